@@ -1,0 +1,4 @@
+// POST /api/app/auth/logout
+import { appRoute } from "@/server/http/app-route";
+
+export const POST = appRoute((caller) => caller.auth.logOut());

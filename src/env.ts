@@ -1,0 +1,72 @@
+// The only reader of process.env. Parsed once, validated with zod; a bad value stops the process
+// with one line that names the variable.
+import { z } from "zod";
+
+const emptyAsUnset = (value: unknown) => (value === "" ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUnset, schema.optional());
+
+/** Used only outside production, so that `npm run dev` works with no configuration. */
+export const DEVELOPMENT_SESSION_SECRET = "orbit-development-session-secret-do-not-use-in-production";
+
+const envSchema = z
+  .object({
+    NODE_ENV: optional(z.string()),
+    DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")),
+    PGLITE_DIR: optional(z.string().min(1)),
+    SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
+    APP_ENV: optional(z.enum(["development", "test", "production"])),
+    CRON_SECRET: optional(z.string().min(1)),
+    WEBHOOK_WORKER: optional(z.enum(["inline", "off"])),
+    WEBHOOK_RETRY_BASE_SECONDS: optional(z.coerce.number().positive().finite()),
+    PORT: optional(z.coerce.number().int().min(1).max(65535)),
+  })
+  .transform((raw) => {
+    const appEnv = raw.APP_ENV ?? (raw.NODE_ENV === "development" ? "development" : "production");
+    return {
+      databaseUrl: raw.DATABASE_URL,
+      pgliteDir: raw.PGLITE_DIR ?? ".data/pglite",
+      appEnv,
+      sessionSecret: raw.SESSION_SECRET,
+      cronSecret: raw.CRON_SECRET,
+      webhookWorker: raw.WEBHOOK_WORKER ?? "inline",
+      webhookRetryBaseSeconds: raw.WEBHOOK_RETRY_BASE_SECONDS ?? 60,
+      port: raw.PORT ?? 3000,
+    };
+  })
+  .superRefine((env, ctx) => {
+    if (env.appEnv === "production" && !env.sessionSecret) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required when APP_ENV=production" });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & { sessionSecret: string };
+
+export class InvalidEnvironmentError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new InvalidEnvironmentError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
+  }
+  const env = result.data;
+  return { ...env, sessionSecret: env.sessionSecret ?? DEVELOPMENT_SESSION_SECRET };
+}
+
+let cached: Env | undefined;
+
+/** The validated configuration of this process. */
+export function getEnv(): Env {
+  if (!cached) {
+    cached = parseEnv(process.env);
+    if (cached.sessionSecret === DEVELOPMENT_SESSION_SECRET && cached.appEnv !== "test") {
+      console.warn("[orbit] SESSION_SECRET is not set: using the development secret.");
+    }
+  }
+  return cached;
+}
+
+/** Tests change configuration between cases; this forgets the parsed copy. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

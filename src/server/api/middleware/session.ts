@@ -1,0 +1,77 @@
+// In-app sessions: an iron-session sealed cookie `tt_session` holding the user id. The user, role and
+// organization are re-read on every request, so a role or plan change applies at once.
+import { sealData, unsealData } from "iron-session";
+import { getEnv } from "@/env";
+import { AppError } from "@/server/errors";
+import { middleware } from "@/server/api/trpc";
+
+export const SESSION_COOKIE = "tt_session";
+const SESSION_TTL_SECONDS = 60 * 60 * 24 * 14;
+
+export interface SessionData {
+  userId: string;
+}
+
+/** Read once per request from the cookie; `save`/`destroy` queue the Set-Cookie header. */
+export interface SessionHandle {
+  data: SessionData | null;
+  save(data: SessionData): Promise<void>;
+  destroy(): void;
+}
+
+function parseCookies(header: string | null): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const part of header?.split(";") ?? []) {
+    const index = part.indexOf("=");
+    if (index > 0) cookies.set(part.slice(0, index).trim(), part.slice(index + 1).trim());
+  }
+  return cookies;
+}
+
+function cookieAttributes(maxAge: number): string {
+  const secure = getEnv().appEnv === "production" ? "; Secure" : "";
+  return `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
+}
+
+export async function readSession(requestHeaders: Headers, resHeaders: Headers): Promise<SessionHandle> {
+  const password = getEnv().sessionSecret;
+  const sealed = parseCookies(requestHeaders.get("cookie")).get(SESSION_COOKIE);
+  let data: SessionData | null = null;
+  if (sealed) {
+    const unsealed: Partial<SessionData> = await unsealData<Partial<SessionData>>(decodeURIComponent(sealed), { password, ttl: SESSION_TTL_SECONDS }).catch(() => ({}));
+    if (typeof unsealed.userId === "string") data = { userId: unsealed.userId };
+  }
+  const handle: SessionHandle = {
+    data,
+    async save(next) {
+      const value = await sealData(next, { password, ttl: SESSION_TTL_SECONDS });
+      handle.data = next;
+      resHeaders.append("set-cookie", `${SESSION_COOKIE}=${value}; ${cookieAttributes(SESSION_TTL_SECONDS)}`);
+    },
+    destroy() {
+      handle.data = null;
+      resHeaders.append("set-cookie", `${SESSION_COOKIE}=; ${cookieAttributes(0)}`);
+    },
+  };
+  return handle;
+}
+
+/** Mutating requests must come from our own origin (cookies are sent cross-site on top-level POSTs). */
+export function assertSameOrigin(method: string, headers: Headers, requestUrl: string): void {
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return;
+  const origin = headers.get("origin");
+  if (origin && origin !== new URL(requestUrl).origin) {
+    throw new AppError("forbidden", "Cross-origin request refused.", { details: [{ field: "origin", message: "origin not allowed" }] });
+  }
+}
+
+/** Loads the signed-in user with organization and role; 401 without a valid session. */
+export const requireSession = middleware(async ({ ctx, next }) => {
+  const userId = ctx.session.data?.userId;
+  const user = userId
+    ? await ctx.db.user.findUnique({ where: { id: userId }, include: { organization: true } })
+    : null;
+  if (!user) throw new AppError("unauthorized", "Sign in to continue.");
+  const { organization, ...rest } = user;
+  return next({ ctx: { actor: { user: rest, organization, userId: user.id, organizationId: organization.id, role: user.role } } });
+});

@@ -1,0 +1,28 @@
+// The application router: every area of the product, one sub-router each. Public API procedures
+// carry `meta.openapi` and are also served under /api/v1.
+import { createRouter } from "@/server/api/trpc";
+import { apiKeysRouter } from "@/server/api/routers/api-keys";
+import { authRouter } from "@/server/api/routers/auth";
+import { constellationsRouter } from "@/server/api/routers/constellations";
+import { customersRouter } from "@/server/api/routers/customers";
+import { invoicesRouter } from "@/server/api/routers/invoices";
+import { organizationRouter } from "@/server/api/routers/organization";
+import { tasksRouter } from "@/server/api/routers/tasks";
+import { timeLogsRouter } from "@/server/api/routers/time-logs";
+import { timersRouter } from "@/server/api/routers/timers";
+import { webhooksRouter } from "@/server/api/routers/webhooks";
+
+export const appRouter = createRouter({
+  auth: authRouter,
+  organization: organizationRouter,
+  apiKeys: apiKeysRouter,
+  tasks: tasksRouter,
+  customers: customersRouter,
+  constellations: constellationsRouter,
+  timeLogs: timeLogsRouter,
+  timers: timersRouter,
+  invoices: invoicesRouter,
+  webhooks: webhooksRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,5 @@
+import { sessionProcedure } from "@/server/api/procedures";
+import { getAccount } from "@/server/services/auth/account";
+import { accountOutput } from "./auth.schema";
+
+export const getMeProcedure = sessionProcedure.output(accountOutput).query(({ ctx }) => getAccount(ctx.db, ctx.actor));

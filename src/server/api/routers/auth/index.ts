@@ -1,0 +1,12 @@
+import { createRouter } from "@/server/api/trpc";
+import { getMeProcedure } from "./get-me";
+import { logInProcedure } from "./log-in";
+import { logOutProcedure } from "./log-out";
+import { signUpProcedure } from "./sign-up";
+
+export const authRouter = createRouter({
+  signUp: signUpProcedure,
+  logIn: logInProcedure,
+  logOut: logOutProcedure,
+  me: getMeProcedure,
+});

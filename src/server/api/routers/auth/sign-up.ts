@@ -1,0 +1,13 @@
+import { publicProcedure } from "@/server/api/procedures";
+import { signUp } from "@/server/services/auth/account";
+import { accountOutput, signUpInput } from "./auth.schema";
+
+/** Creates a user, its organization (plan free) and a session; the user is the organization's admin. */
+export const signUpProcedure = publicProcedure
+  .input(signUpInput)
+  .output(accountOutput)
+  .mutation(async ({ ctx, input }) => {
+    const account = await signUp(ctx.db, input);
+    await ctx.session.save({ userId: account.user.id });
+    return account;
+  });

@@ -1,0 +1,8 @@
+import { createRouter } from "@/server/api/trpc";
+import { addMemberProcedure } from "./add-member";
+import { setPlanProcedure } from "./set-plan";
+
+export const organizationRouter = createRouter({
+  addMember: addMemberProcedure,
+  setPlan: setPlanProcedure,
+});

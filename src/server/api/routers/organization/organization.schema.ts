@@ -1,0 +1,11 @@
+import { z } from "zod";
+import { emailInput, nameInput, passwordInput } from "../auth/auth.schema";
+
+export const addMemberInput = z.object({ email: emailInput, password: passwordInput, name: nameInput, role: z.enum(["admin", "member"]) });
+export const addMemberOutput = z.object({
+  user: z.object({ id: z.string(), email: z.string(), name: z.string() }),
+  role: z.enum(["admin", "member"]),
+});
+
+export const setPlanInput = z.object({ plan: z.enum(["free", "pro"]) });
+export const setPlanOutput = z.object({ organization: z.object({ id: z.string(), name: z.string(), plan: z.enum(["free", "pro"]) }) });

@@ -1,0 +1,3 @@
+import { createRouter } from "@/server/api/trpc";
+
+export const tasksRouter = createRouter({});

@@ -1,0 +1,103 @@
+// The one Prisma client. Which database runs is decided here and nowhere else: no DATABASE_URL means
+// embedded PostgreSQL (PGlite), a postgres:// URL means a PostgreSQL server through a pool.
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { getEnv, type Env } from "@/env";
+import { Prisma, PrismaClient } from "@/generated/prisma/client";
+import { applyPendingMigrations } from "@/server/migrations";
+
+export { Prisma };
+export type Db = PrismaClient;
+export type Tx = Prisma.TransactionClient;
+/** Services take either the client or an open transaction. */
+export type DbClient = PrismaClient | Prisma.TransactionClient;
+
+export interface Database {
+  prisma: PrismaClient;
+  adapterFactory: SqlMigrationAwareDriverAdapterFactory;
+  kind: "pglite" | "postgres";
+  /** Subscribes to a PostgreSQL NOTIFY channel; notifications arrive once the sending transaction commits. */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export function openDatabase(env: Pick<Env, "databaseUrl" | "pgliteDir">): Database {
+  if (env.databaseUrl) {
+    const connectionString = env.databaseUrl;
+    const adapterFactory = new PrismaPg({ connectionString, max: 20 });
+    const prisma = new PrismaClient({ adapter: adapterFactory });
+    const listeners = new Set<pg.Client>();
+    return {
+      prisma,
+      adapterFactory,
+      kind: "postgres",
+      async listen(channel, onNotify) {
+        // LISTEN needs a connection of its own that stays open, outside the pool.
+        const client = new pg.Client({ connectionString });
+        client.on("error", () => listeners.delete(client));
+        await client.connect();
+        client.on("notification", (message) => message.channel === channel && onNotify());
+        await client.query(`LISTEN "${channel.replace(/"/g, "")}"`);
+        listeners.add(client);
+        return async () => {
+          listeners.delete(client);
+          await client.end().catch(() => {});
+        };
+      },
+      close: async () => {
+        await Promise.all([...listeners].map((client) => client.end().catch(() => {})));
+        listeners.clear();
+        await prisma.$disconnect();
+      },
+    };
+  }
+  const inMemory = env.pgliteDir.startsWith("memory://");
+  if (!inMemory) mkdirSync(env.pgliteDir, { recursive: true });
+  const pglite = new PGlite(inMemory ? undefined : env.pgliteDir);
+  const adapterFactory = new PrismaPGlite(pglite);
+  const prisma = new PrismaClient({ adapter: adapterFactory });
+  return {
+    prisma,
+    adapterFactory,
+    kind: "pglite",
+    async listen(channel, onNotify) {
+      const unlisten = await pglite.listen(channel, () => onNotify());
+      return async () => unlisten();
+    },
+    close: async () => {
+      await prisma.$disconnect();
+      await pglite.close();
+    },
+  };
+}
+
+// Kept on globalThis so that dev-server reloads reuse one database (PGlite allows one opener).
+const globalForDb = globalThis as unknown as { orbitDatabase?: Promise<Database> };
+
+/** The process's database, migrated to the latest schema on first use. */
+export function getDatabase(): Promise<Database> {
+  globalForDb.orbitDatabase ??= (async () => {
+    const database = openDatabase(getEnv());
+    await applyPendingMigrations(database.adapterFactory);
+    return database;
+  })().catch((error) => {
+    globalForDb.orbitDatabase = undefined;
+    throw error;
+  });
+  return globalForDb.orbitDatabase;
+}
+
+export async function getDb(): Promise<PrismaClient> {
+  return (await getDatabase()).prisma;
+}
+
+/** Closes the process's database (tests, scripts). */
+export async function closeDatabase(): Promise<void> {
+  const pending = globalForDb.orbitDatabase;
+  globalForDb.orbitDatabase = undefined;
+  if (pending) await (await pending).close();
+}

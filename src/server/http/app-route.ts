@@ -1,0 +1,92 @@
+// Edge for the in-app REST routes (/api/app/*): Request -> tRPC caller -> enveloped Response.
+import { getDb } from "@/server/db";
+import { appRouter } from "@/server/api/root";
+import { createCallerFactory, type RequestContext } from "@/server/api/trpc";
+import { assertSameOrigin, readSession } from "@/server/api/middleware/session";
+import { AppError, toAppError } from "@/server/errors";
+import { errorEnvelope, successEnvelope, type Pagination } from "@/server/lib/envelope";
+import { readJsonBody } from "@/server/http/body";
+
+const createCaller = createCallerFactory(appRouter);
+export type AppCaller = ReturnType<typeof createCaller>;
+
+type RouteParams = Record<string, string | string[]>;
+interface RouteArgs {
+  params: Promise<RouteParams>;
+}
+
+export interface AppRouteInput {
+  /** Parsed JSON body (POST/PUT/PATCH) or undefined. */
+  body: unknown;
+  /** Query-string parameters. */
+  query: Record<string, string>;
+  params: Record<string, string>;
+}
+
+/** A list result: its items become `data` and the rest `pagination`. */
+export interface PageResult<T> {
+  items: T[];
+  pagination: Pagination;
+}
+
+function isPageResult(value: unknown): value is PageResult<unknown> {
+  return typeof value === "object" && value !== null && Array.isArray((value as PageResult<unknown>).items) && "pagination" in value;
+}
+
+export function jsonResponse(body: unknown, status: number, headers?: Headers): Response {
+  const response = Response.json(body, { status, headers });
+  response.headers.set("cache-control", "no-store");
+  return response;
+}
+
+export function errorResponse(error: unknown, headers?: Headers): Response {
+  const appError = toAppError(error);
+  const responseHeaders = new Headers(headers);
+  for (const [name, value] of Object.entries(appError.headers ?? {})) responseHeaders.set(name, value);
+  return jsonResponse(errorEnvelope(appError), appError.status, responseHeaders);
+}
+
+export async function createRequestContext(request: Request, resHeaders: Headers): Promise<RequestContext> {
+  return {
+    db: await getDb(),
+    headers: request.headers,
+    resHeaders,
+    session: await readSession(request.headers, resHeaders),
+  };
+}
+
+/**
+ * Wraps a procedure call as a Next route handler. The callback picks the procedure and shapes its
+ * input; the result is enveloped (lists given as {items, pagination}) with `status` on success.
+ */
+export function appRoute(call: (caller: AppCaller, input: AppRouteInput) => Promise<unknown>, options: { status?: number } = {}) {
+  return async (request: Request, args?: RouteArgs): Promise<Response> => {
+    const resHeaders = new Headers();
+    try {
+      assertSameOrigin(request.method, request.headers, request.url);
+      const raw = (await args?.params) ?? {};
+      const params = Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, Array.isArray(value) ? value.join("/") : value]));
+      const body = ["POST", "PUT", "PATCH", "DELETE"].includes(request.method) ? await readJsonBody(request) : undefined;
+      const query = Object.fromEntries(new URL(request.url).searchParams);
+      const caller = createCaller(await createRequestContext(request, resHeaders));
+      const result = await call(caller, { body, query, params });
+      const envelope = isPageResult(result) ? successEnvelope(result.items, { pagination: result.pagination }) : successEnvelope(result);
+      return jsonResponse(envelope, options.status ?? 200, resHeaders);
+    } catch (error) {
+      return errorResponse(error, resHeaders);
+    }
+  };
+}
+
+/** Input handed to a procedure, which validates it with its own zod schema. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Unvalidated = any;
+
+/** The body as an object for a procedure's input; a non-object body is a validation error. */
+export function bodyObject(body: unknown): Unvalidated {
+  if (body === undefined) return {};
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new AppError("validation_error", "Request body must be a JSON object.", { details: [{ field: "body", message: "must be a JSON object" }] });
+  }
+  return body;
+}

@@ -1,0 +1,89 @@
+// Keyset pagination: the one helper every list uses. A cursor is the (sort value, id) of a page's last
+// row, base64url-encoded and authenticated with an HMAC so that a forged or edited cursor is refused.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import { getEnv } from "@/env";
+import { AppError } from "@/server/errors";
+import type { Pagination } from "@/server/lib/envelope";
+
+/** Which list a cursor belongs to; a cursor of one list is refused by another. */
+export type CursorKind = "tasks" | "customers" | "constellations" | "time-logs" | "webhook-deliveries" | "api-keys" | "webhook-endpoints";
+
+export interface CursorPosition {
+  sortValue: Date;
+  id: string;
+}
+
+export const paginationInput = {
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().min(1).max(512).optional(),
+};
+
+function cursorKey(): Buffer {
+  return createHmac("sha256", getEnv().sessionSecret).update("orbit:cursor:v1").digest();
+}
+
+function mac(kind: CursorKind, payload: string): Buffer {
+  return createHmac("sha256", cursorKey()).update(`${kind}\n${payload}`).digest().subarray(0, 16);
+}
+
+export function encodeCursor(kind: CursorKind, position: CursorPosition): string {
+  const payload = `${position.sortValue.getTime()}.${position.id}`;
+  return Buffer.concat([Buffer.from(payload, "utf8"), Buffer.from("."), mac(kind, payload)]).toString("base64url");
+}
+
+const invalidCursor = () =>
+  new AppError("validation_error", "cursor is malformed or was not issued for this list.", {
+    details: [{ field: "cursor", message: "invalid cursor" }],
+  });
+
+export function decodeCursor(kind: CursorKind, token: string): CursorPosition {
+  if (!/^[A-Za-z0-9_-]+$/.test(token)) throw invalidCursor();
+  const raw = Buffer.from(token, "base64url");
+  if (raw.length < 18 || raw[raw.length - 17] !== 0x2e) throw invalidCursor();
+  const payload = raw.subarray(0, raw.length - 17).toString("utf8");
+  const expected = mac(kind, payload);
+  if (!timingSafeEqual(raw.subarray(raw.length - 16), expected)) throw invalidCursor();
+  const separator = payload.indexOf(".");
+  const millis = Number(payload.slice(0, separator));
+  const id = payload.slice(separator + 1);
+  if (separator < 1 || !Number.isSafeInteger(millis) || !id) throw invalidCursor();
+  return { sortValue: new Date(millis), id };
+}
+
+export interface Page<T> {
+  items: T[];
+  pagination: Pagination;
+}
+
+/**
+ * Runs one keyset page, newest first: rows strictly after the cursor in (sort value desc, id desc)
+ * order, reading one row beyond the page so that `hasMore` is exact.
+ * `query` gets the extra where-clause and the order; it must add the organization scope itself.
+ */
+export async function paginate<Row extends { id: string }, Field extends string>(
+  options: { kind: CursorKind; sortField: Field; limit: number; cursor?: string },
+  query: (args: {
+    where: Record<string, unknown>;
+    orderBy: Array<Record<string, "desc">>;
+    take: number;
+  }) => Promise<Row[]>,
+  sortValueOf: (row: Row) => Date,
+): Promise<Page<Row>> {
+  const position = options.cursor ? decodeCursor(options.kind, options.cursor) : undefined;
+  const where = position
+    ? {
+        OR: [
+          { [options.sortField]: { lt: position.sortValue } },
+          { [options.sortField]: position.sortValue, id: { lt: position.id } },
+        ],
+      }
+    : {};
+  const rows = await query({ where, orderBy: [{ [options.sortField]: "desc" }, { id: "desc" }], take: options.limit + 1 });
+  const hasMore = rows.length > options.limit;
+  const items = hasMore ? rows.slice(0, options.limit) : rows;
+  const last = items[items.length - 1];
+  const pagination: Pagination = { hasMore };
+  if (hasMore && last) pagination.cursor = encodeCursor(options.kind, { sortValue: sortValueOf(last), id: last.id });
+  return { items, pagination };
+}

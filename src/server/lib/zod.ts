@@ -1,0 +1,23 @@
+// zod building blocks shared by input schemas.
+//
+// trpc-to-openapi switches every number, boolean and date schema reachable from a procedure's input
+// object (arrays of objects included) to coercion at request time, and the switch is global, so
+// `"false"` would become `true`. Body fields therefore use these piped forms, which it leaves alone.
+import { z } from "zod";
+
+/** A JSON boolean in a body: true or false, never a string. */
+export const jsonBoolean = () => z.boolean().pipe(z.boolean());
+
+/** A JSON integer in a body. */
+export const jsonInteger = () => z.number().int().pipe(z.number());
+
+/** A query-string boolean: the literal strings "true" or "false" only (contract section 4.2). */
+export const queryBoolean = () => z.enum(["true", "false"]).transform((value) => value === "true");
+
+/** A full ISO 8601 instant with `Z` or an offset; date-only and offset-less local times are refused. */
+export const isoInstant = () =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i, "must be an ISO 8601 instant with Z or an offset")
+    .refine((value) => !Number.isNaN(Date.parse(value)), "is not a valid date")
+    .transform((value) => new Date(value));

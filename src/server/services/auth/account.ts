@@ -1,0 +1,102 @@
+// Users, organizations and plans: signup, login, members, the plan switch.
+import type { DbClient } from "@/server/db";
+import { Prisma } from "@/generated/prisma/client";
+import type { Plan, Role } from "@/generated/prisma/enums";
+import { AppError, notFound } from "@/server/errors";
+import { decoyPasswordHash, hashPassword, verifyPassword } from "@/server/auth/passwords";
+
+export interface Actor {
+  userId: string;
+  organizationId: string;
+  role: Role;
+}
+
+export interface AccountView {
+  user: { id: string; email: string; name: string };
+  organization: { id: string; name: string; plan: Plan };
+  role: Role;
+}
+
+interface UserWithOrganization {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  organization: { id: string; name: string; plan: Plan };
+}
+
+export function toAccountView(user: UserWithOrganization): AccountView {
+  return {
+    user: { id: user.id, email: user.email, name: user.name },
+    organization: { id: user.organization.id, name: user.organization.name, plan: user.organization.plan },
+    role: user.role,
+  };
+}
+
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+const emailTaken = () =>
+  new AppError("conflict", "An account with this email already exists.", { details: [{ field: "email", message: "already registered" }] });
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+}
+
+export async function signUp(
+  db: DbClient,
+  input: { email: string; password: string; name: string; organizationName: string },
+): Promise<AccountView> {
+  const email = normalizeEmail(input.email);
+  if (await db.user.findUnique({ where: { email }, select: { id: true } })) throw emailTaken();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const organization = await db.organization.create({
+      data: {
+        name: input.organizationName,
+        users: { create: { email, name: input.name, passwordHash, role: "admin" } },
+      },
+      include: { users: true },
+    });
+    const user = organization.users[0]!;
+    return toAccountView({ ...user, organization });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+export async function logIn(db: DbClient, input: { email: string; password: string }): Promise<AccountView> {
+  const user = await db.user.findUnique({ where: { email: normalizeEmail(input.email) }, include: { organization: true } });
+  const isValid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyPasswordHash()));
+  if (!user || !isValid) throw new AppError("unauthorized", "Email or password is incorrect.");
+  return toAccountView(user);
+}
+
+export async function getAccount(db: DbClient, actor: Actor): Promise<AccountView> {
+  const user = await db.user.findFirst({ where: { id: actor.userId, organizationId: actor.organizationId }, include: { organization: true } });
+  if (!user) throw notFound("User");
+  return toAccountView(user);
+}
+
+export async function addMember(
+  db: DbClient,
+  actor: Actor,
+  input: { email: string; password: string; name: string; role: Role },
+): Promise<{ user: AccountView["user"]; role: Role }> {
+  const email = normalizeEmail(input.email);
+  if (await db.user.findUnique({ where: { email }, select: { id: true } })) throw emailTaken();
+  try {
+    const user = await db.user.create({
+      data: { organizationId: actor.organizationId, email, name: input.name, role: input.role, passwordHash: await hashPassword(input.password) },
+    });
+    return { user: { id: user.id, email: user.email, name: user.name }, role: user.role };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+export async function setPlan(db: DbClient, actor: Actor, plan: Plan): Promise<{ organization: AccountView["organization"] }> {
+  const organization = await db.organization.update({ where: { id: actor.organizationId }, data: { plan } });
+  return { organization: { id: organization.id, name: organization.name, plan: organization.plan } };
+}

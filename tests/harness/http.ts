@@ -1,0 +1,125 @@
+// Drives the real Next route handlers with real Requests: the path is matched against the files
+// under src/app/api, exactly as Next routes it, and the module's method export is called.
+import { readdirSync } from "node:fs";
+import path from "node:path";
+
+const apiRoot = path.resolve(import.meta.dirname, "../../src/app/api");
+
+interface RouteFile {
+  pattern: RegExp;
+  paramNames: string[];
+  file: string;
+  specificity: number;
+}
+
+function discoverRoutes(dir: string, segments: string[] = []): RouteFile[] {
+  const routes: RouteFile[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) routes.push(...discoverRoutes(path.join(dir, entry.name), [...segments, entry.name]));
+    else if (entry.name === "route.ts") {
+      const paramNames: string[] = [];
+      let specificity = 0;
+      const source = segments
+        .map((segment) => {
+          const catchAll = segment.match(/^\[\.\.\.(\w+)\]$/);
+          if (catchAll) {
+            paramNames.push(catchAll[1]!);
+            return "/(.+)";
+          }
+          const dynamic = segment.match(/^\[(\w+)\]$/);
+          if (dynamic) {
+            paramNames.push(dynamic[1]!);
+            specificity += 1;
+            return "/([^/]+)";
+          }
+          specificity += 100;
+          return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
+        })
+        .join("");
+      routes.push({ pattern: new RegExp(`^/api${source}/?$`), paramNames, file: path.join(dir, entry.name), specificity });
+    }
+  }
+  return routes;
+}
+
+const routes = discoverRoutes(apiRoot).sort((a, b) => b.specificity - a.specificity);
+
+export const BASE_URL = "http://localhost:3000";
+
+/** Sends a Request through the route handler Next would pick for its path. */
+export async function dispatch(request: Request): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  for (const route of routes) {
+    const match = pathname.match(route.pattern);
+    if (!match) continue;
+    const module = (await import(route.file)) as Record<string, unknown>;
+    const handler = module[request.method] as ((request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>) | undefined;
+    if (!handler) return new Response(null, { status: 405 });
+    const params = Object.fromEntries(
+      route.paramNames.map((name, index) => {
+        const value = decodeURIComponent(match[index + 1]!);
+        return [name, route.pattern.source.includes("(.+)") && index === route.paramNames.length - 1 ? value.split("/") : value];
+      }),
+    );
+    return handler(request, { params: Promise.resolve(params) });
+  }
+  return new Response(null, { status: 404 });
+}
+
+export interface TestResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Sent as-is instead of JSON-encoding `body`. */
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+/** An HTTP client with a cookie jar, like a browser or an integrator's client. */
+export class TestClient {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(private readonly defaultHeaders: Record<string, string> = {}) {}
+
+  async request<T = any>(method: string, url: string, options: RequestOptions = {}): Promise<TestResponse<T>> {
+    const headers = new Headers({ ...this.defaultHeaders, ...options.headers });
+    if (this.cookies.size && !headers.has("cookie")) headers.set("cookie", [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "));
+    let body: string | undefined = options.rawBody;
+    if (body === undefined && options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers.set("content-type", "application/json");
+    }
+    const response = await dispatch(new Request(new URL(url, BASE_URL), { method, headers, body }));
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = cookie.split(";");
+      const index = pair!.indexOf("=");
+      const name = pair!.slice(0, index).trim();
+      const value = pair!.slice(index + 1).trim();
+      if (!value || attributes.some((attribute) => /max-age=0/i.test(attribute.trim()))) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    let parsed: unknown = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+
+  get = <T = any>(url: string, options?: RequestOptions) => this.request<T>("GET", url, options);
+  post = <T = any>(url: string, body?: unknown, options?: RequestOptions) => this.request<T>("POST", url, { ...options, body });
+  put = <T = any>(url: string, body?: unknown, options?: RequestOptions) => this.request<T>("PUT", url, { ...options, body });
+  patch = <T = any>(url: string, body?: unknown, options?: RequestOptions) => this.request<T>("PATCH", url, { ...options, body });
+  delete = <T = any>(url: string, options?: RequestOptions) => this.request<T>("DELETE", url, options);
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+}

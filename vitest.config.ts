@@ -1,0 +1,20 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(import.meta.dirname, "src") } },
+  test: {
+    include: ["tests/**/*.test.ts", "src/**/*.test.ts"],
+    globalSetup: ["tests/setup/global-setup.ts"],
+    setupFiles: ["tests/setup/per-file.ts"],
+    pool: "forks",
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    env: {
+      APP_ENV: "test",
+      SESSION_SECRET: "orbit-test-session-secret-0123456789abcdef",
+      CRON_SECRET: "orbit-test-cron-secret",
+      WEBHOOK_WORKER: "off",
+    },
+  },
+});
