@@ -36,3 +36,26 @@ export async function addMember(admin: SignedInUser, role: "admin" | "member" = 
   expect(login.status, login.text).toBe(200);
   return { client, userId: created.body.data.user.id, organizationId: admin.organizationId, email };
 }
+
+/** Creates an API key through the app route; returns the plain key and its record id. */
+export async function createApiKey(
+  admin: SignedInUser,
+  scopes: string[] = ["*"],
+  options: { rateLimitPerHour?: number; name?: string } = {},
+): Promise<{ key: string; id: string }> {
+  const response = await admin.client.post("/api/app/api-keys", { name: options.name ?? "test key", scopes, rateLimitPerHour: options.rateLimitPerHour });
+  expect(response.status, response.text).toBe(201);
+  return { key: response.body.data.key, id: response.body.data.id };
+}
+
+/** A client that sends `Authorization: Bearer <key>` on every request, as an integrator would. */
+export function apiClient(key: string): TestClient {
+  return new TestClient({ authorization: `Bearer ${key}` });
+}
+
+/** A pro organization with an admin session and a key holding `scopes`. */
+export async function apiOrganization(scopes: string[] = ["*"], options: { rateLimitPerHour?: number } = {}) {
+  const admin = await signUpOrganization({ plan: "pro" });
+  const { key, id } = await createApiKey(admin, scopes, options);
+  return { admin, key, keyId: id, api: apiClient(key) };
+}

@@ -2,6 +2,11 @@
 import { publicProcedure } from "@/server/api/trpc";
 import { requireSession } from "@/server/api/middleware/session";
 import { AppError } from "@/server/errors";
+import { authenticateApiKey } from "@/server/api/middleware/api-key";
+import { assertPlanGrantsApi } from "@/server/api/middleware/plan";
+import { enforceRateLimit } from "@/server/api/middleware/rate-limit";
+import { assertScopes } from "@/server/api/middleware/scopes";
+import { successEnvelope, type Pagination, type RateLimitInfo } from "@/server/lib/envelope";
 
 export { publicProcedure };
 
@@ -15,3 +20,31 @@ export const adminProcedure = sessionProcedure.use(({ ctx, next }) => {
   }
   return next();
 });
+
+/**
+ * Public API v1 procedure. The contract's order, each step once: API key (401) → plan (402) →
+ * scopes from `meta.scopes` and `meta.scopesForInput` (403) → rate limit (429); input validation
+ * (400) follows because `.input()` is chained after these steps.
+ */
+export const apiProcedure = publicProcedure
+  .use(authenticateApiKey)
+  .use(({ ctx, next }) => {
+    assertPlanGrantsApi(ctx.apiKey.plan);
+    return next();
+  })
+  .use(async ({ ctx, meta, getRawInput, next }) => {
+    const conditional = meta?.scopesForInput?.(await getRawInput().catch(() => undefined)) ?? [];
+    assertScopes(ctx.apiKey.scopes, [...(meta?.scopes ?? []), ...conditional]);
+    return next();
+  })
+  .use(async ({ ctx, next }) => next({ ctx: { rateLimit: await enforceRateLimit(ctx.db, ctx.apiKey, ctx.resHeaders) } }));
+
+/** The v1 success envelope for a procedure's result, with the request's rate-limit state. */
+export function v1Data<T>(ctx: { rateLimit: RateLimitInfo }, data: T) {
+  return successEnvelope(data, { rateLimit: ctx.rateLimit });
+}
+
+/** The v1 list envelope for a page from `paginate`, items already serialized. */
+export function v1Page<T>(ctx: { rateLimit: RateLimitInfo }, page: { items: T[]; pagination: Pagination }) {
+  return successEnvelope(page.items, { rateLimit: ctx.rateLimit, pagination: page.pagination });
+}

@@ -11,6 +11,8 @@ export type ProcedureMeta = OpenApiMeta<{
   scopes?: Scope[];
   /** Scopes needed only for some inputs, read from the raw input before validation. */
   scopesForInput?: (rawInput: unknown) => Scope[];
+  /** HTTP status of a successful response at the REST edges (default 200). */
+  successStatus?: 200 | 201;
 }>;
 
 export interface RequestContext {

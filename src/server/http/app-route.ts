@@ -19,8 +19,9 @@ export interface AppRouteInput {
   /** Parsed JSON body (POST/PUT/PATCH) or undefined. */
   body: unknown;
   /** Query-string parameters. */
-  query: Record<string, string>;
-  params: Record<string, string>;
+  query: Unvalidated;
+  /** Path parameters by name; the procedure's input schema validates them. */
+  params: Unvalidated;
 }
 
 /** A list result: its items become `data` and the rest `pagination`. */

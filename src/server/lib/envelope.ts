@@ -38,11 +38,10 @@ export interface ErrorEnvelope {
 }
 
 export function errorEnvelope(error: AppError): ErrorEnvelope {
-  const body: ErrorEnvelope = {
+  return {
     error: error.code,
     message: error.message,
+    ...(error.details?.length ? { details: error.details } : {}),
     meta: { apiVersion: API_VERSION, timestamp: new Date().toISOString() },
   };
-  if (error.details?.length) body.details = error.details;
-  return body;
 }

@@ -5,11 +5,13 @@
 // `"false"` would become `true`. Body fields therefore use these piped forms, which it leaves alone.
 import { z } from "zod";
 
-/** A JSON boolean in a body: true or false, never a string. */
-export const jsonBoolean = () => z.boolean().pipe(z.boolean());
+/** Shields a number, boolean or date schema from that coercion; validation and types are unchanged. */
+export function uncoerced<T extends z.ZodType>(schema: T) {
+  return schema.pipe(z.custom<z.output<T>>(() => true));
+}
 
-/** A JSON integer in a body. */
-export const jsonInteger = () => z.number().int().pipe(z.number());
+/** A JSON boolean in a body: true or false, never a string. */
+export const jsonBoolean = () => uncoerced(z.boolean());
 
 /** A query-string boolean: the literal strings "true" or "false" only (contract section 4.2). */
 export const queryBoolean = () => z.enum(["true", "false"]).transform((value) => value === "true");

@@ -1,3 +1,6 @@
 import { createRouter } from "@/server/api/trpc";
+import { listCustomersProcedure } from "./list-customers";
 
-export const customersRouter = createRouter({});
+export const customersRouter = createRouter({
+  list: listCustomersProcedure,
+});

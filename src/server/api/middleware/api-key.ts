@@ -1,0 +1,55 @@
+// Public API step 1: authenticate the Bearer API key (401). The key is read from the Authorization
+// header only, never from the query string.
+import { middleware } from "@/server/api/trpc";
+import { API_KEY_PATTERN, hashApiKey } from "@/server/auth/api-keys";
+import { AppError } from "@/server/errors";
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export interface AuthenticatedKey {
+  id: string;
+  organizationId: string;
+  plan: "free" | "pro";
+  scopes: string[];
+  rateLimitPerHour: number;
+}
+
+const unauthorized = (message: string) => new AppError("unauthorized", message);
+
+export const authenticateApiKey = middleware(async ({ ctx, next }) => {
+  const header = ctx.headers.get("authorization");
+  const match = header?.match(/^Bearer +(\S+)$/i);
+  if (!match) throw unauthorized("Missing or malformed Authorization header; send `Authorization: Bearer <API key>`.");
+  const token = match[1]!;
+  if (!API_KEY_PATTERN.test(token)) throw unauthorized("Invalid API key.");
+  const key = await ctx.db.apiKey.findUnique({
+    where: { keyHash: hashApiKey(token) },
+    select: {
+      id: true,
+      organizationId: true,
+      scopes: true,
+      rateLimitPerHour: true,
+      isActive: true,
+      expiresAt: true,
+      lastUsedAt: true,
+      organization: { select: { plan: true } },
+    },
+  });
+  const now = new Date();
+  if (!key || !key.isActive) throw unauthorized("Invalid or revoked API key.");
+  if (key.expiresAt && key.expiresAt <= now) throw unauthorized("API key has expired.");
+  if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
+    // At most one write a minute per key; the response does not wait for it.
+    void ctx.db.apiKey
+      .updateMany({ where: { id: key.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now.getTime() - LAST_USED_RESOLUTION_MS) } }] }, data: { lastUsedAt: now } })
+      .catch((error: unknown) => console.warn("[orbit] could not record API key use:", (error as Error).message));
+  }
+  const apiKey: AuthenticatedKey = {
+    id: key.id,
+    organizationId: key.organizationId,
+    plan: key.organization.plan,
+    scopes: key.scopes,
+    rateLimitPerHour: key.rateLimitPerHour,
+  };
+  return next({ ctx: { apiKey } });
+});

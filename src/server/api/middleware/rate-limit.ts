@@ -1,0 +1,110 @@
+// Public API step 4: per-key hourly rate limit (contract section 8). Fixed hour-aligned windows in the
+// database, one atomic increment per request, effective = current + previous × (1 − elapsed fraction).
+import type { DbClient } from "@/server/db";
+import { AppError } from "@/server/errors";
+import type { RateLimitInfo } from "@/server/lib/envelope";
+
+export const WINDOW_MS = 60 * 60 * 1000;
+const PRUNE_INTERVAL_MS = 60 * 1000;
+
+export interface RateLimitDecision {
+  isAllowed: boolean;
+  info: RateLimitInfo;
+  /** Seconds until the window resets (RateLimit-Reset). */
+  resetAfterSeconds: number;
+  /** Seconds until a request would be admitted again; only when refused. */
+  retryAfterSeconds?: number;
+}
+
+/** Pure decision from the two window counts; `current` already includes this request. */
+export function decideRateLimit(limit: number, current: number, previous: number, now: number): RateLimitDecision {
+  const windowStart = Math.floor(now / WINDOW_MS) * WINDOW_MS;
+  const windowEnd = windowStart + WINDOW_MS;
+  const elapsed = (now - windowStart) / WINDOW_MS;
+  const effective = current + previous * (1 - elapsed);
+  const isAllowed = effective <= limit;
+  const resetAfterSeconds = Math.max(1, Math.ceil((windowEnd - now) / 1000));
+  const decision: RateLimitDecision = {
+    isAllowed,
+    info: { limit, remaining: Math.max(0, Math.floor(limit - effective)), reset: Math.ceil(windowEnd / 1000) },
+    resetAfterSeconds,
+  };
+  if (!isAllowed) decision.retryAfterSeconds = secondsUntilAdmitted(limit, current, previous, now, windowStart);
+  return decision;
+}
+
+/**
+ * When would one more request be admitted, if none other came? Within this window the previous
+ * window's weight decays; in the next one this window's count becomes the decaying weight.
+ */
+function secondsUntilAdmitted(limit: number, current: number, previous: number, now: number, windowStart: number): number {
+  const next = current + 1;
+  let admittedAt: number;
+  if (next <= limit && previous > 0) {
+    admittedAt = windowStart + (1 - (limit - next) / previous) * WINDOW_MS;
+  } else {
+    const fraction = current > 0 ? Math.max(0, 1 - (limit - 1) / current) : 0;
+    admittedAt = windowStart + WINDOW_MS + fraction * WINDOW_MS;
+  }
+  return Math.max(1, Math.ceil((admittedAt - now) / 1000));
+}
+
+/** Both header sets of contract section 8. */
+export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
+  const headers: Record<string, string> = {
+    "RateLimit-Limit": String(decision.info.limit),
+    "RateLimit-Remaining": String(decision.info.remaining),
+    "RateLimit-Reset": String(decision.resetAfterSeconds),
+    "X-RateLimit-Limit": String(decision.info.limit),
+    "X-RateLimit-Remaining": String(decision.info.remaining),
+    "X-RateLimit-Reset": String(decision.info.reset),
+  };
+  if (decision.retryAfterSeconds !== undefined) headers["Retry-After"] = String(decision.retryAfterSeconds);
+  return headers;
+}
+
+let lastPrune = 0;
+
+/** Drops windows older than the previous one, at most once a minute per process; never awaited. */
+function pruneOldWindows(db: DbClient, now: number): void {
+  if (now - lastPrune < PRUNE_INTERVAL_MS) return;
+  lastPrune = now;
+  const cutoff = new Date(Math.floor(now / WINDOW_MS) * WINDOW_MS - WINDOW_MS);
+  void db.rateLimitWindow.deleteMany({ where: { windowStart: { lt: cutoff } } }).catch(() => {});
+}
+
+/** Counts this request and decides. Fails open (allowed, warning logged) when the store errors. */
+export async function checkRateLimit(db: DbClient, key: string, limit: number, now = Date.now()): Promise<RateLimitDecision> {
+  const windowStart = new Date(Math.floor(now / WINDOW_MS) * WINDOW_MS);
+  const previousStart = new Date(windowStart.getTime() - WINDOW_MS);
+  try {
+    const rows = await db.$queryRaw<Array<{ current: number; previous: number }>>`
+      WITH counted AS (
+        INSERT INTO "RateLimitWindow" ("key", "windowStart", "count") VALUES (${key}, ${windowStart}, 1)
+        ON CONFLICT ("key", "windowStart") DO UPDATE SET "count" = "RateLimitWindow"."count" + 1
+        RETURNING "count"
+      )
+      SELECT counted."count"::int AS current,
+             COALESCE((SELECT "count" FROM "RateLimitWindow" WHERE "key" = ${key} AND "windowStart" = ${previousStart}), 0)::int AS previous
+      FROM counted`;
+    pruneOldWindows(db, now);
+    const row = rows[0]!;
+    return decideRateLimit(limit, Number(row.current), Number(row.previous), now);
+  } catch (error) {
+    console.warn("[orbit] rate limiter unavailable, allowing request:", (error as Error).message);
+    return decideRateLimit(limit, 0, 0, now);
+  }
+}
+
+/** Applies the limit: headers go on the response either way; refusal is a 429 carrying Retry-After. */
+export async function enforceRateLimit(db: DbClient, apiKey: { id: string; rateLimitPerHour: number }, resHeaders: Headers): Promise<RateLimitInfo> {
+  const decision = await checkRateLimit(db, apiKey.id, apiKey.rateLimitPerHour);
+  const headers = rateLimitHeaders(decision);
+  for (const [name, value] of Object.entries(headers)) if (name !== "Retry-After") resHeaders.set(name, value);
+  if (!decision.isAllowed) {
+    throw new AppError("rate_limit_exceeded", `Rate limit of ${decision.info.limit} requests per hour exceeded; retry after ${decision.retryAfterSeconds} seconds.`, {
+      headers: { "Retry-After": headers["Retry-After"]! },
+    });
+  }
+  return decision.info;
+}

@@ -1,0 +1,9 @@
+import { adminProcedure } from "@/server/api/procedures";
+import { createApiKey } from "@/server/services/api-keys/api-keys";
+import { createApiKeyInput, createdApiKeySchema } from "./api-keys.schema";
+
+/** Creates a key; the plain key is in this response only. Needs a plan granting customIntegrations. */
+export const createApiKeyProcedure = adminProcedure
+  .input(createApiKeyInput)
+  .output(createdApiKeySchema)
+  .mutation(({ ctx, input }) => createApiKey(ctx.db, { ...ctx.actor, plan: ctx.actor.organization.plan }, input));

@@ -1,0 +1,8 @@
+import { adminProcedure } from "@/server/api/procedures";
+import { revokeApiKey } from "@/server/services/api-keys/api-keys";
+import { apiKeyIdInput, revokedApiKeySchema } from "./api-keys.schema";
+
+export const revokeApiKeyProcedure = adminProcedure
+  .input(apiKeyIdInput)
+  .output(revokedApiKeySchema)
+  .mutation(({ ctx, input }) => revokeApiKey(ctx.db, ctx.actor, input.id));

@@ -1,0 +1,47 @@
+// zod schemas of the v1 envelopes: procedure output schemas (so responses are checked against them)
+// and the OpenAPI document's response and error schemas, from one source.
+import { z } from "zod";
+
+const rateLimitSchema = z
+  .object({
+    limit: z.number().int(),
+    remaining: z.number().int(),
+    reset: z.number().int().meta({ description: "Unix time in seconds at which the window resets" }),
+  })
+  .meta({ id: "RateLimit" });
+
+const successMetaSchema = z.object({
+  apiVersion: z.literal("v1"),
+  timestamp: z.string().meta({ description: "ISO 8601 UTC timestamp" }),
+  rateLimit: rateLimitSchema,
+});
+
+export const paginationSchema = z
+  .object({
+    hasMore: z.boolean().meta({ description: "Exact: computed by reading one row beyond the page" }),
+    cursor: z.string().optional().meta({ description: "Opaque base64url cursor of the next page; present only when hasMore is true" }),
+    total: z.number().int().optional().meta({ description: "Best-effort total, on some lists only" }),
+  })
+  .meta({ id: "Pagination" });
+
+export function v1Envelope<T extends z.ZodType>(data: T) {
+  return z.object({ data, meta: successMetaSchema });
+}
+
+export function v1ListEnvelope<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), meta: successMetaSchema, pagination: paginationSchema });
+}
+
+export const errorEnvelopeSchema = z
+  .object({
+    error: z
+      .enum(["validation_error", "unauthorized", "plan_required", "forbidden", "not_found", "conflict", "payload_too_large", "rate_limit_exceeded", "internal_error"])
+      .meta({ description: "Stable error code; match on this, not on message" }),
+    message: z.string(),
+    details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+    meta: z.object({ apiVersion: z.literal("v1"), timestamp: z.string() }),
+  })
+  .meta({ id: "Error" });
+
+/** ISO 8601 UTC timestamp with milliseconds, as every response writes dates. */
+export const timestampSchema = z.string().meta({ format: "date-time" });

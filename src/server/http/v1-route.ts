@@ -1,0 +1,74 @@
+// Edge for the public API: /api/v1/* is served from the tRPC routers by trpc-to-openapi. What the
+// adapter does by default that the contract forbids is corrected here, in one place: its error and
+// 404 bodies (replaced by our envelope), its body parsing (we enforce 1 MiB, JSON objects only) and
+// the success status (201 for creates, from the procedure's meta).
+import { TRPCError } from "@trpc/server";
+import { createOpenApiFetchHandler } from "trpc-to-openapi";
+import { appRouter } from "@/server/api/root";
+import type { ProcedureMeta } from "@/server/api/trpc";
+import { AppError } from "@/server/errors";
+import { createRequestContext, errorResponse, jsonResponse } from "@/server/http/app-route";
+import { readJsonBody } from "@/server/http/body";
+
+const METHODS_WITH_BODY = new Set(["POST", "PUT", "PATCH"]);
+
+/** Errors raised by the adapter itself (routing, parsing), in the contract's terms. */
+function fromAdapterError(error: unknown): unknown {
+  if (!(error instanceof TRPCError) || error.cause instanceof AppError) return error;
+  switch (error.code) {
+    case "NOT_FOUND":
+    case "METHOD_NOT_SUPPORTED":
+      return new AppError("not_found", "No such API route.");
+    case "PARSE_ERROR":
+    case "UNSUPPORTED_MEDIA_TYPE":
+      return new AppError("validation_error", "Request body must be a JSON object.", { details: [{ field: "body", message: "must be a JSON object" }] });
+    case "PAYLOAD_TOO_LARGE":
+      return new AppError("payload_too_large", "Request body exceeds 1 MiB.");
+    default:
+      return error;
+  }
+}
+
+function procedureMeta(path: string | undefined): ProcedureMeta | undefined {
+  if (!path) return undefined;
+  const procedure = (appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } } | undefined>)[path];
+  return procedure?._def.meta;
+}
+
+export async function handleV1Request(request: Request): Promise<Response> {
+  const resHeaders = new Headers();
+  try {
+    let body: string | undefined;
+    if (METHODS_WITH_BODY.has(request.method)) {
+      const parsed = (await readJsonBody(request)) ?? {};
+      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+        throw new AppError("validation_error", "Request body must be a JSON object.", { details: [{ field: "body", message: "must be a JSON object" }] });
+      }
+      body = JSON.stringify(parsed);
+    }
+    const headers = new Headers(request.headers);
+    if (body !== undefined) headers.set("content-type", "application/json");
+    const forwarded = new Request(request.url, { method: request.method, headers, body });
+    const context = await createRequestContext(request, resHeaders);
+
+    let failure: unknown;
+    let successStatus = 200;
+    const response = await createOpenApiFetchHandler({
+      endpoint: "/api",
+      req: forwarded,
+      router: appRouter,
+      createContext: () => context,
+      onError: ({ error }) => {
+        failure = error;
+      },
+      responseMeta: ({ paths, errors }) => {
+        if (!errors.length) successStatus = procedureMeta(paths?.[0])?.successStatus ?? 200;
+        return {};
+      },
+    });
+    if (failure !== undefined) return errorResponse(fromAdapterError(failure), resHeaders);
+    return jsonResponse(JSON.parse(await response.text()), successStatus, resHeaders);
+  } catch (error) {
+    return errorResponse(fromAdapterError(error), resHeaders);
+  }
+}

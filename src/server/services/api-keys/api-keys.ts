@@ -1,0 +1,53 @@
+// API key management for the app's settings: create (shown once), list, revoke.
+import type { DbClient } from "@/server/db";
+import { generateApiKey, hashApiKey } from "@/server/auth/api-keys";
+import { planGrants } from "@/server/auth/plans";
+import type { Scope } from "@/server/auth/scopes";
+import { AppError, notFound } from "@/server/errors";
+import { serializeApiKey, type ApiKeyRecord } from "@/server/lib/serializers/api-key";
+import type { Actor } from "@/server/services/auth/account";
+
+const recordFields = { id: true, name: true, scopes: true, rateLimitPerHour: true, createdAt: true, lastUsedAt: true, expiresAt: true, isActive: true } as const;
+
+export async function listApiKeys(db: DbClient, actor: Actor): Promise<ApiKeyRecord[]> {
+  const keys = await db.apiKey.findMany({
+    where: { organizationId: actor.organizationId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: recordFields,
+  });
+  return keys.map(serializeApiKey);
+}
+
+export async function createApiKey(
+  db: DbClient,
+  actor: Actor & { plan: "free" | "pro" },
+  input: { name: string; scopes: Scope[]; rateLimitPerHour: number; expiresAt?: Date },
+): Promise<ApiKeyRecord & { key: string }> {
+  if (!planGrants(actor.plan, "customIntegrations")) {
+    throw new AppError("plan_required", "The organization's plan does not include API access; upgrade to create API keys.");
+  }
+  const key = generateApiKey();
+  const created = await db.apiKey.create({
+    data: {
+      organizationId: actor.organizationId,
+      createdById: actor.userId,
+      name: input.name,
+      keyHash: hashApiKey(key),
+      scopes: [...new Set(input.scopes)],
+      rateLimitPerHour: input.rateLimitPerHour,
+      expiresAt: input.expiresAt ?? null,
+    },
+    select: recordFields,
+  });
+  return { ...serializeApiKey(created), key };
+}
+
+/** Revocation keeps the record; every later request with the key is 401. */
+export async function revokeApiKey(db: DbClient, actor: Actor, id: string): Promise<{ success: true; id: string }> {
+  const { count } = await db.apiKey.updateMany({
+    where: { id, organizationId: actor.organizationId },
+    data: { isActive: false, revokedAt: new Date() },
+  });
+  if (count === 0) throw notFound("API key");
+  return { success: true, id };
+}
