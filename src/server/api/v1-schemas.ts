@@ -32,16 +32,15 @@ export function v1ListEnvelope<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), meta: successMetaSchema, pagination: paginationSchema });
 }
 
-export const errorEnvelopeSchema = z
-  .object({
+/** The error envelope; published as components.schemas.Error by the document builder. */
+export const errorEnvelopeSchema = z.object({
     error: z
       .enum(["validation_error", "unauthorized", "plan_required", "forbidden", "not_found", "conflict", "payload_too_large", "rate_limit_exceeded", "internal_error"])
       .meta({ description: "Stable error code; match on this, not on message" }),
     message: z.string(),
     details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
     meta: z.object({ apiVersion: z.literal("v1"), timestamp: z.string() }),
-  })
-  .meta({ id: "Error" });
+});
 
 /** ISO 8601 UTC timestamp with milliseconds, as every response writes dates. */
 export const timestampSchema = z.string().meta({ format: "date-time" });

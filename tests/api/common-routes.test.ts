@@ -1,0 +1,177 @@
+// The checks every public route shares (contract 4.1, 5, 7, 8), run against all eleven routes:
+// 401 → 402 → 403 → 429 → 400 order, rate-limit headers present or withheld, the error envelope.
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/server/db";
+import { apiClient, apiOrganization, createApiKey, signUpOrganization } from "../harness/factories";
+import { TestClient, type TestResponse } from "../harness/http";
+import { expectMatchesOpenApi } from "../harness/openapi";
+
+interface PublicRoute {
+  method: "GET" | "POST" | "PATCH" | "DELETE";
+  template: string;
+  path: string;
+  scope: string;
+  /** A scope of another resource or action, which must not grant this route. */
+  wrongScope: string;
+  /** A wildcard that grants it (undefined where the contract has none: time-logs). */
+  wildcard?: string;
+  /** A body that fails validation (for bodies) — proves 403 and 429 come first. */
+  invalidBody?: unknown;
+  /** A query that fails validation. */
+  invalidQuery?: string;
+}
+
+const missing = "cmissing000000000000000000";
+const routes: PublicRoute[] = [
+  { method: "GET", template: "/api/v1/tasks", path: "/api/v1/tasks", scope: "tasks:read", wrongScope: "tasks:write", wildcard: "tasks:*", invalidQuery: "status=bogus" },
+  { method: "POST", template: "/api/v1/tasks", path: "/api/v1/tasks", scope: "tasks:write", wrongScope: "tasks:read", wildcard: "tasks:*", invalidBody: { title: 5 } },
+  { method: "GET", template: "/api/v1/tasks/{taskId}", path: `/api/v1/tasks/${missing}`, scope: "tasks:read", wrongScope: "customers:read", wildcard: "tasks:*" },
+  { method: "PATCH", template: "/api/v1/tasks/{taskId}", path: `/api/v1/tasks/${missing}`, scope: "tasks:write", wrongScope: "tasks:delete", wildcard: "tasks:*", invalidBody: { title: "" } },
+  { method: "DELETE", template: "/api/v1/tasks/{taskId}", path: `/api/v1/tasks/${missing}`, scope: "tasks:delete", wrongScope: "tasks:write", wildcard: "tasks:*" },
+  { method: "POST", template: "/api/v1/tasks/{taskId}/subtasks", path: `/api/v1/tasks/${missing}/subtasks`, scope: "tasks:write", wrongScope: "tasks:read", wildcard: "tasks:*", invalidBody: { items: [] } },
+  { method: "GET", template: "/api/v1/time-logs", path: "/api/v1/time-logs", scope: "time-logs:read", wrongScope: "tasks:*", invalidQuery: "from=2026-01-01" },
+  { method: "GET", template: "/api/v1/customers", path: "/api/v1/customers", scope: "customers:read", wrongScope: "customers:write", wildcard: "customers:*", invalidQuery: "includeArchived=1" },
+  { method: "POST", template: "/api/v1/customers", path: "/api/v1/customers", scope: "customers:write", wrongScope: "customers:read", wildcard: "customers:*", invalidBody: {} },
+  { method: "GET", template: "/api/v1/constellations", path: "/api/v1/constellations", scope: "constellations:read", wrongScope: "tasks:read", wildcard: "constellations:*", invalidQuery: "status=onHold" },
+  { method: "POST", template: "/api/v1/constellations", path: "/api/v1/constellations", scope: "constellations:write", wrongScope: "constellations:read", wildcard: "constellations:*", invalidBody: { status: "onHold" } },
+];
+
+const RATE_LIMIT_HEADERS = ["ratelimit-limit", "ratelimit-remaining", "ratelimit-reset", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"];
+
+function send(client: TestClient, route: PublicRoute, options: { body?: unknown; query?: string } = {}): Promise<TestResponse> {
+  const url = options.query ? `${route.path}?${options.query}` : route.path;
+  const body = options.body ?? (route.method === "POST" || route.method === "PATCH" ? { title: "x", name: "x", items: [{ title: "x" }] } : undefined);
+  return client.request(route.method, url, { body });
+}
+
+function expectErrorEnvelope(response: TestResponse, status: number, code: string) {
+  expect(response.status, response.text).toBe(status);
+  expect(response.body.error).toBe(code);
+  expect(typeof response.body.message).toBe("string");
+  expect(response.body.meta).toEqual({ apiVersion: "v1", timestamp: expect.stringMatching(/Z$/) });
+}
+
+function expectNoRateLimitHeaders(response: TestResponse) {
+  for (const header of [...RATE_LIMIT_HEADERS, "retry-after"]) expect(response.headers.get(header), header).toBeNull();
+}
+
+function expectRateLimitHeaders(response: TestResponse, limit: number) {
+  for (const header of RATE_LIMIT_HEADERS) expect(response.headers.get(header), header).toMatch(/^\d+$/);
+  expect(Number(response.headers.get("ratelimit-limit"))).toBe(limit);
+  expect(response.headers.get("x-ratelimit-limit")).toBe(response.headers.get("ratelimit-limit"));
+  expect(response.headers.get("x-ratelimit-remaining")).toBe(response.headers.get("ratelimit-remaining"));
+  const delta = Number(response.headers.get("ratelimit-reset"));
+  const resetAt = Number(response.headers.get("x-ratelimit-reset"));
+  expect(delta).toBeGreaterThan(0);
+  expect(delta).toBeLessThanOrEqual(3600);
+  expect(Math.abs(resetAt - Math.floor(Date.now() / 1000) - delta)).toBeLessThanOrEqual(2);
+  expect(resetAt % 3600).toBe(0);
+}
+
+describe.each(routes)("$method $template", (route) => {
+  it("401 without a key, with a malformed header, with a revoked key — no rate-limit headers", async () => {
+    const { admin, key, keyId } = await apiOrganization([route.scope]);
+    for (const client of [new TestClient(), new TestClient({ authorization: key }), new TestClient({ authorization: `Token ${key}` })]) {
+      const response = await send(client, route);
+      expectErrorEnvelope(response, 401, "unauthorized");
+      expectNoRateLimitHeaders(response);
+      await expectMatchesOpenApi(route.method, route.template, response);
+    }
+    await admin.client.delete(`/api/app/api-keys/${keyId}`);
+    const revoked = await send(apiClient(key), route);
+    expectErrorEnvelope(revoked, 401, "unauthorized");
+  });
+
+  it("402 when the plan lacks customIntegrations, before the scope check", async () => {
+    const { admin, key } = await apiOrganization([route.wrongScope]);
+    await admin.client.put("/api/app/organization/plan", { plan: "free" });
+    const response = await send(apiClient(key), route, { body: route.invalidBody });
+    expectErrorEnvelope(response, 402, "plan_required");
+    expectNoRateLimitHeaders(response);
+    await expectMatchesOpenApi(route.method, route.template, response);
+  });
+
+  it("403 naming the missing scope, before validation and without counting a request", async () => {
+    const { api, keyId } = await apiOrganization([route.wrongScope]);
+    const response = await send(api, route, { body: route.invalidBody, query: route.invalidQuery });
+    expectErrorEnvelope(response, 403, "forbidden");
+    expect(response.body.details).toEqual([{ field: "permission", message: route.scope }]);
+    expectNoRateLimitHeaders(response);
+    await expectMatchesOpenApi(route.method, route.template, response);
+    expect(await (await getDb()).rateLimitWindow.count({ where: { key: keyId } })).toBe(0);
+  });
+
+  it("the exact scope, its wildcard and * all grant the route", async () => {
+    const admin = await signUpOrganization({ plan: "pro" });
+    for (const scope of [route.scope, route.wildcard, "*"].filter(Boolean) as string[]) {
+      const { key } = await createApiKey(admin, [scope]);
+      const response = await send(apiClient(key), route);
+      expect([401, 402, 403], `${scope}: ${response.text}`).not.toContain(response.status);
+      expectRateLimitHeaders(response, 1000);
+    }
+  });
+
+  it("429 with Retry-After and both header sets once the hourly limit is used, before validation", async () => {
+    const { api } = await apiOrganization([route.scope], { rateLimitPerHour: 1 });
+    const first = await send(api, route);
+    expectRateLimitHeaders(first, 1);
+    expect(first.headers.get("ratelimit-remaining")).toBe("0");
+    const second = await send(api, route, { body: route.invalidBody, query: route.invalidQuery });
+    expectErrorEnvelope(second, 429, "rate_limit_exceeded");
+    expectRateLimitHeaders(second, 1);
+    expect(Number(second.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(second.body.meta.rateLimit).toBeUndefined();
+    await expectMatchesOpenApi(route.method, route.template, second);
+  });
+
+  it("handler-level errors carry both header sets and the error envelope", async () => {
+    const { api } = await apiOrganization([route.scope]);
+    if (route.invalidBody === undefined && route.invalidQuery === undefined) {
+      const response = await send(api, route);
+      expectErrorEnvelope(response, 404, "not_found");
+      expectRateLimitHeaders(response, 1000);
+      await expectMatchesOpenApi(route.method, route.template, response);
+      return;
+    }
+    const response = await send(api, route, { body: route.invalidBody, query: route.invalidQuery });
+    expectErrorEnvelope(response, 400, "validation_error");
+    expect(response.body.details.length).toBeGreaterThan(0);
+    for (const detail of response.body.details) expect(detail).toEqual({ field: expect.any(String), message: expect.any(String) });
+    expectRateLimitHeaders(response, 1000);
+    await expectMatchesOpenApi(route.method, route.template, response);
+  });
+});
+
+describe("successful responses", () => {
+  it("carry meta.rateLimit equal to the headers", async () => {
+    const { api } = await apiOrganization(["*"], { rateLimitPerHour: 7 });
+    const response = await api.get("/api/v1/customers");
+    expect(response.status).toBe(200);
+    expect(response.body.meta.apiVersion).toBe("v1");
+    expect(response.body.meta.rateLimit).toEqual({
+      limit: 7,
+      remaining: Number(response.headers.get("ratelimit-remaining")),
+      reset: Number(response.headers.get("x-ratelimit-reset")),
+    });
+    expect(response.body.meta.rateLimit.remaining).toBe(6);
+    await expectMatchesOpenApi("GET", "/api/v1/customers", response);
+  });
+});
+
+describe("non-JSON and oversized bodies", () => {
+  it("a body that is not a JSON object is a 400; over 1 MiB is a 413 — both in the envelope", async () => {
+    const { api } = await apiOrganization(["*"]);
+    const notJson = await api.request("POST", "/api/v1/customers", { rawBody: "name=x", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expectErrorEnvelope(notJson, 400, "validation_error");
+    const array = await api.post("/api/v1/customers", [{ name: "x" }]);
+    expectErrorEnvelope(array, 400, "validation_error");
+    const huge = await api.post("/api/v1/customers", { name: "x", notes: "x".repeat(1024 * 1024 + 10) });
+    expectErrorEnvelope(huge, 413, "payload_too_large");
+  });
+
+  it("an unknown route is a 404 in the envelope", async () => {
+    const { api } = await apiOrganization(["*"]);
+    const response = await api.get("/api/v1/users");
+    expectErrorEnvelope(response, 404, "not_found");
+  });
+});

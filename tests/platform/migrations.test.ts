@@ -1,0 +1,29 @@
+// Migrations are the schema's history: replaying them must give exactly schema.prisma.
+import { describe, expect, it } from "vitest";
+import { getDatabase, openDatabase } from "@/server/db";
+import { applyPendingMigrations, diffMigrationsToSchema, readMigrationList } from "@/server/migrations";
+
+describe("migrations", () => {
+  it("agree with schema.prisma (the diff from migrations to schema is empty)", async () => {
+    const scratch = openDatabase({ databaseUrl: undefined, pgliteDir: "memory://" });
+    try {
+      expect(await diffMigrationsToSchema(scratch.adapterFactory)).toBe("");
+    } finally {
+      await scratch.close();
+    }
+  });
+
+  it("use Prisma's layout and are recorded in _prisma_migrations; re-applying is a no-op", async () => {
+    const list = await readMigrationList();
+    expect(list.lockfile.content).toMatch(/provider = "postgresql"/);
+    expect(list.migrationDirectories.length).toBeGreaterThan(0);
+    for (const directory of list.migrationDirectories) expect(directory.path).toMatch(/^\d{14}_[a-z0-9_]+$/);
+    const database = await getDatabase();
+    const applied = await database.prisma.$queryRawUnsafe<Array<{ migration_name: string; finished_at: Date | null }>>(
+      `SELECT migration_name, finished_at FROM _prisma_migrations ORDER BY migration_name`,
+    );
+    expect(applied.map((row) => row.migration_name)).toEqual(list.migrationDirectories.map((directory) => directory.path));
+    expect(applied.every((row) => row.finished_at !== null)).toBe(true);
+    expect(await applyPendingMigrations(database.adapterFactory)).toEqual([]);
+  });
+});
