@@ -1,0 +1,9 @@
+import { adminProcedure } from "@/server/api/procedures";
+import { deleteEndpoint } from "@/server/services/webhooks/endpoints";
+import { deleteWebhookEndpointOutput, webhookEndpointIdInput } from "./webhooks.schema";
+
+/** Deletes an endpoint and its delivery log. */
+export const deleteWebhookEndpointProcedure = adminProcedure
+  .input(webhookEndpointIdInput)
+  .output(deleteWebhookEndpointOutput)
+  .mutation(({ ctx, input }) => deleteEndpoint(ctx.db, ctx.actor, input));

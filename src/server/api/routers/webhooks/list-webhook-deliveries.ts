@@ -1,0 +1,9 @@
+import { adminProcedure } from "@/server/api/procedures";
+import { listDeliveries } from "@/server/services/webhooks/deliveries";
+import { listWebhookDeliveriesInput, listWebhookDeliveriesOutput } from "./webhooks.schema";
+
+/** One endpoint's delivery log, newest first, cursor-paginated. */
+export const listWebhookDeliveriesProcedure = adminProcedure
+  .input(listWebhookDeliveriesInput)
+  .output(listWebhookDeliveriesOutput)
+  .query(({ ctx, input }) => listDeliveries(ctx.db, ctx.actor, input));

@@ -1,0 +1,9 @@
+import { z } from "zod";
+import { adminProcedure } from "@/server/api/procedures";
+import { listEndpoints } from "@/server/services/webhooks/endpoints";
+import { webhookEndpointOutput } from "./webhooks.schema";
+
+/** The organization's webhook endpoints, secrets included, newest first. */
+export const listWebhookEndpointsProcedure = adminProcedure
+  .output(z.array(webhookEndpointOutput))
+  .query(({ ctx }) => listEndpoints(ctx.db, ctx.actor));

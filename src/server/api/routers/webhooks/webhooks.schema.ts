@@ -1,0 +1,99 @@
+import { z } from "zod";
+import { getEnv } from "@/env";
+import { paginationInput } from "@/server/lib/cursor";
+import { jsonBoolean } from "@/server/lib/zod";
+import { EVENT_TYPES, type EventType } from "@/server/webhooks/events";
+import { MAX_WEBHOOK_URL_LENGTH, registrableUrlProblem } from "@/server/webhooks/url-guard";
+
+const MAX_DESCRIPTION_LENGTH = 500;
+
+const endpointId = z.string().min(1).max(100);
+
+/** The network-free URL rules run here, so one response lists every invalid field; DNS runs in the service. */
+const urlInput = z
+  .string()
+  .trim()
+  .min(1, "is required")
+  .max(MAX_WEBHOOK_URL_LENGTH, `must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`)
+  .superRefine((value, ctx) => {
+    const problem = registrableUrlProblem(value, { appEnv: getEnv().appEnv });
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
+/** Blank clears, like null. */
+const descriptionInput = z
+  .string()
+  .trim()
+  .max(MAX_DESCRIPTION_LENGTH, `must be at most ${MAX_DESCRIPTION_LENGTH} characters`)
+  .nullable()
+  .transform((value) => value || null);
+
+const isEventType = (value: string): value is EventType => (EVENT_TYPES as readonly string[]).includes(value);
+
+/** Non-empty, catalog types only, duplicates removed (order of first appearance kept). */
+const eventTypesInput = z
+  .array(z.string(), "must be an array of event types")
+  .min(1, "must contain at least one event type")
+  .max(100, "must contain at most 100 entries")
+  .superRefine((values, ctx) => {
+    const unknown = [...new Set(values.filter((value) => !isEventType(value)))];
+    if (unknown.length) {
+      ctx.addIssue({ code: "custom", message: `unknown event type ${unknown.map((value) => `"${value}"`).join(", ")}; allowed: ${EVENT_TYPES.join(", ")}` });
+    }
+  })
+  .transform((values) => [...new Set(values.filter(isEventType))]);
+
+export const createWebhookEndpointInput = z.object({
+  url: urlInput,
+  description: descriptionInput.optional(),
+  eventTypes: eventTypesInput,
+});
+
+export const updateWebhookEndpointInput = z.object({
+  id: endpointId,
+  url: urlInput.optional(),
+  description: descriptionInput.optional(),
+  eventTypes: eventTypesInput.optional(),
+  isActive: jsonBoolean().optional(),
+});
+
+export const webhookEndpointIdInput = z.object({ id: endpointId });
+
+export const listWebhookDeliveriesInput = z.object({ id: endpointId, ...paginationInput });
+
+const timestamp = z.string();
+
+export const webhookEndpointOutput = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  url: z.string(),
+  secret: z.string(),
+  description: z.string().nullable(),
+  eventTypes: z.array(z.string()),
+  isActive: z.boolean(),
+  consecutiveFailures: z.number().int(),
+  disabledAt: timestamp.nullable(),
+  createdAt: timestamp,
+});
+
+export const deleteWebhookEndpointOutput = z.object({ success: z.literal(true), id: z.string() });
+
+export const webhookDeliveryOutput = z.object({
+  id: z.string(),
+  endpointId: z.string(),
+  eventId: z.string(),
+  eventType: z.string(),
+  status: z.enum(["pending", "success", "failed"]),
+  attempts: z.number().int(),
+  lastStatusCode: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  lastAttemptAt: timestamp.nullable(),
+  nextAttemptAt: timestamp.nullable(),
+  completedAt: timestamp.nullable(),
+  createdAt: timestamp,
+});
+
+export const listWebhookDeliveriesOutput = z.object({
+  items: z.array(webhookDeliveryOutput),
+  pagination: z.object({ hasMore: z.boolean(), cursor: z.string().optional() }),
+});

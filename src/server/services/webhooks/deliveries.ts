@@ -1,0 +1,30 @@
+// The delivery log of one endpoint, newest first, with the keyset cursor every list uses.
+import type { DbClient } from "@/server/db";
+import { notFound } from "@/server/errors";
+import { paginate, type Page } from "@/server/lib/cursor";
+import { serializeWebhookDelivery, webhookDeliverySelect, type WebhookDeliveryView } from "@/server/lib/serializers/webhook-delivery";
+import type { Actor } from "@/server/services/auth/account";
+
+export interface ListDeliveriesInput {
+  id: string;
+  limit: number;
+  cursor?: string;
+}
+
+/** 404 when the endpoint is missing or another organization's; otherwise one page of its deliveries. */
+export async function listDeliveries(db: DbClient, actor: Actor, input: ListDeliveriesInput): Promise<Page<WebhookDeliveryView>> {
+  const endpoint = await db.webhookEndpoint.findFirst({ where: { id: input.id, organizationId: actor.organizationId }, select: { id: true } });
+  if (!endpoint) throw notFound("Webhook endpoint");
+  const page = await paginate(
+    { kind: "webhook-deliveries", sortField: "createdAt", limit: input.limit, cursor: input.cursor },
+    ({ where, orderBy, take }) =>
+      db.webhookDelivery.findMany({
+        where: { AND: [{ endpointId: endpoint.id, organizationId: actor.organizationId }, where] },
+        orderBy,
+        take,
+        select: webhookDeliverySelect,
+      }),
+    (row) => row.createdAt,
+  );
+  return { items: page.items.map(serializeWebhookDelivery), pagination: page.pagination };
+}

@@ -1,0 +1,111 @@
+// Webhook endpoints of an organization: list, create, update, delete. Every query names the caller's
+// organization itself, so an id from another organization behaves exactly like a missing one.
+import { randomBytes } from "node:crypto";
+import type { Db } from "@/server/db";
+import { AppError, notFound } from "@/server/errors";
+import type { Actor } from "@/server/services/auth/account";
+import { serializeWebhookEndpoint, webhookEndpointSelect, type WebhookEndpointView } from "@/server/lib/serializers/webhook-endpoint";
+import { DELIVERY_CHANNEL, type EventType } from "@/server/webhooks/events";
+import { checkRegistrableUrl } from "@/server/webhooks/url-guard";
+
+/** app-api section 6. */
+export const MAX_ENDPOINTS_PER_ORGANIZATION = 20;
+
+export interface EndpointOptions {
+  /** Decides whether `http://localhost` may be registered (development only). */
+  appEnv: string;
+}
+
+export interface CreateEndpointInput {
+  url: string;
+  description?: string | null;
+  eventTypes: EventType[];
+}
+
+export interface UpdateEndpointInput {
+  id: string;
+  url?: string;
+  description?: string | null;
+  eventTypes?: EventType[];
+  isActive?: boolean;
+}
+
+/** `whsec_` + 64 lowercase hex characters: 256 bits from the CSPRNG. */
+export function newEndpointSecret(): string {
+  return `whsec_${randomBytes(32).toString("hex")}`;
+}
+
+const endpointNotFound = () => notFound("Webhook endpoint");
+
+/** The organization's endpoints, newest first. At most 20 exist, so the list is not paginated. */
+export async function listEndpoints(db: Db, actor: Actor): Promise<WebhookEndpointView[]> {
+  const rows = await db.webhookEndpoint.findMany({
+    where: { organizationId: actor.organizationId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: webhookEndpointSelect,
+  });
+  return rows.map(serializeWebhookEndpoint);
+}
+
+/**
+ * Registers an endpoint with a fresh secret. The URL (and what its name resolves to) is checked
+ * before any lock is taken; the per-organization cap is counted under a lock on the organization
+ * row, so concurrent creates cannot pass it together.
+ */
+export async function createEndpoint(db: Db, actor: Actor, input: CreateEndpointInput, options: EndpointOptions): Promise<WebhookEndpointView> {
+  await checkRegistrableUrl(input.url, { appEnv: options.appEnv });
+  const row = await db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT 1 FROM "Organization" WHERE "id" = ${actor.organizationId} FOR UPDATE`;
+    const count = await tx.webhookEndpoint.count({ where: { organizationId: actor.organizationId } });
+    if (count >= MAX_ENDPOINTS_PER_ORGANIZATION) {
+      throw new AppError("conflict", `An organization can have at most ${MAX_ENDPOINTS_PER_ORGANIZATION} webhook endpoints; delete one first.`);
+    }
+    return tx.webhookEndpoint.create({
+      data: {
+        organizationId: actor.organizationId,
+        url: input.url,
+        secret: newEndpointSecret(),
+        description: input.description ?? null,
+        eventTypes: input.eventTypes,
+      },
+      select: webhookEndpointSelect,
+    });
+  });
+  return serializeWebhookEndpoint(row);
+}
+
+/**
+ * Applies the given fields; an empty change answers the endpoint unchanged. `isActive: true`
+ * re-enables: consecutiveFailures back to 0, disabledAt cleared (contract 3.4), and workers are
+ * woken so paused deliveries resume. `isActive: false` is a manual disable and leaves disabledAt
+ * alone: that timestamp records automatic disabling only.
+ */
+export async function updateEndpoint(db: Db, actor: Actor, input: UpdateEndpointInput, options: EndpointOptions): Promise<WebhookEndpointView> {
+  if (input.url !== undefined) await checkRegistrableUrl(input.url, { appEnv: options.appEnv });
+  const data = {
+    ...(input.url !== undefined && { url: input.url }),
+    ...(input.description !== undefined && { description: input.description }),
+    ...(input.eventTypes !== undefined && { eventTypes: input.eventTypes }),
+    ...(input.isActive !== undefined && { isActive: input.isActive }),
+    ...(input.isActive === true && { consecutiveFailures: 0, disabledAt: null }),
+  };
+  const row = await db.$transaction(async (tx) => {
+    const where = { id: input.id, organizationId: actor.organizationId };
+    if (Object.keys(data).length) {
+      const { count } = await tx.webhookEndpoint.updateMany({ where, data });
+      if (count === 0) throw endpointNotFound();
+      if (input.isActive === true) await tx.$executeRaw`SELECT pg_notify(${DELIVERY_CHANNEL}, '')`;
+    }
+    const updated = await tx.webhookEndpoint.findFirst({ where, select: webhookEndpointSelect });
+    if (!updated) throw endpointNotFound();
+    return updated;
+  });
+  return serializeWebhookEndpoint(row);
+}
+
+/** Deletes the endpoint; its deliveries go with it (foreign-key cascade, one statement). */
+export async function deleteEndpoint(db: Db, actor: Actor, input: { id: string }): Promise<{ success: true; id: string }> {
+  const { count } = await db.webhookEndpoint.deleteMany({ where: { id: input.id, organizationId: actor.organizationId } });
+  if (count === 0) throw endpointNotFound();
+  return { success: true, id: input.id };
+}
