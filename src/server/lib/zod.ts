@@ -21,5 +21,34 @@ export const isoInstant = () =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i, "must be an ISO 8601 instant with Z or an offset")
-    .refine((value) => !Number.isNaN(Date.parse(value)), "is not a valid date")
+    .refine(isCalendarInstant, "is not a valid date")
     .transform((value) => new Date(value));
+
+/** Parses, and names a day the month has: the JavaScript parser rolls 2026-02-30 over into March. */
+function isCalendarInstant(value: string): boolean {
+  if (Number.isNaN(Date.parse(value))) return false;
+  const [year, month, day] = value.slice(0, 10).split("-").map(Number) as [number, number, number];
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/**
+ * Optional free text in a body: trimmed, at most `max` characters, optionally checked by `check`;
+ * blank or null means "not set" and comes out as null.
+ */
+export const optionalText = (max: number, check?: { test: (value: string) => boolean; message: string }) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .refine((value) => value === "" || !check || check.test(value), check?.message ?? "is invalid")
+    .transform((value) => (value === "" ? null : value))
+    .nullish();
+
+/** A `search` query parameter: case-insensitive substring; blank means no filter. */
+export const searchQuery = () =>
+  z
+    .string()
+    .trim()
+    .max(200, "must be at most 200 characters")
+    .transform((value) => value || undefined)
+    .optional();

@@ -1,20 +1,21 @@
-import { z } from "zod";
 import { apiProcedure, v1Page } from "@/server/api/procedures";
 import { v1ListEnvelope } from "@/server/api/v1-schemas";
-import { paginate, paginationInput } from "@/server/lib/cursor";
+import { listCustomers } from "@/server/services/customers/customers";
+import { customerSchema, listCustomersInput } from "./customers.schema";
 
-// Provisional: proves the v1 pipeline; the customers area replaces it.
+/** GET /api/v1/customers: newest first; archived customers only with includeArchived=true. */
 export const listCustomersProcedure = apiProcedure
-  .meta({ openapi: { method: "GET", path: "/v1/customers", summary: "List customers", tags: ["Customers"] }, scopes: ["customers:read"] })
-  .input(z.object({ ...paginationInput }))
-  .output(v1ListEnvelope(z.object({ id: z.string(), name: z.string() })))
-  .query(async ({ ctx, input }) =>
-    v1Page(
-      ctx,
-      await paginate(
-        { kind: "customers", sortField: "createdAt", limit: input.limit, cursor: input.cursor },
-        (args) => ctx.db.customer.findMany({ ...args, where: { organizationId: ctx.apiKey.organizationId, ...args.where }, select: { id: true, name: true, createdAt: true } }),
-        (row) => row.createdAt,
-      ),
-    ),
-  );
+  .meta({
+    openapi: {
+      method: "GET",
+      path: "/v1/customers",
+      summary: "List customers",
+      description: "Newest first (createdAt, then id). `search` matches name or company, case-insensitively. Archived customers are excluded unless `includeArchived=true`.",
+      tags: ["Customers"],
+      protect: true,
+    },
+    scopes: ["customers:read"],
+  })
+  .input(listCustomersInput)
+  .output(v1ListEnvelope(customerSchema))
+  .query(async ({ ctx, input }) => v1Page(ctx, await listCustomers(ctx.db, ctx.apiKey, input)));

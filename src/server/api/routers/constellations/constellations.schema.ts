@@ -1,0 +1,106 @@
+// Constellation (project) shapes: the response allowlist (contract 2.4), the public list and create
+// inputs with their deprecated aliases (contract 4.2 rules 10-11), and the in-app archive input.
+import { z } from "zod";
+import { timestampSchema } from "@/server/api/v1-schemas";
+import { paginationInput } from "@/server/lib/cursor";
+import { optionalText, queryBoolean, searchQuery } from "@/server/lib/zod";
+
+export const constellationStatusSchema = z.enum(["planning", "in_progress", "completed"]);
+
+export const constellationSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    goal: z.string().nullable(),
+    status: constellationStatusSchema,
+    customerId: z.string().nullable(),
+    dueDate: timestampSchema.nullable().meta({ description: "ISO 8601 instant; a date-only due date is midnight UTC of that day" }),
+    archived: z.boolean(),
+    archivedAt: timestampSchema.nullable(),
+    createdAt: timestampSchema,
+    updatedAt: timestampSchema,
+  })
+  .meta({ id: "Constellation" });
+
+export const CONSTELLATION_LIMITS = { title: 200, goal: 10_000 } as const;
+
+/** Status as a filter or a field: `active` is the deprecated alias of in_progress; anything else is refused. */
+const statusInput = () =>
+  z
+    .enum(["planning", "in_progress", "completed", "active"], { error: "must be planning, in_progress or completed" })
+    .transform((status) => (status === "active" ? "in_progress" : status))
+    .meta({ description: "planning, in_progress or completed (`active`: deprecated alias of in_progress)" });
+
+/** A calendar date YYYY-MM-DD (midnight UTC) or a full ISO 8601 instant with Z or an offset. */
+export function parseDueDate(value: string): Date | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/i.exec(value);
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const calendarDay = new Date(Date.UTC(year, month - 1, day));
+  // Date parsing rolls 2026-02-30 over to March; a real calendar day survives the round trip.
+  if (calendarDay.getUTCFullYear() !== year || calendarDay.getUTCMonth() !== month - 1 || calendarDay.getUTCDate() !== day) return undefined;
+  if (!match[4]) return calendarDay;
+  const instant = new Date(value);
+  return Number.isNaN(instant.getTime()) ? undefined : instant;
+}
+
+const dueDateInput = z
+  .string()
+  .transform((value, ctx) => {
+    const date = parseDueDate(value.trim());
+    if (!date) {
+      ctx.addIssue({ code: "custom", message: "must be a date YYYY-MM-DD or an ISO 8601 instant with Z or an offset" });
+      return z.NEVER;
+    }
+    return date;
+  })
+  .nullable()
+  .optional()
+  .meta({ description: "YYYY-MM-DD (midnight UTC) or an ISO 8601 instant with Z or an offset" });
+
+const titleInput = () =>
+  z.string().trim().min(1, "must not be blank").max(CONSTELLATION_LIMITS.title, `must be at most ${CONSTELLATION_LIMITS.title} characters`);
+
+export const listConstellationsInput = z.object({
+  customerId: z.string().min(1).max(100).optional(),
+  status: statusInput().optional(),
+  search: searchQuery().meta({ description: "Case-insensitive substring of title or goal" }),
+  includeArchived: queryBoolean().optional().meta({ description: "`true` or `false` (default): include archived constellations" }),
+  ...paginationInput,
+});
+
+export const createConstellationInput = z
+  .object({
+    title: titleInput().optional().meta({ description: "Required unless the deprecated `name` is sent" }),
+    goal: optionalText(CONSTELLATION_LIMITS.goal),
+    customerId: z.string().min(1).max(100).nullable().optional().meta({ description: "A customer of the caller's organization" }),
+    status: statusInput().optional(),
+    dueDate: dueDateInput,
+    name: titleInput().optional().meta({ description: "Deprecated alias of title", deprecated: true }),
+    description: optionalText(CONSTELLATION_LIMITS.goal).meta({ description: "Deprecated alias of goal", deprecated: true }),
+  })
+  // An alias sent with its canonical field must agree with it: silently dropping either would lose data.
+  .superRefine((input, ctx) => {
+    if (input.title === undefined && input.name === undefined) ctx.addIssue({ code: "custom", path: ["title"], message: "is required" });
+    if (input.title !== undefined && input.name !== undefined && input.title !== input.name) {
+      ctx.addIssue({ code: "custom", path: ["name"], message: "differs from title; send title only (name is a deprecated alias)" });
+    }
+    if (input.goal != null && input.description != null && input.goal !== input.description) {
+      ctx.addIssue({ code: "custom", path: ["description"], message: "differs from goal; send goal only (description is a deprecated alias)" });
+    }
+  });
+
+export type CreateConstellationRequest = z.output<typeof createConstellationInput>;
+
+/** Resolves the deprecated aliases to the canonical fields. */
+export function canonicalConstellation(input: CreateConstellationRequest) {
+  return {
+    title: (input.title ?? input.name)!,
+    goal: input.goal ?? input.description ?? null,
+    customerId: input.customerId ?? null,
+    status: input.status ?? "planning",
+    dueDate: input.dueDate ?? null,
+  };
+}
+
+export const constellationByIdInput = z.object({ id: z.string().min(1).max(100) });

@@ -1,0 +1,8 @@
+import { sessionProcedure } from "@/server/api/procedures";
+import { setConstellationArchived } from "@/server/services/constellations/constellations";
+import { constellationByIdInput, constellationSchema } from "./constellations.schema";
+
+export const unarchiveConstellationProcedure = sessionProcedure
+  .input(constellationByIdInput)
+  .output(constellationSchema)
+  .mutation(({ ctx, input }) => setConstellationArchived(ctx.db, ctx.actor, input.id, false));

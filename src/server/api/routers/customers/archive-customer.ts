@@ -1,0 +1,9 @@
+import { sessionProcedure } from "@/server/api/procedures";
+import { setCustomerArchived } from "@/server/services/customers/customers";
+import { customerByIdInput, customerSchema } from "./customers.schema";
+
+/** Any member may archive: it hides the customer from lists and changes no data. */
+export const archiveCustomerProcedure = sessionProcedure
+  .input(customerByIdInput)
+  .output(customerSchema)
+  .mutation(({ ctx, input }) => setCustomerArchived(ctx.db, ctx.actor, input.id, true));

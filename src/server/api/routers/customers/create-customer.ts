@@ -1,0 +1,23 @@
+import { apiProcedure, v1Data } from "@/server/api/procedures";
+import { v1Envelope } from "@/server/api/v1-schemas";
+import { createCustomer } from "@/server/services/customers/customers";
+import { createCustomerInput, customerSchema } from "./customers.schema";
+
+/** POST /api/v1/customers: `email`, `phone` and `notes` are stored but never returned. */
+export const createCustomerProcedure = apiProcedure
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/v1/customers",
+      summary: "Create a customer",
+      description:
+        "`email` and `phone` are the customer's private contact data and `notes` private notes: they are stored but never returned by the API.",
+      tags: ["Customers"],
+      protect: true,
+    },
+    scopes: ["customers:write"],
+    successStatus: 201,
+  })
+  .input(createCustomerInput)
+  .output(v1Envelope(customerSchema))
+  .mutation(async ({ ctx, input }) => v1Data(ctx, await createCustomer(ctx.db, ctx.apiKey, input)));

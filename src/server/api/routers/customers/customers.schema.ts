@@ -1,0 +1,109 @@
+// Customer shapes: the response allowlist (contract 2.3), the public list and create inputs, and the
+// in-app billing and archive inputs (app-api section 4).
+import { z } from "zod";
+import { timestampSchema } from "@/server/api/v1-schemas";
+import { paginationInput } from "@/server/lib/cursor";
+import { optionalText, queryBoolean, searchQuery, uncoerced } from "@/server/lib/zod";
+
+export const roundingModeSchema = z.enum(["up", "down", "nearest"]);
+export const billingTypeSchema = z.enum(["hourly", "fixed"]);
+
+export const customerSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    company: z.string().nullable(),
+    contactName: z.string().nullable(),
+    color: z.string().nullable().meta({ description: "Hex color #RRGGBB" }),
+    logoUrl: z.string().nullable(),
+    hourlyRateCents: z.number().int().nullable().meta({ description: "Hourly rate in minor units of `currency`" }),
+    fixedRateCents: z.number().int().nullable().meta({ description: "Fixed fee per invoice in minor units of `currency`" }),
+    currency: z.string().meta({ description: "ISO 4217 code" }),
+    taxRateBps: z.number().int().meta({ description: "Tax rate in basis points (0-10000)" }),
+    roundingIncrementMinutes: z.number().int().meta({ description: "Billing rounding increment in minutes (0: no rounding)" }),
+    roundingMode: roundingModeSchema,
+    paymentLinkUrl: z.string().nullable(),
+    billingType: billingTypeSchema,
+    archived: z.boolean(),
+    archivedAt: timestampSchema.nullable(),
+    createdAt: timestampSchema,
+    updatedAt: timestampSchema,
+  })
+  .meta({ id: "Customer" });
+
+/** Lengths the contract leaves open (app-api section 6 for names; the rest chosen here). */
+export const CUSTOMER_LIMITS = { name: 200, company: 200, contactName: 200, email: 254, phone: 50, notes: 10_000, url: 2048 } as const;
+
+/** Largest rate accepted, in minor units: far beyond any real rate, far below integer overflow in invoices. */
+export const MAX_RATE_CENTS = 100_000_000;
+
+const emailFormat = z.email();
+const webUrl = z.url({ protocol: /^https?$/ });
+
+/** An absolute http(s) URL without whitespace. */
+export const isWebUrl = (value: string) => !/\s/.test(value) && webUrl.safeParse(value).success;
+
+/** Digits with the usual separators, an optional leading +, and an optional extension. */
+const isPhoneNumber = (value: string) => /^\+?[0-9][0-9 ()./-]*(\s*(x|ext\.?)\s*[0-9]{1,6})?$/i.test(value) && (value.match(/[0-9]/g)?.length ?? 0) >= 3;
+
+const SUPPORTED_CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
+
+export const customerIdInput = z.string().min(1).max(100);
+
+export const listCustomersInput = z.object({
+  search: searchQuery().meta({ description: "Case-insensitive substring of name or company" }),
+  includeArchived: queryBoolean().optional().meta({ description: "`true` or `false` (default): include archived customers" }),
+  ...paginationInput,
+});
+
+export const createCustomerInput = z.object({
+  name: z.string().trim().min(1, "is required").max(CUSTOMER_LIMITS.name, `must be at most ${CUSTOMER_LIMITS.name} characters`),
+  email: optionalText(CUSTOMER_LIMITS.email, { test: (value) => emailFormat.safeParse(value).success, message: "must be an email address" }).meta({
+    description: "Private contact email; stored, never returned",
+  }),
+  phone: optionalText(CUSTOMER_LIMITS.phone, { test: isPhoneNumber, message: "must be a phone number (digits, spaces, + ( ) . - /, optional extension)" }).meta({
+    description: "Private contact phone; stored, never returned",
+  }),
+  company: optionalText(CUSTOMER_LIMITS.company),
+  notes: optionalText(CUSTOMER_LIMITS.notes).meta({ description: "Private notes; stored, never returned" }),
+  contactName: optionalText(CUSTOMER_LIMITS.contactName),
+  color: optionalText(7, { test: (value) => /^#[0-9a-f]{6}$/i.test(value), message: "must be a hex color #RRGGBB" }),
+  logoUrl: optionalText(CUSTOMER_LIMITS.url, { test: isWebUrl, message: "must be an http or https URL" }),
+});
+
+const BILLING_FIELDS = ["hourlyRateCents", "fixedRateCents", "currency", "taxRateBps", "roundingIncrementMinutes", "roundingMode", "billingType", "paymentLinkUrl"] as const;
+
+const rateCents = uncoerced(z.number().int("must be an integer").min(0, "must not be negative").max(MAX_RATE_CENTS, `must be at most ${MAX_RATE_CENTS}`));
+
+export const updateCustomerBillingInput = z
+  .looseObject({
+    id: customerIdInput,
+    hourlyRateCents: rateCents.nullable().optional(),
+    fixedRateCents: rateCents.nullable().optional(),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, "must be an ISO 4217 code of 3 uppercase letters")
+      .refine((code) => SUPPORTED_CURRENCIES.has(code), "is not a supported ISO 4217 currency")
+      .optional(),
+    taxRateBps: uncoerced(z.number().int("must be an integer").min(0, "must be between 0 and 10000").max(10_000, "must be between 0 and 10000")).optional(),
+    roundingIncrementMinutes: uncoerced(z.number().int("must be an integer").min(0, "must be between 0 and 60").max(60, "must be between 0 and 60")).optional(),
+    roundingMode: roundingModeSchema.optional(),
+    billingType: billingTypeSchema.optional(),
+    paymentLinkUrl: z
+      .string()
+      .max(CUSTOMER_LIMITS.url, `must be at most ${CUSTOMER_LIMITS.url} characters`)
+      .refine(isWebUrl, "must be an http or https URL")
+      .nullable()
+      .optional(),
+  })
+  // Only billing settings change here: a misspelt or non-billing field is refused by name, not ignored.
+  .superRefine((input, ctx) => {
+    for (const key of Object.keys(input)) {
+      if (key !== "id" && !(BILLING_FIELDS as readonly string[]).includes(key)) {
+        ctx.addIssue({ code: "custom", path: [key], message: `is not a billing field (${BILLING_FIELDS.join(", ")})` });
+      }
+    }
+    if (!BILLING_FIELDS.some((field) => input[field] !== undefined)) ctx.addIssue({ code: "custom", path: ["body"], message: "at least one billing field is required" });
+  });
+
+export const customerByIdInput = z.object({ id: customerIdInput });
