@@ -1,3 +1,6 @@
 import { createRouter } from "@/server/api/trpc";
+import { createInvoiceProcedure } from "./create-invoice";
 
-export const invoicesRouter = createRouter({});
+export const invoicesRouter = createRouter({
+  create: createInvoiceProcedure,
+});

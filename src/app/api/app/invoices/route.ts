@@ -1,0 +1,4 @@
+// POST /api/app/invoices: drafts an invoice for a customer's unbilled time in a period (admin).
+import { appRoute, bodyObject } from "@/server/http/app-route";
+
+export const POST = appRoute((caller, { body }) => caller.invoices.create(bodyObject(body)), { status: 201 });

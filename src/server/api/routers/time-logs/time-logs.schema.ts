@@ -1,0 +1,35 @@
+// Time-log fields shared by the timers, offline sync and the public list.
+import { z } from "zod";
+import { timestampSchema } from "@/server/api/v1-schemas";
+import { optionalText } from "@/server/lib/zod";
+import { MAX_DESCRIPTION_LENGTH, MAX_TAGS, MAX_TAG_LENGTH } from "@/server/services/time-tracking/limits";
+
+export const timeLogSourceSchema = z.enum(["manual", "timer", "imported"]);
+
+export const timeLogSchema = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    taskId: z.string().nullable(),
+    customerId: z.string().nullable(),
+    description: z.string().nullable(),
+    startedAt: timestampSchema,
+    endedAt: timestampSchema.nullable().meta({ description: "Wall-clock end; may differ from startedAt + durationSeconds" }),
+    durationSeconds: z.number().int().meta({ description: "Authoritative for billing" }),
+    tags: z.array(z.string()),
+    isBillable: z.boolean(),
+    source: timeLogSourceSchema,
+    createdAt: timestampSchema,
+  })
+  .meta({ id: "TimeLog" });
+
+/** Input fields a time log and a timer share (app-api section 6 limits). */
+export const referenceIdInput = z.string().min(1).max(200).nullable().optional();
+/** Trimmed; blank is stored as null. */
+export const descriptionInput = optionalText(MAX_DESCRIPTION_LENGTH);
+/** Each tag trimmed; a repeated tag is kept once, first occurrence first. */
+export const tagsInput = z
+  .array(z.string().trim().min(1).max(MAX_TAG_LENGTH))
+  .max(MAX_TAGS)
+  .transform((tags) => [...new Set(tags)])
+  .optional();

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { jsonBoolean } from "@/server/lib/zod";
+import { timestampSchema } from "@/server/api/v1-schemas";
+import { descriptionInput, referenceIdInput, tagsInput } from "../time-logs/time-logs.schema";
+
+export const startTimerInput = z.object({
+  taskId: referenceIdInput,
+  customerId: referenceIdInput,
+  description: descriptionInput,
+  tags: tagsInput,
+  isBillable: jsonBoolean().optional(),
+});
+
+export const runningTimerSchema = z.object({
+  id: z.string(),
+  taskId: z.string().nullable(),
+  customerId: z.string().nullable(),
+  description: z.string().nullable(),
+  tags: z.array(z.string()),
+  isBillable: z.boolean(),
+  startedAt: timestampSchema,
+});

@@ -1,0 +1,158 @@
+// Invoice generation: bills a customer's billable, not yet invoiced time logs whose startedAt lies in
+// [periodStart, periodEnd], and emits `invoice.created`, all in one transaction.
+import type { Customer } from "@/generated/prisma/client";
+import { Prisma } from "@/generated/prisma/client";
+import type { Db, Tx } from "@/server/db";
+import { AppError, validationError } from "@/server/errors";
+import { serializeInvoice, serializeInvoiceSummary, type InvoiceView } from "@/server/lib/serializers/invoice";
+import type { Actor } from "@/server/services/auth/account";
+import { enqueueEvent } from "@/server/webhooks/enqueue";
+import { billedSeconds, lineAmountCents, taxCents } from "./arithmetic";
+
+export interface CreateInvoiceInput {
+  customerId: string;
+  periodStart: Date;
+  periodEnd: Date;
+}
+
+/** Largest amount an invoice column holds (32-bit cents). */
+const MAX_CENTS = 2_147_483_647;
+
+const WRITE_TRANSACTION = { maxWait: 30_000, timeout: 60_000 } as const;
+
+export function formatInvoiceNumber(sequence: number): string {
+  return `INV-${String(sequence).padStart(4, "0")}`;
+}
+
+interface UnbilledLog {
+  id: string;
+  description: string | null;
+  durationSeconds: number;
+  task: { title: string } | null;
+}
+
+interface DraftLine {
+  timeLogId: string | null;
+  description: string;
+  seconds: number;
+  billedSeconds: number;
+  amountCents: number;
+}
+
+const lineDescription = (log: UnbilledLog) => log.description || log.task?.title || "Time";
+
+function assertBillable(customer: Customer): void {
+  if (customer.billingType === "hourly" && customer.hourlyRateCents === null) {
+    throw validationError("customerId", "the customer bills hourly but has no hourlyRateCents; set it on the customer first");
+  }
+  if (customer.billingType === "fixed" && customer.fixedRateCents === null) {
+    throw validationError("customerId", "the customer bills a fixed fee but has no fixedRateCents; set it on the customer first");
+  }
+}
+
+/** Hourly: one line per log. Fixed: the fee line, then a zero-amount line per log the fee covers. */
+function draftLines(customer: Customer, logs: UnbilledLog[]): DraftLine[] {
+  if (customer.billingType === "fixed") {
+    const seconds = logs.reduce((sum, log) => sum + log.durationSeconds, 0);
+    const fee: DraftLine = { timeLogId: null, description: "Fixed fee", seconds, billedSeconds: seconds, amountCents: customer.fixedRateCents! };
+    const covered = logs.map((log) => ({
+      timeLogId: log.id,
+      description: lineDescription(log),
+      seconds: log.durationSeconds,
+      billedSeconds: log.durationSeconds,
+      amountCents: 0,
+    }));
+    return [fee, ...covered];
+  }
+  return logs.map((log) => {
+    const billed = billedSeconds(log.durationSeconds, customer.roundingIncrementMinutes, customer.roundingMode);
+    return {
+      timeLogId: log.id,
+      description: lineDescription(log),
+      seconds: log.durationSeconds,
+      billedSeconds: billed,
+      amountCents: lineAmountCents(billed, customer.hourlyRateCents!),
+    };
+  });
+}
+
+/** A fixed fee is owed once per period: a second fee invoice overlapping an earlier one is refused. */
+async function assertNoOverlappingFee(tx: Tx, organizationId: string, input: CreateInvoiceInput): Promise<void> {
+  const overlapping = await tx.invoice.findFirst({
+    where: {
+      organizationId,
+      customerId: input.customerId,
+      status: { not: "void" },
+      lines: { some: { timeLogId: null } },
+      OR: [
+        { periodStart: { lt: input.periodEnd }, periodEnd: { gt: input.periodStart } },
+        { periodStart: input.periodStart, periodEnd: input.periodEnd },
+      ],
+    },
+    select: { number: true },
+  });
+  if (overlapping) throw new AppError("conflict", `Invoice ${overlapping.number} already bills this customer's fixed fee for an overlapping period.`);
+}
+
+export async function createInvoice(db: Db, actor: Actor, input: CreateInvoiceInput): Promise<InvoiceView> {
+  const { organizationId } = actor;
+  try {
+    return await db.$transaction(async (tx) => {
+      // Taking the number first locks the organization row until commit, so invoices of one
+      // organization are generated one at a time and each sees the logs its predecessors billed.
+      const { invoiceSequence } = await tx.organization.update({
+        where: { id: organizationId },
+        data: { invoiceSequence: { increment: 1 } },
+        select: { invoiceSequence: true },
+      });
+      const customer = await tx.customer.findFirst({ where: { id: input.customerId, organizationId } });
+      if (!customer) throw validationError("customerId", "no customer with this id in your organization");
+      assertBillable(customer);
+      if (customer.billingType === "fixed") await assertNoOverlappingFee(tx, organizationId, input);
+
+      const logs = await tx.timeLog.findMany({
+        where: {
+          organizationId,
+          customerId: customer.id,
+          isBillable: true,
+          startedAt: { gte: input.periodStart, lte: input.periodEnd },
+          invoiceLine: { is: null },
+        },
+        orderBy: [{ startedAt: "asc" }, { id: "asc" }],
+        select: { id: true, description: true, durationSeconds: true, task: { select: { title: true } } },
+      });
+      const lines = draftLines(customer, logs);
+      const subtotalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
+      const tax = taxCents(subtotalCents, customer.taxRateBps);
+      const totalCents = subtotalCents + tax;
+      if (totalCents > MAX_CENTS) {
+        throw validationError("periodEnd", "the invoice total exceeds the largest supported amount; invoice a shorter period");
+      }
+
+      const invoice = await tx.invoice.create({
+        data: {
+          organizationId,
+          customerId: customer.id,
+          number: formatInvoiceNumber(invoiceSequence),
+          status: "draft",
+          currency: customer.currency,
+          subtotalCents,
+          taxCents: tax,
+          totalCents,
+          periodStart: input.periodStart,
+          periodEnd: input.periodEnd,
+          lines: { createMany: { data: lines.map((line, position) => ({ ...line, organizationId, position })) } },
+        },
+      });
+      const positioned = lines.map((line, position) => ({ ...line, position }));
+      await enqueueEvent(tx, { organizationId, type: "invoice.created", data: { invoice: serializeInvoiceSummary(invoice), organizationId } });
+      return serializeInvoice(invoice, positioned);
+    }, WRITE_TRANSACTION);
+  } catch (error) {
+    // Backstop of the row lock above: the unique index on InvoiceLine.timeLogId never bills a log twice.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      throw new AppError("conflict", "Some of these time logs were billed by a concurrent invoice; try again.");
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,59 @@
+// Side effects of a committed time log, run in the transaction that commits it: the task's counters
+// and the `time_log.created` event (contract 6.2) through the outbox.
+import type { Tx } from "@/server/db";
+import type { TimeLog } from "@/generated/prisma/client";
+import { enqueueEvent } from "@/server/webhooks/enqueue";
+
+/** How the log became durable: a live timer stop or an offline-sync commit. */
+export type TimeLogEventSource = "timer_stop" | "offline_sync";
+
+export type CommittedLog = Pick<
+  TimeLog,
+  "id" | "organizationId" | "userId" | "taskId" | "description" | "startedAt" | "endedAt" | "durationSeconds" | "tags" | "isBillable"
+>;
+
+/**
+ * The event's `data`. A log without a task carries `taskId: null` and one without a description `""`;
+ * `stoppedAt` is the wall-clock end, or startedAt + durationSeconds when the log has no end.
+ */
+export function timeLogCreatedData(log: CommittedLog, source: TimeLogEventSource) {
+  const stoppedAt = log.endedAt ?? new Date(log.startedAt.getTime() + log.durationSeconds * 1000);
+  return {
+    timeLog: {
+      id: log.id,
+      taskId: log.taskId,
+      description: log.description ?? "",
+      durationSeconds: log.durationSeconds,
+      startedAt: log.startedAt.toISOString(),
+      stoppedAt: stoppedAt.toISOString(),
+      tags: [...log.tags],
+      isBillable: log.isBillable,
+    },
+    source,
+    userId: log.userId,
+    organizationId: log.organizationId,
+  };
+}
+
+/** Adds the logs' seconds to their tasks (atomic increments, tasks in id order) and emits one event per log. */
+export async function recordCommittedLogs(tx: Tx, organizationId: string, logs: readonly CommittedLog[], source: TimeLogEventSource): Promise<void> {
+  const totals = new Map<string, { logged: number; billable: number }>();
+  for (const log of logs) {
+    if (!log.taskId || log.durationSeconds === 0) continue;
+    const total = totals.get(log.taskId) ?? { logged: 0, billable: 0 };
+    total.logged += log.durationSeconds;
+    if (log.isBillable) total.billable += log.durationSeconds;
+    totals.set(log.taskId, total);
+  }
+  // A fixed lock order keeps concurrent commits touching the same tasks from deadlocking.
+  for (const taskId of [...totals.keys()].sort()) {
+    const total = totals.get(taskId)!;
+    await tx.task.updateMany({
+      where: { id: taskId, organizationId },
+      data: { loggedSeconds: { increment: total.logged }, billableSeconds: { increment: total.billable } },
+    });
+  }
+  for (const log of logs) {
+    await enqueueEvent(tx, { organizationId, type: "time_log.created", data: timeLogCreatedData(log, source) });
+  }
+}
