@@ -20,8 +20,10 @@ function loadEngineModule(): Promise<SchemaEngineModule> {
     const bindings = (await import("@prisma/schema-engine-wasm/schema_engine_bg")) as unknown as SchemaEngineModule & {
       __wbg_set_wasm(exports: WebAssembly.Exports): void;
     };
-    const require = createRequire(import.meta.url);
-    const wasmPath = path.join(path.dirname(require.resolve("@prisma/schema-engine-wasm/schema_engine_bg")), "schema_engine_bg.wasm");
+    // Anchored at the project root, not import.meta.url: the production bundler replaces
+    // `createRequire(import.meta.url).resolve(...)` with a module id, which is not a path.
+    const nodeRequire = createRequire(path.join(projectRoot, "package.json"));
+    const wasmPath = path.join(path.dirname(nodeRequire.resolve("@prisma/schema-engine-wasm/schema_engine_bg")), "schema_engine_bg.wasm");
     const { instance } = await WebAssembly.instantiate(await readFile(wasmPath), {
       "./schema_engine_bg.js": bindings as unknown as WebAssembly.ModuleImports,
     });

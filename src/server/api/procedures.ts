@@ -46,5 +46,5 @@ export function v1Data<T>(ctx: { rateLimit: RateLimitInfo }, data: T) {
 
 /** The v1 list envelope for a page from `paginate`, items already serialized. */
 export function v1Page<T>(ctx: { rateLimit: RateLimitInfo }, page: { items: T[]; pagination: Pagination }) {
-  return successEnvelope(page.items, { rateLimit: ctx.rateLimit, pagination: page.pagination });
+  return { ...successEnvelope(page.items, { rateLimit: ctx.rateLimit }), pagination: page.pagination };
 }

@@ -16,18 +16,30 @@ export interface Pagination {
   total?: number;
 }
 
-export interface SuccessEnvelope<T> {
+export interface SuccessMeta {
+  apiVersion: typeof API_VERSION;
+  timestamp: string;
+}
+
+export interface SuccessEnvelope<T, M extends SuccessMeta = SuccessMeta> {
   data: T;
-  meta: { apiVersion: typeof API_VERSION; timestamp: string; rateLimit?: RateLimitInfo };
+  meta: M;
   pagination?: Pagination;
 }
 
+function successMeta(): SuccessMeta {
+  return { apiVersion: API_VERSION, timestamp: new Date().toISOString() };
+}
+
+/** `{ data, meta, pagination? }`; public API responses also carry `meta.rateLimit`. */
+export function successEnvelope<T>(data: T, options?: { pagination?: Pagination }): SuccessEnvelope<T>;
+export function successEnvelope<T>(
+  data: T,
+  options: { pagination?: Pagination; rateLimit: RateLimitInfo },
+): SuccessEnvelope<T, SuccessMeta & { rateLimit: RateLimitInfo }>;
 export function successEnvelope<T>(data: T, options: { pagination?: Pagination; rateLimit?: RateLimitInfo } = {}): SuccessEnvelope<T> {
-  const meta: SuccessEnvelope<T>["meta"] = { apiVersion: API_VERSION, timestamp: new Date().toISOString() };
-  if (options.rateLimit) meta.rateLimit = options.rateLimit;
-  const envelope: SuccessEnvelope<T> = { data, meta };
-  if (options.pagination) envelope.pagination = options.pagination;
-  return envelope;
+  const meta = options.rateLimit ? { ...successMeta(), rateLimit: options.rateLimit } : successMeta();
+  return options.pagination ? { data, meta, pagination: options.pagination } : { data, meta };
 }
 
 export interface ErrorEnvelope {

@@ -1,0 +1,25 @@
+import { apiProcedure, v1Data } from "@/server/api/procedures";
+import { v1Envelope } from "@/server/api/v1-schemas";
+import { createTask } from "@/server/services/tasks/tasks";
+import { createTaskInput, scopesForFiling, taskSchema } from "./tasks.schema";
+
+/** Creates a task, optionally filed under a project and with a checklist. */
+export const createTaskProcedure = apiProcedure
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/v1/tasks",
+      summary: "Create a task",
+      description:
+        "A 500 whose `details[0].field` is `taskId` means the task was created (its id is in `details[0].message`) but filing or the checklist failed: " +
+        "complete it with PATCH and the subtasks endpoint instead of creating it again.",
+      tags: ["Tasks"],
+      protect: true,
+    },
+    scopes: ["tasks:write"],
+    scopesForInput: scopesForFiling,
+    successStatus: 201,
+  })
+  .input(createTaskInput)
+  .output(v1Envelope(taskSchema))
+  .mutation(async ({ ctx, input }) => v1Data(ctx, await createTask(ctx.db, ctx.apiKey, input)));

@@ -1,0 +1,21 @@
+import { apiProcedure, v1Data } from "@/server/api/procedures";
+import { v1Envelope } from "@/server/api/v1-schemas";
+import { deleteTask } from "@/server/services/tasks/tasks";
+import { deletedTaskSchema, taskIdInput } from "./tasks.schema";
+
+/** Soft-deletes a task; from then on it is 404 everywhere and absent from lists. */
+export const deleteTaskProcedure = apiProcedure
+  .meta({
+    openapi: {
+      method: "DELETE",
+      path: "/v1/tasks/{taskId}",
+      summary: "Delete a task",
+      description: "Soft delete: afterwards the task is 404 on every route and absent from lists.",
+      tags: ["Tasks"],
+      protect: true,
+    },
+    scopes: ["tasks:delete"],
+  })
+  .input(taskIdInput)
+  .output(v1Envelope(deletedTaskSchema))
+  .mutation(async ({ ctx, input }) => v1Data(ctx, await deleteTask(ctx.db, ctx.apiKey, input.taskId)));

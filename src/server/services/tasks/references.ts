@@ -1,0 +1,28 @@
+// Ids a task body points at must belong to the caller's organization. Each is a body reference, so an
+// unknown or foreign one is a 400 naming its field (contract 4.2 rule 3), never a 404.
+import type { DbClient } from "@/server/db";
+import { AppError, type ErrorDetail } from "@/server/errors";
+
+export interface TaskReferences {
+  assigneeId?: string | null;
+  customerId?: string | null;
+  constellationId?: string;
+}
+
+/** Checks every given reference at once and reports all the invalid ones together. */
+export async function assertTaskReferences(db: DbClient, organizationId: string, references: TaskReferences): Promise<void> {
+  const { assigneeId, customerId, constellationId } = references;
+  const [assignee, customer, constellation] = await Promise.all([
+    assigneeId ? db.user.findFirst({ where: { id: assigneeId, organizationId }, select: { id: true } }) : undefined,
+    customerId ? db.customer.findFirst({ where: { id: customerId, organizationId }, select: { id: true } }) : undefined,
+    constellationId ? db.constellation.findFirst({ where: { id: constellationId, organizationId }, select: { id: true } }) : undefined,
+  ]);
+  const details: ErrorDetail[] = [];
+  if (assigneeId && !assignee) details.push({ field: "assigneeId", message: "no user with this id in your organization" });
+  if (customerId && !customer) details.push({ field: "customerId", message: "no customer with this id in your organization" });
+  if (constellationId && !constellation) details.push({ field: "constellationId", message: "no project with this id in your organization" });
+  if (details.length) {
+    const summary = details.map((detail) => `${detail.field}: ${detail.message}`).join("; ");
+    throw new AppError("validation_error", `Invalid request: ${summary}`, { details });
+  }
+}

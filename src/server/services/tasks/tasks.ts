@@ -1,0 +1,184 @@
+// Tasks of an organization: list, read, create, update, soft delete (contract sections 2.1 and 4.2).
+import type { Db, DbClient, Tx } from "@/server/db";
+import { Prisma } from "@/generated/prisma/client";
+import type { TaskStatus } from "@/generated/prisma/enums";
+import { AppError, notFound } from "@/server/errors";
+import { paginate, type Page } from "@/server/lib/cursor";
+import { serializeTask, type TaskView } from "@/server/lib/serializers/task";
+import type { Actor } from "@/server/services/auth/account";
+import { insertSubtasks, replaceSubtasks, type SubtaskInput } from "@/server/services/tasks/checklist";
+import { linkToBoard } from "@/server/services/tasks/filing";
+import { TASK_TRANSACTION } from "@/server/services/tasks/limits";
+import { findTask, liveTask, taskSelect } from "@/server/services/tasks/queries";
+import { assertTaskReferences } from "@/server/services/tasks/references";
+
+/** Public API callers act for an organization, not for a user. */
+export type TaskActor = Pick<Actor, "organizationId">;
+
+export interface ListTasksInput {
+  status?: TaskStatus;
+  assigneeId?: string;
+  customerId?: string;
+  search?: string;
+  limit: number;
+  cursor?: string;
+}
+
+export interface TaskFieldsInput {
+  description?: string | null;
+  status?: TaskStatus;
+  assigneeId?: string | null;
+  customerId?: string | null;
+  tags?: string[];
+  constellationId?: string;
+  subtasks?: SubtaskInput[];
+}
+
+export interface CreateTaskInput extends TaskFieldsInput {
+  title: string;
+}
+
+export interface UpdateTaskInput extends TaskFieldsInput {
+  taskId: string;
+  title?: string;
+}
+
+/** Tags arrive trimmed; a repeated tag is kept once, at its first position. */
+function normalizeTags(tags: readonly string[]): string[] {
+  return [...new Set(tags)];
+}
+
+/** `contains` is a LIKE pattern: the user's % and _ must match themselves. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+export async function listTasks(db: DbClient, actor: TaskActor, input: ListTasksInput): Promise<Page<TaskView>> {
+  const search = input.search?.trim();
+  const filters: Prisma.TaskWhereInput = {
+    ...liveTask(actor.organizationId),
+    ...(input.status ? { status: input.status } : {}),
+    ...(input.assigneeId ? { assigneeId: input.assigneeId } : {}),
+    ...(input.customerId ? { customerId: input.customerId } : {}),
+    ...(search
+      ? {
+          OR: [
+            { title: { contains: likeLiteral(search), mode: "insensitive" } },
+            { description: { contains: likeLiteral(search), mode: "insensitive" } },
+          ],
+        }
+      : {}),
+  };
+  const page = await paginate(
+    { kind: "tasks", sortField: "createdAt", limit: input.limit, cursor: input.cursor },
+    (args) => db.task.findMany({ ...args, where: { AND: [filters, args.where] }, select: taskSelect(actor.organizationId) }),
+    (task) => task.createdAt,
+  );
+  return { items: page.items.map(serializeTask), pagination: page.pagination };
+}
+
+export async function getTask(db: DbClient, actor: TaskActor, taskId: string): Promise<TaskView> {
+  return serializeTask(await findTask(db, actor.organizationId, taskId));
+}
+
+/**
+ * Creates a task. Every check runs before the task row is written, so a 400 writes nothing. The row
+ * is committed on its own; filing and the checklist follow in a second transaction. If that one
+ * fails (say the project was deleted meanwhile), the task exists without them and the 500 names its
+ * id so that the client completes it with PATCH and the subtasks endpoint instead of creating a
+ * duplicate (contract 4.2 rule 6).
+ */
+export async function createTask(db: Db, actor: TaskActor, input: CreateTaskInput): Promise<TaskView> {
+  const { organizationId } = actor;
+  await assertTaskReferences(db, organizationId, input);
+  const task = await db.task.create({
+    data: {
+      organizationId,
+      title: input.title,
+      description: input.description ?? null,
+      status: input.status,
+      assigneeId: input.assigneeId ?? null,
+      customerId: input.customerId ?? null,
+      tags: normalizeTags(input.tags ?? []),
+    },
+    select: taskSelect(organizationId),
+  });
+  const { constellationId, subtasks = [] } = input;
+  if (!constellationId && !subtasks.length) return serializeTask(task);
+
+  try {
+    return await db.$transaction(async (tx) => {
+      if (constellationId) {
+        await linkToBoard(tx, organizationId, task.id, constellationId);
+        // Part of creating the task, so updatedAt stays equal to createdAt.
+        await tx.task.update({ where: { id: task.id, organizationId }, data: { primaryConstellationId: constellationId, updatedAt: task.updatedAt } });
+      }
+      await insertSubtasks(tx, organizationId, task.id, subtasks, 0);
+      return serializeTask(await findTask(tx, organizationId, task.id));
+    }, TASK_TRANSACTION);
+  } catch (error) {
+    console.error(`[orbit] task ${task.id} was created but filing or its checklist failed`, error);
+    const parts = [constellationId ? "filed under the project" : undefined, subtasks.length ? "given its subtasks" : undefined].filter(Boolean).join(" or ");
+    throw new AppError(
+      "internal_error",
+      `Task ${task.id} was created but could not be ${parts}. Do not create it again: complete it with PATCH /api/v1/tasks/${task.id} and POST /api/v1/tasks/${task.id}/subtasks.`,
+      { details: [{ field: "taskId", message: task.id }] },
+    );
+  }
+}
+
+/** Locks the live task row for the rest of the transaction, so concurrent writes to it queue. */
+async function lockLiveTask(tx: Tx, organizationId: string, taskId: string): Promise<void> {
+  const rows = await tx.$queryRaw<Array<{ id: string }>>`
+    SELECT id FROM "Task" WHERE id = ${taskId} AND "organizationId" = ${organizationId} AND "deletedAt" IS NULL FOR UPDATE`;
+  if (!rows.length) throw notFound("Task");
+}
+
+function sameTags(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((tag, index) => tag === b[index]);
+}
+
+/**
+ * Applies the given fields in one transaction. updatedAt moves only when something really changes:
+ * a field gets a new value, a board link is added, or the checklist is replaced.
+ */
+export async function updateTask(db: Db, actor: TaskActor, input: UpdateTaskInput): Promise<TaskView> {
+  const { organizationId } = actor;
+  return db.$transaction(async (tx) => {
+    await lockLiveTask(tx, organizationId, input.taskId);
+    const current = await tx.task.findFirstOrThrow({ where: liveTask(organizationId, input.taskId) });
+    await assertTaskReferences(tx, organizationId, input);
+
+    const changes: Prisma.TaskUncheckedUpdateManyInput = {};
+    if (input.title !== undefined && input.title !== current.title) changes.title = input.title;
+    if (input.description !== undefined && input.description !== current.description) changes.description = input.description;
+    if (input.status !== undefined && input.status !== current.status) changes.status = input.status;
+    if (input.assigneeId !== undefined && input.assigneeId !== current.assigneeId) changes.assigneeId = input.assigneeId;
+    if (input.customerId !== undefined && input.customerId !== current.customerId) changes.customerId = input.customerId;
+    if (input.tags !== undefined) {
+      const tags = normalizeTags(input.tags);
+      if (!sameTags(tags, current.tags)) changes.tags = tags;
+    }
+    let isChanged = Object.keys(changes).length > 0;
+    if (input.constellationId !== undefined) {
+      if (await linkToBoard(tx, organizationId, current.id, input.constellationId)) isChanged = true;
+      if (input.constellationId !== current.primaryConstellationId) {
+        changes.primaryConstellationId = input.constellationId;
+        isChanged = true;
+      }
+    }
+    if (input.subtasks !== undefined) {
+      await replaceSubtasks(tx, organizationId, current.id, input.subtasks);
+      isChanged = true;
+    }
+    if (isChanged) await tx.task.updateMany({ where: liveTask(organizationId, current.id), data: { ...changes, updatedAt: new Date() } });
+    return serializeTask(await findTask(tx, organizationId, current.id));
+  }, TASK_TRANSACTION);
+}
+
+/** Soft delete: the row stays, every read excludes it from now on. */
+export async function deleteTask(db: DbClient, actor: TaskActor, taskId: string): Promise<{ success: true; id: string }> {
+  const { count } = await db.task.updateMany({ where: liveTask(actor.organizationId, taskId), data: { deletedAt: new Date() } });
+  if (!count) throw notFound("Task");
+  return { success: true, id: taskId };
+}

@@ -1,0 +1,56 @@
+// Shared fixtures of the task suites: rows other areas own are written with Prisma directly.
+import { expect } from "vitest";
+import { getDb } from "@/server/db";
+import type { TestClient } from "../harness/http";
+
+export const TASK_KEYS = [
+  "assigneeId",
+  "billableSeconds",
+  "comments",
+  "createdAt",
+  "customerId",
+  "description",
+  "id",
+  "loggedSeconds",
+  "primaryConstellationId",
+  "status",
+  "subtasks",
+  "tags",
+  "title",
+  "updatedAt",
+].sort();
+
+export const SUBTASK_KEYS = ["createdAt", "id", "isCompleted", "title"];
+export const COMMENT_KEYS = ["body", "createdAt", "id"];
+export const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+export async function createCustomer(organizationId: string, name = "Globex") {
+  return (await getDb()).customer.create({ data: { organizationId, name } });
+}
+
+export async function createConstellation(organizationId: string, title = "Launch") {
+  return (await getDb()).constellation.create({ data: { organizationId, title } });
+}
+
+/** Row counts of everything a task write can touch, to prove a refused request wrote nothing. */
+export async function taskTableCounts() {
+  const db = await getDb();
+  const [tasks, subtasks, links, comments] = await Promise.all([db.task.count(), db.subtask.count(), db.constellationTask.count(), db.comment.count()]);
+  return { tasks, subtasks, links, comments };
+}
+
+/** Creates a task through the API and answers its response body's `data`. */
+export async function createTask(api: TestClient, body: Record<string, unknown> = { title: "Write the report" }) {
+  const response = await api.post("/api/v1/tasks", body);
+  expect(response.status, response.text).toBe(201);
+  return response.body.data;
+}
+
+export function expectValidationError(response: { status: number; body: any; text: string }, fields: string[]) {
+  expect(response.status, response.text).toBe(400);
+  expect(response.body.error).toBe("validation_error");
+  expect(response.body.details.map((detail: { field: string }) => detail.field).sort()).toEqual([...fields].sort());
+  for (const detail of response.body.details) expect(Object.keys(detail).sort()).toEqual(["field", "message"]);
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

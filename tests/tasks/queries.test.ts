@@ -1,0 +1,40 @@
+// Reading tasks costs a fixed number of queries however many tasks a page holds: the embedded
+// checklists and comments are fetched in one batch per relation, never once per task.
+import { afterAll, expect, it } from "vitest";
+import { PrismaClient } from "@/generated/prisma/client";
+import { getDatabase, getDb } from "@/server/db";
+import { listTasks } from "@/server/services/tasks/tasks";
+import { signUpOrganization } from "../harness/factories";
+
+let logged: PrismaClient | undefined;
+afterAll(() => logged?.$disconnect());
+
+it("lists a page of tasks with their subtasks and comments in three queries, whatever the page size", async () => {
+  const admin = await signUpOrganization();
+  const organizationId = admin.organizationId;
+  const db = await getDb();
+  for (let index = 0; index < 30; index++) {
+    await db.task.create({
+      data: {
+        organizationId,
+        title: `task ${index}`,
+        subtasks: { create: [0, 1].map((position) => ({ organizationId, title: `s${position}`, position })) },
+        comments: { create: [{ organizationId, body: "c" }] },
+      },
+    });
+  }
+  // A second client on the same database, logging every statement it sends.
+  const client = new PrismaClient({ adapter: (await getDatabase()).adapterFactory, log: [{ emit: "event", level: "query" }] });
+  logged = client;
+  const statements: string[] = [];
+  client.$on("query", (event) => statements.push(event.query));
+
+  for (const limit of [1, 10, 30]) {
+    statements.length = 0;
+    const page = await listTasks(client, { organizationId }, { limit });
+    expect(page.items).toHaveLength(limit);
+    expect(page.items.every((task) => task.subtasks.length === 2 && task.comments.length === 1)).toBe(true);
+    expect(statements, statements.join("\n")).toHaveLength(3);
+    for (const statement of statements) expect(statement).toContain('"organizationId" = $1');
+  }
+});
