@@ -1,27 +1,8 @@
-// Server boot (Next calls register() once per server process): validate the configuration, bring the
-// database to the latest migration, then start background work. A bad configuration stops the process
-// with one line naming the variable.
+// Next calls register() once per server process. The boot code is Node-only; the runtime check is a
+// build-time constant, so the edge bundle does not pull it in.
 export async function register(): Promise<void> {
-  // Next also loads this file for the edge runtime, where none of this can run.
-  if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { getEnv, InvalidEnvironmentError } = await import("@/env");
-  try {
-    getEnv();
-  } catch (error) {
-    if (error instanceof InvalidEnvironmentError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { boot } = await import("@/server/boot");
+    await boot();
   }
-  const { getDatabase } = await import("@/server/db");
-  await getDatabase();
-
-  await startWebhookWorker();
-}
-
-/** Background webhook delivery, kept apart from the boot checks above. */
-async function startWebhookWorker(): Promise<void> {
-  const { startInlineDeliveryWorker } = await import("@/server/webhooks/worker");
-  await startInlineDeliveryWorker();
 }

@@ -73,14 +73,29 @@ export function validationErrorFromIssues(issues: readonly ValidationIssue[]): A
   return new AppError("validation_error", `Invalid request: ${summary}`, { details });
 }
 
-/** Turns anything thrown into an AppError, logging the cause of unexpected ones server-side. */
-export function toAppError(error: unknown): AppError {
+/** Client errors tRPC raises itself (routing, parsing), by its error code. */
+const clientErrorsByTrpcCode: Record<string, () => AppError> = {
+  BAD_REQUEST: () => new AppError("validation_error", "Invalid request."),
+  PARSE_ERROR: () => new AppError("validation_error", "Request body is not valid JSON.", { details: [{ field: "body", message: "must be valid JSON" }] }),
+  UNSUPPORTED_MEDIA_TYPE: () => new AppError("validation_error", "Request body must be JSON.", { details: [{ field: "body", message: "must be JSON" }] }),
+  NOT_FOUND: () => new AppError("not_found", "No such route."),
+  METHOD_NOT_SUPPORTED: () => new AppError("not_found", "No such route."),
+  PAYLOAD_TOO_LARGE: () => new AppError("payload_too_large", "Request body exceeds 1 MiB."),
+};
+
+/**
+ * Turns anything thrown into an AppError. Unexpected errors become a generic internal_error and,
+ * unless `log` is false (for a second look at an error already handled), are logged with their cause.
+ */
+export function toAppError(error: unknown, options: { log?: boolean } = {}): AppError {
   if (error instanceof AppError) return error;
   const cause = (error as { cause?: unknown } | undefined)?.cause;
   if (cause instanceof AppError) return cause;
+  const code = (error as { code?: unknown } | undefined)?.code;
   // tRPC reports input validation as BAD_REQUEST caused by the zod error.
-  if ((error as { code?: string }).code === "BAD_REQUEST" && isIssueList(cause)) return validationErrorFromIssues(cause.issues);
+  if (code === "BAD_REQUEST" && isIssueList(cause)) return validationErrorFromIssues(cause.issues);
   if (isIssueList(error) && (error as unknown as Error).name === "ZodError") return validationErrorFromIssues(error.issues);
-  console.error("[orbit] unexpected error", error);
+  if (typeof code === "string" && error instanceof Error && error.name === "TRPCError" && clientErrorsByTrpcCode[code]) return clientErrorsByTrpcCode[code]();
+  if (options.log !== false) console.error("[orbit] unexpected error", error);
   return new AppError("internal_error", "An unexpected error occurred.");
 }

@@ -181,3 +181,32 @@ describe("members and plan", () => {
     expect((await client.post("/api/app/members", {})).status).toBe(401);
   });
 });
+
+describe("the web app's tRPC endpoint", () => {
+  it("answers domain errors with their HTTP status, code and details, never a stack", async () => {
+    const { email } = await signUpOrganization();
+    const client = new TestClient();
+    const taken = await client.post("/api/trpc/auth.signUp", { email, password: PASSWORD, name: "B", organizationName: "B" });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.data).toMatchObject({ appCode: "conflict", httpStatus: 409 });
+    expect(taken.body.error.data.stack).toBeUndefined();
+    const wrong = await client.post("/api/trpc/auth.logIn", { email, password: "wrong password!" });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error.data.appCode).toBe("unauthorized");
+    const invalid = await client.post("/api/trpc/auth.signUp", { email: "nope", password: PASSWORD, name: "B", organizationName: "B" });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error.data.appCode).toBe("validation_error");
+    expect(invalid.body.error.data.details).toEqual([{ field: "email", message: expect.any(String) }]);
+    expect((await client.get("/api/trpc/auth.me")).status).toBe(401);
+  });
+
+  it("signs in and reads the account like the REST routes", async () => {
+    const { email, userId } = await signUpOrganization();
+    const client = new TestClient();
+    const login = await client.post("/api/trpc/auth.logIn", { email, password: PASSWORD });
+    expect(login.status).toBe(200);
+    expect(login.body.result.data.user.id).toBe(userId);
+    const me = await client.get("/api/trpc/auth.me");
+    expect(me.body.result.data.user.id).toBe(userId);
+  });
+});

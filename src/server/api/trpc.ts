@@ -1,9 +1,11 @@
 // tRPC: the domain core. Every route of the product is a procedure here; the HTTP edges only adapt.
-import { initTRPC } from "@trpc/server";
+import { initTRPC, TRPCError } from "@trpc/server";
+import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import type { PrismaClient } from "@/generated/prisma/client";
 import type { Scope } from "@/server/auth/scopes";
 import type { SessionHandle } from "@/server/api/middleware/session";
+import { toAppError, type ErrorCode } from "@/server/errors";
 
 /** What a procedure declares besides its input and output. */
 export type ProcedureMeta = OpenApiMeta<{
@@ -24,16 +26,40 @@ export interface RequestContext {
   session: SessionHandle;
 }
 
+/** The tRPC code (and so the HTTP status at /api/trpc) of each domain error code. */
+const trpcCodes: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
+  validation_error: "BAD_REQUEST",
+  unauthorized: "UNAUTHORIZED",
+  plan_required: "PAYMENT_REQUIRED",
+  forbidden: "FORBIDDEN",
+  not_found: "NOT_FOUND",
+  conflict: "CONFLICT",
+  payload_too_large: "PAYLOAD_TOO_LARGE",
+  rate_limit_exceeded: "TOO_MANY_REQUESTS",
+  internal_error: "INTERNAL_SERVER_ERROR",
+};
+
 const t = initTRPC.context<RequestContext>().meta<ProcedureMeta>().create({
-  // Errors are mapped to the contract's envelope at the edges; tRPC's own shape is only seen by
-  // the web app's tRPC client, so keep the AppError code visible there too.
+  // The REST edges build the contract's envelope themselves; this shape is what the web app's tRPC
+  // client sees: the same code, message and details, and never a stack.
   errorFormatter({ shape, error }) {
-    const cause = error.cause as { code?: string; details?: unknown } | undefined;
-    return { ...shape, data: { ...shape.data, appCode: cause?.code, details: cause?.details } };
+    const appError = toAppError(error, { log: false });
+    const { stack: _stack, ...data } = shape.data;
+    return { ...shape, message: appError.message, data: { ...data, appCode: appError.code, details: appError.details } };
   },
+});
+
+/** Domain errors leave a procedure as tRPC errors of the matching code, the AppError kept as cause. */
+const domainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && !(result.error.cause instanceof TRPCError) && result.error.code === "INTERNAL_SERVER_ERROR") {
+    const appError = toAppError(result.error);
+    throw new TRPCError({ code: trpcCodes[appError.code], message: appError.message, cause: appError });
+  }
+  return result;
 });
 
 export const createRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
-export const publicProcedure = t.procedure;
+export const publicProcedure = t.procedure.use(domainErrors);

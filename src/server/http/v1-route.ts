@@ -12,21 +12,13 @@ import { readJsonBody } from "@/server/http/body";
 
 const METHODS_WITH_BODY = new Set(["POST", "PUT", "PATCH"]);
 
-/** Errors raised by the adapter itself (routing, parsing), in the contract's terms. */
+/** The adapter's own routing misses are a 404 in our words; everything else maps through toAppError. */
 function fromAdapterError(error: unknown): unknown {
-  if (!(error instanceof TRPCError) || error.cause instanceof AppError) return error;
-  switch (error.code) {
-    case "NOT_FOUND":
-    case "METHOD_NOT_SUPPORTED":
-      return new AppError("not_found", "No such API route.");
-    case "PARSE_ERROR":
-    case "UNSUPPORTED_MEDIA_TYPE":
-      return new AppError("validation_error", "Request body must be a JSON object.", { details: [{ field: "body", message: "must be a JSON object" }] });
-    case "PAYLOAD_TOO_LARGE":
-      return new AppError("payload_too_large", "Request body exceeds 1 MiB.");
-    default:
-      return error;
+  const code = (error as { code?: unknown }).code;
+  if (error instanceof TRPCError && !(error.cause instanceof AppError) && (code === "NOT_FOUND" || code === "METHOD_NOT_SUPPORTED")) {
+    return new AppError("not_found", "No such API route.");
   }
+  return error;
 }
 
 function procedureMeta(path: string | undefined): ProcedureMeta | undefined {

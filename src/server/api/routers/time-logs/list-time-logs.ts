@@ -12,7 +12,7 @@ export const listTimeLogsProcedure = apiProcedure
       path: "/v1/time-logs",
       summary: "List time logs",
       description:
-        "Requires scope `time-logs:read`. Committed logs only (a running timer is not a time log), sorted by startedAt descending, then id; keyset-paginated. `from` and `to` are inclusive and apply to startedAt. Use webhooks, not polling, to learn about new logs.",
+        "Committed logs only (a running timer is not a time log), sorted by startedAt descending, then id; keyset-paginated. `from` and `to` are inclusive and apply to startedAt. Use webhooks, not polling, to learn about new logs.",
       tags: ["Time logs"],
       protect: true,
     },

@@ -1,0 +1,20 @@
+// Server boot on the Node.js runtime: validate the configuration, bring the database to the latest
+// migration, then start background webhook delivery. A bad configuration stops the process with one
+// line naming the variable.
+import { getEnv, InvalidEnvironmentError } from "@/env";
+import { getDatabase } from "@/server/db";
+import { startInlineDeliveryWorker } from "@/server/webhooks/worker";
+
+export async function boot(): Promise<void> {
+  try {
+    getEnv();
+  } catch (error) {
+    if (error instanceof InvalidEnvironmentError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  await getDatabase();
+  await startInlineDeliveryWorker();
+}
