@@ -54,8 +54,10 @@ describe("POST /api/app/time-logs/sync: commits", () => {
     expect(response.text).not.toContain("clientSessionId");
     expect(response.text).not.toContain("notes");
 
-    const events = await eventsOf(admin.organizationId, "time_log.created");
-    expect(events.map((event) => event.data.timeLog.id)).toEqual(committed.map((log: { id: string }) => log.id));
+    // Events of one commit share createdAt; pair them with their logs by id.
+    const storedEvents = await eventsOf(admin.organizationId, "time_log.created");
+    expect(storedEvents.map((event) => event.data.timeLog.id).sort()).toEqual(committed.map((log: { id: string }) => log.id).sort());
+    const events = committed.map((log: { id: string }) => storedEvents.find((event) => event.data.timeLog.id === log.id)!);
     expect(events[0]!.data).toEqual({
       timeLog: {
         id: committed[0].id,
@@ -305,12 +307,13 @@ describe("POST /api/app/time-logs/sync: outbox atomicity", () => {
     const admin = await signUpOrganization();
     const task = await createTask(admin.organizationId);
     await createEndpoint(admin.organizationId);
-    const original = enqueue.enqueueEvent;
+    const original = enqueue.enqueueEvents;
     let calls = 0;
-    const spy = vi.spyOn(enqueue, "enqueueEvent").mockImplementation(async (tx, event) => {
+    // The events are written, then the transaction fails: they must roll back with the logs.
+    const spy = vi.spyOn(enqueue, "enqueueEvents").mockImplementation(async (tx, events) => {
       calls += 1;
-      if (calls === 2) throw new Error("outbox unavailable");
-      return original(tx, event);
+      await original(tx, events);
+      throw new Error("outbox unavailable");
     });
     const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
@@ -322,7 +325,7 @@ describe("POST /api/app/time-logs/sync: outbox atomicity", () => {
       consoleError.mockRestore();
     }
     const db = await getDb();
-    expect(calls).toBe(2);
+    expect(calls).toBe(1);
     expect(await logCount(admin.organizationId)).toBe(0);
     expect(await db.webhookEvent.count({ where: { organizationId: admin.organizationId } })).toBe(0);
     expect(await db.webhookDelivery.count({ where: { organizationId: admin.organizationId } })).toBe(0);

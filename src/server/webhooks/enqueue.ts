@@ -1,40 +1,62 @@
-// Transactional outbox: the event row and one pending delivery per subscribed active endpoint are
+// Transactional outbox: the event rows and one pending delivery per subscribed active endpoint are
 // written in the caller's transaction, so a committed change always has its deliveries and a rolled
-// back one never does. The body is serialized once here; every attempt sends these bytes.
+// back one never does. Each body is serialized once here; every attempt sends these bytes.
 import type { Tx } from "@/server/db";
 import { newId } from "@/server/lib/ids";
 import { DELIVERY_CHANNEL, type EventType } from "@/server/webhooks/events";
+
+export interface NewEvent {
+  organizationId: string;
+  type: EventType;
+  data: Record<string, unknown>;
+}
 
 export interface EnqueuedEvent {
   eventId: string;
   deliveryIds: string[];
 }
 
-export async function enqueueEvent(
-  tx: Tx,
-  event: { organizationId: string; type: EventType; data: Record<string, unknown> },
-): Promise<EnqueuedEvent> {
-  const eventId = newId("evt");
+/** Queues many events with a constant number of queries, whatever their count. */
+export async function enqueueEvents(tx: Tx, events: readonly NewEvent[]): Promise<EnqueuedEvent[]> {
+  if (!events.length) return [];
   const createdAt = new Date();
-  const payload = JSON.stringify({ id: eventId, type: event.type, createdAt: createdAt.toISOString(), data: event.data });
-  await tx.webhookEvent.create({ data: { id: eventId, organizationId: event.organizationId, type: event.type, payload, createdAt } });
-  const endpoints = await tx.webhookEndpoint.findMany({
-    where: { organizationId: event.organizationId, isActive: true, eventTypes: { has: event.type } },
-    select: { id: true },
+  const rows = events.map((event) => {
+    const id = newId("evt");
+    const payload = JSON.stringify({ id, type: event.type, createdAt: createdAt.toISOString(), data: event.data });
+    return { id, organizationId: event.organizationId, type: event.type, payload, createdAt };
   });
-  const deliveries = endpoints.map((endpoint) => ({
-    id: newId("dlv"),
-    organizationId: event.organizationId,
-    endpointId: endpoint.id,
-    eventId,
-    eventType: event.type,
-    createdAt,
-    nextAttemptAt: createdAt,
-  }));
+  await tx.webhookEvent.createMany({ data: rows });
+
+  const organizationIds = [...new Set(events.map((event) => event.organizationId))];
+  const endpoints = await tx.webhookEndpoint.findMany({
+    where: { organizationId: { in: organizationIds }, isActive: true, eventTypes: { hasSome: [...new Set(events.map((event) => event.type))] } },
+    select: { id: true, organizationId: true, eventTypes: true },
+  });
+  const deliveries = rows.flatMap((event) =>
+    endpoints
+      .filter((endpoint) => endpoint.organizationId === event.organizationId && endpoint.eventTypes.includes(event.type))
+      .map((endpoint) => ({
+        id: newId("dlv"),
+        organizationId: event.organizationId,
+        endpointId: endpoint.id,
+        eventId: event.id,
+        eventType: event.type,
+        createdAt,
+        nextAttemptAt: createdAt,
+      })),
+  );
   if (deliveries.length) {
     await tx.webhookDelivery.createMany({ data: deliveries });
     // Delivered by PostgreSQL on commit only: workers wake for committed deliveries, never for rolled back ones.
     await tx.$executeRawUnsafe(`SELECT pg_notify('${DELIVERY_CHANNEL}', '')`);
   }
-  return { eventId, deliveryIds: deliveries.map((delivery) => delivery.id) };
+  return rows.map((event) => ({
+    eventId: event.id,
+    deliveryIds: deliveries.filter((delivery) => delivery.eventId === event.id).map((delivery) => delivery.id),
+  }));
+}
+
+export async function enqueueEvent(tx: Tx, event: NewEvent): Promise<EnqueuedEvent> {
+  const [enqueued] = await enqueueEvents(tx, [event]);
+  return enqueued!;
 }

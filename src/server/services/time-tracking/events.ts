@@ -2,7 +2,7 @@
 // and the `time_log.created` event (contract 6.2) through the outbox.
 import type { Tx } from "@/server/db";
 import type { TimeLog } from "@/generated/prisma/client";
-import { enqueueEvent } from "@/server/webhooks/enqueue";
+import { enqueueEvents } from "@/server/webhooks/enqueue";
 
 /** How the log became durable: a live timer stop or an offline-sync commit. */
 export type TimeLogEventSource = "timer_stop" | "offline_sync";
@@ -53,7 +53,8 @@ export async function recordCommittedLogs(tx: Tx, organizationId: string, logs: 
       data: { loggedSeconds: { increment: total.logged }, billableSeconds: { increment: total.billable } },
     });
   }
-  for (const log of logs) {
-    await enqueueEvent(tx, { organizationId, type: "time_log.created", data: timeLogCreatedData(log, source) });
-  }
+  await enqueueEvents(
+    tx,
+    logs.map((log) => ({ organizationId, type: "time_log.created" as const, data: timeLogCreatedData(log, source) })),
+  );
 }
