@@ -57,7 +57,7 @@ describe("POST /api/app/time-logs/sync: commits", () => {
     // Events of one commit share createdAt; pair them with their logs by id.
     const storedEvents = await eventsOf(admin.organizationId, "time_log.created");
     expect(storedEvents.map((event) => event.data.timeLog.id).sort()).toEqual(committed.map((log: { id: string }) => log.id).sort());
-    const events = committed.map((log: { id: string }) => storedEvents.find((event) => event.data.timeLog.id === log.id)!);
+    const events = committed.map((log: { id: string }) => storedEvents.find((event) => event.data.timeLog.id === log.id)!) as typeof storedEvents;
     expect(events[0]!.data).toEqual({
       timeLog: {
         id: committed[0].id,

@@ -1,0 +1,118 @@
+// The built app (`next build` output) served by `next start` on a free local port, for benchmarks.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
+
+/** Builds the app when there is no production build yet (or when `force` is set). */
+export function ensureBuild(options: { force?: boolean } = {}): void {
+  if (!options.force && existsSync(path.join(ROOT, ".next/BUILD_ID"))) return;
+  console.log(options.force ? "Building the app (next build)…" : "No production build found (.next/BUILD_ID): running next build…");
+  const result = spawnSync(process.execPath, [NEXT_BIN, "build"], { cwd: ROOT, stdio: "inherit" });
+  if (result.status !== 0) throw new Error("next build failed; fix the build (npm run build) and run the benchmark again.");
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  /** Process id of `next start`, also the id of its process group. */
+  pid: number;
+  /** The server's recent output, for error reports. */
+  recentOutput(): string;
+  /** Output lines that look like warnings or errors since start. */
+  problemLines(): string[];
+  stop(): Promise<void>;
+}
+
+const LIVE_SERVERS = new Set<ChildProcess>();
+
+/** Kills every server this process started (signal handlers call it; `stop` is the normal path). */
+export function killAllServers(): void {
+  for (const child of LIVE_SERVERS) killGroup(child, "SIGKILL");
+  LIVE_SERVERS.clear();
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal);
+  }
+}
+
+/**
+ * Starts `next start` with the given environment on a free port and waits until it answers HTTP.
+ * The server runs in its own process group so that stopping it also stops anything it spawned.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  options: { readyPath?: string; timeoutMs?: number; nodeArgs?: string[] } = {},
+): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, NODE_ENV: "production", PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  LIVE_SERVERS.add(child);
+  const lines: string[] = [];
+  const problems: string[] = [];
+  const collect = (chunk: Buffer) => {
+    for (const line of chunk.toString("utf8").split("\n")) {
+      if (!line.trim()) continue;
+      lines.push(line);
+      if (lines.length > 200) lines.shift();
+      if (/warn|error|fail|unavailable/i.test(line)) problems.push(line);
+    }
+  };
+  child.stdout!.on("data", collect);
+  child.stderr!.on("data", collect);
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server: RunningServer = {
+    baseUrl,
+    pid: child.pid!,
+    recentOutput: () => lines.join("\n"),
+    problemLines: () => [...problems],
+    async stop() {
+      killGroup(child, "SIGTERM");
+      const timer = setTimeout(() => killGroup(child, "SIGKILL"), 5000);
+      await exited;
+      clearTimeout(timer);
+      LIVE_SERVERS.delete(child);
+    },
+  };
+
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  const readyUrl = baseUrl + (options.readyPath ?? "/api/v1/openapi.json");
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      LIVE_SERVERS.delete(child);
+      throw new Error(`next start exited before answering (code ${child.exitCode ?? child.signalCode}):\n${server.recentOutput()}`);
+    }
+    try {
+      await fetch(readyUrl, { signal: AbortSignal.timeout(2000) });
+      return server;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  await server.stop();
+  throw new Error(`next start did not answer within ${(options.timeoutMs ?? 60_000) / 1000} s:\n${server.recentOutput()}`);
+}

@@ -1,0 +1,328 @@
+// `npm run bench:webhooks`: outbound webhook delivery end to end on PostgreSQL. For each scenario,
+// 10,000 events are committed through the outbox and fanned out to 3 endpoints on a local receiver, while 1 or 2 worker processes run the real
+// delivery worker (NOTIFY wake-ups + 1 s polling). Events are committed 10 per transaction by 4
+// concurrent producers (an offline sync commits many logs at once), as fast as they can: the queue
+// then also measures how the workers catch up. Measured per delivery: event commit → the receiver
+// answering 2xx. Scenarios: a receiver that always answers 200, and one that fails 50% of attempts
+// at random (500) with a 0.01 s retry base (retries after ~10, 40, 160, 640 ms; 1/32 of deliveries
+// fail all five attempts). A scenario is cut off 30 s after its last commit so that the whole run
+// stays within a few minutes; "left pending" then shows what was still queued.
+//
+// Environment: a throwaway database `orbit_bench_webhooks_<random>` is created on the server named by
+// ORBIT_BENCH_PG_URL or DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) and dropped at
+// the end; an existing database is never written to. BENCH_EVENTS (default 10000); BENCH_RATE paces
+// the producers to that many events per second (default: as fast as they can).
+import { spawn, type ChildProcess } from "node:child_process";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { openDatabase, type Database } from "@/server/db";
+import { applyPendingMigrations } from "@/server/migrations";
+import { enqueueEvents } from "@/server/webhooks/enqueue";
+import { startDeliveryWorker } from "@/server/webhooks/worker";
+import { openBenchDatabase } from "./lib/database";
+
+const EVENTS = Number(process.env.BENCH_EVENTS || 10_000);
+const ENDPOINTS = 3;
+const PRODUCERS = 4;
+const EVENTS_PER_TRANSACTION = 10;
+const RATE = Number(process.env.BENCH_RATE || 0);
+const RETRY_BASE_SECONDS = 0.01;
+/** After the last event is committed, how long a scenario may take to settle before it is cut off. */
+const SETTLE_CAP_MS = 30_000;
+const WORKER_ENV = {
+  APP_ENV: "development",
+  WEBHOOK_WORKER: "off",
+  WEBHOOK_RETRY_BASE_SECONDS: String(RETRY_BASE_SECONDS),
+  SESSION_SECRET: "orbit-benchmark-session-secret-not-used-here",
+};
+
+interface Scenario {
+  workers: number;
+  failureRate: number;
+}
+
+interface Result extends Scenario {
+  events: number;
+  succeeded: number;
+  failed: number;
+  pending: number;
+  attempts: number;
+  duplicates: number;
+  produceSeconds: number;
+  throughput: number;
+  p50: number;
+  p99: number;
+  max: number;
+  wallSeconds: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Worker process: the product's delivery worker, nothing else.
+
+async function runWorker(): Promise<void> {
+  const database = openDatabase({ databaseUrl: process.env.DATABASE_URL, pgliteDir: "memory://" });
+  const stop = startDeliveryWorker(database);
+  await stop.ready;
+  process.send?.("ready");
+  // The benchmark died or was interrupted: do not outlive it.
+  process.on("disconnect", () => process.exit(0));
+  process.on("message", (message) => {
+    if (message !== "stop") return;
+    void (async () => {
+      await stop();
+      await database.close();
+      process.exit(0);
+    })();
+  });
+}
+
+const runningWorkers = new Set<ChildProcess>();
+
+function startWorkers(count: number, databaseUrl: string): Promise<ChildProcess[]> {
+  const script = fileURLToPath(import.meta.url);
+  return Promise.all(
+    Array.from({ length: count }, () => {
+      const child = spawn(process.execPath, [...process.execArgv, script, "--worker"], {
+        stdio: ["ignore", "inherit", "inherit", "ipc"],
+        env: { ...process.env, ...WORKER_ENV, DATABASE_URL: databaseUrl },
+      });
+      runningWorkers.add(child);
+      child.once("exit", () => runningWorkers.delete(child));
+      return new Promise<ChildProcess>((resolve, reject) => {
+        child.once("message", () => resolve(child));
+        child.once("exit", (code) => reject(new Error(`worker exited with code ${code} before it was ready`)));
+      });
+    }),
+  );
+}
+
+async function stopWorkers(workers: ChildProcess[]): Promise<void> {
+  await Promise.all(
+    workers.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+          child.once("exit", () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          child.send("stop");
+        }),
+    ),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Receiver
+
+interface Receiver {
+  url: string;
+  failureRate: number;
+  attempts: number;
+  /** First 2xx per delivery id, in performance.now() milliseconds, with its event id. */
+  successes: Map<string, { eventId: string; at: number }>;
+  duplicates: number;
+  reset(failureRate: number): void;
+  close(): Promise<void>;
+}
+
+async function startReceiver(): Promise<Receiver> {
+  const server = http.createServer({ keepAliveTimeout: 1_000 });
+  const receiver: Receiver = {
+    url: "",
+    failureRate: 0,
+    attempts: 0,
+    successes: new Map(),
+    duplicates: 0,
+    reset(failureRate) {
+      this.failureRate = failureRate;
+      this.attempts = 0;
+      this.successes = new Map();
+      this.duplicates = 0;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  server.on("request", (request, response) => {
+    request.resume();
+    request.on("end", () => {
+      receiver.attempts += 1;
+      if (Math.random() < receiver.failureRate) {
+        response.writeHead(500).end("try again");
+        return;
+      }
+      response.writeHead(200).end();
+      const deliveryId = String(request.headers["x-service-delivery-id"]);
+      if (receiver.successes.has(deliveryId)) receiver.duplicates += 1;
+      else receiver.successes.set(deliveryId, { eventId: String(request.headers["x-service-event-id"]), at: performance.now() });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return receiver;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenario
+
+const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function countDeliveries(db: Database["prisma"], organizationId: string) {
+  const [row] = await db.$queryRaw<{ pending: number; success: number; failed: number }[]>`
+    SELECT count(*) FILTER (WHERE "status" = 'pending')::int AS "pending",
+           count(*) FILTER (WHERE "status" = 'success')::int AS "success",
+           count(*) FILTER (WHERE "status" = 'failed')::int AS "failed"
+    FROM "WebhookDelivery" WHERE "organizationId" = ${organizationId}`;
+  return row!;
+}
+
+async function runScenario(database: Database, databaseUrl: string, receiver: Receiver, scenario: Scenario): Promise<Result> {
+  const db = database.prisma;
+  await db.$executeRawUnsafe(`TRUNCATE "WebhookDelivery", "WebhookEvent", "WebhookEndpoint", "Organization" CASCADE`);
+  const organization = await db.organization.create({ data: { name: "Bench", plan: "pro" } });
+  await db.webhookEndpoint.createMany({
+    data: Array.from({ length: ENDPOINTS }, (_, index) => ({
+      organizationId: organization.id,
+      url: `${receiver.url}/endpoint-${index + 1}`,
+      secret: `whsec_${String(index).repeat(64)}`,
+      eventTypes: ["time_log.created"],
+    })),
+  });
+  receiver.reset(scenario.failureRate);
+  const workers = await startWorkers(scenario.workers, databaseUrl);
+
+  const commits = new Map<string, number>();
+  const started = performance.now();
+  let issued = 0;
+  await Promise.all(
+    Array.from({ length: PRODUCERS }, async () => {
+      while (issued < EVENTS) {
+        const count = Math.min(EVENTS_PER_TRANSACTION, EVENTS - issued);
+        issued += count;
+        if (RATE) await sleep(started + (issued / RATE) * 1000 - performance.now());
+        const enqueued = await db.$transaction((tx) =>
+          enqueueEvents(
+            tx,
+            Array.from({ length: count }, (_, index) => ({
+              organizationId: organization.id,
+              type: "time_log.created" as const,
+              data: { timeLog: { id: `tl_${issued + index}`, durationSeconds: 1800, tags: ["bench"], isBillable: true }, source: "offline_sync", organizationId: organization.id },
+            })),
+          ),
+        );
+        const committedAt = performance.now();
+        for (const { eventId } of enqueued) commits.set(eventId, committedAt);
+      }
+    }),
+  );
+  const produced = performance.now();
+
+  let counts = { pending: 1, success: 0, failed: 0 };
+  while (performance.now() - produced < SETTLE_CAP_MS) {
+    counts = await countDeliveries(db, organization.id);
+    if (counts.pending === 0) break;
+    await sleep(100);
+  }
+  const settled = performance.now();
+  await stopWorkers(workers);
+  // Final counts once the workers are gone: attempts in flight at the cut-off are recorded by then.
+  counts = await countDeliveries(db, organization.id);
+
+  const latencies: number[] = [];
+  let lastSuccess = started;
+  for (const { eventId, at } of receiver.successes.values()) {
+    latencies.push(at - commits.get(eventId)!);
+    lastSuccess = Math.max(lastSuccess, at);
+  }
+  latencies.sort((a, b) => a - b);
+  const firstCommit = Math.min(...commits.values());
+  return {
+    ...scenario,
+    events: commits.size,
+    succeeded: receiver.successes.size,
+    failed: counts.failed,
+    pending: counts.pending,
+    attempts: receiver.attempts,
+    duplicates: receiver.duplicates,
+    produceSeconds: (produced - started) / 1000,
+    throughput: receiver.successes.size / ((lastSuccess - firstCommit) / 1000),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? NaN,
+    wallSeconds: (settled - started) / 1000,
+  };
+}
+
+function printTable(results: Result[]): void {
+  const rows = results.map((result) => ({
+    workers: String(result.workers),
+    receiver: result.failureRate ? `${result.failureRate * 100}% fail` : "always 200",
+    "events/s in": (result.events / result.produceSeconds).toFixed(0),
+    "2xx deliveries": `${result.succeeded}/${result.events * ENDPOINTS}`,
+    "failed (5 attempts)": String(result.failed),
+    "left pending": String(result.pending),
+    attempts: String(result.attempts),
+    "dup 2xx": String(result.duplicates),
+    "deliveries/s": result.throughput.toFixed(0),
+    "p50 ms": result.p50.toFixed(0),
+    "p99 ms": result.p99.toFixed(0),
+    "max ms": result.max.toFixed(0),
+    "wall s": result.wallSeconds.toFixed(1),
+  }));
+  const columns = Object.keys(rows[0]!) as (keyof (typeof rows)[number])[];
+  const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => row[column].length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, index) => cell.padStart(widths[index]!)).join(" | ")} |`;
+  console.log(line(columns));
+  console.log(`|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`);
+  for (const row of rows) console.log(line(columns.map((column) => row[column])));
+  console.log(
+    "\nlatency = event commit → receiver's 2xx, per delivery; deliveries/s = 2xx deliveries / (last 2xx − first commit);" +
+      `\nevents/s in = rate at which ${PRODUCERS} producers committed events, ${EVENTS_PER_TRANSACTION} per transaction (the offered load). Retry base 0.01 s in the failing runs.`,
+  );
+}
+
+async function main(): Promise<void> {
+  if (process.argv.includes("--worker")) return runWorker();
+  const bench = await openBenchDatabase({ prefix: "orbit_bench_webhooks", adminUrl: process.env.ORBIT_BENCH_PG_URL || process.env.DATABASE_URL });
+  const database = openDatabase({ databaseUrl: bench.url, pgliteDir: "memory://" });
+  const receiver = await startReceiver();
+  const interrupt = () => {
+    for (const child of runningWorkers) child.kill("SIGKILL");
+    void bench.drop().finally(() => process.exit(130));
+  };
+  process.once("SIGINT", interrupt);
+  process.once("SIGTERM", interrupt);
+  try {
+    await applyPendingMigrations(database.adapterFactory);
+    console.log(`Webhook delivery benchmark: ${EVENTS} events × ${ENDPOINTS} endpoints per scenario, PostgreSQL, database ${new URL(bench.url).pathname.slice(1)}`);
+    const results: Result[] = [];
+    for (const scenario of [
+      { workers: 1, failureRate: 0 },
+      { workers: 2, failureRate: 0 },
+      { workers: 1, failureRate: 0.5 },
+      { workers: 2, failureRate: 0.5 },
+    ]) {
+      const result = await runScenario(database, bench.url, receiver, scenario);
+      console.log(`  ${scenario.workers} worker(s), ${scenario.failureRate ? "50% failing" : "healthy"} receiver: ${result.wallSeconds.toFixed(1)} s`);
+      results.push(result);
+    }
+    console.log("");
+    printTable(results);
+  } finally {
+    await receiver.close();
+    await database.close();
+    await bench.drop();
+  }
+}
+
+main().then(
+  () => {
+    if (!process.argv.includes("--worker")) process.exit(0);
+  },
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

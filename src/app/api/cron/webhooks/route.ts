@@ -1,0 +1,20 @@
+// POST /api/cron/webhooks: sends the due webhook deliveries (scheduler or a second worker), Bearer CRON_SECRET.
+import { getEnv } from "@/env";
+import { getDb } from "@/server/db";
+import { AppError } from "@/server/errors";
+import { errorResponse, jsonResponse } from "@/server/http/app-route";
+import { successEnvelope } from "@/server/lib/envelope";
+import { drainDueDeliveries } from "@/server/webhooks/deliver";
+import { isAuthorizedCronRequest } from "@/server/webhooks/cron-auth";
+
+export async function POST(request: Request): Promise<Response> {
+  try {
+    if (!isAuthorizedCronRequest(request.headers.get("authorization"), getEnv().cronSecret)) {
+      throw new AppError("unauthorized", "A valid cron bearer token is required.");
+    }
+    const counts = await drainDueDeliveries(await getDb());
+    return jsonResponse(successEnvelope(counts), 200);
+  } catch (error) {
+    return errorResponse(error);
+  }
+}

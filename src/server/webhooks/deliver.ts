@@ -1,0 +1,303 @@
+// Drains due deliveries: claim a batch under a lease, send with bounded concurrency, record each
+// outcome. Any number of workers (processes, instances, the cron route) may drain at once: a delivery
+// is held by one lease at a time, and an outcome is written only while its lease is still held, so a
+// worker that dies mid-attempt loses nothing (the lease runs out and another worker sends it again).
+// Per delivery: a share of one claim statement and of one grouped outcome statement; a terminal
+// failure, which also counts against its endpoint, is written by a statement of its own.
+import { getEnv } from "@/env";
+import { Prisma, type Db, type DbClient } from "@/server/db";
+import { DEFAULT_ATTEMPT_TIMEOUT_MS, sendDelivery, type DeliveryRequest } from "@/server/webhooks/send";
+import { DISABLE_AFTER_CONSECUTIVE_FAILURES, nextDeliveryState, type Transition } from "@/server/webhooks/state";
+
+export const DEFAULT_CONCURRENCY = 16;
+/** How long one drain keeps claiming new deliveries; in-flight attempts then finish (at most one timeout more). */
+export const DEFAULT_TIME_BUDGET_MS = 25_000;
+/** Beyond the attempt timeout, time left for writing the outcome before another worker may take the delivery. */
+export const LEASE_MARGIN_MS = 30_000;
+
+export interface DrainOptions {
+  /** Attempts in flight at once. */
+  concurrency?: number;
+  timeBudgetMs?: number;
+  /** Per-attempt timeout; tests shorten it. */
+  timeoutMs?: number;
+  /** Claim length; defaults to timeoutMs + LEASE_MARGIN_MS. */
+  leaseMs?: number;
+  /** Defaults to WEBHOOK_RETRY_BASE_SECONDS. */
+  retryBaseSeconds?: number;
+  /** Defaults to APP_ENV=development. */
+  allowLoopbackHttp?: boolean;
+  random?: () => number;
+  /** When aborted, no more deliveries are claimed; attempts in flight finish and are recorded. */
+  signal?: AbortSignal;
+}
+
+export interface DrainCounts {
+  claimed: number;
+  succeeded: number;
+  retried: number;
+  failed: number;
+}
+
+export interface ClaimedDelivery extends DeliveryRequest {
+  endpointId: string;
+  /** Attempts made before this claim. */
+  attempts: number;
+  /** The claim's lease end (ISO); doubles as the claim's token when the outcome is written. */
+  leaseUntil: string;
+}
+
+// Timestamps travel as ISO strings cast to timestamp(3): the columns hold UTC without a zone, as Prisma writes them.
+const at = (date: Date) => Prisma.sql`${date.toISOString()}::timestamp(3)`;
+
+/**
+ * Takes up to `limit` due deliveries in one statement: pending, due, lease free or run out, endpoint
+ * active (a disabled endpoint's deliveries wait for it to be re-enabled). SKIP LOCKED lets concurrent
+ * workers take disjoint rows without waiting for each other.
+ *
+ * The claim walks the (status, nextAttemptAt) index in order and stops after `limit` rows. A burst of
+ * deliveries outruns the table statistics, and the planner would then read and sort the whole backlog
+ * on every claim; for this one statement it is told not to.
+ */
+export async function claimDueDeliveries(db: Db, options: { limit: number; leaseMs: number; now?: Date }): Promise<ClaimedDelivery[]> {
+  const now = options.now ?? new Date();
+  const leaseUntil = new Date(now.getTime() + options.leaseMs).toISOString();
+  const [, claimed] = await db.$transaction([
+    db.$queryRaw`SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true)`,
+    db.$queryRaw<ClaimedDelivery[]>`
+      WITH due AS (
+        SELECT d."id"
+        FROM "WebhookDelivery" d
+        JOIN "WebhookEndpoint" e ON e."id" = d."endpointId"
+        WHERE d."status" = 'pending'
+          AND d."nextAttemptAt" <= ${at(now)}
+          AND (d."leaseUntil" IS NULL OR d."leaseUntil" <= ${at(now)})
+          AND e."isActive"
+        ORDER BY d."nextAttemptAt"
+        LIMIT ${options.limit}::int
+        FOR UPDATE OF d SKIP LOCKED
+      )
+      UPDATE "WebhookDelivery" AS d
+      SET "leaseUntil" = ${leaseUntil}::timestamp(3)
+      FROM due, "WebhookEndpoint" e, "WebhookEvent" v
+      WHERE d."id" = due."id" AND e."id" = d."endpointId" AND v."id" = d."eventId"
+      RETURNING d."id" AS "deliveryId", d."endpointId", d."eventId", d."eventType", d."attempts",
+        ${leaseUntil}::text AS "leaseUntil", e."url", e."secret", v."payload"`,
+  ]);
+  return claimed;
+}
+
+function endpointUpdate(transition: Transition, now: Date): Prisma.Sql {
+  const effect = transition.endpoint;
+  if (effect.type === "none") return Prisma.empty;
+  if (effect.type === "reset") {
+    // Skipped when already 0, so successes to one endpoint do not queue on its row lock.
+    return Prisma.sql`, endpoint AS (
+      UPDATE "WebhookEndpoint" AS e SET "consecutiveFailures" = 0, "updatedAt" = ${at(now)}
+      FROM recorded WHERE e."id" = recorded."endpointId" AND e."consecutiveFailures" <> 0
+      RETURNING e."id")`;
+  }
+  // Incremented and compared in SQL on the locked row: concurrent failures never lose a count.
+  const isDisabling = Prisma.sql`(${effect.disableNow}::boolean OR e."consecutiveFailures" + 1 >= ${DISABLE_AFTER_CONSECUTIVE_FAILURES}::int)`;
+  return Prisma.sql`, endpoint AS (
+    UPDATE "WebhookEndpoint" AS e SET
+      "consecutiveFailures" = e."consecutiveFailures" + 1,
+      "isActive" = e."isActive" AND NOT ${isDisabling},
+      "disabledAt" = CASE WHEN e."isActive" AND ${isDisabling} THEN ${at(now)} ELSE e."disabledAt" END,
+      "updatedAt" = ${at(now)}
+    FROM recorded WHERE e."id" = recorded."endpointId"
+    RETURNING e."id")`;
+}
+
+/**
+ * Writes an attempt's outcome and its endpoint effect in one statement (one transaction), only if the
+ * claim still holds: same lease, same attempt count, still pending. False when the lease was lost.
+ */
+export async function recordOutcome(db: DbClient, claimed: ClaimedDelivery, transition: Transition, now: Date): Promise<boolean> {
+  const next = transition.delivery;
+  const rows = await db.$queryRaw<{ recorded: number }[]>`
+    WITH recorded AS (
+      UPDATE "WebhookDelivery" SET
+        "status" = ${next.status}::"DeliveryStatus",
+        "attempts" = ${next.attempts}::int,
+        "nextAttemptAt" = ${next.nextAttemptAt ? at(next.nextAttemptAt) : Prisma.sql`"nextAttemptAt"`},
+        "leaseUntil" = NULL,
+        "lastStatusCode" = ${next.lastStatusCode}::int,
+        "lastError" = ${next.lastError}::text,
+        "lastAttemptAt" = ${at(next.lastAttemptAt)},
+        "completedAt" = ${next.completedAt ? at(next.completedAt) : Prisma.sql`NULL`}
+      WHERE "id" = ${claimed.deliveryId}
+        AND "status" = 'pending'
+        AND "attempts" = ${claimed.attempts}::int
+        AND "leaseUntil" = ${claimed.leaseUntil}::timestamp(3)
+      RETURNING "endpointId"
+    )${endpointUpdate(transition, now)}
+    SELECT count(*)::int AS "recorded" FROM recorded`;
+  return rows[0]?.recorded === 1;
+}
+
+export interface RecordItem {
+  claimed: ClaimedDelivery;
+  transition: Transition;
+  now: Date;
+}
+
+/**
+ * Writes many outcomes in one statement (one transaction), each only if its claim still holds.
+ * Only for outcomes whose endpoint effect is none or a reset: resets are idempotent, so several rows
+ * of one endpoint in a batch are harmless. Counter increments go through `recordOutcome`, one by one.
+ * Returns the ids that were written. Rows are found by primary key (the id list, whose size the
+ * planner knows) and matched on their lease: only pending rows are ever leased and every outcome
+ * clears the lease, so a held lease also means the row is still pending.
+ */
+export async function recordOutcomes(db: DbClient, items: readonly RecordItem[]): Promise<Set<string>> {
+  if (!items.length) return new Set();
+  if (items.some((item) => item.transition.endpoint.type === "increment")) throw new Error("recordOutcomes takes no counter increments");
+  const rows = items.map(({ claimed, transition: { delivery } }) => ({
+    id: claimed.deliveryId,
+    leaseUntil: claimed.leaseUntil,
+    attemptsBefore: claimed.attempts,
+    status: delivery.status,
+    attempts: delivery.attempts,
+    nextAttemptAt: delivery.nextAttemptAt?.toISOString() ?? null,
+    lastStatusCode: delivery.lastStatusCode,
+    lastError: delivery.lastError,
+    lastAttemptAt: delivery.lastAttemptAt.toISOString(),
+    completedAt: delivery.completedAt?.toISOString() ?? null,
+    isReset: delivery.status === "success",
+  }));
+  const now = items.reduce((latest, item) => (item.now > latest ? item.now : latest), items[0]!.now);
+  const recorded = await db.$queryRaw<{ id: string }[]>`
+    WITH input AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS i(
+        "id" text, "leaseUntil" text, "attemptsBefore" int, "status" text, "attempts" int, "nextAttemptAt" text,
+        "lastStatusCode" int, "lastError" text, "lastAttemptAt" text, "completedAt" text, "isReset" boolean)
+    ), recorded AS (
+      UPDATE "WebhookDelivery" AS d SET
+        "status" = i."status"::"DeliveryStatus",
+        "attempts" = i."attempts",
+        "nextAttemptAt" = COALESCE(i."nextAttemptAt"::timestamp(3), d."nextAttemptAt"),
+        "leaseUntil" = NULL,
+        "lastStatusCode" = i."lastStatusCode",
+        "lastError" = i."lastError",
+        "lastAttemptAt" = i."lastAttemptAt"::timestamp(3),
+        "completedAt" = i."completedAt"::timestamp(3)
+      FROM input i
+      WHERE d."id" = i."id"
+        AND d."id" = ANY(${rows.map((row) => row.id)}::text[])
+        AND d."attempts" = i."attemptsBefore"
+        AND d."leaseUntil" = i."leaseUntil"::timestamp(3)
+      RETURNING d."id", d."endpointId", i."isReset"
+    ), locked AS (
+      -- Endpoint rows are locked in id order, so two workers resetting the same endpoints cannot deadlock.
+      SELECT e."id" FROM "WebhookEndpoint" e
+      WHERE e."id" IN (SELECT "endpointId" FROM recorded WHERE "isReset") AND e."consecutiveFailures" <> 0
+      ORDER BY e."id"
+      FOR UPDATE
+    ), endpoint AS (
+      UPDATE "WebhookEndpoint" AS e SET "consecutiveFailures" = 0, "updatedAt" = ${at(now)}
+      FROM locked WHERE e."id" = locked."id"
+      RETURNING e."id"
+    )
+    SELECT "id" FROM recorded`;
+  return new Set(recorded.map((row) => row.id));
+}
+
+/**
+ * Group commit for one drain: outcomes that finish while a write is in flight go out together in the
+ * next one, so under load one statement records many deliveries and a lone outcome is written at once.
+ */
+function outcomeRecorder(db: Db) {
+  const queue: (RecordItem & { resolve: (isRecorded: boolean) => void; reject: (error: unknown) => void })[] = [];
+  let flushing: Promise<void> | undefined;
+  const flush = async () => {
+    while (queue.length) {
+      const batch = queue.splice(0, 200);
+      try {
+        const recorded = await recordOutcomes(db, batch);
+        for (const item of batch) item.resolve(recorded.has(item.claimed.deliveryId));
+      } catch (error) {
+        for (const item of batch) item.reject(error);
+      }
+    }
+  };
+  const start = () => {
+    flushing ??= flush().finally(() => {
+      flushing = undefined;
+      if (queue.length) start();
+    });
+  };
+  return (item: RecordItem) =>
+    new Promise<boolean>((resolve, reject) => {
+      queue.push({ ...item, resolve, reject });
+      start();
+    });
+}
+
+/**
+ * Sends every due delivery it can claim until none is due or the time budget is spent. Safe to run
+ * concurrently from any number of processes.
+ */
+export async function drainDueDeliveries(db: Db, options: DrainOptions = {}): Promise<DrainCounts> {
+  const env = getEnv();
+  const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
+  const leaseMs = options.leaseMs ?? timeoutMs + LEASE_MARGIN_MS;
+  const retryBaseSeconds = options.retryBaseSeconds ?? env.webhookRetryBaseSeconds;
+  const allowLoopbackHttp = options.allowLoopbackHttp ?? env.appEnv === "development";
+  const random = options.random ?? Math.random;
+  const deadline = Date.now() + (options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS);
+  // Refill when half the slots are free: about one claim per concurrency/2 deliveries under load.
+  const refillAt = Math.floor(concurrency / 2);
+
+  const counts: DrainCounts = { claimed: 0, succeeded: 0, retried: 0, failed: 0 };
+  const inFlight = new Set<Promise<void>>();
+  let isDrained = false;
+  let hasRecordedSinceDrained = false;
+
+  const record = outcomeRecorder(db);
+
+  const attempt = async (claimed: ClaimedDelivery) => {
+    try {
+      const outcome = await sendDelivery(claimed, { timeoutMs, allowLoopbackHttp });
+      const now = new Date();
+      const transition = nextDeliveryState({ attempts: claimed.attempts }, outcome, { now, retryBaseSeconds, random });
+      // Terminal failures change the endpoint's counter and are written alone; the rest are grouped.
+      const isRecorded =
+        transition.endpoint.type === "increment" ? await recordOutcome(db, claimed, transition, now) : await record({ claimed, transition, now });
+      if (isRecorded) counts[transition.result] += 1;
+    } catch (error) {
+      // The lease runs out and the delivery is attempted again: at-least-once, never lost.
+      console.error(`[orbit] webhook delivery ${claimed.deliveryId} could not be recorded: ${(error as Error).message}`);
+    } finally {
+      hasRecordedSinceDrained = true;
+    }
+  };
+
+  try {
+    for (;;) {
+      const hasTime = Date.now() < deadline && !options.signal?.aborted;
+      // Once a claim came back short, claim again only after the batch in flight is done (retries may have come due).
+      const shouldClaim = hasTime && inFlight.size <= refillAt && (!isDrained || (inFlight.size === 0 && hasRecordedSinceDrained));
+      if (shouldClaim) {
+        const wanted = concurrency - inFlight.size;
+        const batch = await claimDueDeliveries(db, { limit: wanted, leaseMs });
+        counts.claimed += batch.length;
+        isDrained = batch.length < wanted;
+        hasRecordedSinceDrained = false;
+        for (const claimed of batch) {
+          const task: Promise<void> = attempt(claimed).finally(() => inFlight.delete(task));
+          inFlight.add(task);
+        }
+      }
+      if (inFlight.size === 0) {
+        if (!hasTime || (isDrained && !hasRecordedSinceDrained)) break;
+        continue;
+      }
+      await Promise.race(inFlight);
+    }
+  } finally {
+    await Promise.all(inFlight);
+  }
+  return counts;
+}

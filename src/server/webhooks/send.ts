@@ -1,0 +1,154 @@
+// One delivery attempt (contract section 6.3): POST the stored body with the contract's headers,
+// signed at this attempt, to an address checked just before connecting. It never throws: every
+// failure becomes an outcome for the state machine.
+import http from "node:http";
+import https from "node:https";
+import type { LookupAddress } from "node:dns";
+import type { LookupFunction } from "node:net";
+import { AppError } from "@/server/errors";
+import { signatureHeader } from "@/server/webhooks/sign";
+import { isSuccessStatus, type AttemptOutcome } from "@/server/webhooks/state";
+import { resolveDeliverableAddresses, type ResolvedAddress } from "@/server/webhooks/url-guard";
+
+/** Per-attempt limit covering DNS, connect, TLS and the response status (contract section 8). */
+export const DEFAULT_ATTEMPT_TIMEOUT_MS = 10_000;
+/** lastError keeps at most this many bytes of UTF-8 (contract section 8). */
+export const MAX_ERROR_BYTES = 1024;
+export const USER_AGENT = "Orbit-Webhooks/1.0";
+
+export interface DeliveryRequest {
+  deliveryId: string;
+  eventId: string;
+  eventType: string;
+  url: string;
+  secret: string;
+  /** The event body exactly as stored at enqueue time. */
+  payload: string;
+}
+
+export interface SendOptions {
+  timeoutMs?: number;
+  /** Lets `http://localhost` and `http://127.0.0.1` through; true only in the development runtime. */
+  allowLoopbackHttp: boolean;
+}
+
+/** At most `maxBytes` of UTF-8, cut on a character boundary; NUL removed (PostgreSQL text cannot hold it). */
+export function truncateUtf8(text: string, maxBytes = MAX_ERROR_BYTES): string {
+  const clean = text.replaceAll("\u0000", "");
+  const bytes = Buffer.from(clean, "utf8");
+  if (bytes.length <= maxBytes) return clean;
+  let end = maxBytes;
+  // Step back over continuation bytes (10xxxxxx) so no character is split.
+  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end -= 1;
+  return bytes.subarray(0, end).toString("utf8");
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code && !error.message.includes(code) ? `${code}: ${error.message}` : error.message;
+  }
+  return String(error);
+}
+
+/** Connects only to the addresses checked before the request: a second DNS answer can never be used. */
+function pinnedLookup(targets: ResolvedAddress[]): LookupFunction {
+  return (_hostname, options, callback) => {
+    const [first] = targets;
+    if (options.all) callback(null, targets.map((target): LookupAddress => ({ address: target.address, family: target.family })));
+    else callback(null, first!.address, first!.family);
+  };
+}
+
+/** The checked addresses of the endpoint's host (url-guard); a refused destination is a failed attempt. */
+async function checkedTargets(url: URL, allowLoopbackHttp: boolean): Promise<ResolvedAddress[]> {
+  try {
+    return await resolveDeliverableAddresses(url, { allowLoopbackHttp });
+  } catch (error) {
+    throw error instanceof AppError ? new Error(`destination refused: ${error.message}`) : error;
+  }
+}
+
+function post(url: URL, targets: ResolvedAddress[], body: Buffer, headers: Record<string, string>, signal: AbortSignal) {
+  return new Promise<{ statusCode: number; snippet: string }>((resolve, reject) => {
+    const transport = url.protocol === "https:" ? https : http;
+    const request = transport.request(
+      {
+        method: "POST",
+        // Host header and TLS SNI stay the endpoint's hostname; only the socket goes to the checked address.
+        hostname: url.hostname.replace(/^\[(.*)\]$/, "$1"),
+        port: url.port || undefined,
+        path: `${url.pathname}${url.search}`,
+        headers,
+        lookup: pinnedLookup(targets),
+        agent: false,
+        signal,
+      },
+      (response) => {
+        const statusCode = response.statusCode ?? 0;
+        const chunks: Buffer[] = [];
+        let size = 0;
+        let isSettled = false;
+        const finish = () => {
+          if (isSettled) return;
+          isSettled = true;
+          response.destroy();
+          resolve({ statusCode, snippet: truncateUtf8(Buffer.concat(chunks).toString("utf8")) });
+        };
+        // A 2xx is all we need to know; other bodies are read up to 1 KB for lastError, never further.
+        if (isSuccessStatus(statusCode)) return finish();
+        response.on("data", (chunk: Buffer) => {
+          chunks.push(chunk);
+          size += chunk.length;
+          if (size >= MAX_ERROR_BYTES) finish();
+        });
+        response.on("end", finish);
+        response.on("close", finish);
+        response.on("error", finish);
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+/** Makes one attempt. Redirects are not followed: a 3xx is returned as a failed attempt. */
+export async function sendDelivery(delivery: DeliveryRequest, options: SendOptions): Promise<AttemptOutcome> {
+  const attemptedAt = new Date();
+  const timeoutMs = options.timeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
+  const controller = new AbortController();
+  const timeoutError = new Error(`timeout: no response within ${timeoutMs} ms`);
+  const timer = setTimeout(() => controller.abort(timeoutError), timeoutMs);
+  try {
+    const url = new URL(delivery.url);
+    const targets = await abortable(checkedTargets(url, options.allowLoopbackHttp), controller.signal);
+    const body = Buffer.from(delivery.payload, "utf8");
+    const headers = {
+      "Content-Type": "application/json",
+      "Content-Length": String(body.length),
+      "User-Agent": USER_AGENT,
+      "X-Service-Signature": signatureHeader(delivery.secret, body, Date.now() / 1000),
+      "X-Service-Event-Type": delivery.eventType,
+      "X-Service-Event-Id": delivery.eventId,
+      "X-Service-Delivery-Id": delivery.deliveryId,
+    };
+    const { statusCode, snippet } = await post(url, targets, body, headers, controller.signal);
+    if (isSuccessStatus(statusCode)) return { statusCode, error: null, attemptedAt };
+    const fallback = statusCode >= 300 && statusCode < 400 ? `HTTP ${statusCode}: redirects are not followed` : `HTTP ${statusCode}`;
+    return { statusCode, error: snippet || fallback, attemptedAt };
+  } catch (error) {
+    const reason = controller.signal.aborted ? timeoutError : error;
+    return { statusCode: null, error: truncateUtf8(describeError(reason)), attemptedAt };
+  } finally {
+    clearTimeout(timer);
+  }
+}

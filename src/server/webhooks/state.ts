@@ -1,0 +1,111 @@
+// The delivery state machine (contract sections 3.3, 3.4 and 6.5, app-api.md section 5) as one pure
+// function: what a delivery becomes after an attempt, and what that does to its endpoint. deliver.ts
+// writes the result; nothing else decides retries or disabling.
+
+/** Attempts per delivery, the first included (contract section 8). */
+export const MAX_ATTEMPTS = 5;
+/** Consecutive terminally failed deliveries that disable an endpoint (contract section 8). */
+export const DISABLE_AFTER_CONSECUTIVE_FAILURES = 20;
+/** Each retry delay is moved by up to this fraction either way, so retries of one outage spread out. */
+export const RETRY_JITTER = 0.2;
+
+/** What one attempt produced: an HTTP status, or null when no response arrived (network error, timeout, refused destination). */
+export interface AttemptOutcome {
+  statusCode: number | null;
+  /** Partial response body or error message, already at most 1 KB; null for a 2xx. */
+  error: string | null;
+  /** When the attempt started. */
+  attemptedAt: Date;
+}
+
+export type DeliveryResult = "succeeded" | "retried" | "failed";
+
+export interface DeliveryUpdate {
+  status: "pending" | "success" | "failed";
+  attempts: number;
+  nextAttemptAt: Date | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  lastAttemptAt: Date;
+  completedAt: Date | null;
+}
+
+/**
+ * Effect on the endpoint. `increment` adds one to consecutiveFailures; the endpoint is then disabled
+ * (isActive false, disabledAt set if it was active) when `disableNow` or when the new count reaches
+ * DISABLE_AFTER_CONSECUTIVE_FAILURES. Applied atomically in SQL, never read-modify-write.
+ */
+export type EndpointEffect = { type: "none" } | { type: "reset" } | { type: "increment"; disableNow: boolean };
+
+export interface Transition {
+  result: DeliveryResult;
+  /** `nextAttemptAt` is null when unchanged (terminal states keep the last due time). */
+  delivery: DeliveryUpdate;
+  endpoint: EndpointEffect;
+}
+
+export interface TransitionOptions {
+  /** When the outcome is recorded: completedAt, and the origin of the next due time. */
+  now: Date;
+  /** WEBHOOK_RETRY_BASE_SECONDS; fractions allowed. */
+  retryBaseSeconds: number;
+  /** Uniform in [0, 1), as Math.random. */
+  random: () => number;
+}
+
+export const isSuccessStatus = (statusCode: number | null) => statusCode !== null && statusCode >= 200 && statusCode <= 299;
+
+/** Seconds between attempt n and attempt n+1 before jitter: base × 4^(n-1) (base 60: 1, 4, 16, 64 minutes). */
+export function retryDelaySeconds(attemptsMade: number, retryBaseSeconds: number): number {
+  return retryBaseSeconds * 4 ** (attemptsMade - 1);
+}
+
+/** `delivery.attempts` is the count before this attempt. */
+export function nextDeliveryState(delivery: { attempts: number }, outcome: AttemptOutcome, options: TransitionOptions): Transition {
+  const attempts = delivery.attempts + 1;
+  const recorded = {
+    attempts,
+    lastStatusCode: outcome.statusCode,
+    lastError: outcome.error,
+    lastAttemptAt: outcome.attemptedAt,
+  };
+  if (isSuccessStatus(outcome.statusCode)) {
+    return {
+      result: "succeeded",
+      delivery: { ...recorded, lastError: null, status: "success", completedAt: options.now, nextAttemptAt: null },
+      endpoint: { type: "reset" },
+    };
+  }
+  // 410 Gone: the receiver says the endpoint no longer exists; retrying would only repeat that.
+  const isGone = outcome.statusCode === 410;
+  if (isGone || attempts >= MAX_ATTEMPTS) {
+    return {
+      result: "failed",
+      delivery: { ...recorded, status: "failed", completedAt: options.now, nextAttemptAt: null },
+      endpoint: { type: "increment", disableNow: isGone },
+    };
+  }
+  const jitter = 1 + (options.random() * 2 - 1) * RETRY_JITTER;
+  const delayMs = retryDelaySeconds(attempts, options.retryBaseSeconds) * jitter * 1000;
+  return {
+    result: "retried",
+    delivery: { ...recorded, status: "pending", completedAt: null, nextAttemptAt: new Date(options.now.getTime() + delayMs) },
+    endpoint: { type: "none" },
+  };
+}
+
+export interface EndpointCounters {
+  isActive: boolean;
+  consecutiveFailures: number;
+  disabledAt: Date | null;
+}
+
+/** The endpoint after an effect; deliver.ts runs the same rule as one SQL UPDATE. */
+export function applyEndpointEffect(endpoint: EndpointCounters, effect: EndpointEffect, now: Date): EndpointCounters {
+  if (effect.type === "none") return endpoint;
+  if (effect.type === "reset") return { ...endpoint, consecutiveFailures: 0 };
+  const consecutiveFailures = endpoint.consecutiveFailures + 1;
+  const isDisabling = effect.disableNow || consecutiveFailures >= DISABLE_AFTER_CONSECUTIVE_FAILURES;
+  if (!isDisabling) return { ...endpoint, consecutiveFailures };
+  return { consecutiveFailures, isActive: false, disabledAt: endpoint.isActive ? now : endpoint.disabledAt };
+}

@@ -1,0 +1,93 @@
+// The in-process delivery loop (WEBHOOK_WORKER=inline): drains every second, and at once when a
+// transaction that queued deliveries commits (NOTIFY on DELIVERY_CHANNEL, which also reaches the
+// other instances on PostgreSQL). One drain at a time per process; other processes coordinate through
+// the claim leases.
+import { getEnv } from "@/env";
+import { getDatabase, type Database } from "@/server/db";
+import { drainDueDeliveries, type DrainOptions } from "@/server/webhooks/deliver";
+import { DELIVERY_CHANNEL } from "@/server/webhooks/events";
+
+export const DEFAULT_WORKER_INTERVAL_MS = 1_000;
+
+export interface WorkerOptions {
+  /** Fallback polling period; retries come due without a notification. */
+  intervalMs?: number;
+  drain?: DrainOptions;
+}
+
+/** Calling it stops the worker: no new claims; resolves once the attempts in flight are recorded. */
+export interface DeliveryWorker {
+  (): Promise<void>;
+  /** Resolves once the worker listens for notifications (or gave up and relies on polling). */
+  ready: Promise<void>;
+}
+
+export function startDeliveryWorker(database: Database, options: WorkerOptions = {}): DeliveryWorker {
+  let isStopped = false;
+  let isRerunRequested = false;
+  let current: Promise<void> | undefined;
+  let unlisten: (() => Promise<void>) | undefined;
+  const stopping = new AbortController();
+
+  const drainLoop = async () => {
+    do {
+      isRerunRequested = false;
+      try {
+        await drainDueDeliveries(database.prisma, { ...options.drain, signal: stopping.signal });
+      } catch (error) {
+        console.error(`[orbit] webhook worker: drain failed: ${(error as Error).message}`);
+      }
+    } while (isRerunRequested && !isStopped);
+  };
+
+  /** A notification during a drain asks for one more pass (its rows may have been committed after the last claim); a tick does not. */
+  const wake = (isNotified: boolean) => {
+    if (isStopped) return;
+    if (current) {
+      if (isNotified) isRerunRequested = true;
+      return;
+    }
+    current = drainLoop().finally(() => {
+      current = undefined;
+    });
+  };
+
+  const timer = setInterval(() => wake(false), options.intervalMs ?? DEFAULT_WORKER_INTERVAL_MS);
+  const ready = database
+    .listen(DELIVERY_CHANNEL, () => wake(true))
+    .then(async (stopListening) => {
+      if (isStopped) await stopListening();
+      else unlisten = stopListening;
+    })
+    .catch((error: unknown) => {
+      console.error(`[orbit] webhook worker: LISTEN failed, polling only: ${(error as Error).message}`);
+    });
+  wake(false);
+
+  const stop = async () => {
+    isStopped = true;
+    stopping.abort();
+    clearInterval(timer);
+    await ready;
+    await unlisten?.();
+    await current;
+  };
+  return Object.assign(stop, { ready });
+}
+
+const globalForWorker = globalThis as unknown as { orbitDeliveryWorker?: Promise<DeliveryWorker | undefined> };
+
+/** Starts this server's worker once (dev reloads included) when WEBHOOK_WORKER=inline; resolves to it. */
+export function startInlineDeliveryWorker(): Promise<DeliveryWorker | undefined> {
+  if (getEnv().webhookWorker !== "inline") return Promise.resolve(undefined);
+  globalForWorker.orbitDeliveryWorker ??= (async () => {
+    const worker = startDeliveryWorker(await getDatabase());
+    await worker.ready;
+    return worker;
+  })().catch((error: unknown) => {
+    console.error(`[orbit] webhook worker did not start: ${(error as Error).message}`);
+    globalForWorker.orbitDeliveryWorker = undefined;
+    return undefined;
+  });
+  return globalForWorker.orbitDeliveryWorker;
+}

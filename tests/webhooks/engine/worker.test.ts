@@ -1,0 +1,181 @@
+// The in-process worker (WEBHOOK_WORKER=inline): woken by NOTIFY when deliveries commit, polling as
+// a fallback, one drain at a time, errors logged and survived.
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { resetEnvCache } from "@/env";
+import { getDatabase, type Database, type Db } from "@/server/db";
+import { startDeliveryWorker, startInlineDeliveryWorker, type DeliveryWorker } from "@/server/webhooks/worker";
+import { createEndpoint, createOrganization, emit, sleep, useEngineEnvironment } from "./helpers";
+import { Receiver } from "./receiver";
+
+let database: Database;
+let db: Db;
+const cleanups: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  useEngineEnvironment();
+  database = await getDatabase();
+  db = database.prisma;
+});
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  await db.webhookDelivery.deleteMany();
+  vi.restoreAllMocks();
+});
+
+async function receiver(...args: Parameters<typeof Receiver.start>) {
+  const started = await Receiver.start(...args);
+  cleanups.push(() => started.close());
+  return started;
+}
+
+function track(worker: DeliveryWorker): DeliveryWorker {
+  cleanups.push(() => worker());
+  return worker;
+}
+
+describe(`delivery worker (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
+  it("sends a committed delivery at once on NOTIFY, without waiting for the polling interval", async () => {
+    const hook = await receiver();
+    const organizationId = await createOrganization(db);
+    await createEndpoint(db, organizationId, hook.url());
+    const worker = track(startDeliveryWorker(database, { intervalMs: 60_000 }));
+    await worker.ready;
+    await sleep(100); // the start-up drain is over
+
+    const { deliveryIds } = await emit(db, organizationId);
+    const committedAt = Date.now();
+    await hook.waitForRequests(1, 5_000);
+    // Nowhere near the 60 s fallback interval: the notification did it.
+    expect(Date.now() - committedAt).toBeLessThan(2_000);
+    expect(hook.requests[0]!.headers["x-service-delivery-id"]).toBe(deliveryIds[0]);
+    await expect.poll(async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryIds[0] } })).status).toBe("success");
+  });
+
+  it("is not woken by a rolled-back transaction's notification", async () => {
+    const hook = await receiver();
+    const organizationId = await createOrganization(db);
+    await createEndpoint(db, organizationId, hook.url());
+    const worker = track(startDeliveryWorker(database, { intervalMs: 60_000 }));
+    await worker.ready;
+    await sleep(100);
+    // A row that is due but was written without NOTIFY: only a wake-up would send it.
+    const { eventId } = await db.$transaction(async (tx) => {
+      const event = await tx.webhookEvent.create({ data: { id: "evt_silent", organizationId, type: "time_log.created", payload: "{}", createdAt: new Date() } });
+      return { eventId: event.id };
+    });
+    const endpoint = await db.webhookEndpoint.findFirstOrThrow({ where: { organizationId } });
+    await db.webhookDelivery.create({ data: { id: "dlv_silent", organizationId, endpointId: endpoint.id, eventId, eventType: "time_log.created" } });
+    await expect(
+      db.$transaction(async (tx) => {
+        await tx.$executeRawUnsafe(`SELECT pg_notify('orbit_webhook_deliveries', '')`);
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    await sleep(500);
+    expect(hook.requests).toHaveLength(0);
+  });
+
+  it("polls: a retry that comes due is sent on the next tick", async () => {
+    const hook = await receiver((_request, index) => (index === 0 ? { status: 500 } : { status: 200 }));
+    const organizationId = await createOrganization(db);
+    await createEndpoint(db, organizationId, hook.url());
+    const { deliveryIds } = await emit(db, organizationId);
+    track(startDeliveryWorker(database, { intervalMs: 100, drain: { retryBaseSeconds: 0.3 } }));
+    await hook.waitForRequests(2, 5_000);
+    expect(hook.requests[1]!.receivedAt - hook.requests[0]!.receivedAt).toBeGreaterThanOrEqual(200);
+    await expect.poll(async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryIds[0] } })).status).toBe("success");
+  });
+
+  it("never runs two drains at once in one process", async () => {
+    const hook = await receiver(() => ({ status: 200, delayMs: 40 }));
+    const organizationId = await createOrganization(db);
+    await createEndpoint(db, organizationId, hook.url());
+    track(startDeliveryWorker(database, { intervalMs: 5, drain: { concurrency: 1 } }));
+    for (let index = 0; index < 6; index += 1) await emit(db, organizationId);
+    await hook.waitForRequests(6, 10_000);
+    expect(hook.maxInFlight).toBe(1);
+    expect(new Set(hook.requests.map((request) => request.headers["x-service-delivery-id"])).size).toBe(6);
+  });
+
+  it("logs a failed drain without secrets and keeps going", async () => {
+    const hook = await receiver();
+    const organizationId = await createOrganization(db);
+    const endpoint = await createEndpoint(db, organizationId, hook.url());
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    let failuresLeft = 2;
+    const flaky = new Proxy(db, {
+      get(target, property) {
+        if (property === "$transaction" && failuresLeft > 0) {
+          failuresLeft -= 1;
+          return () => Promise.reject(new Error("connection terminated unexpectedly"));
+        }
+        const value = Reflect.get(target, property);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    await emit(db, organizationId);
+    track(startDeliveryWorker({ ...database, prisma: flaky }, { intervalMs: 50 }));
+    await hook.waitForRequests(1, 5_000);
+    expect(errors).toHaveBeenCalledWith("[orbit] webhook worker: drain failed: connection terminated unexpectedly");
+    for (const call of errors.mock.calls) expect(call.join(" ")).not.toContain(endpoint.secret);
+  });
+
+  it("stops without claiming more: the attempt in flight is recorded, the rest stay queued", async () => {
+    const hook = await receiver(() => ({ status: 200, delayMs: 300 }));
+    const organizationId = await createOrganization(db);
+    await createEndpoint(db, organizationId, hook.url());
+    for (let index = 0; index < 4; index += 1) await emit(db, organizationId);
+    const worker = startDeliveryWorker(database, { intervalMs: 60_000, drain: { concurrency: 1 } });
+    await hook.waitForRequests(1, 5_000);
+    const stopping = Date.now();
+    await worker();
+    expect(Date.now() - stopping).toBeLessThan(1_000);
+    expect(hook.requests).toHaveLength(1);
+    expect(await db.webhookDelivery.count({ where: { status: "success" } })).toBe(1);
+    expect(await db.webhookDelivery.count({ where: { status: "pending", leaseUntil: null } })).toBe(3);
+  });
+
+  it("stops: nothing is sent after the stop function resolves", async () => {
+    const hook = await receiver();
+    const organizationId = await createOrganization(db);
+    await createEndpoint(db, organizationId, hook.url());
+    const worker = startDeliveryWorker(database, { intervalMs: 20 });
+    await worker.ready;
+    await worker();
+    await emit(db, organizationId);
+    await sleep(300);
+    expect(hook.requests).toHaveLength(0);
+  });
+});
+
+describe("the server's inline worker", () => {
+  it("does not start with WEBHOOK_WORKER=off", async () => {
+    useEngineEnvironment({ WEBHOOK_WORKER: "off" });
+    expect(await startInlineDeliveryWorker()).toBeUndefined();
+  });
+
+  it("is started once by the server's register() with WEBHOOK_WORKER=inline, and delivers", async () => {
+    useEngineEnvironment({ WEBHOOK_WORKER: "inline" });
+    process.env.NEXT_RUNTIME = "nodejs";
+    cleanups.push(async () => {
+      delete process.env.NEXT_RUNTIME;
+      useEngineEnvironment({ WEBHOOK_WORKER: "off" });
+      resetEnvCache();
+    });
+    const hook = await receiver();
+    const organizationId = await createOrganization(db);
+    await createEndpoint(db, organizationId, hook.url());
+    const { register } = await import("@/instrumentation");
+    await register();
+    const worker = await startInlineDeliveryWorker();
+    expect(worker).toBeDefined();
+    cleanups.push(() => worker!());
+    await register();
+    expect(await startInlineDeliveryWorker()).toBe(worker);
+    await emit(db, organizationId);
+    await hook.waitForRequests(1, 5_000);
+    await sleep(200);
+    expect(hook.requests).toHaveLength(1);
+  });
+});
