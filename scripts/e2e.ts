@@ -6,10 +6,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { freePort } from "./lib/free-port";
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
 const CHROMIUM = "/usr/bin/chromium";
@@ -33,16 +33,6 @@ function cannotRun(message: string): never {
   process.exit(2);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 interface AppServer {
   url: string;

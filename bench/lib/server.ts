@@ -1,7 +1,7 @@
 // The built app (`next build` output) served by `next start` on a free local port, for benchmarks.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
+import { freePort } from "../../scripts/lib/free-port";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -15,16 +15,6 @@ export function ensureBuild(options: { force?: boolean } = {}): void {
   if (result.status !== 0) throw new Error("next build failed; fix the build (npm run build) and run the benchmark again.");
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 export interface RunningServer {
   baseUrl: string;

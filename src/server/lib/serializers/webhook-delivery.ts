@@ -17,21 +17,13 @@ export interface WebhookDeliveryRow {
   createdAt: Date;
 }
 
-export interface WebhookDeliveryView {
-  id: string;
-  endpointId: string;
-  eventId: string;
-  eventType: string;
-  status: DeliveryStatus;
-  attempts: number;
-  lastStatusCode: number | null;
-  lastError: string | null;
+/** The row with its timestamps as ISO strings; `nextAttemptAt` is null once the delivery is terminal. */
+export type WebhookDeliveryView = Omit<WebhookDeliveryRow, "nextAttemptAt" | "lastAttemptAt" | "completedAt" | "createdAt"> & {
   lastAttemptAt: string | null;
-  /** When the next attempt is due; null once the delivery is terminal. */
   nextAttemptAt: string | null;
   completedAt: string | null;
   createdAt: string;
-}
+};
 
 /** Columns to select for `serializeWebhookDelivery`; nothing else is read. */
 export const webhookDeliverySelect = {

@@ -12,18 +12,11 @@ export interface WebhookEndpointRow {
   createdAt: Date;
 }
 
-export interface WebhookEndpointView {
-  id: string;
-  organizationId: string;
-  url: string;
-  secret: string;
-  description: string | null;
-  eventTypes: string[];
-  isActive: boolean;
-  consecutiveFailures: number;
+/** The row with its timestamps as ISO strings. */
+export type WebhookEndpointView = Omit<WebhookEndpointRow, "disabledAt" | "createdAt"> & {
   disabledAt: string | null;
   createdAt: string;
-}
+};
 
 /** Columns to select for `serializeWebhookEndpoint`; nothing else is read. */
 export const webhookEndpointSelect = {

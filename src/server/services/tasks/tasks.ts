@@ -11,6 +11,7 @@ import { linkToBoard } from "@/server/services/tasks/filing";
 import { TASK_TRANSACTION } from "@/server/services/tasks/limits";
 import { findTask, liveTask, taskSelect } from "@/server/services/tasks/queries";
 import { assertTaskReferences } from "@/server/services/tasks/references";
+import { containsText } from "@/server/lib/search";
 
 /** Public API callers act for an organization, not for a user. */
 export type TaskActor = Pick<Actor, "organizationId">;
@@ -48,11 +49,6 @@ function normalizeTags(tags: readonly string[]): string[] {
   return [...new Set(tags)];
 }
 
-/** `contains` is a LIKE pattern: the user's % and _ must match themselves. */
-function likeLiteral(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
 export async function listTasks(db: DbClient, actor: TaskActor, input: ListTasksInput): Promise<Page<TaskView>> {
   const search = input.search?.trim();
   const filters: Prisma.TaskWhereInput = {
@@ -63,8 +59,8 @@ export async function listTasks(db: DbClient, actor: TaskActor, input: ListTasks
     ...(search
       ? {
           OR: [
-            { title: { contains: likeLiteral(search), mode: "insensitive" } },
-            { description: { contains: likeLiteral(search), mode: "insensitive" } },
+            { title: containsText(search) },
+            { description: containsText(search) },
           ],
         }
       : {}),
