@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { getDatabase, openDatabase } from "@/server/db";
 import { applyPendingMigrations, diffMigrationsToSchema, readMigrationList } from "@/server/migrations";
+import { adminUrl, databaseUrl, runId, withAdminClient } from "../setup/test-database";
 
 describe("migrations", () => {
   it("agree with schema.prisma (the diff from migrations to schema is empty)", async () => {
@@ -25,5 +26,21 @@ describe("migrations", () => {
     expect(applied.map((row) => row.migration_name)).toEqual(list.migrationDirectories.map((directory) => directory.path));
     expect(applied.every((row) => row.finished_at !== null)).toBe(true);
     expect(await applyPendingMigrations(database.adapterFactory)).toEqual([]);
+  });
+});
+
+describe.runIf(Boolean(adminUrl))("migrations on a PostgreSQL server", () => {
+  it("are applied once when several servers boot at the same time (advisory lock)", async () => {
+    const name = `orbit_test_${runId}_concurrent_boot`;
+    await withAdminClient((client) => client.query(`CREATE DATABASE "${name}"`));
+    const databases = [0, 1, 2].map(() => openDatabase({ databaseUrl: databaseUrl(name), pgliteDir: "memory://" }));
+    try {
+      const applied = await Promise.all(databases.map((database) => applyPendingMigrations(database.adapterFactory)));
+      const { migrationDirectories } = await readMigrationList();
+      expect(applied.flat().sort()).toEqual(migrationDirectories.map((directory) => directory.path).sort());
+      expect(applied.filter((names) => names.length > 0)).toHaveLength(1);
+    } finally {
+      await Promise.all(databases.map((database) => database.close()));
+    }
   });
 });
