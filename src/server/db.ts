@@ -25,7 +25,12 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function openDatabase(env: Pick<Env, "databaseUrl" | "pgliteDir">): Database {
+export interface OpenOptions {
+  /** PGlite only: start from this data directory (a `dumpDataDir` of a migrated database) instead of an empty one. */
+  pgliteDataDir?: Blob;
+}
+
+export function openDatabase(env: Pick<Env, "databaseUrl" | "pgliteDir">, options: OpenOptions = {}): Database {
   if (env.databaseUrl) {
     const connectionString = env.databaseUrl;
     const adapterFactory = new PrismaPg({ connectionString, max: 20 });
@@ -57,7 +62,7 @@ export function openDatabase(env: Pick<Env, "databaseUrl" | "pgliteDir">): Datab
   }
   const inMemory = env.pgliteDir.startsWith("memory://");
   if (!inMemory) mkdirSync(env.pgliteDir, { recursive: true });
-  const pglite = new PGlite(inMemory ? undefined : env.pgliteDir);
+  const pglite = new PGlite({ dataDir: inMemory ? undefined : env.pgliteDir, loadDataDir: options.pgliteDataDir });
   const adapterFactory = new PrismaPGlite(pglite);
   const prisma = new PrismaClient({ adapter: adapterFactory });
   return {
@@ -76,11 +81,12 @@ export function openDatabase(env: Pick<Env, "databaseUrl" | "pgliteDir">): Datab
 }
 
 // Kept on globalThis so that dev-server reloads reuse one database (PGlite allows one opener).
-const globalForDb = globalThis as unknown as { orbitDatabase?: Promise<Database> };
+const globalForDb = globalThis as unknown as { orbitDatabase?: Promise<Database>; openMigratedDatabase?: () => Database };
 
 /** The process's database, migrated to the latest schema on first use. */
 export function getDatabase(): Promise<Database> {
   globalForDb.orbitDatabase ??= (async () => {
+    if (globalForDb.openMigratedDatabase) return globalForDb.openMigratedDatabase();
     const database = openDatabase(getEnv());
     await applyPendingMigrations(database.adapterFactory);
     return database;
@@ -93,6 +99,11 @@ export function getDatabase(): Promise<Database> {
 
 export async function getDb(): Promise<PrismaClient> {
   return (await getDatabase()).prisma;
+}
+
+/** Opens the process's database with `open` from now on, already migrated (tests clone a migrated template). */
+export function openDatabaseWith(open: () => Database): void {
+  globalForDb.openMigratedDatabase = open;
 }
 
 /** Closes the process's database (tests, scripts). */
