@@ -4,6 +4,7 @@
 // build` first) instead of the development server. Exit codes: 0 all passed, 1 a check failed, 2 the
 // test could not run (no Chromium, no build, the server did not start).
 import { spawn, type ChildProcess } from "node:child_process";
+import { request as httpRequest } from "node:http";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -69,7 +70,8 @@ async function startApp(): Promise<AppServer> {
       }
     }
   };
-  const url = `http://localhost:${port}`;
+  // Reached as 127.0.0.1, not localhost: the Origin check must hold for the address users type.
+  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
@@ -112,6 +114,37 @@ async function text(page: Page, testId: string): Promise<string> {
   return ((await page.getByTestId(testId).textContent({ timeout: STEP_TIMEOUT_MS })) ?? "").trim();
 }
 
+/** A POST over a raw socket, so the Host header can name any address the server might be reached by. */
+function postWithHost(url: string, pathname: string, headers: Record<string, string>): Promise<number> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: target.hostname, port: target.port, path: pathname, method: "POST", headers: { "content-length": "0", ...headers }, timeout: STEP_TIMEOUT_MS }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on("timeout", () => request.destroy(new Error(`POST ${pathname} timed out`)));
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+/** The Origin check over the started server: each address the app is reached by, and foreign origins. */
+async function originChecks(url: string): Promise<void> {
+  const port = new URL(url).port;
+  const cases: [string, Record<string, string>, number][] = [
+    ["localhost", { host: `localhost:${port}`, origin: `http://localhost:${port}` }, 200],
+    ["127.0.0.1", { host: `127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}` }, 200],
+    ["a LAN address", { host: `192.168.1.20:${port}`, origin: `http://192.168.1.20:${port}` }, 200],
+    ["a foreign origin", { host: `127.0.0.1:${port}`, origin: "https://evil.example" }, 403],
+    ["another port", { host: `127.0.0.1:${port}`, origin: "http://127.0.0.1:1" }, 403],
+    ["an untrusted X-Forwarded-Host", { host: `127.0.0.1:${port}`, "x-forwarded-host": "evil.example", origin: "http://evil.example" }, 403],
+  ];
+  for (const [label, headers, expected] of cases) {
+    const status = await postWithHost(url, "/api/app/auth/logout", headers);
+    check(status === expected, `${label}: POST /api/app/auth/logout answered ${status}, expected ${expected}`);
+  }
+}
+
 async function main(): Promise<void> {
   if (!existsSync(CHROMIUM)) cannotRun(`Chromium not found at ${CHROMIUM}. Install it with: apt-get install -y chromium`);
   if (useBuild && !existsSync(path.join(projectRoot, ".next", "BUILD_ID"))) cannotRun("no production build: run `npx next build` first, or drop --start.");
@@ -143,6 +176,7 @@ async function main(): Promise<void> {
     const plan = () => text(page, "plan");
 
     console.log(`e2e: ${app.url} (next ${useBuild ? "start" : "dev"}), screenshots in ${screenshots}`);
+    await flow("origin", [["mutations pass the Origin check at localhost, 127.0.0.1 and a LAN address, and foreign origins are refused", () => originChecks(app.url)]]);
     await flow("account", [
       [
         "the home page offers sign-up to a visitor",

@@ -19,6 +19,10 @@ const envSchema = z
     WEBHOOK_WORKER: optional(z.enum(["inline", "off"])),
     WEBHOOK_RETRY_BASE_SECONDS: optional(z.coerce.number().positive().finite()),
     PORT: optional(z.coerce.number().int().min(1).max(65535)),
+    APP_URL: optional(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })),
+    TRUST_PROXY: optional(z.enum(["0", "1"], { error: "must be 0 or 1" })),
+    METRICS_TOKEN: optional(z.string().min(16, "must be at least 16 characters")),
+    LOG_LEVEL: optional(z.enum(["debug", "info", "warn", "error"])),
   })
   .transform((raw) => {
     const appEnv = raw.APP_ENV ?? (raw.NODE_ENV === "development" ? "development" : "production");
@@ -31,6 +35,11 @@ const envSchema = z
       webhookWorker: raw.WEBHOOK_WORKER ?? "inline",
       webhookRetryBaseSeconds: raw.WEBHOOK_RETRY_BASE_SECONDS ?? 60,
       port: raw.PORT ?? 3000,
+      /** The public origin (`https://orbit.example.com`), or undefined: each request's own origin. */
+      appOrigin: raw.APP_URL === undefined ? undefined : new URL(raw.APP_URL).origin,
+      trustProxy: raw.TRUST_PROXY === "1",
+      metricsToken: raw.METRICS_TOKEN,
+      logLevel: raw.LOG_LEVEL ?? "info",
     };
   })
   .superRefine((env, ctx) => {

@@ -13,12 +13,25 @@ describe("parseEnv", () => {
       webhookWorker: "inline",
       webhookRetryBaseSeconds: 60,
       port: 3000,
+      appOrigin: undefined,
+      trustProxy: false,
+      metricsToken: undefined,
+      logLevel: "info",
     } satisfies ReturnType<typeof parseEnv>);
   });
 
   it("defaults APP_ENV to development under next dev, and treats empty values as unset", () => {
     expect(parseEnv({ NODE_ENV: "development", SESSION_SECRET: "" }).appEnv).toBe("development");
     expect(parseEnv({ NODE_ENV: "production", APP_ENV: "", SESSION_SECRET: "x".repeat(32) }).appEnv).toBe("production");
+  });
+
+  it("reduces APP_URL to its origin and reads TRUST_PROXY, METRICS_TOKEN and LOG_LEVEL", () => {
+    const env = parseEnv({ APP_ENV: "test", APP_URL: "https://Orbit.Example.com:443/app/", TRUST_PROXY: "1", METRICS_TOKEN: "m".repeat(16), LOG_LEVEL: "warn" });
+    expect(env.appOrigin).toBe("https://orbit.example.com");
+    expect(env.trustProxy).toBe(true);
+    expect(env.metricsToken).toBe("m".repeat(16));
+    expect(env.logLevel).toBe("warn");
+    expect(parseEnv({ APP_ENV: "test", TRUST_PROXY: "0" }).trustProxy).toBe(false);
   });
 
   it("accepts a postgres URL, fractional retry bases and a port", () => {
@@ -37,6 +50,11 @@ describe("parseEnv", () => {
     [{ WEBHOOK_RETRY_BASE_SECONDS: "-1" }, "WEBHOOK_RETRY_BASE_SECONDS"],
     [{ WEBHOOK_RETRY_BASE_SECONDS: "soon" }, "WEBHOOK_RETRY_BASE_SECONDS"],
     [{ PORT: "70000" }, "PORT"],
+    [{ APP_URL: "orbit.example.com" }, "APP_URL"],
+    [{ APP_URL: "ftp://orbit.example.com" }, "APP_URL"],
+    [{ TRUST_PROXY: "yes" }, "TRUST_PROXY"],
+    [{ METRICS_TOKEN: "short" }, "METRICS_TOKEN"],
+    [{ LOG_LEVEL: "trace" }, "LOG_LEVEL"],
   ])("refuses %j with one line naming %s", (source, variable) => {
     expect(() => parseEnv({ APP_ENV: "test", ...source })).toThrow(InvalidEnvironmentError);
     try {

@@ -4,6 +4,7 @@ import { sealData, unsealData } from "iron-session";
 import { getEnv } from "@/env";
 import { AppError } from "@/server/errors";
 import { middleware } from "@/server/api/trpc";
+import { isSameOrigin } from "@/server/http/origin";
 
 export const SESSION_COOKIE = "tt_session";
 const SESSION_TTL_SECONDS = 60 * 60 * 24 * 14;
@@ -60,7 +61,7 @@ export async function readSession(requestHeaders: Headers, resHeaders: Headers):
 export function assertSameOrigin(method: string, headers: Headers, requestUrl: string): void {
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return;
   const origin = headers.get("origin");
-  if (origin && origin !== new URL(requestUrl).origin) {
+  if (origin && !isSameOrigin(origin, headers, requestUrl)) {
     throw new AppError("forbidden", "Cross-origin request refused.", { details: [{ field: "origin", message: "origin not allowed" }] });
   }
 }

@@ -1,0 +1,43 @@
+// The origin a request was addressed to: APP_URL when set, else the Host header (or, behind a trusted
+// proxy, X-Forwarded-Host / X-Forwarded-Proto) with the listening protocol. Never `request.url`
+// alone: `next start` reports every request there as `localhost`.
+import { getEnv } from "@/env";
+
+/** The first value of a comma-separated forwarded header, trimmed; undefined when absent or empty. */
+function firstValue(header: string | null): string | undefined {
+  const value = header?.split(",")[0]?.trim();
+  return value ? value : undefined;
+}
+
+/** `scheme://host[:port]` in URL's canonical form (default port dropped, host lower-cased), or undefined. */
+function canonicalOrigin(protocol: string, host: string): string | undefined {
+  if (!/^https?$/.test(protocol)) return undefined;
+  try {
+    const url = new URL(`${protocol}://${host}`);
+    // A host header with a path, credentials or query is not a host.
+    if (url.pathname !== "/" || url.username || url.password || url.search || url.hash) return undefined;
+    return url.origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The public origin this request belongs to (see app-api.md section 10). */
+export function expectedOrigin(headers: Headers, requestUrl: string): string | undefined {
+  const env = getEnv();
+  if (env.appOrigin) return env.appOrigin;
+  const listening = new URL(requestUrl);
+  const listeningProtocol = listening.protocol.slice(0, -1);
+  if (env.trustProxy) {
+    const protocol = firstValue(headers.get("x-forwarded-proto"))?.toLowerCase() ?? listeningProtocol;
+    const host = firstValue(headers.get("x-forwarded-host")) ?? firstValue(headers.get("host")) ?? listening.host;
+    return canonicalOrigin(protocol, host);
+  }
+  return canonicalOrigin(listeningProtocol, headers.get("host")?.trim() || listening.host);
+}
+
+/** Whether the browser-sent Origin header names this request's own origin. */
+export function isSameOrigin(origin: string, headers: Headers, requestUrl: string): boolean {
+  const expected = expectedOrigin(headers, requestUrl);
+  return expected !== undefined && origin.toLowerCase() === expected;
+}
