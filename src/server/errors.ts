@@ -15,6 +15,8 @@ export const errorStatus = {
   forbidden: 403,
   /** The resource does not exist in the caller's organization. */
   not_found: 404,
+  /** The route exists but not with this HTTP method; `Allow` names the methods it has. */
+  method_not_allowed: 405,
   /** The request conflicts with existing state (a taken email, a timer already running). */
   conflict: 409,
   /** The request body is over the size limit. */
@@ -23,6 +25,8 @@ export const errorStatus = {
   rate_limit_exceeded: 429,
   /** Anything unexpected; the message is generic and nothing internal is exposed. */
   internal_error: 500,
+  /** Not ready to serve: the database does not answer, migrations are pending or the server is stopping. */
+  service_unavailable: 503,
 } as const;
 
 export interface ErrorDetail {

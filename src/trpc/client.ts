@@ -1,6 +1,7 @@
 // The web app's tRPC client: plain promises over /api/trpc, typed by the server's router.
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import type { AppRouter } from "@/server/api/root";
+import { TRPC_MAX_BATCH_SIZE } from "@/trpc/limits";
 
 export interface ApiClientOptions {
   /** Absolute URL outside the browser; the browser resolves the relative default itself. */
@@ -10,7 +11,7 @@ export interface ApiClientOptions {
 
 export function createApiClient(options: ApiClientOptions = {}) {
   return createTRPCClient<AppRouter>({
-    links: [httpBatchLink({ url: options.url ?? "/api/trpc", fetch: options.fetch })],
+    links: [httpBatchLink({ url: options.url ?? "/api/trpc", fetch: options.fetch, maxItems: TRPC_MAX_BATCH_SIZE })],
   });
 }
 

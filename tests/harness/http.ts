@@ -2,6 +2,7 @@
 // under src/app/api, exactly as Next routes it, and the module's method export is called.
 import { readdirSync } from "node:fs";
 import path from "node:path";
+import { decideAtEdge } from "@/server/http/edge";
 
 const apiRoot = path.resolve(import.meta.dirname, "../../src/app/api");
 
@@ -46,8 +47,18 @@ const routes = discoverRoutes(apiRoot).sort((a, b) => b.specificity - a.specific
 
 export const BASE_URL = "http://localhost:3000";
 
-/** Sends a Request through the route handler Next would pick for its path. */
-export async function dispatch(request: Request): Promise<Response> {
+/** Sends a Request through the proxy (src/proxy.ts) and the route handler Next would pick for its path. */
+export async function dispatch(incoming: Request): Promise<Response> {
+  const edge = decideAtEdge(incoming);
+  if (edge.response) return edge.response;
+  const request = new Request(incoming, { headers: edge.requestHeaders });
+  const response = await route(request);
+  const headers = new Headers(response.headers);
+  for (const [name, value] of edge.responseHeaders) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+async function route(request: Request): Promise<Response> {
   const { pathname } = new URL(request.url);
   for (const route of routes) {
     const match = pathname.match(route.pattern);

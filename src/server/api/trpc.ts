@@ -33,10 +33,12 @@ const trpcCodes: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   plan_required: "PAYMENT_REQUIRED",
   forbidden: "FORBIDDEN",
   not_found: "NOT_FOUND",
+  method_not_allowed: "METHOD_NOT_SUPPORTED",
   conflict: "CONFLICT",
   payload_too_large: "PAYLOAD_TOO_LARGE",
   rate_limit_exceeded: "TOO_MANY_REQUESTS",
   internal_error: "INTERNAL_SERVER_ERROR",
+  service_unavailable: "SERVICE_UNAVAILABLE",
 };
 
 const t = initTRPC.context<RequestContext>().meta<ProcedureMeta>().create({

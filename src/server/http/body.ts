@@ -1,15 +1,18 @@
-// Request bodies: at most 1 MiB, JSON only. Shared by every edge.
+// Request bodies: at most 1 MiB, JSON only, nested at most MAX_JSON_DEPTH deep. Shared by every edge.
 import { AppError } from "@/server/errors";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** Far beyond any input schema; deeper documents only serve to exhaust the stack of a recursive walker. */
+export const MAX_JSON_DEPTH = 32;
 
 const tooLarge = () => new AppError("payload_too_large", "Request body exceeds 1 MiB.");
+const invalidJson = (message: string) => new AppError("validation_error", `Request body ${message}.`, { details: [{ field: "body", message }] });
 
-/** Reads and parses a JSON body; an empty body is `undefined`. */
-export async function readJsonBody(request: Request): Promise<unknown> {
+/** Reads the body as text, refusing more than 1 MiB (declared or streamed); an absent body is "". */
+export async function readBodyText(request: Request): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw tooLarge();
-  if (!request.body) return undefined;
+  if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -23,11 +26,44 @@ export async function readJsonBody(request: Request): Promise<unknown> {
     }
     chunks.push(value);
   }
-  const text = Buffer.concat(chunks).toString("utf8");
-  if (!text.trim()) return undefined;
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** The deepest nesting of arrays and objects in a JSON text, counted without parsing it. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text.charCodeAt(index);
+    if (inString) {
+      if (char === 92 /* \ */) index += 1;
+      else if (char === 34 /* " */) inString = false;
+    } else if (char === 34) inString = true;
+    else if (char === 123 /* { */ || char === 91 /* [ */) deepest = Math.max(deepest, ++depth);
+    else if (char === 125 /* } */ || char === 93 /* ] */) depth -= 1;
+  }
+  return deepest;
+}
+
+/** Too deep a JSON text is a 400 validation_error before any parser or schema walks it. */
+export function assertJsonDepth(text: string): void {
+  if (jsonDepth(text) > MAX_JSON_DEPTH) throw invalidJson(`must not nest deeper than ${MAX_JSON_DEPTH} levels`);
+}
+
+/** Parses JSON text from a client; too deep or malformed is a 400 validation_error, never a 500. */
+export function parseClientJson(text: string, what = "must be valid JSON"): unknown {
+  assertJsonDepth(text);
   try {
     return JSON.parse(text);
   } catch {
-    throw new AppError("validation_error", "Request body is not valid JSON.", { details: [{ field: "body", message: "must be valid JSON" }] });
+    throw invalidJson(what);
   }
+}
+
+/** Reads and parses a JSON body; an empty body is `undefined`. */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const text = await readBodyText(request);
+  if (!text.trim()) return undefined;
+  return parseClientJson(text);
 }

@@ -1,19 +1,36 @@
 // tRPC endpoint for the web app. Errors keep tRPC's shape here; data.appCode carries our code.
+// Bounded like every edge: a 1 MiB body, JSON nested at most MAX_JSON_DEPTH deep, at most
+// TRPC_MAX_BATCH_SIZE calls per batch.
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { appRouter } from "@/server/api/root";
 import { assertSameOrigin } from "@/server/api/middleware/session";
 import { createRequestContext, errorResponse } from "@/server/http/app-route";
+import { assertJsonDepth, readBodyText } from "@/server/http/body";
+import { TRPC_MAX_BATCH_SIZE } from "@/trpc/limits";
+
+/** The request with its body read under the size limit and its JSON (body and `input` query) checked. */
+async function boundedRequest(request: Request): Promise<Request> {
+  assertSameOrigin(request.method, request.headers, request.url);
+  const query = new URL(request.url).searchParams.get("input");
+  if (query) assertJsonDepth(query);
+  if (request.method !== "POST") return request;
+  const body = await readBodyText(request);
+  assertJsonDepth(body);
+  return new Request(request.url, { method: request.method, headers: request.headers, body });
+}
 
 async function handler(request: Request): Promise<Response> {
+  let bounded: Request;
   try {
-    assertSameOrigin(request.method, request.headers, request.url);
+    bounded = await boundedRequest(request);
   } catch (error) {
     return errorResponse(error);
   }
   return fetchRequestHandler({
     endpoint: "/api/trpc",
-    req: request,
+    req: bounded,
     router: appRouter,
+    maxBatchSize: TRPC_MAX_BATCH_SIZE,
     createContext: ({ resHeaders }) => createRequestContext(request, resHeaders),
   });
 }
