@@ -177,6 +177,22 @@ async function main(): Promise<void> {
 
     console.log(`e2e: ${app.url} (next ${useBuild ? "start" : "dev"}), screenshots in ${screenshots}`);
     await flow("origin", [["mutations pass the Origin check at localhost, 127.0.0.1 and a LAN address, and foreign origins are refused", () => originChecks(app.url)]]);
+    await flow("headers", [
+      [
+        "pages and API responses carry the security headers and a request id",
+        async () => {
+          for (const pathname of ["/", "/docs/api", "/api/app/me", "/api/app/no-such-route"]) {
+            const response = await fetch(`${app.url}${pathname}`);
+            check((response.headers.get("content-security-policy") ?? "").includes("frame-ancestors 'none'"), `${pathname}: no CSP with frame-ancestors 'none'`);
+            check(response.headers.get("x-content-type-options") === "nosniff", `${pathname}: no X-Content-Type-Options`);
+            check(response.headers.get("referrer-policy") !== null, `${pathname}: no Referrer-Policy`);
+            check(/^[\w.:-]{8,}$/.test(response.headers.get("x-request-id") ?? ""), `${pathname}: no X-Request-Id`);
+          }
+          const unknown = await fetch(`${app.url}/api/app/no-such-route`);
+          check(unknown.status === 404 && ((await unknown.json()) as { error?: string }).error === "not_found", "an unknown in-app route is not the 404 envelope");
+        },
+      ],
+    ]);
     await flow("account", [
       [
         "the home page offers sign-up to a visitor",

@@ -4,7 +4,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/env";
-import { envelopedRoutes } from "@/server/http/route-table";
+import { apiRoutes } from "@/server/http/route-table";
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from "@/server/http/body";
 import { TRPC_MAX_BATCH_SIZE } from "@/trpc/limits";
 import { TestClient } from "../harness/http";
@@ -35,7 +35,7 @@ async function routeFiles(folder: string): Promise<Record<string, string[]>> {
       if (entry.isDirectory()) await walk(full);
       else if (entry.name === "route.ts") {
         const module = (await import(full)) as Record<string, unknown>;
-        found[`/api/${path.relative(root, dir)}`] = METHODS.filter((method) => typeof module[method] === "function");
+        found[`/api/${path.relative(root, dir).split(path.sep).join("/")}`] = METHODS.filter((method) => typeof module[method] === "function");
       }
     }
   };
@@ -43,10 +43,10 @@ async function routeFiles(folder: string): Promise<Record<string, string[]>> {
   return found;
 }
 
-describe("in-app and cron routing in the envelope", () => {
+describe("API routing in the envelope", () => {
   it("the route table names exactly the route files and their methods", async () => {
-    const files = { ...(await routeFiles("app")), ...(await routeFiles("cron")) };
-    const table = Object.fromEntries(Object.entries(envelopedRoutes).map(([template, methods]) => [template, [...methods].sort()]));
+    const files = await routeFiles(".");
+    const table = Object.fromEntries(Object.entries(apiRoutes).map(([template, methods]) => [template, [...methods].sort()]));
     expect(table).toEqual(Object.fromEntries(Object.entries(files).map(([template, methods]) => [template, methods.sort()])));
   });
 
@@ -56,6 +56,8 @@ describe("in-app and cron routing in the envelope", () => {
     ["GET", "/api/app"],
     ["POST", "/api/cron/other"],
     ["GET", "/api/cron"],
+    ["GET", "/api/nothing"],
+    ["GET", "/api/v1"],
   ])("%s %s is a 404 envelope, not the HTML page", async (method, url) => {
     expectEnvelopeError(await new TestClient().request(method, url), 404, "not_found");
   });

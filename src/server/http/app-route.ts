@@ -5,7 +5,7 @@ import { createCallerFactory, type RequestContext } from "@/server/api/trpc";
 import { assertSameOrigin, readSession } from "@/server/api/middleware/session";
 import { AppError, toAppError } from "@/server/errors";
 import { errorEnvelope, successEnvelope, type Pagination } from "@/server/lib/envelope";
-import { readJsonBody } from "@/server/http/body";
+import { assertNoNulCharacters, readJsonBody } from "@/server/http/body";
 
 const createCaller = createCallerFactory(appRouter);
 export type AppCaller = ReturnType<typeof createCaller>;
@@ -69,6 +69,7 @@ export function appRoute(call: (caller: AppCaller, input: AppRouteInput) => Prom
       const params = Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, Array.isArray(value) ? value.join("/") : value]));
       const body = ["POST", "PUT", "PATCH", "DELETE"].includes(request.method) ? await readJsonBody(request) : undefined;
       const query = Object.fromEntries(new URL(request.url).searchParams);
+      assertNoNulCharacters({ ...params, ...query }, "query");
       const caller = createCaller(await createRequestContext(request, resHeaders));
       const result = await call(caller, { body, query, params });
       const envelope = isPageResult(result) ? successEnvelope(result.items, { pagination: result.pagination }) : successEnvelope(result);

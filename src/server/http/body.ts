@@ -51,14 +51,36 @@ export function assertJsonDepth(text: string): void {
   if (jsonDepth(text) > MAX_JSON_DEPTH) throw invalidJson(`must not nest deeper than ${MAX_JSON_DEPTH} levels`);
 }
 
-/** Parses JSON text from a client; too deep or malformed is a 400 validation_error, never a 500. */
+/** The dotted path of the first string (key or value) holding U+0000, which PostgreSQL text cannot store. */
+function nulCharacterPath(value: unknown, path: string): string | undefined {
+  if (typeof value === "string") return value.includes("\u0000") ? path : undefined;
+  if (typeof value !== "object" || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const itemPath = path ? `${path}.${key}` : key;
+    if (key.includes("\u0000")) return itemPath;
+    const found = nulCharacterPath(item, itemPath);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** A NUL character anywhere in client input is a 400, never a database error. */
+export function assertNoNulCharacters(value: unknown, field = "body"): void {
+  const found = nulCharacterPath(value, "");
+  if (found !== undefined) throw new AppError("validation_error", `${found || field} must not contain NUL characters.`, { details: [{ field: found || field, message: "must not contain NUL characters" }] });
+}
+
+/** Parses JSON text from a client; too deep, malformed or holding NUL is a 400 validation_error, never a 500. */
 export function parseClientJson(text: string, what = "must be valid JSON"): unknown {
   assertJsonDepth(text);
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw invalidJson(what);
   }
+  assertNoNulCharacters(value);
+  return value;
 }
 
 /** Reads and parses a JSON body; an empty body is `undefined`. */

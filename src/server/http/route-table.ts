@@ -1,11 +1,17 @@
-// The in-app and cron routes and their methods. Next answers an unknown path or a missing method with
-// an empty or HTML body; the proxy answers them from this table in the envelope instead. A test keeps
-// the table equal to the route files under src/app/api/app and src/app/api/cron.
+// Every API route and its methods. Next answers an unknown path or a missing method with an empty or
+// HTML body; the proxy answers them from this table in the envelope instead. A test keeps the table
+// equal to the route files under src/app/api.
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-/** Route templates (Next's `[param]` segments) and the methods their route files export. */
-export const envelopedRoutes: Record<string, readonly HttpMethod[]> = {
+/** Route templates (Next's `[param]` and `[...rest]` segments) and the methods their route files export. */
+export const apiRoutes: Record<string, readonly HttpMethod[]> = {
+  "/api/health": ["GET"],
+  "/api/ready": ["GET"],
+  "/api/metrics": ["GET"],
+  "/api/trpc/[trpc]": ["GET", "POST"],
+  "/api/v1/openapi.json": ["GET"],
+  "/api/v1/[...path]": ["GET", "POST", "PUT", "PATCH", "DELETE"],
   "/api/app/api-keys": ["GET", "POST"],
   "/api/app/api-keys/[id]": ["DELETE"],
   "/api/app/auth/login": ["POST"],
@@ -31,25 +37,28 @@ export const envelopedRoutes: Record<string, readonly HttpMethod[]> = {
   "/api/cron/webhooks": ["POST"],
 };
 
-/** The path prefixes whose every response is the JSON envelope. */
-export const ENVELOPED_PREFIXES = ["/api/app/", "/api/cron/"] as const;
+function segmentPattern(segment: string): string {
+  if (/^\[\.\.\.\w+\]$/.test(segment)) return ".+";
+  if (/^\[\w+\]$/.test(segment)) return "[^/]+";
+  return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
 
-const compiled = Object.entries(envelopedRoutes).map(([template, methods]) => ({
+const compiled = Object.entries(apiRoutes).map(([template, methods]) => ({
   template,
   methods,
-  // Static segments beat dynamic ones, as in Next's router.
-  specificity: template.split("/").filter((segment) => segment && !segment.startsWith("[")).length,
-  pattern: new RegExp(`^${template.replace(/\[[^/\]]+\]/g, "[^/]+")}/?$`),
+  // Static segments beat dynamic ones and those beat catch-alls, as in Next's router.
+  specificity: template.split("/").reduce((sum, segment) => sum + (segment.startsWith("[...") ? 0 : segment.startsWith("[") ? 1 : 100), 0),
+  pattern: new RegExp(`^${template.split("/").map(segmentPattern).join("/")}/?$`),
 }));
 compiled.sort((a, b) => b.specificity - a.specificity);
 
 /** The route template a path belongs to and its methods, or undefined for an unknown path. */
-export function matchEnvelopedRoute(pathname: string): { template: string; methods: readonly HttpMethod[] } | undefined {
+export function matchApiRoute(pathname: string): { template: string; methods: readonly HttpMethod[] } | undefined {
   return compiled.find((route) => route.pattern.test(pathname));
 }
 
-export function isEnvelopedPath(pathname: string): boolean {
-  return ENVELOPED_PREFIXES.some((prefix) => pathname.startsWith(prefix)) || ENVELOPED_PREFIXES.some((prefix) => pathname === prefix.slice(0, -1));
+export function isApiPath(pathname: string): boolean {
+  return pathname === "/api" || pathname.startsWith("/api/");
 }
 
 /**
@@ -57,8 +66,8 @@ export function isEnvelopedPath(pathname: string): boolean {
  * path, 405 (with `Allow`) for a method the route lacks. Undefined when the route handler should run.
  */
 export function routingError(method: string, pathname: string): { code: "not_found" | "method_not_allowed"; allow?: string } | undefined {
-  if (!isEnvelopedPath(pathname)) return undefined;
-  const route = matchEnvelopedRoute(pathname);
+  if (!isApiPath(pathname)) return undefined;
+  const route = matchApiRoute(pathname);
   if (!route) return { code: "not_found" };
   const upper = method.toUpperCase();
   // Next serves HEAD from GET and OPTIONS itself.

@@ -5,10 +5,11 @@
 import { TRPCError } from "@trpc/server";
 import { createOpenApiFetchHandler } from "trpc-to-openapi";
 import { appRouter } from "@/server/api/root";
+import { findApiKey } from "@/server/api/middleware/api-key";
 import type { ProcedureMeta } from "@/server/api/trpc";
 import { AppError } from "@/server/errors";
 import { createRequestContext, errorResponse, jsonResponse } from "@/server/http/app-route";
-import { readJsonBody } from "@/server/http/body";
+import { assertNoNulCharacters, readJsonBody } from "@/server/http/body";
 
 const METHODS_WITH_BODY = new Set(["POST", "PUT", "PATCH"]);
 
@@ -21,6 +22,14 @@ function fromAdapterError(error: unknown): unknown {
   return error;
 }
 
+/** The adapter collects the query into a plain object, where `toString` or `__proto__` would hit its prototype; NUL cannot reach PostgreSQL. */
+function assertPlainQueryKeys(query: URLSearchParams): void {
+  for (const key of query.keys()) {
+    if (key in Object.prototype) throw new AppError("validation_error", `Unknown query parameter: ${key}`, { details: [{ field: key, message: "unknown query parameter" }] });
+  }
+  assertNoNulCharacters(Object.fromEntries(query), "query");
+}
+
 function procedureMeta(path: string | undefined): ProcedureMeta | undefined {
   if (!path) return undefined;
   const procedure = (appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } } | undefined>)[path];
@@ -30,8 +39,12 @@ function procedureMeta(path: string | undefined): ProcedureMeta | undefined {
 export async function handleV1Request(request: Request): Promise<Response> {
   const resHeaders = new Headers();
   try {
+    assertPlainQueryKeys(new URL(request.url).searchParams);
+    const context = await createRequestContext(request, resHeaders);
     let body: string | undefined;
     if (METHODS_WITH_BODY.has(request.method)) {
+      // An unauthenticated caller gets its 401 without the server reading, let alone parsing, a body.
+      context.apiKey = await findApiKey(context.db, request.headers.get("authorization"));
       const parsed = (await readJsonBody(request)) ?? {};
       if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
         throw new AppError("validation_error", "Request body must be a JSON object.", { details: [{ field: "body", message: "must be a JSON object" }] });
@@ -41,7 +54,6 @@ export async function handleV1Request(request: Request): Promise<Response> {
     const headers = new Headers(request.headers);
     if (body !== undefined) headers.set("content-type", "application/json");
     const forwarded = new Request(request.url, { method: request.method, headers, body });
-    const context = await createRequestContext(request, resHeaders);
 
     let failure: unknown;
     let successStatus = 200;

@@ -5,17 +5,17 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { appRouter } from "@/server/api/root";
 import { assertSameOrigin } from "@/server/api/middleware/session";
 import { createRequestContext, errorResponse } from "@/server/http/app-route";
-import { assertJsonDepth, readBodyText } from "@/server/http/body";
+import { parseClientJson, readBodyText } from "@/server/http/body";
 import { TRPC_MAX_BATCH_SIZE } from "@/trpc/limits";
 
-/** The request with its body read under the size limit and its JSON (body and `input` query) checked. */
+/** The request with its body read under the size limit and its JSON (body and `input` query) checked for depth and NUL. */
 async function boundedRequest(request: Request): Promise<Request> {
   assertSameOrigin(request.method, request.headers, request.url);
   const query = new URL(request.url).searchParams.get("input");
-  if (query) assertJsonDepth(query);
+  if (query) parseClientJson(query, "input must be valid JSON");
   if (request.method !== "POST") return request;
   const body = await readBodyText(request);
-  assertJsonDepth(body);
+  if (body.trim()) parseClientJson(body);
   return new Request(request.url, { method: request.method, headers: request.headers, body });
 }
 
