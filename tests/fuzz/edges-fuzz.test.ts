@@ -126,7 +126,7 @@ beforeAll(async () => {
 });
 
 describe("fuzzing every edge", () => {
-  it("every /api/v1 operation answers in the envelope, never 5xx", async () => {
+  it("every /api/v1 operation answers in the envelope, never 5xx", { timeout: 180_000 }, async () => {
     const operations: Operation[] = Object.entries(document.paths as Record<string, Json>).flatMap(([path, item]) =>
       Object.entries(item).map(([method, operation]: [string, Json]) => ({
         method: method.toUpperCase(),
@@ -140,7 +140,7 @@ describe("fuzzing every edge", () => {
     await fuzz(setup.api, document, operations, 1500);
   });
 
-  it("every /api/app route answers in the envelope, never 5xx", async () => {
+  it("every /api/app route answers in the envelope, never 5xx", { timeout: 180_000 }, async () => {
     // Logging out would end the session the other routes are fuzzed under; it takes no input anyway.
     const operations: Operation[] = Object.entries(apiRoutes)
       .filter(([template]) => template.startsWith("/api/app/") && template !== "/api/app/auth/logout")

@@ -180,6 +180,9 @@ function isLocalhostName(hostname: string): boolean {
   return name === "localhost" || name.endsWith(".localhost");
 }
 
+/** Only 443 (URL drops a default port): another port is how an open service on a host gets probed. */
+const DEFAULT_PORT_ONLY = "must use the default https port (443)";
+
 /** The development exception: plain-http `localhost` / `127.0.0.1` on any port. */
 function isLoopbackHttp(url: URL): boolean {
   return url.protocol === "http:" && (url.hostname === "localhost" || url.hostname === "127.0.0.1");
@@ -212,6 +215,7 @@ export function assertRegistrableUrl(raw: string, options: { appEnv: string }): 
   if (developmentLoopback) return url;
   const host = bareAddress(url.hostname);
   if (isIP(host) ? isForbiddenAddress(host) : isLocalhostName(host)) throw urlError(FORBIDDEN_TARGET);
+  if (url.port !== "") throw urlError(DEFAULT_PORT_ONLY);
   return url;
 }
 
@@ -275,6 +279,7 @@ export async function resolveDeliverableAddresses(
   const developmentLoopback = options.allowLoopbackHttp && isLoopbackHttp(url);
   if (url.protocol !== "https:" && !developmentLoopback) throw undeliverable("Webhook URL must use https.");
   if (url.username || url.password) throw undeliverable("Webhook URL must not contain credentials.");
+  if (url.port !== "" && !developmentLoopback) throw undeliverable("Webhook URL must use the default https port (443).");
   const host = bareAddress(url.hostname);
   const literal = isIP(host);
   if (literal) {

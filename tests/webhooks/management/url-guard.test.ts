@@ -205,8 +205,16 @@ describe("assertRegistrableUrl (no network)", () => {
     expectUrlValidationError(caught);
   });
 
-  it("accepts public https URLs, literal public addresses and any port, returning the parsed URL", () => {
-    for (const raw of ["https://example.com/hooks/orbit?x=1", "https://hooks.example.com:8443/", "https://8.8.8.8/hook", "https://[2606:4700:4700::1111]/hook"]) {
+  it("refuses any port but the default 443, at registration and at send time", async () => {
+    for (const raw of ["https://hooks.example.com:8443/", "https://8.8.8.8:22/", "https://example.com:1/x", "https://[2606:4700:4700::1111]:6379/"]) {
+      expect(registrableUrlProblem(raw, { appEnv: "production" })).toBe("must use the default https port (443)");
+      expect(registrableUrlProblem(raw, { appEnv: "development" })).toBe("must use the default https port (443)");
+      expectUrlValidationError(await rejection(resolveDeliverableAddresses(new URL(raw), { allowLoopbackHttp: true, lookup: fakeLookup({ "hooks.example.com": ["93.184.216.34"], "example.com": ["93.184.216.34"] }) })));
+    }
+  });
+
+  it("accepts public https URLs on the default port and literal public addresses, returning the parsed URL", () => {
+    for (const raw of ["https://example.com/hooks/orbit?x=1", "https://hooks.example.com:443/", "https://8.8.8.8/hook", "https://[2606:4700:4700::1111]/hook"]) {
       const url = assertRegistrableUrl(raw, { appEnv: "test" });
       expect(url).toBeInstanceOf(URL);
       expect(url.href).toBe(new URL(raw).href);
