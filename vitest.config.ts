@@ -15,6 +15,7 @@ export default defineConfig({
       SESSION_SECRET: "orbit-test-session-secret-0123456789abcdef",
       CRON_SECRET: "orbit-test-cron-secret",
       WEBHOOK_WORKER: "off",
+      LOG_LEVEL: "warn",
     },
   },
 });

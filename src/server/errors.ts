@@ -1,5 +1,6 @@
 // One error type for the whole domain. Services throw AppError; each edge maps it once with
 // `errorStatus` and the envelope builder. Anything else is an internal error.
+import { getLogger } from "@/server/operations/logger";
 
 export type ErrorCode = keyof typeof errorStatus;
 
@@ -100,6 +101,6 @@ export function toAppError(error: unknown, options: { log?: boolean } = {}): App
   if (code === "BAD_REQUEST" && isIssueList(cause)) return validationErrorFromIssues(cause.issues);
   if (isIssueList(error) && (error as unknown as Error).name === "ZodError") return validationErrorFromIssues(error.issues);
   if (typeof code === "string" && error instanceof Error && error.name === "TRPCError" && clientErrorsByTrpcCode[code]) return clientErrorsByTrpcCode[code]();
-  if (options.log !== false) console.error("[orbit] unexpected error", error);
+  if (options.log !== false) getLogger().error({ err: error }, "unexpected error");
   return new AppError("internal_error", "An unexpected error occurred.");
 }

@@ -6,6 +6,7 @@ import { assertSameOrigin, readSession } from "@/server/api/middleware/session";
 import { AppError, toAppError } from "@/server/errors";
 import { errorEnvelope, successEnvelope, type Pagination } from "@/server/lib/envelope";
 import { assertNoNulCharacters, readJsonBody } from "@/server/http/body";
+import { observed } from "@/server/http/observe";
 
 const createCaller = createCallerFactory(appRouter);
 export type AppCaller = ReturnType<typeof createCaller>;
@@ -61,7 +62,7 @@ export async function createRequestContext(request: Request, resHeaders: Headers
  * input; the result is enveloped (lists given as {items, pagination}) with `status` on success.
  */
 export function appRoute(call: (caller: AppCaller, input: AppRouteInput) => Promise<unknown>, options: { status?: number } = {}) {
-  return async (request: Request, args?: RouteArgs): Promise<Response> => {
+  return observed(async (request: Request, args?: RouteArgs): Promise<Response> => {
     const resHeaders = new Headers();
     try {
       assertSameOrigin(request.method, request.headers, request.url);
@@ -77,7 +78,7 @@ export function appRoute(call: (caller: AppCaller, input: AppRouteInput) => Prom
     } catch (error) {
       return errorResponse(error, resHeaders);
     }
-  };
+  });
 }
 
 /** Input handed to a procedure, which validates it with its own zod schema. */

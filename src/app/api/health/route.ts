@@ -1,8 +1,7 @@
 // GET /api/health: the process is up and serving. Touches neither the database nor a session.
 import { jsonResponse } from "@/server/http/app-route";
+import { observed } from "@/server/http/observe";
 
 export const dynamic = "force-dynamic";
 
-export function GET(): Response {
-  return jsonResponse({ status: "ok" }, 200);
-}
+export const GET = observed(() => jsonResponse({ status: "ok" }, 200));

@@ -3,6 +3,7 @@
 import type { DbClient } from "@/server/db";
 import { AppError } from "@/server/errors";
 import type { RateLimitInfo } from "@/server/lib/envelope";
+import { recordRateLimitRejection } from "@/server/operations/metrics";
 
 export const WINDOW_MS = 60 * 60 * 1000;
 const PRUNE_INTERVAL_MS = 60 * 1000;
@@ -58,6 +59,9 @@ export function rateLimitHeaders(decision: RateLimitDecision): Record<string, st
     "X-RateLimit-Limit": String(decision.info.limit),
     "X-RateLimit-Remaining": String(decision.info.remaining),
     "X-RateLimit-Reset": String(decision.info.reset),
+    // The IETF draft's structured fields (draft-ietf-httpapi-ratelimit-headers), beside the contract's.
+    "RateLimit-Policy": `"hourly";q=${decision.info.limit};w=3600`,
+    RateLimit: `"hourly";r=${decision.info.remaining};t=${decision.resetAfterSeconds}`,
   };
   if (decision.retryAfterSeconds !== undefined) headers["Retry-After"] = String(decision.retryAfterSeconds);
   return headers;
@@ -102,6 +106,7 @@ export async function enforceRateLimit(db: DbClient, apiKey: { id: string; rateL
   const headers = rateLimitHeaders(decision);
   for (const [name, value] of Object.entries(headers)) if (name !== "Retry-After") resHeaders.set(name, value);
   if (!decision.isAllowed) {
+    recordRateLimitRejection("api_key");
     throw new AppError("rate_limit_exceeded", `Rate limit of ${decision.info.limit} requests per hour exceeded; retry after ${decision.retryAfterSeconds} seconds.`, {
       headers: { "Retry-After": headers["Retry-After"]! },
     });

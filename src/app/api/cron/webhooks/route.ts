@@ -3,11 +3,12 @@ import { getEnv } from "@/env";
 import { getDb } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { errorResponse, jsonResponse } from "@/server/http/app-route";
+import { observed } from "@/server/http/observe";
 import { successEnvelope } from "@/server/lib/envelope";
 import { drainDueDeliveries } from "@/server/webhooks/deliver";
 import { isAuthorizedCronRequest } from "@/server/webhooks/cron-auth";
 
-export async function POST(request: Request): Promise<Response> {
+export const POST = observed(async (request: Request): Promise<Response> => {
   try {
     if (!isAuthorizedCronRequest(request.headers.get("authorization"), getEnv().cronSecret)) {
       throw new AppError("unauthorized", "A valid cron bearer token is required.");
@@ -17,4 +18,4 @@ export async function POST(request: Request): Promise<Response> {
   } catch (error) {
     return errorResponse(error);
   }
-}
+});

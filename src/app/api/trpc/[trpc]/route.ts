@@ -6,6 +6,7 @@ import { appRouter } from "@/server/api/root";
 import { assertSameOrigin } from "@/server/api/middleware/session";
 import { createRequestContext, errorResponse } from "@/server/http/app-route";
 import { parseClientJson, readBodyText } from "@/server/http/body";
+import { observed } from "@/server/http/observe";
 import { TRPC_MAX_BATCH_SIZE } from "@/trpc/limits";
 
 /** The request with its body read under the size limit and its JSON (body and `input` query) checked for depth and NUL. */
@@ -35,4 +36,6 @@ async function handler(request: Request): Promise<Response> {
   });
 }
 
-export { handler as GET, handler as POST };
+const observedHandler = observed(handler);
+
+export { observedHandler as GET, observedHandler as POST };

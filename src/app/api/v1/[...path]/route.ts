@@ -1,6 +1,9 @@
 // /api/v1/*: the public REST API, served from the tRPC routers.
+import { observed } from "@/server/http/observe";
 import { handleV1Request } from "@/server/http/v1-route";
 
 export const dynamic = "force-dynamic";
 
-export { handleV1Request as GET, handleV1Request as POST, handleV1Request as PATCH, handleV1Request as PUT, handleV1Request as DELETE };
+const handler = observed(handleV1Request);
+
+export { handler as GET, handler as POST, handler as PATCH, handler as PUT, handler as DELETE };

@@ -1,0 +1,41 @@
+// Every API response is measured and logged once: route template, method, status, duration and the
+// request id the proxy assigned (src/proxy.ts). Never a body, a header value or a query string.
+import { appRouter } from "@/server/api/root";
+import type { ProcedureMeta } from "@/server/api/trpc";
+import { REQUEST_ID_HEADER, requestIdOf } from "@/server/http/request-id";
+import { matchApiRoute } from "@/server/http/route-table";
+import { getLogger } from "@/server/operations/logger";
+import { recordHttpRequest } from "@/server/operations/metrics";
+
+/** The public API's operations as [method, pattern, template], from the procedures' OpenAPI meta. */
+const v1Operations = Object.values(appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } }>)
+  .map((procedure) => procedure._def.meta?.openapi)
+  .filter((openapi): openapi is NonNullable<typeof openapi> => openapi !== undefined)
+  .map((openapi) => {
+    const template = `/api${openapi.path}`;
+    const pattern = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+")}/?$`);
+    return { method: openapi.method, pattern, template };
+  });
+
+/** A bounded label: the route file's template, or for /api/v1 the OpenAPI operation's path. */
+export function routeTemplateOf(method: string, pathname: string): string {
+  const route = matchApiRoute(pathname)?.template ?? "unmatched";
+  if (route !== "/api/v1/[...path]") return route;
+  return v1Operations.find((operation) => operation.method === method && operation.pattern.test(pathname))?.template ?? route;
+}
+
+type Handler<A extends unknown[]> = (request: Request, ...args: A) => Promise<Response> | Response;
+
+export function observed<A extends unknown[]>(handler: Handler<A>): (request: Request, ...args: A) => Promise<Response> {
+  return async (request, ...args) => {
+    const started = performance.now();
+    const response = await handler(request, ...args);
+    const seconds = (performance.now() - started) / 1000;
+    const route = routeTemplateOf(request.method, new URL(request.url).pathname);
+    const requestId = requestIdOf(request.headers);
+    recordHttpRequest(route, request.method, response.status, seconds);
+    getLogger().info({ requestId, method: request.method, route, status: response.status, durationMs: Math.round(seconds * 1000) }, "request");
+    response.headers.set(REQUEST_ID_HEADER, requestId);
+    return response;
+  };
+}
