@@ -1,8 +1,9 @@
 // Server boot on the Node.js runtime: validate the configuration, bring the database to the latest
-// migration, then start background webhook delivery. A bad configuration stops the process with one
+// migration, then start background webhook delivery and the SIGTERM handler. A bad configuration stops the process with one
 // line naming the variable.
 import { getEnv, InvalidEnvironmentError } from "@/env";
-import { getDatabase } from "@/server/db";
+import { closeDatabase, getDatabase } from "@/server/db";
+import { installShutdownHandler } from "@/server/operations/shutdown";
 import { startInlineDeliveryWorker } from "@/server/webhooks/worker";
 
 export async function boot(): Promise<void> {
@@ -16,5 +17,6 @@ export async function boot(): Promise<void> {
     throw error;
   }
   await getDatabase();
-  await startInlineDeliveryWorker();
+  const worker = await startInlineDeliveryWorker();
+  installShutdownHandler({ stopWorker: async () => worker?.(), closeDatabase, exit: (code) => process.exit(code) });
 }

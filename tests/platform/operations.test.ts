@@ -67,7 +67,7 @@ describe("GET /api/metrics", () => {
   it("needs the bearer token", async () => {
     process.env = { ...saved, METRICS_TOKEN };
     resetEnvCache();
-    for (const headers of [{}, { authorization: "Bearer wrong-token-0123456789" }, { authorization: METRICS_TOKEN }]) {
+    for (const headers of [{}, { authorization: "Bearer wrong-token-0123456789" }, { authorization: METRICS_TOKEN }] as Record<string, string>[]) {
       const response = await new TestClient(headers).get("/api/metrics");
       expect(response.status).toBe(401);
       expect(response.body.error).toBe("unauthorized");

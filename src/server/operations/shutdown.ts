@@ -1,0 +1,48 @@
+// SIGTERM (app-api.md section 10): stop claiming deliveries, let the attempts in flight finish (at
+// most 10 s: the attempt timeout), close the database pool, exit 0. /api/ready answers 503 from the
+// first moment so that a load balancer stops sending traffic.
+import { getLogger } from "@/server/operations/logger";
+import { markShuttingDown } from "@/server/operations/readiness";
+
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+export interface ShutdownSteps {
+  /** Stops the delivery worker; resolves once the attempts in flight are recorded. */
+  stopWorker: () => Promise<void>;
+  closeDatabase: () => Promise<void>;
+  exit: (code: number) => void;
+  graceMs?: number;
+}
+
+/** The shutdown sequence; safe to call more than once (the first call wins). */
+export function createShutdown(steps: ShutdownSteps): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  return () => {
+    running ??= (async () => {
+      const logger = getLogger();
+      markShuttingDown();
+      logger.info("SIGTERM: no new deliveries are claimed; finishing the attempts in flight");
+      let timer: NodeJS.Timeout | undefined;
+      const graceOver = new Promise<"timeout">((resolve) => {
+        timer = setTimeout(() => resolve("timeout"), steps.graceMs ?? SHUTDOWN_GRACE_MS);
+      });
+      const result = await Promise.race([steps.stopWorker().then(() => "stopped" as const), graceOver]);
+      clearTimeout(timer);
+      // Past the grace period an attempt's lease lapses and another instance retries it: at least once, never lost.
+      if (result === "timeout") logger.warn("SIGTERM: attempts still in flight after the grace period; their leases will lapse");
+      await steps.closeDatabase().catch((error: unknown) => logger.error({ err: error }, "SIGTERM: closing the database failed"));
+      logger.info("SIGTERM: stopped");
+      steps.exit(0);
+    })();
+    return running;
+  };
+}
+
+const globalForShutdown = globalThis as unknown as { orbitShutdownInstalled?: boolean };
+
+/** Installs the SIGTERM handler once per process. */
+export function installShutdownHandler(steps: ShutdownSteps): void {
+  if (globalForShutdown.orbitShutdownInstalled) return;
+  globalForShutdown.orbitShutdownInstalled = true;
+  process.once("SIGTERM", createShutdown(steps));
+}
