@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { PlaceholderPage } from "@/components/shell/placeholder-page";
+import { ApiKeysPage } from "@/components/api-keys/api-keys-page";
 
 export const metadata: Metadata = { title: "API keys" };
 
 export default function Page() {
-  return <PlaceholderPage title="API keys" description="Keys for the public API." />;
+  return <ApiKeysPage />;
 }
