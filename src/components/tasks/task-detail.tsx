@@ -138,7 +138,23 @@ function Checklist({ task }: { task: AppTask }) {
       onError: errors.capture,
     }),
   );
-  const tick = useMutation(trpc.tasks.setSubtaskCompleted.mutationOptions({ onSettled: invalidate }));
+  const queryClient = useQueryClient();
+  const taskKey = trpc.tasks.getInApp.queryKey({ taskId: task.id });
+  // A tick shows at once; the server's answer (or a rollback on failure) follows.
+  const tick = useMutation(
+    trpc.tasks.setSubtaskCompleted.mutationOptions({
+      onMutate: async ({ subtaskId, isCompleted }) => {
+        await queryClient.cancelQueries({ queryKey: taskKey });
+        const previous = queryClient.getQueryData(taskKey);
+        queryClient.setQueryData(taskKey, (current) =>
+          current ? { ...current, subtasks: current.subtasks.map((subtask) => (subtask.id === subtaskId ? { ...subtask, isCompleted } : subtask)) } : current,
+        );
+        return { previous };
+      },
+      onError: (_error, _input, context) => queryClient.setQueryData(taskKey, context?.previous),
+      onSettled: invalidate,
+    }),
+  );
   const remove = useMutation(trpc.tasks.removeSubtask.mutationOptions({ onSettled: invalidate }));
   const done = task.subtasks.filter((subtask) => subtask.isCompleted).length;
   const failure = tick.error ?? remove.error;

@@ -121,7 +121,7 @@ export function TimerPage() {
       <PageHeader
         title="Timer"
         description="Track what you are doing now, or add time you already spent."
-        actions={<AddTimeDialog offline={offline} onAdded={(outcome) => setNotice(outcome === "synced" ? "Time added." : "You are offline: the entry is saved in this browser and will sync when you are back online.")} />}
+        actions={<AddTimeDialog offline={offline} onAdded={(outcome) => setNotice(outcome === "synced" ? "Time added." : null)} />}
       />
       {notice && (
         <p className="notice notice-info" role="status">
@@ -130,9 +130,10 @@ export function TimerPage() {
       )}
       {offline.pendingCount > 0 && (
         <div className="notice notice-warning row" role="status" data-testid="pending-sync">
-          <span>
+          <strong>
             {offline.pendingCount} {offline.pendingCount === 1 ? "entry" : "entries"} waiting to sync
-          </span>
+          </strong>
+          <span>Saved in this browser; sent when you are back online.</span>
           <Button size="sm" isPending={offline.isSyncing} onClick={() => void offline.flush()}>
             Sync now
           </Button>
