@@ -99,7 +99,7 @@ const flow: E2EFlow = {
           await rows.filter({ hasText: "Train ride notes" }).waitFor();
           check((await rows.filter({ hasText: "Train ride notes" }).count()) === 1, "the offline entry appears more than once");
           check((await textOf(page, "day-total")).startsWith("2h 15m"), `day total is ${await textOf(page, "day-total")}`);
-          await e2e.shot(page, "13-timer-day", true);
+          await e2e.shot(page, "13-timer-day");
         },
       ],
     ]);

@@ -40,7 +40,7 @@ const flow: E2EFlow = {
           const days = await page.getByTestId("day-total").allTextContents();
           check(JSON.stringify(days) === JSON.stringify(["1h 00m", "30m", "0m", "0m", "0m", "0m", "15m"]), `day totals: ${days.join(", ")}`);
           check((await page.getByTestId("time-log-row").count()) === 3, "this week should list 3 logs");
-          await e2e.shot(page, "20-time-logs-week", true);
+          await e2e.shot(page, "20-time-logs-week");
         },
       ],
       [

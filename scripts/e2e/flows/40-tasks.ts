@@ -54,12 +54,12 @@ const flow: E2EFlow = {
       [
         "a comment shows its author",
         async () => {
-          await page.getByLabel("Comment").fill("Venue confirmed.");
+          await page.getByRole("textbox", { name: "Comment" }).fill("Venue confirmed.");
           await page.getByRole("button", { name: "Add comment" }).click();
           const comment = page.locator(".comments li").filter({ hasText: "Venue confirmed." });
           await comment.waitFor();
           check((await comment.textContent())?.includes(person.name), "the comment does not name its author");
-          await e2e.shot(page, "30-task-page", true);
+          await e2e.shot(page, "30-task-page");
         },
       ],
       [

@@ -41,7 +41,7 @@ const flow: E2EFlow = {
           check(body.startsWith("BEGIN:VCALENDAR"), "not an iCalendar body");
           const again = await fetch(feedUrl, { headers: { "if-none-match": response.headers.get("etag") ?? "" } });
           check(again.status === 304, `If-None-Match answered ${again.status}`);
-          await e2e.shot(page, "50-settings", true);
+          await e2e.shot(page, "50-settings");
         },
       ],
       [

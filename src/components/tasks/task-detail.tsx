@@ -124,6 +124,27 @@ function ProjectFiling({ task }: { task: AppTask }) {
   );
 }
 
+/** A checkbox that flips in the same event (React state), while the cache and the server follow. */
+function TickBox({ isCompleted, onTick }: { isCompleted: boolean; onTick: (isCompleted: boolean) => void }) {
+  const [checked, setChecked] = useState(isCompleted);
+  const [lastKnown, setLastKnown] = useState(isCompleted);
+  if (lastKnown !== isCompleted) {
+    // The server's state changed (or a failure rolled back): follow it.
+    setLastKnown(isCompleted);
+    setChecked(isCompleted);
+  }
+  return (
+    <input
+      type="checkbox"
+      checked={checked}
+      onChange={(event) => {
+        setChecked(event.target.checked);
+        onTick(event.target.checked);
+      }}
+    />
+  );
+}
+
 function Checklist({ task }: { task: AppTask }) {
   const trpc = useTRPC();
   const invalidate = useTaskInvalidation();
@@ -140,21 +161,15 @@ function Checklist({ task }: { task: AppTask }) {
   );
   const queryClient = useQueryClient();
   const taskKey = trpc.tasks.getInApp.queryKey({ taskId: task.id });
-  // A tick shows at once; the server's answer (or a rollback on failure) follows.
-  const tick = useMutation(
-    trpc.tasks.setSubtaskCompleted.mutationOptions({
-      onMutate: async ({ subtaskId, isCompleted }) => {
-        await queryClient.cancelQueries({ queryKey: taskKey });
-        const previous = queryClient.getQueryData(taskKey);
-        queryClient.setQueryData(taskKey, (current) =>
-          current ? { ...current, subtasks: current.subtasks.map((subtask) => (subtask.id === subtaskId ? { ...subtask, isCompleted } : subtask)) } : current,
-        );
-        return { previous };
-      },
-      onError: (_error, _input, context) => queryClient.setQueryData(taskKey, context?.previous),
-      onSettled: invalidate,
-    }),
-  );
+  const tick = useMutation(trpc.tasks.setSubtaskCompleted.mutationOptions({ onSettled: invalidate }));
+  // A tick shows at once (set in the cache before the request); a failure puts the previous state back.
+  function setTicked(subtaskId: string, isCompleted: boolean) {
+    const previous = queryClient.getQueryData(taskKey);
+    queryClient.setQueryData(taskKey, (current) =>
+      current ? { ...current, subtasks: current.subtasks.map((subtask) => (subtask.id === subtaskId ? { ...subtask, isCompleted } : subtask)) } : current,
+    );
+    tick.mutate({ taskId: task.id, subtaskId, isCompleted }, { onError: () => queryClient.setQueryData(taskKey, previous) });
+  }
   const remove = useMutation(trpc.tasks.removeSubtask.mutationOptions({ onSettled: invalidate }));
   const done = task.subtasks.filter((subtask) => subtask.isCompleted).length;
   const failure = tick.error ?? remove.error;
@@ -176,7 +191,7 @@ function Checklist({ task }: { task: AppTask }) {
           {task.subtasks.map((subtask) => (
             <li key={subtask.id}>
               <label className="check">
-                <input type="checkbox" checked={subtask.isCompleted} onChange={(event) => tick.mutate({ taskId: task.id, subtaskId: subtask.id, isCompleted: event.target.checked })} />
+                <TickBox isCompleted={subtask.isCompleted} onTick={(isCompleted) => setTicked(subtask.id, isCompleted)} />
                 <span className={subtask.isCompleted ? "done" : undefined}>{subtask.title}</span>
               </label>
               <Button size="sm" variant="ghost" aria-label={`Remove ${subtask.title}`} onClick={() => remove.mutate({ taskId: task.id, subtaskId: subtask.id })}>
