@@ -46,7 +46,9 @@ function parseEvents(text: string) {
   }));
 }
 
-const minutesAgo = (minutes: number) => new Date(Math.floor(Date.now() / 1000) * 1000 - minutes * 60_000);
+// One whole-second instant for the file, so that expected and stored times cannot straddle a second.
+const NOW = Math.floor(Date.now() / 1000) * 1000;
+const minutesAgo = (minutes: number) => new Date(NOW - minutes * 60_000);
 
 describe("the feed URL routes", () => {
   it("needs a session", async () => {
