@@ -290,7 +290,7 @@ export function TaskDetail({ taskId }: { taskId: string }) {
     <QueryState query={task} loadingLabel="Loading the task…">
       {(data) => (
         <>
-          <p className="small">
+          <p className="small back-link">
             <Link href="/tasks">← All tasks</Link>
           </p>
           <PageHeader

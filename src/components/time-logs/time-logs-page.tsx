@@ -158,11 +158,11 @@ export function TimeLogsPage() {
             <tbody>
               <tr>
                 {summary.data.days.map((day) => (
-                  <td key={day.start} className="num" data-testid="day-total">
+                  <td key={day.start} className="num" data-testid="day-total" data-label={formatWeekday(day.start)}>
                     {formatDuration(day.seconds)}
                   </td>
                 ))}
-                <td className="num week-total" data-testid="week-total" title={`${formatHours(summary.data.totalSeconds)} hours`}>
+                <td className="num week-total" data-testid="week-total" data-label="Week" title={`${formatHours(summary.data.totalSeconds)} hours`}>
                   {formatDuration(summary.data.totalSeconds)}
                 </td>
               </tr>
