@@ -27,6 +27,8 @@ export interface RequestContext {
   session: SessionHandle;
   /** Set by the /api/v1 edge when it checked the key before reading the body. */
   apiKey?: AuthenticatedKey;
+  /** The URL the request was addressed to, when there is a request (not for in-process page reads). */
+  requestUrl?: string;
 }
 
 /** The tRPC code (and so the HTTP status at /api/trpc) of each domain error code. */

@@ -41,3 +41,12 @@ export function isSameOrigin(origin: string, headers: Headers, requestUrl: strin
   const expected = expectedOrigin(headers, requestUrl);
   return expected !== undefined && origin.toLowerCase() === expected;
 }
+
+/**
+ * The origin for absolute URLs handed back to a person (feed URLs, links): `expectedOrigin`, or for an
+ * in-process page read (no request URL) the Host header's.
+ */
+export function publicOrigin(headers: Headers, requestUrl: string | undefined): string {
+  const fallback = `http://${headers.get("host")?.trim() || "localhost"}`;
+  return expectedOrigin(headers, requestUrl ?? fallback) ?? new URL(fallback).origin;
+}

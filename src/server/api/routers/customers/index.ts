@@ -4,6 +4,7 @@ import { createCustomerProcedure } from "./create-customer";
 import { listCustomersProcedure } from "./list-customers";
 import { unarchiveCustomerProcedure } from "./unarchive-customer";
 import { updateCustomerBillingProcedure } from "./update-customer-billing";
+import { listCustomersInAppProcedure } from "./list-customers-in-app";
 
 export const customersRouter = createRouter({
   list: listCustomersProcedure,
@@ -11,4 +12,5 @@ export const customersRouter = createRouter({
   updateBilling: updateCustomerBillingProcedure,
   archive: archiveCustomerProcedure,
   unarchive: unarchiveCustomerProcedure,
+  listInApp: listCustomersInAppProcedure,
 });
