@@ -8,6 +8,8 @@ export const MAX_REPORT_DAYS = 366;
 export const hoursReportInput = z
   .object({ from: isoInstant(), to: isoInstant() })
   .superRefine((input, ctx) => {
+    // zod runs this even when a field failed its own check; then there is no range to compare.
+    if (!(input.from instanceof Date) || !(input.to instanceof Date)) return;
     if (input.to <= input.from) ctx.addIssue({ code: "custom", path: ["to"], message: "must be after from" });
     else if (input.to.getTime() - input.from.getTime() > MAX_REPORT_DAYS * 86_400_000) {
       ctx.addIssue({ code: "custom", path: ["to"], message: `must be at most ${MAX_REPORT_DAYS} days after from` });
