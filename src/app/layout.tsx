@@ -1,7 +1,8 @@
-// The frame of every page: header with navigation, the page, a footer.
-import type { Metadata } from "next";
-import Link from "next/link";
+// The document of every page; the route groups bring their own frames: (site) the public pages,
+// (auth) log-in and sign-up, (app) the product's shell.
+import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { TRPCReactProvider } from "@/trpc/react";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -9,24 +10,13 @@ export const metadata: Metadata = {
   description: "Time tracking for teams, with a public REST API and signed webhooks.",
 };
 
+export const viewport: Viewport = { width: "device-width", initialScale: 1 };
+
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body>
-        <header className="site-header">
-          <nav className="container nav" aria-label="Main">
-            <Link href="/" className="brand">
-              <span className="brand-mark" aria-hidden="true" />
-              Orbit
-            </Link>
-            <div className="nav-links">
-              <Link href="/">Account</Link>
-              <Link href="/docs/api">API reference</Link>
-            </div>
-          </nav>
-        </header>
-        <main className="container main">{children}</main>
-        <footer className="container footer muted small">Orbit · time tracking with a public API and signed webhooks</footer>
+        <TRPCReactProvider>{children}</TRPCReactProvider>
       </body>
     </html>
   );

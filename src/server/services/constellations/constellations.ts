@@ -88,7 +88,7 @@ export type ConstellationInAppView = ConstellationView & { customerName: string 
 const serializeInApp = (row: InAppRow): ConstellationInAppView => ({ ...serializeConstellation(row), customerName: row.customer?.name ?? null });
 
 /** The web app's project list: the public list's filters and order, with customer names. */
-export async function listConstellationsInApp(db: DbClient, tenant: Tenant, input: Omit<ListConstellationsInput, "status">): Promise<Page<ConstellationInAppView>> {
+export async function listConstellationsInApp(db: DbClient, tenant: Tenant, input: ListConstellationsInput): Promise<Page<ConstellationInAppView>> {
   const search: Prisma.ConstellationWhereInput = input.search
     ? { OR: [{ title: containsText(input.search) }, { goal: containsText(input.search) }] }
     : {};
@@ -100,6 +100,7 @@ export async function listConstellationsInApp(db: DbClient, tenant: Tenant, inpu
           organizationId: tenant.organizationId,
           ...(input.includeArchived ? {} : { archived: false }),
           ...(input.customerId ? { customerId: input.customerId } : {}),
+          ...(input.status ? { status: input.status } : {}),
           AND: [search, args.where],
         },
         orderBy: args.orderBy,

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { timestampSchema } from "@/server/api/v1-schemas";
 import { paginationInput } from "@/server/lib/cursor";
-import { jsonBoolean, optionalText, queryBoolean, searchQuery } from "@/server/lib/zod";
+import { optionalText, queryBoolean, searchQuery } from "@/server/lib/zod";
 
 export const constellationStatusSchema = z.enum(["planning", "in_progress", "completed"]);
 
@@ -107,13 +107,6 @@ export const constellationByIdInput = z.object({ id: z.string().min(1).max(100) 
 
 /** The web app's project row: the v1 shape plus its customer's name, read in the same query. */
 export const constellationInAppSchema = constellationSchema.extend({ customerName: z.string().nullable() });
-
-export const listConstellationsInAppInput = z.object({
-  customerId: z.string().min(1).max(100).optional(),
-  search: searchQuery(),
-  includeArchived: jsonBoolean().optional(),
-  ...paginationInput,
-});
 
 /** In-app create: the canonical fields only (the deprecated aliases are an API concern). */
 export const createConstellationInAppInput = z.object({

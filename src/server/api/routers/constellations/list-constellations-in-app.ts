@@ -1,11 +1,10 @@
-import { z } from "zod";
 import { sessionProcedure } from "@/server/api/procedures";
-import { paginationSchema } from "@/server/api/v1-schemas";
+import { appBoolean, appPage } from "@/server/api/app-schemas";
 import { listConstellationsInApp } from "@/server/services/constellations/constellations";
-import { constellationInAppSchema, listConstellationsInAppInput } from "./constellations.schema";
+import { constellationInAppSchema, listConstellationsInput } from "./constellations.schema";
 
-/** The web app's project list for any member: newest first, search, customer filter, archived on request. */
+/** The web app's project list and pickers: the public list's filters for any member, each project with its customer's name. */
 export const listConstellationsInAppProcedure = sessionProcedure
-  .input(listConstellationsInAppInput)
-  .output(z.object({ items: z.array(constellationInAppSchema), pagination: paginationSchema }))
+  .input(listConstellationsInput.extend({ includeArchived: appBoolean() }))
+  .output(appPage(constellationInAppSchema))
   .query(({ ctx, input }) => listConstellationsInApp(ctx.db, ctx.actor, input));

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { timestampSchema } from "@/server/api/v1-schemas";
 import { paginationInput } from "@/server/lib/cursor";
-import { jsonBoolean, optionalText, queryBoolean, searchQuery, uncoerced } from "@/server/lib/zod";
+import { optionalText, queryBoolean, searchQuery, uncoerced } from "@/server/lib/zod";
 
 export const roundingModeSchema = z.enum(["up", "down", "nearest"]);
 export const billingTypeSchema = z.enum(["hourly", "fixed"]);
@@ -135,11 +135,5 @@ export const updateCustomerInput = z
       ctx.addIssue({ code: "custom", path: ["body"], message: "at least one field to change is required" });
     }
   });
-
-export const listCustomersInAppInput = z.object({
-  search: searchQuery(),
-  includeArchived: jsonBoolean().optional(),
-  ...paginationInput,
-});
 
 export const customerByIdInput = z.object({ id: customerIdInput });

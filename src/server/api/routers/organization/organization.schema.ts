@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { timestampSchema } from "@/server/api/v1-schemas";
+import { paginationInput } from "@/server/lib/cursor";
 import { emailInput, nameInput, passwordInput } from "../auth/auth.schema";
 
 export const addMemberInput = z.object({ email: emailInput, password: passwordInput, name: nameInput, role: z.enum(["admin", "member"]) });
@@ -9,3 +11,6 @@ export const addMemberOutput = z.object({
 
 export const setPlanInput = z.object({ plan: z.enum(["free", "pro"]) });
 export const setPlanOutput = z.object({ organization: z.object({ id: z.string(), name: z.string(), plan: z.enum(["free", "pro"]) }) });
+
+export const listMembersInput = z.object({ ...paginationInput });
+export const memberSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.enum(["admin", "member"]), createdAt: timestampSchema });

@@ -1,13 +1,15 @@
-// Home: sign up or log in; once signed in, the account, its organization and plan.
+// Home: what Orbit is and the way in. A signed-in person goes straight to the timer.
+import Link from "next/link";
 import { headers } from "next/headers";
-import { AccountPanel } from "@/components/account/account-panel";
+import { redirect } from "next/navigation";
+import { buttonClass } from "@/components/ui/button";
 import { loadAccount } from "@/trpc/server";
 
 // The first render depends on the request's session cookie.
 export const dynamic = "force-dynamic";
 
 export default async function HomePage() {
-  const account = await loadAccount(await headers());
+  if (await loadAccount(await headers())) redirect("/timer");
   return (
     <div className="home">
       <section className="intro">
@@ -23,8 +25,15 @@ export default async function HomePage() {
             API keys with scopes and rate limits on the <strong>Pro</strong> plan
           </li>
         </ul>
+        <div className="cta">
+          <Link href="/signup" className={buttonClass("primary")}>
+            Create account
+          </Link>
+          <Link href="/login" className={buttonClass()}>
+            Log in
+          </Link>
+        </div>
       </section>
-      <AccountPanel initialAccount={account} />
     </div>
   );
 }

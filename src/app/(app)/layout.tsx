@@ -1,0 +1,22 @@
+// The product's shell around every app page. The server render reads the session: signed out, the
+// visitor is sent to log in (and back afterwards); signed in, the account and the running timer are
+// in the first render.
+import { headers } from "next/headers";
+import type { ReactNode } from "react";
+import { AppShell } from "@/components/shell/app-shell";
+import { SignedOutRedirect } from "@/components/shell/signed-out-redirect";
+import { getServerQueryClient, HydrateClient, loadAccount, prefetch, trpc } from "@/trpc/server";
+
+export const dynamic = "force-dynamic";
+
+export default async function AppLayout({ children }: { children: ReactNode }) {
+  const account = await loadAccount(await headers());
+  if (!account) return <SignedOutRedirect />;
+  getServerQueryClient().setQueryData(trpc.auth.me.queryKey(), account);
+  await prefetch(trpc.timers.current.queryOptions());
+  return (
+    <HydrateClient>
+      <AppShell>{children}</AppShell>
+    </HydrateClient>
+  );
+}

@@ -1,0 +1,15 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { AuthForm } from "@/components/account/auth-form";
+import { loadAccount } from "@/trpc/server";
+import { safeNextPath } from "../next-path";
+
+export const metadata: Metadata = { title: "Create account" };
+export const dynamic = "force-dynamic";
+
+export default async function SignupPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const next = safeNextPath((await searchParams).next);
+  if (await loadAccount(await headers())) redirect(next);
+  return <AuthForm mode="signup" next={next} />;
+}

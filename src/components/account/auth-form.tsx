@@ -1,0 +1,73 @@
+"use client";
+// Log-in or sign-up. Both procedures set the session cookie; then the person goes where they were
+// headed (`next`), inside the app without a reload.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import type { FormEvent } from "react";
+import { Button, FormError, TextField, useServerErrors } from "@/components/ui";
+import { useTRPC } from "@/trpc/react";
+
+const FIELDS = ["name", "email", "password", "organizationName"] as const;
+
+function text(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
+export function AuthForm({ mode, next }: { mode: "login" | "signup"; next: string }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const errors = useServerErrors(FIELDS);
+  const onSuccess = () => {
+    // Whatever was cached belonged to nobody or to someone else.
+    queryClient.clear();
+    router.replace(next);
+  };
+  const signUp = useMutation(trpc.auth.signUp.mutationOptions({ onSuccess, onError: errors.capture }));
+  const logIn = useMutation(trpc.auth.logIn.mutationOptions({ onSuccess, onError: errors.capture }));
+  const isPending = signUp.isPending || logIn.isPending || signUp.isSuccess || logIn.isSuccess;
+  const isSignup = mode === "signup";
+  const otherHref = `${isSignup ? "/login" : "/signup"}${next === "/timer" ? "" : `?next=${encodeURIComponent(next)}`}`;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    errors.clear();
+    const form = new FormData(event.currentTarget);
+    if (isSignup) signUp.mutate({ name: text(form, "name"), email: text(form, "email"), password: text(form, "password"), organizationName: text(form, "organizationName") });
+    else logIn.mutate({ email: text(form, "email"), password: text(form, "password") });
+  }
+
+  return (
+    <section className="card auth-card" aria-labelledby="auth-title">
+      <h1 id="auth-title">{isSignup ? "Create your account" : "Log in to Orbit"}</h1>
+      {/* method="post" keeps credentials out of the URL should someone submit before the page is interactive. */}
+      <form method="post" onSubmit={submit} className="form" noValidate={false}>
+        {isSignup && <TextField label="Your name" name="name" autoComplete="name" maxLength={200} required error={errors.fieldError("name")} />}
+        <TextField label="Email" name="email" type="email" autoComplete="email" maxLength={254} required error={errors.fieldError("email")} />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete={isSignup ? "new-password" : "current-password"}
+          minLength={isSignup ? 8 : undefined}
+          maxLength={200}
+          required
+          hint={isSignup ? "8 to 200 characters." : undefined}
+          error={errors.fieldError("password")}
+        />
+        {isSignup && <TextField label="Organization name" name="organizationName" autoComplete="organization" maxLength={200} required error={errors.fieldError("organizationName")} />}
+        <FormError error={errors.formError} />
+        <Button type="submit" variant="primary" isPending={isPending}>
+          {isSignup ? "Create account" : "Log in"}
+        </Button>
+        {isSignup && <p className="muted small">You become the admin of a new organization on the Free plan.</p>}
+      </form>
+      <p className="small auth-switch">
+        {isSignup ? "Already have an account? " : "New to Orbit? "}
+        <Link href={otherHref}>{isSignup ? "Log in" : "Create an account"}</Link>
+      </p>
+    </section>
+  );
+}

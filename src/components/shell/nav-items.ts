@@ -1,0 +1,18 @@
+// The app's areas, in navigation order. The names are the product's vocabulary: keep them exact.
+export const NAV_ITEMS = [
+  { href: "/timer", label: "Timer" },
+  { href: "/time-logs", label: "Time logs" },
+  { href: "/tasks", label: "Tasks" },
+  { href: "/customers", label: "Customers" },
+  { href: "/projects", label: "Projects" },
+  { href: "/invoices", label: "Invoices" },
+  { href: "/reports", label: "Reports" },
+  { href: "/api-keys", label: "API keys" },
+  { href: "/webhooks", label: "Webhooks" },
+  { href: "/settings", label: "Settings" },
+] as const;
+
+/** The nav item a path belongs to: `/tasks/tsk_1` is under Tasks. */
+export function isActivePath(pathname: string, href: string): boolean {
+  return pathname === href || pathname.startsWith(`${href}/`);
+}

@@ -1,0 +1,94 @@
+"use client";
+// A searchable select: a button (role combobox, named by its label) opens a Radix popover with a cmdk
+// list that filters as you type, navigable by arrow keys, Enter to pick, Escape to close. With
+// `onSearchChange` the caller searches on the server and the list shows what it returns.
+import * as Popover from "@radix-ui/react-popover";
+import { Command } from "cmdk";
+import { useState } from "react";
+import { Field } from "./field";
+
+export interface ComboboxOption {
+  value: string;
+  label: string;
+  /** Smaller text after the label (a customer's company, a task's status). */
+  description?: string;
+}
+
+export interface ComboboxProps {
+  label: string;
+  options: ComboboxOption[];
+  value: string | null;
+  onChange: (value: string | null) => void;
+  /** Shown when nothing is chosen. */
+  placeholder?: string;
+  /** Offers this entry to clear the choice (e.g. "No task"). */
+  noneLabel?: string;
+  /** Label of the chosen value when it is not among `options` (a server search moved on). */
+  selectedLabel?: string;
+  onSearchChange?: (search: string) => void;
+  isLoading?: boolean;
+  hint?: string;
+  error?: string;
+  disabled?: boolean;
+  className?: string;
+}
+
+export function Combobox({ label, options, value, onChange, placeholder = "Choose…", noneLabel, selectedLabel, onSearchChange, isLoading, hint, error, disabled, className }: ComboboxProps) {
+  const [open, setOpen] = useState(false);
+  const [search, setSearch] = useState("");
+  const chosen = value === null ? null : (options.find((option) => option.value === value)?.label ?? selectedLabel ?? value);
+
+  function pick(next: string | null) {
+    onChange(next);
+    setOpen(false);
+    setSearch("");
+    onSearchChange?.("");
+  }
+
+  return (
+    <Field label={label} hint={hint} error={error} className={className}>
+      {(control) => (
+        <Popover.Root open={open} onOpenChange={setOpen}>
+          <Popover.Trigger asChild>
+            <button type="button" role="combobox" aria-expanded={open} aria-haspopup="listbox" className="combobox-trigger" disabled={disabled} {...control}>
+              <span className={chosen === null ? "muted" : undefined}>{chosen ?? placeholder}</span>
+              <span aria-hidden="true" className="combobox-caret">
+                ▾
+              </span>
+            </button>
+          </Popover.Trigger>
+          <Popover.Portal>
+            <Popover.Content className="combobox-popover" align="start" sideOffset={4}>
+              <Command shouldFilter={!onSearchChange} label={label}>
+                <Command.Input
+                  value={search}
+                  onValueChange={(next) => {
+                    setSearch(next);
+                    onSearchChange?.(next);
+                  }}
+                  placeholder="Search…"
+                  aria-label={`Search ${label.toLowerCase()}`}
+                  className="combobox-search"
+                />
+                <Command.List className="combobox-list">
+                  {isLoading ? <Command.Loading>Searching…</Command.Loading> : <Command.Empty>No matches.</Command.Empty>}
+                  {noneLabel && (
+                    <Command.Item value={`__none ${noneLabel}`} onSelect={() => pick(null)} className="combobox-item">
+                      {noneLabel}
+                    </Command.Item>
+                  )}
+                  {options.map((option) => (
+                    <Command.Item key={option.value} value={`${option.label} ${option.value}`} keywords={option.description ? [option.description] : undefined} onSelect={() => pick(option.value)} className="combobox-item" data-selected-value={option.value === value || undefined}>
+                      <span>{option.label}</span>
+                      {option.description && <span className="muted small">{option.description}</span>}
+                    </Command.Item>
+                  ))}
+                </Command.List>
+              </Command>
+            </Popover.Content>
+          </Popover.Portal>
+        </Popover.Root>
+      )}
+    </Field>
+  );
+}

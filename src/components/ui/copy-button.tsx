@@ -1,0 +1,33 @@
+"use client";
+// Copies a value to the clipboard and says so, for secrets and URLs shown once.
+import { useState } from "react";
+import { Button } from "./button";
+
+export function CopyButton({ value, label = "Copy" }: { value: string; label?: string }) {
+  const [hasCopied, setHasCopied] = useState(false);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(value);
+      setHasCopied(true);
+      setTimeout(() => setHasCopied(false), 2000);
+    } catch {
+      // Clipboard refused (insecure origin, permissions): the value stays selectable on screen.
+      setHasCopied(false);
+    }
+  }
+  return (
+    <>
+      <Button size="sm" onClick={copy}>
+        {label}
+      </Button>
+      <span className="sr-only" role="status">
+        {hasCopied ? "Copied to the clipboard" : ""}
+      </span>
+      {hasCopied && (
+        <span className="muted small" aria-hidden="true">
+          Copied
+        </span>
+      )}
+    </>
+  );
+}

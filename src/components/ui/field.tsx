@@ -1,0 +1,100 @@
+"use client";
+// A labelled control with an optional hint and the server's message for it. The control gets its id,
+// `aria-describedby` (hint and error) and `aria-invalid` from here, so every form reads the same way.
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+
+export interface ControlProps {
+  id: string;
+  "aria-describedby"?: string;
+  "aria-invalid"?: true;
+}
+
+export interface FieldProps {
+  label: ReactNode;
+  hint?: ReactNode;
+  /** The server's (or the form's) message for this field. */
+  error?: string;
+  className?: string;
+  children: (control: ControlProps) => ReactNode;
+}
+
+export function Field({ label, hint, error, className, children }: FieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={["field", error && "field-invalid", className].filter(Boolean).join(" ")}>
+      <label htmlFor={id}>{label}</label>
+      {children({ id, "aria-describedby": describedBy, ...(error ? { "aria-invalid": true as const } : {}) })}
+      {hint && (
+        <small id={hintId} className="field-hint">
+          {hint}
+        </small>
+      )}
+      {error && (
+        <small id={errorId} className="field-error" role="alert">
+          {error}
+        </small>
+      )}
+    </div>
+  );
+}
+
+type Common = Omit<FieldProps, "children">;
+
+export function TextField({ label, hint, error, className, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <Field label={label} hint={hint} error={error} className={className}>
+      {(control) => <input {...input} {...control} />}
+    </Field>
+  );
+}
+
+export function TextAreaField({ label, hint, error, className, ...textarea }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <Field label={label} hint={hint} error={error} className={className}>
+      {(control) => <textarea rows={3} {...textarea} {...control} />}
+    </Field>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+export function SelectField({ label, hint, error, className, options, ...select }: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: SelectOption[] }) {
+  return (
+    <Field label={label} hint={hint} error={error} className={className}>
+      {(control) => (
+        <select {...select} {...control}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** A checkbox with its label beside it (not above, as for text fields). */
+export function CheckboxField({ label, hint, error, className, ...input }: Common & Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
+  const id = useId();
+  return (
+    <div className={["field field-check", className].filter(Boolean).join(" ")}>
+      <label htmlFor={id} className="check">
+        <input type="checkbox" id={id} aria-invalid={error ? true : undefined} {...input} />
+        <span>{label}</span>
+      </label>
+      {hint && <small className="field-hint">{hint}</small>}
+      {error && (
+        <small className="field-error" role="alert">
+          {error}
+        </small>
+      )}
+    </div>
+  );
+}

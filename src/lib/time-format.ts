@@ -1,0 +1,56 @@
+// The one place the web app turns instants and durations into text. Instants are shown in the
+// browser's time zone (Intl's default); durations are plain arithmetic on whole seconds.
+
+const dateTimeFormat = () => new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+const dateFormat = () => new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+const timeFormat = () => new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
+const weekdayFormat = () => new Intl.DateTimeFormat(undefined, { weekday: "short", day: "numeric", month: "short" });
+
+type Instant = string | Date;
+const toDate = (value: Instant) => (value instanceof Date ? value : new Date(value));
+
+export const formatDateTime = (value: Instant) => dateTimeFormat().format(toDate(value));
+export const formatDate = (value: Instant) => dateFormat().format(toDate(value));
+export const formatTime = (value: Instant) => timeFormat().format(toDate(value));
+export const formatWeekday = (value: Instant) => weekdayFormat().format(toDate(value));
+
+/** `1:05:09` — hours, minutes, seconds; what a running timer shows. */
+export function formatClock(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return `${h}:${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}`;
+}
+
+/** `2h 05m`, `45m`, `0m` — a logged duration, to the minute. */
+export function formatDuration(totalSeconds: number): string {
+  const minutes = Math.floor(Math.max(0, totalSeconds) / 60);
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return h > 0 ? `${h}h ${String(m).padStart(2, "0")}m` : `${m}m`;
+}
+
+/** Decimal hours with two places (`1.50`), as timesheets and CSV exports show them. */
+export function formatHours(totalSeconds: number): string {
+  return (Math.max(0, totalSeconds) / 3600).toFixed(2);
+}
+
+/** Whole seconds from `start` to `now`. */
+export function elapsedSeconds(start: Instant, now: number = Date.now()): number {
+  return Math.max(0, Math.floor((now - toDate(start).getTime()) / 1000));
+}
+
+/** The value a `<input type="datetime-local">` shows for an instant, in the browser's zone. */
+export function toLocalInputValue(value: Instant): string {
+  const date = toDate(value);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** The instant (ISO, UTC) a `datetime-local` value means in the browser's zone; null if blank or invalid. */
+export function fromLocalInputValue(value: string): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}

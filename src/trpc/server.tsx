@@ -1,0 +1,67 @@
+// Server-side reads for pages: the same procedures the browser calls, invoked in-process with the
+// request's cookies, so the first render already knows who is signed in and has its data.
+import { dehydrate, HydrationBoundary, type QueryClient } from "@tanstack/react-query";
+import { TRPCError } from "@trpc/server";
+import { createTRPCOptionsProxy, type TRPCQueryOptions } from "@trpc/tanstack-react-query";
+import { headers } from "next/headers";
+import { cache, type ReactNode } from "react";
+import { appRouter } from "@/server/api/root";
+import { createCallerFactory, type RequestContext } from "@/server/api/trpc";
+import { readSession } from "@/server/api/middleware/session";
+import { getDb } from "@/server/db";
+import { AppError } from "@/server/errors";
+import { makeQueryClient } from "./query-client";
+import type { Account } from "./types";
+
+const createCaller = createCallerFactory(appRouter);
+
+async function contextFor(requestHeaders: Headers): Promise<RequestContext> {
+  // A page cannot set cookies, so whatever the session would write is dropped.
+  const resHeaders = new Headers();
+  return { db: await getDb(), headers: requestHeaders, resHeaders, session: await readSession(requestHeaders, resHeaders) };
+}
+
+/** A tRPC caller acting as the person of these request headers (a page's, a test's). */
+export async function createServerCaller(requestHeaders: Headers) {
+  return createCaller(await contextFor(requestHeaders));
+}
+
+export function isUnauthorized(error: unknown): boolean {
+  const cause = error instanceof TRPCError ? error.cause : error;
+  return cause instanceof AppError && cause.code === "unauthorized";
+}
+
+/** The signed-in account for these request headers, or null when there is no valid session. */
+export async function loadAccount(requestHeaders: Headers): Promise<Account | null> {
+  const caller = await createServerCaller(requestHeaders);
+  try {
+    return await caller.auth.me();
+  } catch (error) {
+    if (isUnauthorized(error)) return null;
+    throw error;
+  }
+}
+
+/** One query cache per server request, shared by the layout and the page. */
+export const getServerQueryClient: () => QueryClient = cache(makeQueryClient);
+
+/**
+ * Query options for the first render, from the request's session: `prefetch(trpc.x.y.queryOptions())`
+ * in a page, then wrap the client part in `<HydrateClient>`.
+ */
+export const trpc = createTRPCOptionsProxy({
+  router: appRouter,
+  queryClient: getServerQueryClient,
+  ctx: async () => contextFor(await headers()),
+});
+
+/** Runs a query for the first render; a failure is left for the browser to show and retry. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any procedure's query options
+export async function prefetch<T extends ReturnType<TRPCQueryOptions<any>>>(options: T): Promise<void> {
+  await getServerQueryClient().prefetchQuery(options);
+}
+
+/** Hands the server render's query cache to the browser's React Query. */
+export function HydrateClient({ children }: { children: ReactNode }) {
+  return <HydrationBoundary state={dehydrate(getServerQueryClient())}>{children}</HydrationBoundary>;
+}
