@@ -13,6 +13,9 @@ import { DELIVERY_STATUS_LABELS, DeliveryStatus, lastResponse } from "./delivery
 import { EndpointForm } from "./endpoint-form";
 import { EndpointStatus } from "./endpoint-status";
 
+/** The console follows deliveries as they happen without a click. */
+const LIVE_REFRESH_MS = 15_000;
+
 type StatusFilter = "" | keyof typeof DELIVERY_STATUS_LABELS;
 
 export function EndpointDetail({ id }: { id: string }) {
@@ -27,7 +30,7 @@ function EndpointConsole({ id }: { id: string }) {
   const queryClient = useQueryClient();
   // The endpoint comes from the console's list (at most 20 endpoints, with their 24 h figures).
   // SECTION 8: switch to `webhooks.get` (GET /api/app/webhooks/:id with stats) when it lands.
-  const overview = useQuery(trpc.webhooks.overview.queryOptions());
+  const overview = useQuery({ ...trpc.webhooks.overview.queryOptions(), refetchInterval: LIVE_REFRESH_MS });
   const endpoint = overview.data?.find((row) => row.id === id);
   const [isEditing, setIsEditing] = useState(false);
   const [isSecretShown, setIsSecretShown] = useState(false);
@@ -144,16 +147,17 @@ function EndpointConsole({ id }: { id: string }) {
 
 function Deliveries({ endpointId }: { endpointId: string }) {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const [status, setStatus] = useState<StatusFilter>("");
   const deliveries = useInfiniteQuery(
-    trpc.webhooks.deliveries.infiniteQueryOptions({ id: endpointId, status: status || undefined, limit: 25 }, { getNextPageParam: (page) => page.pagination.cursor }),
+    trpc.webhooks.deliveries.infiniteQueryOptions({ id: endpointId, status: status || undefined, limit: 25 }, { getNextPageParam: (page) => page.pagination.cursor, refetchInterval: LIVE_REFRESH_MS }),
   );
   const rows = deliveries.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section className="section" aria-labelledby="deliveries-heading">
       <div className="row">
         <h2 id="deliveries-heading">Deliveries</h2>
-        <Button size="sm" variant="ghost" isPending={deliveries.isRefetching} onClick={() => void deliveries.refetch()}>
+        <Button size="sm" variant="ghost" isPending={deliveries.isRefetching} onClick={() => void queryClient.invalidateQueries({ queryKey: trpc.webhooks.pathKey() })}>
           Refresh
         </Button>
       </div>
