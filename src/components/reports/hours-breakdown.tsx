@@ -33,8 +33,8 @@ export function HoursBreakdown({ title, noneLabel, rows, other }: { title: strin
                 <YAxis type="category" dataKey="label" width={110} tick={{ fontSize: 12 }} />
                 <Tooltip formatter={(value) => `${value} h`} />
                 <Legend />
-                <Bar dataKey="Billable" stackId="hours" fill="#2563eb" />
-                <Bar dataKey="Non-billable" stackId="hours" fill="#98a2b3" />
+                <Bar dataKey="Billable" stackId="hours" fill="#2563eb" isAnimationActive={false} />
+                <Bar dataKey="Non-billable" stackId="hours" fill="#98a2b3" isAnimationActive={false} />
               </BarChart>
             </ResponsiveContainer>
           </div>
