@@ -135,7 +135,9 @@ export class E2E {
     await page.getByRole("heading", { level: 1, name: linkName === "Timer" ? "Timer" : linkName }).waitFor();
   }
 
+  /** A screenshot of the page's top (or the whole page), named for this viewport. */
   async shot(page: Page, name: string, fullPage = false): Promise<void> {
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(this.screenshotDir, `${name}-${this.viewport.name}.png`), fullPage });
   }
 

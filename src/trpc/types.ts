@@ -7,3 +7,6 @@ type Outputs = inferRouterOutputs<AppRouter>;
 /** The signed-in user, their organization and role, as `auth.me` answers. */
 export type Account = Outputs["auth"]["me"];
 export type Plan = Account["organization"]["plan"];
+
+/** Every procedure's output, for components that name a row type. */
+export type RouterOutputs = Outputs;

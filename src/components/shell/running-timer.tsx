@@ -1,12 +1,13 @@
 "use client";
 // The running timer on every page: what it is, how long it has run (ticking each second) and Stop.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui";
 import { elapsedSeconds, formatClock } from "@/lib/time-format";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
+import { useTimeInvalidation } from "@/components/timer/use-time-invalidation";
 
 /** Seconds since `startedAt`, re-rendered every second while a timer runs. */
 export function useElapsed(startedAt: string | null | undefined): number {
@@ -23,17 +24,8 @@ export function useElapsed(startedAt: string | null | undefined): number {
 /** Stop, shared by the shell and the Timer page: afterwards the timer, logs and tasks are re-read. */
 export function useStopTimer() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return useMutation(
-    trpc.timers.stop.mutationOptions({
-      onSettled: () =>
-        Promise.all([
-          queryClient.invalidateQueries({ queryKey: trpc.timers.pathKey() }),
-          queryClient.invalidateQueries({ queryKey: trpc.timeLogs.pathKey() }),
-          queryClient.invalidateQueries({ queryKey: trpc.tasks.pathKey() }),
-        ]),
-    }),
-  );
+  const invalidate = useTimeInvalidation();
+  return useMutation(trpc.timers.stop.mutationOptions({ onSettled: invalidate }));
 }
 
 export function RunningTimer() {

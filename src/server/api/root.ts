@@ -3,6 +3,7 @@
 import { createRouter } from "@/server/api/trpc";
 import { apiKeysRouter } from "@/server/api/routers/api-keys";
 import { authRouter } from "@/server/api/routers/auth";
+import { calendarFeedRouter } from "@/server/api/routers/calendar-feed";
 import { constellationsRouter } from "@/server/api/routers/constellations";
 import { customersRouter } from "@/server/api/routers/customers";
 import { invoicesRouter } from "@/server/api/routers/invoices";
@@ -25,6 +26,7 @@ export const appRouter = createRouter({
   invoices: invoicesRouter,
   reports: reportsRouter,
   webhooks: webhooksRouter,
+  calendarFeed: calendarFeedRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -24,6 +24,8 @@ export interface RequestContext {
   /** Headers the edge adds to the response (rate limits, Set-Cookie). */
   resHeaders: Headers;
   session: SessionHandle;
+  /** The URL the request was addressed to, when there is a request (not for in-process page reads). */
+  requestUrl?: string;
 }
 
 /** The tRPC code (and so the HTTP status at /api/trpc) of each domain error code. */

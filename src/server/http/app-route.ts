@@ -53,6 +53,7 @@ export async function createRequestContext(request: Request, resHeaders: Headers
     headers: request.headers,
     resHeaders,
     session: await readSession(request.headers, resHeaders),
+    requestUrl: request.url,
   };
 }
 

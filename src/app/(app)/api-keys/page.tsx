@@ -1,8 +1,14 @@
 import type { Metadata } from "next";
-import { PlaceholderPage } from "@/components/shell/placeholder-page";
+import { ApiKeysPage } from "@/components/api-keys/api-keys-page";
+import { HydrateClient, prefetch, trpc } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "API keys" };
 
-export default function Page() {
-  return <PlaceholderPage title="API keys" description="Keys for the public API." />;
+export default async function Page() {
+  await prefetch(trpc.apiKeys.list.queryOptions());
+  return (
+    <HydrateClient>
+      <ApiKeysPage />
+    </HydrateClient>
+  );
 }

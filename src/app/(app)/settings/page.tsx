@@ -1,8 +1,14 @@
 import type { Metadata } from "next";
-import { PlaceholderPage } from "@/components/shell/placeholder-page";
+import { SettingsPage } from "@/components/settings/settings-page";
+import { HydrateClient, prefetch, trpc } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "Settings" };
 
-export default function Page() {
-  return <PlaceholderPage title="Settings" description="Your organization, plan, members and calendar feed." />;
+export default async function Page() {
+  await Promise.all([prefetch(trpc.organization.listMembers.queryOptions({ limit: 100 })), prefetch(trpc.calendarFeed.get.queryOptions())]);
+  return (
+    <HydrateClient>
+      <SettingsPage />
+    </HydrateClient>
+  );
 }

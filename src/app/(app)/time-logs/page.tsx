@@ -1,8 +1,15 @@
 import type { Metadata } from "next";
-import { PlaceholderPage } from "@/components/shell/placeholder-page";
+import { Suspense } from "react";
+import { TimeLogsPage } from "@/components/time-logs/time-logs-page";
+import { LoadingState } from "@/components/ui";
 
 export const metadata: Metadata = { title: "Time logs" };
 
 export default function Page() {
-  return <PlaceholderPage title="Time logs" description="Your week of time, with filters and CSV export." />;
+  // The week comes from the address; Suspense lets the page render around the search parameters.
+  return (
+    <Suspense fallback={<LoadingState />}>
+      <TimeLogsPage />
+    </Suspense>
+  );
 }

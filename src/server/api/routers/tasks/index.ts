@@ -7,6 +7,14 @@ import { getTaskProcedure } from "./get-task";
 import { listTasksProcedure } from "./list-tasks";
 import { updateTaskProcedure } from "./update-task";
 
+import { appendSubtasksInAppProcedure } from "./append-subtasks-in-app";
+import { createTaskInAppProcedure } from "./create-task-in-app";
+import { deleteTaskInAppProcedure } from "./delete-task-in-app";
+import { getTaskInAppProcedure } from "./get-task-in-app";
+import { listTasksInAppProcedure } from "./list-tasks-in-app";
+import { removeSubtaskProcedure } from "./remove-subtask";
+import { setSubtaskCompletedProcedure } from "./set-subtask-completed";
+import { updateTaskInAppProcedure } from "./update-task-in-app";
 export const tasksRouter = createRouter({
   list: listTasksProcedure,
   get: getTaskProcedure,
@@ -15,4 +23,12 @@ export const tasksRouter = createRouter({
   delete: deleteTaskProcedure,
   appendSubtasks: appendSubtasksProcedure,
   addComment: addCommentProcedure,
+  listInApp: listTasksInAppProcedure,
+  getInApp: getTaskInAppProcedure,
+  createInApp: createTaskInAppProcedure,
+  updateInApp: updateTaskInAppProcedure,
+  deleteInApp: deleteTaskInAppProcedure,
+  appendSubtasksInApp: appendSubtasksInAppProcedure,
+  setSubtaskCompleted: setSubtaskCompletedProcedure,
+  removeSubtask: removeSubtaskProcedure,
 });

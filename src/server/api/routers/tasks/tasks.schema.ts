@@ -125,3 +125,11 @@ export const appCommentSchema = z.object({
   body: z.string(),
   createdAt: timestampSchema,
 });
+
+/** The task page's shape: the public task, its comments with their authors. */
+export const appTaskSchema = taskSchema.extend({
+  comments: z.array(z.object({ id: z.string(), body: z.string(), createdAt: timestampSchema, authorId: z.string().nullable(), authorName: z.string().nullable() })),
+});
+
+export const subtaskRefInput = z.object({ ...taskIdParam, subtaskId: z.string().min(1).max(200) });
+export const setSubtaskCompletedInput = subtaskRefInput.extend({ isCompleted: z.boolean() });

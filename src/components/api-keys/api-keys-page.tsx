@@ -1,0 +1,199 @@
+"use client";
+// API keys: the organization's keys (name, scopes, limit, last used, expiry, state); admins on Pro
+// create keys (shown once, with a copy button) and revoke them after confirming.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState, type FormEvent } from "react";
+import { useIsAdmin, useIsPro } from "@/components/shell/use-account";
+import { Button, CheckboxGroup, ConfirmDialog, CopyButton, Dialog, EmptyState, FormError, LocalTime, PageHeader, QueryState, Table, TextField, useServerErrors } from "@/components/ui";
+import { fromLocalInputValue } from "@/lib/time-format";
+import { useHydrated } from "@/lib/use-hydrated";
+import { useTRPC } from "@/trpc/react";
+import type { RouterOutputs } from "@/trpc/types";
+import { scopeSections } from "./scope-groups";
+
+type ApiKeyRecord = RouterOutputs["apiKeys"]["list"][number];
+type CreatedKey = RouterOutputs["apiKeys"]["create"];
+
+const FIELDS = ["name", "scopes", "rateLimitPerHour", "expiresAt"] as const;
+const SECTIONS = scopeSections();
+
+function keyState(key: ApiKeyRecord, now: number): "Active" | "Revoked" | "Expired" {
+  if (!key.isActive) return "Revoked";
+  if (key.expiresAt && new Date(key.expiresAt).getTime() <= now) return "Expired";
+  return "Active";
+}
+
+function CreateKeyDialog() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const errors = useServerErrors(FIELDS);
+  const [open, setOpen] = useState(false);
+  const [scopes, setScopes] = useState<string[]>([]);
+  const [created, setCreated] = useState<CreatedKey | null>(null);
+  const create = useMutation(
+    trpc.apiKeys.create.mutationOptions({
+      onSuccess: async (key) => {
+        setCreated(key);
+        await queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
+      },
+      onError: errors.capture,
+    }),
+  );
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    errors.clear();
+    const form = new FormData(event.currentTarget);
+    const limit = String(form.get("rateLimitPerHour") ?? "").trim();
+    const expiresAt = fromLocalInputValue(String(form.get("expiresAt") ?? ""));
+    create.mutate({
+      name: String(form.get("name") ?? ""),
+      scopes: scopes as never,
+      ...(limit ? { rateLimitPerHour: Number(limit) } : {}),
+      ...(expiresAt ? { expiresAt: expiresAt as never } : {}),
+    });
+  }
+
+  function close(next: boolean) {
+    setOpen(next);
+    if (!next) {
+      setCreated(null);
+      setScopes([]);
+      errors.clear();
+      create.reset();
+    }
+  }
+
+  return (
+    <Dialog title={created ? "Your new API key" : "Create API key"} open={open} onOpenChange={close} trigger={<Button variant="primary">Create key</Button>}>
+      {created ? (
+        <div className="stack">
+          <p className="notice notice-warning" role="alert">
+            Copy this key now. It is shown only once; Orbit keeps only a hash of it.
+          </p>
+          <div className="secret-row">
+            <code className="secret" data-testid="new-api-key">
+              {created.key}
+            </code>
+            <CopyButton value={created.key} label="Copy key" />
+          </div>
+          <div className="dialog-actions">
+            <Button variant="primary" onClick={() => close(false)}>
+              Done
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <form className="form" onSubmit={submit} noValidate>
+          <TextField label="Name" name="name" maxLength={200} required placeholder="Billing sync" error={errors.fieldError("name")} />
+          <CheckboxGroup legend="Scopes" sections={SECTIONS} value={scopes} onChange={setScopes} hint="What the key may do. `:*` grants every action on a resource; `*` grants everything." error={errors.fieldError("scopes")} />
+          <div className="form-grid">
+            <TextField label="Requests per hour" name="rateLimitPerHour" type="number" inputMode="numeric" min={1} max={1_000_000} defaultValue={1000} error={errors.fieldError("rateLimitPerHour")} />
+            <TextField label="Expires" name="expiresAt" type="datetime-local" hint="Optional. Empty: never." error={errors.fieldError("expiresAt")} />
+          </div>
+          <FormError error={errors.formError} />
+          <div className="dialog-actions">
+            <Button type="submit" variant="primary" isPending={create.isPending}>
+              Create API key
+            </Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}
+
+export function ApiKeysPage() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const isAdmin = useIsAdmin();
+  const isPro = useIsPro();
+  const isHydrated = useHydrated();
+  const keys = useQuery(trpc.apiKeys.list.queryOptions());
+  const revoke = useMutation(trpc.apiKeys.revoke.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() }) }));
+  const now = isHydrated ? Date.now() : 0;
+
+  return (
+    <>
+      <PageHeader title="API keys" description="Keys let your own systems use Orbit's public API." actions={isAdmin && isPro ? <CreateKeyDialog /> : undefined} />
+      {!isPro && (
+        <div className="notice notice-info plan-note" role="note">
+          <p>
+            <strong>API keys need the Pro plan.</strong> The public API is part of Pro&apos;s custom integrations (API keys and signed webhooks); on Free, keys cannot be created and
+            existing keys are refused.{" "}
+            {isAdmin ? <Link href="/settings">Switch to Pro in Settings.</Link> : "Ask an admin to switch to Pro."}
+          </p>
+        </div>
+      )}
+      {isPro && !isAdmin && <p className="muted small">Only admins create and revoke keys.</p>}
+      <QueryState query={keys} isEmpty={(data) => data.length === 0} empty={<EmptyState title="No API keys yet.">{isAdmin && isPro ? "Create one to call the API." : null}</EmptyState>}>
+        {(data) => (
+          <Table caption="API keys">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Scopes</th>
+                <th scope="col" className="num">
+                  Limit / hour
+                </th>
+                <th scope="col">Last used</th>
+                <th scope="col">Expires</th>
+                <th scope="col">State</th>
+                {isAdmin && (
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((key) => {
+                const state = keyState(key, now);
+                return (
+                  <tr key={key.id} data-testid="api-key-row">
+                    <td>{key.name}</td>
+                    <td>
+                      <div className="tags">
+                        {key.scopes.map((scope) => (
+                          <code key={scope}>{scope}</code>
+                        ))}
+                      </div>
+                    </td>
+                    <td className="num">{key.rateLimitPerHour.toLocaleString()}</td>
+                    <td>
+                      <LocalTime value={key.lastUsedAt} fallback="Never" />
+                    </td>
+                    <td>
+                      <LocalTime value={key.expiresAt} fallback="Never" />
+                    </td>
+                    <td>
+                      <span className={`status status-${state.toLowerCase()}`}>{state}</span>
+                    </td>
+                    {isAdmin && (
+                      <td>
+                        {key.isActive && (
+                          <ConfirmDialog
+                            title={`Revoke “${key.name}”?`}
+                            description="Requests with this key are refused from now on. This cannot be undone."
+                            confirmLabel="Revoke key"
+                            trigger={
+                              <Button size="sm" variant="danger" aria-label={`Revoke ${key.name}`}>
+                                Revoke
+                              </Button>
+                            }
+                            onConfirm={() => revoke.mutateAsync({ id: key.id })}
+                          />
+                        )}
+                      </td>
+                    )}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </Table>
+        )}
+      </QueryState>
+    </>
+  );
+}

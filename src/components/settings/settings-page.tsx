@@ -1,0 +1,232 @@
+"use client";
+// Settings: the organization and its plan, its members (admins add people), and the person's own
+// calendar feed URL (create, copy, regenerate, revoke).
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { useMembers } from "@/components/pickers/pickers";
+import { useAccount, useIsAdmin } from "@/components/shell/use-account";
+import { Button, ConfirmDialog, CopyButton, Dialog, EmptyState, FormError, LocalTime, PageHeader, QueryState, SelectField, Table, TextField, useServerErrors } from "@/components/ui";
+import { describeError } from "@/trpc/errors";
+import { useTRPC } from "@/trpc/react";
+
+const PLANS = [
+  { plan: "free", title: "Free", grants: "Time tracking, tasks, invoices and the calendar feed. No API keys or webhooks." },
+  { plan: "pro", title: "Pro", grants: "Adds custom integrations: API keys for the public API and signed webhooks." },
+] as const;
+
+function OrganizationPanel() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const account = useAccount();
+  const isAdmin = useIsAdmin();
+  const setPlan = useMutation(trpc.organization.setPlan.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() }) }));
+  return (
+    <section className="card stack" aria-labelledby="organization-heading">
+      <h2 id="organization-heading">Organization and plan</h2>
+      <dl className="facts">
+        <div>
+          <dt>Organization</dt>
+          <dd data-testid="organization-name">{account.organization.name}</dd>
+        </div>
+        <div>
+          <dt>Plan</dt>
+          <dd>
+            <span className={`badge badge-${account.organization.plan}`} data-testid="plan">
+              {account.organization.plan}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt>Your role</dt>
+          <dd data-testid="role">{account.role}</dd>
+        </div>
+      </dl>
+      <div className="plans">
+        {PLANS.map(({ plan, title, grants }) => {
+          const isCurrent = account.organization.plan === plan;
+          return (
+            <div key={plan} className={`plan${isCurrent ? " plan-current" : ""}`}>
+              <div className="plan-title">
+                <strong>{title}</strong>
+                {isCurrent && <span className="muted small">Current plan</span>}
+              </div>
+              <p className="small">{grants}</p>
+              {!isCurrent && isAdmin && (
+                <Button variant={plan === "pro" ? "primary" : "secondary"} isPending={setPlan.isPending && setPlan.variables?.plan === plan} onClick={() => setPlan.mutate({ plan })}>
+                  {`Switch to ${title}`}
+                </Button>
+              )}
+            </div>
+          );
+        })}
+      </div>
+      {!isAdmin && <p className="muted small">Only admins change the plan.</p>}
+      <FormError error={setPlan.error ? describeError(setPlan.error) : null} />
+    </section>
+  );
+}
+
+const MEMBER_FIELDS = ["name", "email", "password", "role"] as const;
+
+function AddMemberDialog() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const errors = useServerErrors(MEMBER_FIELDS);
+  const [open, setOpen] = useState(false);
+  const add = useMutation(
+    trpc.organization.addMember.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: trpc.organization.listMembers.pathKey() });
+        setOpen(false);
+      },
+      onError: errors.capture,
+    }),
+  );
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    errors.clear();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? "");
+    add.mutate({ name: text("name"), email: text("email"), password: text("password"), role: text("role") === "admin" ? "admin" : "member" });
+  }
+  return (
+    <Dialog
+      title="Add member"
+      description="They sign in with this email and password and can change the password later."
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) errors.clear();
+      }}
+      trigger={<Button variant="primary">Add member</Button>}
+    >
+      <form className="form" onSubmit={submit} noValidate>
+        <TextField label="Name" name="name" autoComplete="off" maxLength={200} required error={errors.fieldError("name")} />
+        <TextField label="Email" name="email" type="email" autoComplete="off" maxLength={254} required error={errors.fieldError("email")} />
+        <TextField label="Password" name="password" type="password" autoComplete="new-password" minLength={8} maxLength={200} required hint="8 to 200 characters." error={errors.fieldError("password")} />
+        <SelectField
+          label="Role"
+          name="role"
+          defaultValue="member"
+          options={[
+            { value: "member", label: "Member" },
+            { value: "admin", label: "Admin" },
+          ]}
+          error={errors.fieldError("role")}
+        />
+        <FormError error={errors.formError} />
+        <div className="dialog-actions">
+          <Button type="submit" variant="primary" isPending={add.isPending}>
+            Add to organization
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function MembersPanel() {
+  const members = useMembers();
+  const isAdmin = useIsAdmin();
+  return (
+    <section className="card stack" aria-labelledby="members-heading">
+      <div className="section-header">
+        <h2 id="members-heading">Members</h2>
+        {isAdmin && <AddMemberDialog />}
+      </div>
+      <QueryState query={members} isEmpty={(data) => data.items.length === 0} empty={<EmptyState title="No members." />}>
+        {(data) => (
+          <Table caption="Members">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Role</th>
+                <th scope="col">Joined</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((member) => (
+                <tr key={member.id} data-testid="member-row">
+                  <td>{member.name}</td>
+                  <td>{member.email}</td>
+                  <td>{member.role}</td>
+                  <td>
+                    <LocalTime value={member.createdAt} format="date" />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </QueryState>
+    </section>
+  );
+}
+
+function CalendarFeedPanel() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const feed = useQuery(trpc.calendarFeed.get.queryOptions());
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.calendarFeed.get.queryKey() });
+  const create = useMutation(trpc.calendarFeed.create.mutationOptions({ onSuccess: (data) => queryClient.setQueryData(trpc.calendarFeed.get.queryKey(), data) }));
+  const revoke = useMutation(trpc.calendarFeed.revoke.mutationOptions({ onSettled: invalidate }));
+  return (
+    <section className="card stack" aria-labelledby="feed-heading">
+      <h2 id="feed-heading">Calendar feed</h2>
+      <p className="muted small">
+        A private address your calendar app (Google Calendar, Apple Calendar, Outlook) can subscribe to: your time logs of the last 90 days, read-only. Anyone with the address can read
+        it; regenerate it if it leaks.
+      </p>
+      <QueryState query={feed}>
+        {(data) =>
+          data ? (
+            <div className="stack">
+              <div className="secret-row">
+                <input className="secret-input" readOnly value={data.url} aria-label="Calendar feed URL" data-testid="calendar-feed-url" onFocus={(event) => event.currentTarget.select()} />
+                <CopyButton value={data.url} label="Copy URL" />
+              </div>
+              <div className="row">
+                <ConfirmDialog
+                  variant="primary"
+                  title="Regenerate the calendar URL?"
+                  description="Calendars subscribed to the current address stop updating until you give them the new one."
+                  confirmLabel="Regenerate URL"
+                  trigger={<Button>Regenerate URL</Button>}
+                  onConfirm={() => create.mutateAsync()}
+                />
+                <ConfirmDialog
+                  title="Revoke the calendar URL?"
+                  description="The address stops working at once. You can create a new one later."
+                  confirmLabel="Revoke URL"
+                  trigger={<Button variant="danger">Revoke URL</Button>}
+                  onConfirm={() => revoke.mutateAsync()}
+                />
+              </div>
+            </div>
+          ) : (
+            <div>
+              <Button variant="primary" isPending={create.isPending} onClick={() => create.mutate()}>
+                Create calendar URL
+              </Button>
+            </div>
+          )
+        }
+      </QueryState>
+      <FormError error={create.error && !create.isPending ? describeError(create.error) : null} />
+    </section>
+  );
+}
+
+export function SettingsPage() {
+  return (
+    <>
+      <PageHeader title="Settings" description="Your organization, its plan and members, and your calendar feed." />
+      <div className="settings-grid">
+        <OrganizationPanel />
+        <CalendarFeedPanel />
+        <MembersPanel />
+      </div>
+    </>
+  );
+}

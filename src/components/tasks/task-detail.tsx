@@ -1,0 +1,327 @@
+"use client";
+// A task's page: edit its fields, file it under a project, work its checklist, read and add comments,
+// delete it (after confirming).
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { CustomerPicker, ProjectPicker, useMembers } from "@/components/pickers/pickers";
+import { Button, ConfirmDialog, EmptyState, FormError, LocalTime, PageHeader, QueryState, SelectField, TextAreaField, TextField, useServerErrors } from "@/components/ui";
+import { parseTagsInput } from "@/lib/duration-input";
+import { formatDuration } from "@/lib/time-format";
+import { describeError } from "@/trpc/errors";
+import { useTRPC } from "@/trpc/react";
+import type { RouterOutputs } from "@/trpc/types";
+import { TASK_STATUSES, type TaskStatus } from "./task-status";
+
+type AppTask = RouterOutputs["tasks"]["getInApp"];
+
+const EDIT_FIELDS = ["title", "description", "status", "assigneeId", "customerId", "tags"] as const;
+
+function useTaskInvalidation() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: trpc.tasks.pathKey() });
+}
+
+function EditTaskForm({ task }: { task: AppTask }) {
+  const trpc = useTRPC();
+  const members = useMembers();
+  const invalidate = useTaskInvalidation();
+  const errors = useServerErrors(EDIT_FIELDS);
+  const [customerId, setCustomerId] = useState<string | null>(task.customerId);
+  const [saved, setSaved] = useState(false);
+  const update = useMutation(
+    trpc.tasks.updateInApp.mutationOptions({
+      onSuccess: async () => {
+        setSaved(true);
+        await invalidate();
+      },
+      onError: errors.capture,
+    }),
+  );
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    errors.clear();
+    setSaved(false);
+    const form = new FormData(event.currentTarget);
+    const assigneeId = String(form.get("assigneeId") ?? "");
+    update.mutate({
+      taskId: task.id,
+      title: String(form.get("title") ?? ""),
+      description: String(form.get("description") ?? "") || null,
+      status: String(form.get("status")) as TaskStatus,
+      assigneeId: assigneeId || null,
+      customerId,
+      tags: parseTagsInput(String(form.get("tags") ?? "")),
+    });
+  }
+
+  return (
+    <form className="card form" onSubmit={submit} aria-label="Task details" noValidate>
+      <TextField label="Title" name="title" defaultValue={task.title} maxLength={500} required error={errors.fieldError("title")} />
+      <TextAreaField label="Description" name="description" defaultValue={task.description ?? ""} rows={4} error={errors.fieldError("description")} />
+      <div className="form-grid">
+        <SelectField label="Status" name="status" defaultValue={task.status} options={[...TASK_STATUSES]} error={errors.fieldError("status")} />
+        <SelectField
+          label="Assignee"
+          name="assigneeId"
+          defaultValue={task.assigneeId ?? ""}
+          key={members.data ? "members" : "loading"}
+          options={[{ value: "", label: "Nobody" }, ...(members.data?.items ?? []).map((member) => ({ value: member.id, label: member.name }))]}
+          error={errors.fieldError("assigneeId")}
+        />
+      </div>
+      <div className="form-grid">
+        <CustomerPicker value={customerId} onChange={setCustomerId} error={errors.fieldError("customerId")} />
+        <TextField label="Tags" name="tags" defaultValue={task.tags.join(", ")} hint="Separate tags with commas." error={errors.fieldError("tags")} />
+      </div>
+      <FormError error={errors.formError} />
+      <div className="row">
+        <Button type="submit" variant="primary" isPending={update.isPending}>
+          Save changes
+        </Button>
+        {saved && !update.isPending && (
+          <span className="muted small" role="status">
+            Saved.
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function ProjectFiling({ task }: { task: AppTask }) {
+  const trpc = useTRPC();
+  const invalidate = useTaskInvalidation();
+  const [projectId, setProjectId] = useState<string | null>(task.primaryConstellationId);
+  const errors = useServerErrors(["constellationId"]);
+  const projects = useQuery(trpc.constellations.listInApp.queryOptions({ limit: 100, includeArchived: true }));
+  const current = projects.data?.items.find((project) => project.id === task.primaryConstellationId);
+  const file = useMutation(trpc.tasks.updateInApp.mutationOptions({ onSuccess: invalidate, onError: errors.capture }));
+  return (
+    <section className="card stack" aria-labelledby="project-heading">
+      <h2 id="project-heading">Project</h2>
+      <p className="muted small" data-testid="task-project">
+        {task.primaryConstellationId ? `Filed under ${current?.title ?? "a project"}.` : "Not filed under a project."}
+      </p>
+      <div className="row align-end">
+        <ProjectPicker label="File under" value={projectId} onChange={setProjectId} noneLabel="Choose a project" error={errors.fieldError("constellationId")} className="grow" />
+        <Button
+          disabled={!projectId || projectId === task.primaryConstellationId}
+          isPending={file.isPending}
+          onClick={() => {
+            errors.clear();
+            if (projectId) file.mutate({ taskId: task.id, constellationId: projectId });
+          }}
+        >
+          File under project
+        </Button>
+      </div>
+      <FormError error={errors.formError} />
+    </section>
+  );
+}
+
+/** A checkbox that flips in the same event (React state), while the cache and the server follow. */
+function TickBox({ isCompleted, onTick }: { isCompleted: boolean; onTick: (isCompleted: boolean) => void }) {
+  const [checked, setChecked] = useState(isCompleted);
+  const [lastKnown, setLastKnown] = useState(isCompleted);
+  if (lastKnown !== isCompleted) {
+    // The server's state changed (or a failure rolled back): follow it.
+    setLastKnown(isCompleted);
+    setChecked(isCompleted);
+  }
+  return (
+    <input
+      type="checkbox"
+      checked={checked}
+      onChange={(event) => {
+        setChecked(event.target.checked);
+        onTick(event.target.checked);
+      }}
+    />
+  );
+}
+
+function Checklist({ task }: { task: AppTask }) {
+  const trpc = useTRPC();
+  const invalidate = useTaskInvalidation();
+  const errors = useServerErrors(["title"]);
+  const [title, setTitle] = useState("");
+  const append = useMutation(
+    trpc.tasks.appendSubtasksInApp.mutationOptions({
+      onSuccess: async () => {
+        setTitle("");
+        await invalidate();
+      },
+      onError: errors.capture,
+    }),
+  );
+  const queryClient = useQueryClient();
+  const taskKey = trpc.tasks.getInApp.queryKey({ taskId: task.id });
+  const tick = useMutation(trpc.tasks.setSubtaskCompleted.mutationOptions({ onSettled: invalidate }));
+  // A tick shows at once (set in the cache before the request); a failure puts the previous state back.
+  function setTicked(subtaskId: string, isCompleted: boolean) {
+    const previous = queryClient.getQueryData(taskKey);
+    queryClient.setQueryData(taskKey, (current) =>
+      current ? { ...current, subtasks: current.subtasks.map((subtask) => (subtask.id === subtaskId ? { ...subtask, isCompleted } : subtask)) } : current,
+    );
+    tick.mutate({ taskId: task.id, subtaskId, isCompleted }, { onError: () => queryClient.setQueryData(taskKey, previous) });
+  }
+  const remove = useMutation(trpc.tasks.removeSubtask.mutationOptions({ onSettled: invalidate }));
+  const done = task.subtasks.filter((subtask) => subtask.isCompleted).length;
+  const failure = tick.error ?? remove.error;
+
+  return (
+    <section className="card stack" aria-labelledby="checklist-heading">
+      <h2 id="checklist-heading">
+        Checklist{" "}
+        {task.subtasks.length > 0 && (
+          <span className="muted small">
+            {done} of {task.subtasks.length} done
+          </span>
+        )}
+      </h2>
+      {task.subtasks.length === 0 ? (
+        <p className="muted small">No items yet.</p>
+      ) : (
+        <ul className="checklist">
+          {task.subtasks.map((subtask) => (
+            <li key={subtask.id}>
+              <label className="check">
+                <TickBox isCompleted={subtask.isCompleted} onTick={(isCompleted) => setTicked(subtask.id, isCompleted)} />
+                <span className={subtask.isCompleted ? "done" : undefined}>{subtask.title}</span>
+              </label>
+              <Button size="sm" variant="ghost" aria-label={`Remove ${subtask.title}`} onClick={() => remove.mutate({ taskId: task.id, subtaskId: subtask.id })}>
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {failure && <FormError error={describeError(failure)} />}
+      <form
+        className="row align-end"
+        onSubmit={(event) => {
+          event.preventDefault();
+          errors.clear();
+          append.mutate({ taskId: task.id, items: [{ title }] });
+        }}
+      >
+        <TextField label="New item" value={title} onChange={(event) => setTitle(event.target.value)} maxLength={500} error={errors.fieldError("title")} className="grow" />
+        <Button type="submit" isPending={append.isPending} disabled={!title.trim()}>
+          Add item
+        </Button>
+      </form>
+      <FormError error={errors.formError} />
+    </section>
+  );
+}
+
+function Comments({ task }: { task: AppTask }) {
+  const trpc = useTRPC();
+  const invalidate = useTaskInvalidation();
+  const errors = useServerErrors(["body"]);
+  const [body, setBody] = useState("");
+  const add = useMutation(
+    trpc.tasks.addComment.mutationOptions({
+      onSuccess: async () => {
+        setBody("");
+        await invalidate();
+      },
+      onError: errors.capture,
+    }),
+  );
+  return (
+    <section className="card stack" aria-labelledby="comments-heading">
+      <h2 id="comments-heading">Comments</h2>
+      {task.comments.length === 0 ? (
+        <p className="muted small">No comments yet.</p>
+      ) : (
+        <ol className="comments">
+          {task.comments.map((comment) => (
+            <li key={comment.id}>
+              <p className="comment-meta small">
+                <strong>{comment.authorName ?? "Former member"}</strong> · <LocalTime value={comment.createdAt} />
+              </p>
+              <p className="comment-body">{comment.body}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <form
+        className="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          errors.clear();
+          add.mutate({ taskId: task.id, body });
+        }}
+      >
+        <TextAreaField label="Comment" value={body} onChange={(event) => setBody(event.target.value)} maxLength={10_000} error={errors.fieldError("body")} />
+        <FormError error={errors.formError} />
+        <div>
+          <Button type="submit" isPending={add.isPending} disabled={!body.trim()}>
+            Add comment
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+export function TaskDetail({ taskId }: { taskId: string }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const task = useQuery(trpc.tasks.getInApp.queryOptions({ taskId }));
+  const remove = useMutation(trpc.tasks.deleteInApp.mutationOptions());
+
+  if (task.error && describeError(task.error).code === "not_found") {
+    return (
+      <>
+        <PageHeader title="Task not found" />
+        <EmptyState title="This task does not exist or was deleted." action={<Link href="/tasks">All tasks</Link>} />
+      </>
+    );
+  }
+  return (
+    <QueryState query={task} loadingLabel="Loading the task…">
+      {(data) => (
+        <>
+          <p className="small back-link">
+            <Link href="/tasks">← All tasks</Link>
+          </p>
+          <PageHeader
+            title={data.title}
+            description={`${formatDuration(data.loggedSeconds)} logged, ${formatDuration(data.billableSeconds)} billable`}
+            actions={
+              <ConfirmDialog
+                title="Delete this task?"
+                description="It disappears from lists and the API. Time already logged against it stays."
+                confirmLabel="Delete task"
+                trigger={<Button variant="danger">Delete task</Button>}
+                onConfirm={async () => {
+                  await remove.mutateAsync({ taskId });
+                  await queryClient.invalidateQueries({ queryKey: trpc.tasks.pathKey() });
+                  router.push("/tasks");
+                }}
+              />
+            }
+          />
+          <div className="task-layout">
+            <div className="stack">
+              <EditTaskForm key={data.id} task={data} />
+              <Checklist task={data} />
+              <Comments task={data} />
+            </div>
+            <aside className="stack">
+              <ProjectFiling key={data.primaryConstellationId ?? "none"} task={data} />
+            </aside>
+          </div>
+        </>
+      )}
+    </QueryState>
+  );
+}

@@ -1,0 +1,159 @@
+"use client";
+// The Tasks page: filter by status, assignee and text; create a task; open one to edit it.
+import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useDeferredValue, useState, type FormEvent } from "react";
+import { CustomerPicker, ProjectPicker, useMembers } from "@/components/pickers/pickers";
+import { Button, Dialog, EmptyState, ErrorState, FormError, LoadingState, PageHeader, SelectField, Table, TextAreaField, TextField, useServerErrors } from "@/components/ui";
+import { formatDuration } from "@/lib/time-format";
+import { useTRPC } from "@/trpc/react";
+import { statusLabel, TASK_STATUSES, type TaskStatus } from "./task-status";
+
+const CREATE_FIELDS = ["title", "description", "status", "assigneeId", "customerId", "constellationId"] as const;
+
+function CreateTaskDialog() {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const members = useMembers();
+  const errors = useServerErrors(CREATE_FIELDS);
+  const [open, setOpen] = useState(false);
+  const [customerId, setCustomerId] = useState<string | null>(null);
+  const [projectId, setProjectId] = useState<string | null>(null);
+  const create = useMutation(
+    trpc.tasks.createInApp.mutationOptions({
+      onSuccess: async (task) => {
+        await queryClient.invalidateQueries({ queryKey: trpc.tasks.pathKey() });
+        setOpen(false);
+        router.push(`/tasks/${task.id}`);
+      },
+      onError: errors.capture,
+    }),
+  );
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    errors.clear();
+    const form = new FormData(event.currentTarget);
+    const assigneeId = String(form.get("assigneeId") ?? "");
+    create.mutate({
+      title: String(form.get("title") ?? ""),
+      description: String(form.get("description") ?? "") || null,
+      status: String(form.get("status")) as TaskStatus,
+      assigneeId: assigneeId || null,
+      customerId,
+      ...(projectId ? { constellationId: projectId } : {}),
+    });
+  }
+
+  return (
+    <Dialog
+      title="New task"
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) errors.clear();
+      }}
+      trigger={<Button variant="primary">New task</Button>}
+    >
+      <form className="form" onSubmit={submit} noValidate>
+        <TextField label="Title" name="title" maxLength={500} required error={errors.fieldError("title")} />
+        <TextAreaField label="Description" name="description" error={errors.fieldError("description")} />
+        <div className="form-grid">
+          <SelectField label="Status" name="status" defaultValue="todo" options={[...TASK_STATUSES]} error={errors.fieldError("status")} />
+          <SelectField label="Assignee" name="assigneeId" defaultValue="" options={[{ value: "", label: "Nobody" }, ...(members.data?.items ?? []).map((member) => ({ value: member.id, label: member.name }))]} error={errors.fieldError("assigneeId")} />
+        </div>
+        <div className="form-grid">
+          <CustomerPicker value={customerId} onChange={setCustomerId} error={errors.fieldError("customerId")} />
+          <ProjectPicker value={projectId} onChange={setProjectId} error={errors.fieldError("constellationId")} />
+        </div>
+        <FormError error={errors.formError} />
+        <div className="dialog-actions">
+          <Button type="submit" variant="primary" isPending={create.isPending}>
+            Create task
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function TasksPage() {
+  const trpc = useTRPC();
+  const members = useMembers();
+  const [status, setStatus] = useState<TaskStatus | "">("");
+  const [assigneeId, setAssigneeId] = useState("");
+  const [searchText, setSearchText] = useState("");
+  const search = useDeferredValue(searchText).trim() || undefined;
+  const tasks = useInfiniteQuery({
+    ...trpc.tasks.listInApp.infiniteQueryOptions(
+      { status: status || undefined, assigneeId: assigneeId || undefined, search, limit: 50 },
+      { getNextPageParam: (page) => (page.pagination.hasMore ? page.pagination.cursor : undefined) },
+    ),
+    placeholderData: keepPreviousData,
+  });
+  const items = tasks.data?.pages.flatMap((page) => page.items) ?? [];
+  const memberName = new Map((members.data?.items ?? []).map((member) => [member.id, member.name]));
+  const isFiltered = Boolean(status || assigneeId || search);
+
+  return (
+    <>
+      <PageHeader title="Tasks" description="Everything your team is working on." actions={<CreateTaskDialog />} />
+      <div className="toolbar" role="search" aria-label="Filter tasks">
+        <TextField label="Search" type="search" value={searchText} onChange={(event) => setSearchText(event.target.value)} placeholder="Title or description" maxLength={200} />
+        <SelectField label="Status" value={status} onChange={(event) => setStatus(event.target.value as TaskStatus | "")} options={[{ value: "", label: "Any status" }, ...TASK_STATUSES]} />
+        <SelectField label="Assignee" value={assigneeId} onChange={(event) => setAssigneeId(event.target.value)} options={[{ value: "", label: "Anyone" }, ...(members.data?.items ?? []).map((member) => ({ value: member.id, label: member.name }))]} />
+      </div>
+      {tasks.isPending ? (
+        <LoadingState label="Loading tasks…" />
+      ) : tasks.error && !tasks.data ? (
+        <ErrorState error={tasks.error} onRetry={() => void tasks.refetch()} />
+      ) : items.length === 0 ? (
+        <EmptyState title={isFiltered ? "No tasks match these filters." : "No tasks yet."}>{isFiltered ? "Try other filters." : "Create the first one with New task."}</EmptyState>
+      ) : (
+        <>
+          <Table caption="Tasks">
+            <thead>
+              <tr>
+                <th scope="col">Title</th>
+                <th scope="col">Status</th>
+                <th scope="col">Assignee</th>
+                <th scope="col" className="num">
+                  Logged
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((task) => (
+                <tr key={task.id}>
+                  <td>
+                    <Link href={`/tasks/${task.id}`}>{task.title}</Link>
+                    {task.subtasks.length > 0 && (
+                      <span className="muted small">
+                        {" "}
+                        · {task.subtasks.filter((subtask) => subtask.isCompleted).length}/{task.subtasks.length}
+                      </span>
+                    )}
+                  </td>
+                  <td>
+                    <span className={`status status-${task.status}`}>{statusLabel(task.status)}</span>
+                  </td>
+                  <td>{task.assigneeId ? (memberName.get(task.assigneeId) ?? "—") : <span className="muted">Nobody</span>}</td>
+                  <td className="num">{formatDuration(task.loggedSeconds)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+          {tasks.hasNextPage && (
+            <div className="load-more">
+              <Button onClick={() => void tasks.fetchNextPage()} isPending={tasks.isFetchingNextPage}>
+                Load more
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,199 @@
+"use client";
+// The Time logs page: one week (Monday to Sunday, in the browser's zone) with totals per day and for
+// the week, filters (customer, project, billable, and member for admins), the logs page by page, and
+// Export CSV of everything the filters select in that week.
+import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useMemo, useState } from "react";
+import { CustomerPicker, MemberPicker, ProjectPicker } from "@/components/pickers/pickers";
+import { useIsAdmin } from "@/components/shell/use-account";
+import { TimeLogTable, type AppTimeLog } from "@/components/timer/time-log-table";
+import { Button, EmptyState, ErrorState, FormError, LoadingState, PageHeader, SelectField, Table } from "@/components/ui";
+import { csvBlob } from "@/lib/csv";
+import { formatDate, formatDuration, formatHours, formatWeekday } from "@/lib/time-format";
+import { useHydrated } from "@/lib/use-hydrated";
+import { addDays, toDateParam, weekBounds, weekFromParam } from "@/lib/week";
+import { describeError, type DisplayError } from "@/trpc/errors";
+import { useTRPC } from "@/trpc/react";
+import { timeLogsCsv } from "./time-log-csv";
+
+const PAGE_SIZE = 100;
+
+interface Filters {
+  customerId?: string;
+  constellationId?: string;
+  isBillable?: boolean;
+  userId?: string;
+}
+
+function download(filename: string, blob: Blob) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export function TimeLogsPage() {
+  const isHydrated = useHydrated();
+  const searchParams = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const isAdmin = useIsAdmin();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<Filters>({});
+  const [exportError, setExportError] = useState<DisplayError | null>(null);
+  const [isExporting, setIsExporting] = useState(false);
+
+  // The week lives in the address (?week=YYYY-MM-DD), so back, forward and links keep it.
+  const weekParam = searchParams.get("week");
+  const bounds = useMemo(() => (isHydrated ? weekBounds(weekFromParam(weekParam)) : null), [isHydrated, weekParam]);
+  const range = bounds ? { from: bounds.dayStarts[0]!.toISOString(), to: bounds.end.toISOString() } : { from: "", to: "" };
+  const listInput = { ...range, ...filters, limit: PAGE_SIZE };
+
+  const summary = useQuery({ ...trpc.timeLogs.summarize.queryOptions({ dayStarts: bounds?.dayStarts.map((day) => day.toISOString()) ?? [""], end: range.to, ...filters }), enabled: bounds !== null });
+  const logs = useInfiniteQuery({
+    ...trpc.timeLogs.listInApp.infiniteQueryOptions(listInput, { getNextPageParam: (page) => (page.pagination.hasMore ? page.pagination.cursor : undefined) }),
+    enabled: bounds !== null,
+  });
+  const items = logs.data?.pages.flatMap((page) => page.items) ?? [];
+
+  function goToWeek(days: number | null) {
+    const params = new URLSearchParams(searchParams);
+    if (days === null || !bounds) params.delete("week");
+    else params.set("week", toDateParam(addDays(bounds.dayStarts[0]!, days)));
+    router.replace(`${pathname}${params.size ? `?${params}` : ""}`, { scroll: false });
+  }
+
+  async function exportCsv() {
+    if (!bounds) return;
+    setIsExporting(true);
+    setExportError(null);
+    try {
+      // Every page of the filtered week, walked with the keyset cursor (the week bounds the walk).
+      const all: AppTimeLog[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await queryClient.fetchQuery(trpc.timeLogs.listInApp.queryOptions({ ...listInput, cursor }));
+        all.push(...page.items);
+        cursor = page.pagination.hasMore ? page.pagination.cursor : undefined;
+      } while (cursor);
+      download(`orbit-time-logs-${toDateParam(bounds.dayStarts[0]!)}.csv`, csvBlob(timeLogsCsv(all)));
+    } catch (caught) {
+      setExportError(describeError(caught));
+    } finally {
+      setIsExporting(false);
+    }
+  }
+
+  const weekLabel = bounds ? `${formatDate(bounds.dayStarts[0]!)} – ${formatDate(bounds.dayStarts[6]!)}` : "";
+
+  return (
+    <>
+      <PageHeader
+        title="Time logs"
+        description={isAdmin ? "Everyone's time, week by week." : "Your time, week by week."}
+        actions={
+          <Button onClick={exportCsv} isPending={isExporting} disabled={!bounds}>
+            Export CSV
+          </Button>
+        }
+      />
+      <FormError error={exportError} />
+      <div className="week-nav" role="group" aria-label="Week">
+        <Button size="sm" onClick={() => goToWeek(-7)} aria-label="Previous week">
+          ← Previous week
+        </Button>
+        <h2 className="week-label" data-testid="week-label">
+          {weekLabel}
+        </h2>
+        <Button size="sm" onClick={() => goToWeek(7)} aria-label="Next week">
+          Next week →
+        </Button>
+        {weekParam && (
+          <Button size="sm" variant="ghost" onClick={() => goToWeek(null)}>
+            This week
+          </Button>
+        )}
+      </div>
+      <div className="toolbar" role="group" aria-label="Filters">
+        <CustomerPicker label="Customer" noneLabel="All customers" value={filters.customerId ?? null} onChange={(customerId) => setFilters((current) => ({ ...current, customerId: customerId ?? undefined }))} />
+        <ProjectPicker label="Project" noneLabel="All projects" value={filters.constellationId ?? null} onChange={(constellationId) => setFilters((current) => ({ ...current, constellationId: constellationId ?? undefined }))} />
+        <SelectField
+          label="Billable"
+          value={filters.isBillable === undefined ? "all" : String(filters.isBillable)}
+          onChange={(event) => setFilters((current) => ({ ...current, isBillable: event.target.value === "all" ? undefined : event.target.value === "true" }))}
+          options={[
+            { value: "all", label: "Billable and not" },
+            { value: "true", label: "Billable only" },
+            { value: "false", label: "Non-billable only" },
+          ]}
+        />
+        {isAdmin && <MemberPicker label="Member" noneLabel="Everyone" value={filters.userId ?? null} onChange={(userId) => setFilters((current) => ({ ...current, userId: userId ?? undefined }))} />}
+      </div>
+
+      <section aria-label="Totals">
+        {summary.isPending || !bounds ? (
+          <LoadingState label="Adding up the week…" />
+        ) : summary.error || !summary.data ? (
+          <ErrorState error={summary.error} onRetry={() => void summary.refetch()} />
+        ) : (
+          <Table caption="Hours per day" className="week-table">
+            <thead>
+              <tr>
+                {bounds.dayStarts.map((day) => (
+                  <th key={day.toISOString()} scope="col" className="num">
+                    {formatWeekday(day)}
+                  </th>
+                ))}
+                <th scope="col" className="num">
+                  Week
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                {summary.data.days.map((day) => (
+                  <td key={day.start} className="num" data-testid="day-total" data-label={formatWeekday(day.start)}>
+                    {formatDuration(day.seconds)}
+                  </td>
+                ))}
+                <td className="num week-total" data-testid="week-total" data-label="Week" title={`${formatHours(summary.data.totalSeconds)} hours`}>
+                  {formatDuration(summary.data.totalSeconds)}
+                </td>
+              </tr>
+            </tbody>
+          </Table>
+        )}
+      </section>
+
+      <section className="section" aria-labelledby="logs-heading">
+        <h2 id="logs-heading" className="sr-only">
+          Logs of the week
+        </h2>
+        {logs.isPending || !bounds ? (
+          <LoadingState label="Loading time logs…" />
+        ) : logs.error && !logs.data ? (
+          <ErrorState error={logs.error} onRetry={() => void logs.refetch()} />
+        ) : items.length === 0 ? (
+          <EmptyState title="No time logs this week.">Try another week or fewer filters.</EmptyState>
+        ) : (
+          <>
+            <TimeLogTable logs={items} caption="Time logs of the week" showDate showMember={isAdmin} />
+            {logs.hasNextPage && (
+              <div className="load-more">
+                <Button onClick={() => void logs.fetchNextPage()} isPending={logs.isFetchingNextPage}>
+                  Load more
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </section>
+    </>
+  );
+}

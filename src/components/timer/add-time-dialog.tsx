@@ -1,0 +1,130 @@
+"use client";
+// Add time: a manual entry by start and end, or start and duration. It is saved in this browser first
+// and sent through the sync procedure with a clientSessionId made here, so a retry never doubles it.
+import { useState, type FormEvent } from "react";
+import { CustomerPicker, TaskPicker } from "@/components/pickers/pickers";
+import { Button, CheckboxField, Dialog, FormError, TextField, useServerErrors } from "@/components/ui";
+import { parseDurationInput, parseTagsInput } from "@/lib/duration-input";
+import { fromLocalInputValue, toLocalInputValue } from "@/lib/time-format";
+import type { OfflineSync } from "./use-offline-sync";
+
+const FIELDS = ["description", "taskId", "customerId", "startedAt", "endedAt", "durationSeconds", "tags"] as const;
+
+function defaultStart(): string {
+  const start = new Date(Date.now() - 3600_000);
+  start.setMinutes(Math.floor(start.getMinutes() / 15) * 15, 0, 0);
+  return toLocalInputValue(start);
+}
+
+export function AddTimeDialog({ offline, onAdded }: { offline: OfflineSync; onAdded: (outcome: "synced" | "queued") => void }) {
+  const [open, setOpen] = useState(false);
+  const [mode, setMode] = useState<"range" | "duration">("range");
+  const [taskId, setTaskId] = useState<string | null>(null);
+  const [customerId, setCustomerId] = useState<string | null>(null);
+  const [isPending, setIsPending] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+  const errors = useServerErrors(FIELDS);
+  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
+  const fieldError = (name: string) => localErrors[name] ?? errors.fieldError(name);
+
+  function reset() {
+    setTaskId(null);
+    setCustomerId(null);
+    setMode("range");
+    setLocalErrors({});
+    errors.clear();
+    setFormKey((key) => key + 1);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    errors.clear();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? "");
+    const startedAt = fromLocalInputValue(text("startedAt"));
+    const problems: Record<string, string> = {};
+    if (!startedAt) problems.startedAt = "Enter when you started.";
+    let endedAt: string | null = null;
+    let durationSeconds: number | null = null;
+    if (mode === "range") {
+      endedAt = fromLocalInputValue(text("endedAt"));
+      if (!endedAt) problems.endedAt = "Enter when you stopped.";
+      else if (startedAt) durationSeconds = Math.round((new Date(endedAt).getTime() - new Date(startedAt).getTime()) / 1000);
+    } else {
+      durationSeconds = parseDurationInput(text("durationSeconds"));
+      if (durationSeconds === null) problems.durationSeconds = "Enter a duration such as 1:30, 90m or 1.5h.";
+    }
+    setLocalErrors(problems);
+    if (Object.keys(problems).length || durationSeconds === null || !startedAt) return;
+    setIsPending(true);
+    try {
+      const outcome = await offline.submit({
+        clientSessionId: crypto.randomUUID(),
+        source: "manual",
+        startedAt,
+        endedAt,
+        durationSeconds,
+        description: text("description") || null,
+        taskId,
+        customerId,
+        tags: parseTagsInput(text("tags")),
+        isBillable: form.get("isBillable") === "on",
+      });
+      setOpen(false);
+      reset();
+      onAdded(outcome);
+    } catch (caught) {
+      errors.capture(caught);
+    } finally {
+      setIsPending(false);
+    }
+  }
+
+  return (
+    <Dialog
+      title="Add time"
+      description="A finished piece of work. Without a connection it is kept in this browser and synced later."
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) reset();
+      }}
+      trigger={<Button variant="primary">Add time</Button>}
+    >
+      <form key={formKey} className="form" onSubmit={submit} noValidate>
+        <TextField label="Description" name="description" maxLength={500} placeholder="What did you work on?" error={fieldError("description")} />
+        <div className="form-grid">
+          <TaskPicker value={taskId} onChange={setTaskId} error={fieldError("taskId")} />
+          <CustomerPicker value={customerId} onChange={setCustomerId} error={fieldError("customerId")} hint={taskId ? "Empty: the task's customer." : undefined} />
+        </div>
+        <fieldset className="segmented">
+          <legend className="sr-only">How to enter the time</legend>
+          <label className="check">
+            <input type="radio" name="mode" checked={mode === "range"} onChange={() => setMode("range")} />
+            <span>Start and end</span>
+          </label>
+          <label className="check">
+            <input type="radio" name="mode" checked={mode === "duration"} onChange={() => setMode("duration")} />
+            <span>Duration</span>
+          </label>
+        </fieldset>
+        <div className="form-grid">
+          <TextField label="Start" name="startedAt" type="datetime-local" defaultValue={defaultStart()} required error={fieldError("startedAt")} />
+          {mode === "range" ? (
+            <TextField label="End" name="endedAt" type="datetime-local" required error={fieldError("endedAt") ?? fieldError("durationSeconds")} />
+          ) : (
+            <TextField label="Duration" name="durationSeconds" placeholder="1:30" hint="1:30, 90m or 1.5h" required error={fieldError("durationSeconds")} />
+          )}
+        </div>
+        <TextField label="Tags" name="tags" placeholder="design, review" hint="Separate tags with commas." error={fieldError("tags")} />
+        <CheckboxField label="Billable" name="isBillable" defaultChecked />
+        <FormError error={errors.formError} />
+        <div className="dialog-actions">
+          <Button type="submit" variant="primary" isPending={isPending}>
+            Save time
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,63 @@
+"use client";
+// Time logs as rows: when, what, for whom, billable, how long. Shared by the Timer's day and the week.
+import { LocalTime, Table } from "@/components/ui";
+import { formatDuration } from "@/lib/time-format";
+import type { RouterOutputs } from "@/trpc/types";
+
+export type AppTimeLog = RouterOutputs["timeLogs"]["listInApp"]["items"][number];
+
+export function TimeLogTable({ logs, caption, showMember = false, showDate = false }: { logs: AppTimeLog[]; caption: string; showMember?: boolean; showDate?: boolean }) {
+  return (
+    <Table caption={caption}>
+      <thead>
+        <tr>
+          <th scope="col">{showDate ? "When" : "Time"}</th>
+          <th scope="col">What</th>
+          <th scope="col">Customer</th>
+          {showMember && <th scope="col">Member</th>}
+          <th scope="col">Billable</th>
+          <th scope="col" className="num">
+            Duration
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {logs.map((log) => (
+          <tr key={log.id} data-testid="time-log-row">
+            <td className="nowrap">
+              {showDate && (
+                <>
+                  <LocalTime value={log.startedAt} format="date" />{" "}
+                </>
+              )}
+              <LocalTime value={log.startedAt} format="time" />
+              {log.endedAt && (
+                <>
+                  {" – "}
+                  <LocalTime value={log.endedAt} format="time" />
+                </>
+              )}
+            </td>
+            <td>
+              <div>{log.description || log.taskTitle || <span className="muted">No description</span>}</div>
+              {log.description && log.taskTitle && <div className="muted small">{log.taskTitle}</div>}
+              {log.tags.length > 0 && (
+                <div className="tags">
+                  {log.tags.map((tag) => (
+                    <span key={tag} className="tag">
+                      {tag}
+                    </span>
+                  ))}
+                </div>
+              )}
+            </td>
+            <td>{log.customerName ?? <span className="muted">—</span>}</td>
+            {showMember && <td>{log.userName}</td>}
+            <td>{log.isBillable ? "Yes" : "No"}</td>
+            <td className="num">{formatDuration(log.durationSeconds)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,163 @@
+"use client";
+// The Timer page: start a timer (task, customer, description, tags, billable) or watch and stop the
+// running one; add time by hand; today's logs with the day's total; entries waiting to sync.
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMemo, useState, type FormEvent } from "react";
+import { CustomerPicker, TaskPicker } from "@/components/pickers/pickers";
+import { useElapsed, useStopTimer } from "@/components/shell/running-timer";
+import { useAccount } from "@/components/shell/use-account";
+import { Button, CheckboxField, EmptyState, FormError, PageHeader, QueryState, TextField, useServerErrors } from "@/components/ui";
+import { parseTagsInput } from "@/lib/duration-input";
+import { formatClock, formatDuration } from "@/lib/time-format";
+import { useHydrated } from "@/lib/use-hydrated";
+import { addDays, startOfDay } from "@/lib/week";
+import { useTRPC } from "@/trpc/react";
+import { AddTimeDialog } from "./add-time-dialog";
+import { TimeLogTable } from "./time-log-table";
+import { useOfflineSync } from "./use-offline-sync";
+import { useTimeInvalidation } from "./use-time-invalidation";
+
+const START_FIELDS = ["description", "taskId", "customerId", "tags", "isBillable"] as const;
+
+function StartTimerForm() {
+  const trpc = useTRPC();
+  const invalidate = useTimeInvalidation();
+  const errors = useServerErrors(START_FIELDS);
+  const [taskId, setTaskId] = useState<string | null>(null);
+  const [customerId, setCustomerId] = useState<string | null>(null);
+  const start = useMutation(trpc.timers.start.mutationOptions({ onSuccess: invalidate, onError: errors.capture }));
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    errors.clear();
+    const form = new FormData(event.currentTarget);
+    start.mutate({
+      description: String(form.get("description") ?? "") || null,
+      taskId,
+      customerId,
+      tags: parseTagsInput(String(form.get("tags") ?? "")),
+      isBillable: form.get("isBillable") === "on",
+    });
+  }
+
+  return (
+    <form className="card form timer-form" onSubmit={submit} aria-label="Start a timer">
+      <TextField label="What are you working on?" name="description" maxLength={500} placeholder="Describe the work" error={errors.fieldError("description")} />
+      <div className="form-grid">
+        <TaskPicker value={taskId} onChange={setTaskId} error={errors.fieldError("taskId")} />
+        <CustomerPicker value={customerId} onChange={setCustomerId} error={errors.fieldError("customerId")} hint={taskId ? "Empty: the task's customer." : undefined} />
+      </div>
+      <div className="form-grid">
+        <TextField label="Tags" name="tags" placeholder="design, review" hint="Separate tags with commas." error={errors.fieldError("tags")} />
+        <CheckboxField label="Billable" name="isBillable" defaultChecked className="align-end" />
+      </div>
+      <FormError error={errors.formError} />
+      <div>
+        <Button type="submit" variant="primary" isPending={start.isPending}>
+          Start
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function RunningTimerCard({ timer }: { timer: { startedAt: string; description: string | null; isBillable: boolean; tags: string[] } }) {
+  const elapsed = useElapsed(timer.startedAt);
+  const stop = useStopTimer();
+  const isHydrated = useHydrated();
+  return (
+    <section className="card running-card" aria-label="Running timer">
+      <div>
+        <p className="running-card-label">{timer.description || "Timer running"}</p>
+        <p className="muted small">
+          {timer.isBillable ? "Billable" : "Not billable"}
+          {timer.tags.length > 0 && ` · ${timer.tags.join(", ")}`}
+        </p>
+      </div>
+      <p className="running-card-clock" data-testid="running-timer-elapsed" aria-live="off">
+        {isHydrated ? formatClock(elapsed) : ""}
+      </p>
+      <Button variant="danger" isPending={stop.isPending} onClick={() => stop.mutate()}>
+        Stop
+      </Button>
+      <FormError error={stop.error ? { code: "error", message: stop.error.message, details: [] } : null} />
+    </section>
+  );
+}
+
+function TodayLogs() {
+  const trpc = useTRPC();
+  const account = useAccount();
+  const isHydrated = useHydrated();
+  // Today in the browser's zone; the server render has no zone, so the query waits for the browser.
+  const today = useMemo(() => (isHydrated ? startOfDay(new Date()) : null), [isHydrated]);
+  const range = today ? { from: today.toISOString(), to: addDays(today, 1).toISOString() } : null;
+  const logs = useQuery({ ...trpc.timeLogs.listInApp.queryOptions({ ...range, userId: account.user.id, limit: 100 }), enabled: range !== null });
+  const totals = useQuery({ ...trpc.timeLogs.summarize.queryOptions({ dayStarts: [range?.from ?? ""], end: range?.to ?? "", userId: account.user.id }), enabled: range !== null });
+
+  return (
+    <section className="section" aria-labelledby="today-heading">
+      <div className="section-header">
+        <h2 id="today-heading">Today</h2>
+        <p className="day-total">
+          Total <strong data-testid="day-total">{totals.data ? formatDuration(totals.data.totalSeconds) : "…"}</strong>
+        </p>
+      </div>
+      <QueryState query={{ ...logs, isPending: logs.isPending || !range }} isEmpty={(data) => data.items.length === 0} empty={<EmptyState title="No time logged today.">Start the timer or add time by hand.</EmptyState>}>
+        {(data) => <TimeLogTable logs={data.items} caption="Today's time logs" />}
+      </QueryState>
+    </section>
+  );
+}
+
+export function TimerPage() {
+  const trpc = useTRPC();
+  const current = useQuery(trpc.timers.current.queryOptions());
+  const offline = useOfflineSync();
+  const [notice, setNotice] = useState<string | null>(null);
+
+  return (
+    <>
+      <PageHeader
+        title="Timer"
+        description="Track what you are doing now, or add time you already spent."
+        actions={<AddTimeDialog offline={offline} onAdded={(outcome) => setNotice(outcome === "synced" ? "Time added." : null)} />}
+      />
+      {notice && (
+        <p className="notice notice-info" role="status">
+          {notice}
+        </p>
+      )}
+      {offline.pendingCount > 0 && (
+        <div className="notice notice-warning row" role="status" data-testid="pending-sync">
+          <strong>
+            {offline.pendingCount} {offline.pendingCount === 1 ? "entry" : "entries"} waiting to sync
+          </strong>
+          <span>Saved in this browser; sent when you are back online.</span>
+          <Button size="sm" isPending={offline.isSyncing} onClick={() => void offline.flush()}>
+            Sync now
+          </Button>
+        </div>
+      )}
+      {offline.refused.length > 0 && (
+        <div className="notice notice-error" role="alert">
+          <p>
+            {offline.refused.length} waiting {offline.refused.length === 1 ? "entry was" : "entries were"} refused by the server and not saved:
+          </p>
+          <ul>
+            {offline.refused.map(({ entry, error }) => (
+              <li key={entry.clientSessionId}>
+                {entry.description || "Untitled entry"}: {error.details.map((detail) => detail.message).join("; ") || error.message}
+              </li>
+            ))}
+          </ul>
+          <Button size="sm" onClick={offline.dismissRefused}>
+            Dismiss
+          </Button>
+        </div>
+      )}
+      <QueryState query={current}>{(timer) => (timer ? <RunningTimerCard timer={timer} /> : <StartTimerForm />)}</QueryState>
+      <TodayLogs />
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { addDays, dayIndexOf, startOfWeek, toDateParam, weekBounds, weekFromParam } from "./week";
+
+// Local dates: these tests hold in any time zone the suite runs in.
+const local = (y: number, m: number, d: number, h = 0, min = 0) => new Date(y, m - 1, d, h, min);
+
+describe("weeks run Monday to Sunday", () => {
+  it("finds the Monday of any day, Sunday included", () => {
+    expect(toDateParam(startOfWeek(local(2026, 11, 22, 23, 59)))).toBe("2026-11-16"); // a Sunday
+    expect(toDateParam(startOfWeek(local(2026, 11, 23)))).toBe("2026-11-23"); // a Monday
+    expect(toDateParam(startOfWeek(local(2026, 1, 1)))).toBe("2025-12-29"); // across a year
+  });
+
+  it("gives seven local midnights and the next Monday as the end", () => {
+    const { dayStarts, end } = weekBounds(local(2026, 11, 18, 15));
+    expect(dayStarts.map(toDateParam)).toEqual(["2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21", "2026-11-22"]);
+    expect(dayStarts.every((day) => day.getHours() === 0 && day.getMinutes() === 0)).toBe(true);
+    expect(toDateParam(end)).toBe("2026-11-23");
+  });
+
+  it("keeps midnight across a daylight-saving change (calendar days, not 24-hour steps)", () => {
+    const { dayStarts } = weekBounds(local(2026, 3, 25));
+    for (const day of dayStarts) expect(day.getHours()).toBe(0);
+    const { dayStarts: autumn } = weekBounds(local(2026, 10, 28));
+    for (const day of autumn) expect(day.getHours()).toBe(0);
+  });
+
+  it("reads the week parameter, falling back to this week when invalid", () => {
+    const today = local(2026, 11, 20);
+    expect(toDateParam(weekFromParam("2026-11-11", today))).toBe("2026-11-09");
+    expect(toDateParam(weekFromParam(null, today))).toBe("2026-11-16");
+    expect(toDateParam(weekFromParam("2026-02-30", today))).toBe("2026-11-16");
+    expect(toDateParam(weekFromParam("next week", today))).toBe("2026-11-16");
+  });
+
+  it("places an instant in its day of the week, or outside it", () => {
+    const bounds = weekBounds(local(2026, 11, 16));
+    expect(dayIndexOf(local(2026, 11, 16, 0, 0), bounds)).toBe(0);
+    expect(dayIndexOf(local(2026, 11, 18, 12), bounds)).toBe(2);
+    expect(dayIndexOf(local(2026, 11, 22, 23, 59), bounds)).toBe(6);
+    expect(dayIndexOf(local(2026, 11, 23), bounds)).toBe(-1);
+    expect(dayIndexOf(addDays(local(2026, 11, 16), -1), bounds)).toBe(-1);
+  });
+});

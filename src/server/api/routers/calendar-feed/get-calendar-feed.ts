@@ -1,0 +1,9 @@
+import { sessionProcedure } from "@/server/api/procedures";
+import { requestOrigin } from "@/server/http/request-origin";
+import { getCalendarFeed } from "@/server/services/calendar/calendar-feed";
+import { calendarFeedSchema } from "./calendar-feed.schema";
+
+/** The signed-in user's feed URL, or null. Free on every plan. */
+export const getCalendarFeedProcedure = sessionProcedure
+  .output(calendarFeedSchema.nullable())
+  .query(({ ctx }) => getCalendarFeed(ctx.db, ctx.actor, requestOrigin(ctx)));

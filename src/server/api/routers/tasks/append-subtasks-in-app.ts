@@ -1,0 +1,10 @@
+import { z } from "zod";
+import { sessionProcedure } from "@/server/api/procedures";
+import { appendSubtasks } from "@/server/services/tasks/subtasks";
+import { appendSubtasksInput, subtaskSchema } from "./tasks.schema";
+
+/** Adds checklist items at the end. */
+export const appendSubtasksInAppProcedure = sessionProcedure
+  .input(appendSubtasksInput)
+  .output(z.array(subtaskSchema))
+  .mutation(({ ctx, input }) => appendSubtasks(ctx.db, ctx.actor, input));

@@ -1,0 +1,10 @@
+import { sessionProcedure } from "@/server/api/procedures";
+import { appPage } from "@/server/api/app-schemas";
+import { listTasks } from "@/server/services/tasks/tasks";
+import { listTasksInput, taskSchema } from "./tasks.schema";
+
+/** The Tasks page and task pickers: status, assignee, customer and search filters, newest first. */
+export const listTasksInAppProcedure = sessionProcedure
+  .input(listTasksInput)
+  .output(appPage(taskSchema))
+  .query(({ ctx, input }) => listTasks(ctx.db, ctx.actor, input));

@@ -1,0 +1,128 @@
+// The web app's time-log reads: the week view's list (with task and customer names) and its totals
+// per day. Members see their own time; admins see everyone's, or one member's.
+import type { Prisma } from "@/generated/prisma/client";
+import type { DbClient } from "@/server/db";
+import { AppError } from "@/server/errors";
+import { paginate, type Page } from "@/server/lib/cursor";
+import { serializeTimeLog, type TimeLogView } from "@/server/lib/serializers/time-log";
+import type { Actor } from "@/server/services/auth/account";
+
+export interface AppTimeLogFilters {
+  customerId?: string;
+  /** A project: logs whose task is filed under it. */
+  constellationId?: string;
+  isBillable?: boolean;
+  /** Admins only; a member always gets their own logs. */
+  userId?: string;
+}
+
+export interface AppTimeLogView extends TimeLogView {
+  taskTitle: string | null;
+  customerName: string | null;
+  userName: string;
+}
+
+/** Whose logs a caller may read: a member only their own (asking for another's is a 403). */
+function userScope(actor: Actor, requested: string | undefined): string | undefined {
+  if (actor.role === "admin") return requested;
+  if (requested && requested !== actor.userId) {
+    throw new AppError("forbidden", "Members see their own time logs only.", { details: [{ field: "userId", message: "admin role required to see other members' time" }] });
+  }
+  return actor.userId;
+}
+
+function filtersWhere(actor: Actor, filters: AppTimeLogFilters): Prisma.TimeLogWhereInput {
+  const userId = userScope(actor, filters.userId);
+  return {
+    organizationId: actor.organizationId,
+    ...(userId ? { userId } : {}),
+    ...(filters.customerId ? { customerId: filters.customerId } : {}),
+    ...(filters.isBillable === undefined ? {} : { isBillable: filters.isBillable }),
+    ...(filters.constellationId ? { task: { organizationId: actor.organizationId, primaryConstellationId: filters.constellationId } } : {}),
+  };
+}
+
+const appTimeLogSelect = {
+  id: true,
+  userId: true,
+  taskId: true,
+  customerId: true,
+  description: true,
+  startedAt: true,
+  endedAt: true,
+  durationSeconds: true,
+  tags: true,
+  isBillable: true,
+  source: true,
+  createdAt: true,
+  task: { select: { title: true, deletedAt: true } },
+  customer: { select: { name: true } },
+  user: { select: { name: true } },
+} satisfies Prisma.TimeLogSelect;
+
+/** Logs started in [from, to), newest first, keyset-paginated like every list. */
+export async function listTimeLogsForApp(
+  db: DbClient,
+  actor: Actor,
+  input: AppTimeLogFilters & { from?: Date; to?: Date; limit: number; cursor?: string },
+): Promise<Page<AppTimeLogView>> {
+  const startedAt: Prisma.DateTimeFilter = {};
+  if (input.from) startedAt.gte = input.from;
+  if (input.to) startedAt.lt = input.to;
+  const where: Prisma.TimeLogWhereInput = { ...filtersWhere(actor, input), ...(input.from || input.to ? { startedAt } : {}) };
+  const page = await paginate(
+    { kind: "time-logs", sortField: "startedAt", limit: input.limit, cursor: input.cursor },
+    (args) => db.timeLog.findMany({ ...args, where: { AND: [where, args.where] }, select: appTimeLogSelect }),
+    (log) => log.startedAt,
+  );
+  return {
+    items: page.items.map(({ task, customer, user, ...log }) => ({
+      ...serializeTimeLog(log),
+      // A deleted task's title is not shown; the log keeps its time.
+      taskTitle: task && !task.deletedAt ? task.title : null,
+      customerName: customer?.name ?? null,
+      userName: user.name,
+    })),
+    pagination: page.pagination,
+  };
+}
+
+export interface TimeLogDayTotal {
+  start: string;
+  seconds: number;
+  billableSeconds: number;
+  count: number;
+}
+
+/**
+ * Totals per day for days the browser delimits (`dayStarts` in its own time zone, then `end`), so a
+ * day is the person's day, daylight-saving changes included. One grouped query per day (at most 31).
+ */
+export async function summarizeTimeLogs(
+  db: DbClient,
+  actor: Actor,
+  input: AppTimeLogFilters & { dayStarts: Date[]; end: Date },
+): Promise<{ days: TimeLogDayTotal[]; totalSeconds: number; billableSeconds: number; count: number }> {
+  const where = filtersWhere(actor, input);
+  const bounds = [...input.dayStarts, input.end];
+  const days = await Promise.all(
+    input.dayStarts.map(async (start, index) => {
+      const groups = await db.timeLog.groupBy({
+        by: ["isBillable"],
+        where: { ...where, startedAt: { gte: start, lt: bounds[index + 1]! } },
+        _sum: { durationSeconds: true },
+        _count: { _all: true },
+      });
+      const seconds = groups.reduce((sum, group) => sum + (group._sum.durationSeconds ?? 0), 0);
+      const billableSeconds = groups.filter((group) => group.isBillable).reduce((sum, group) => sum + (group._sum.durationSeconds ?? 0), 0);
+      const count = groups.reduce((sum, group) => sum + group._count._all, 0);
+      return { start: start.toISOString(), seconds, billableSeconds, count };
+    }),
+  );
+  return {
+    days,
+    totalSeconds: days.reduce((sum, day) => sum + day.seconds, 0),
+    billableSeconds: days.reduce((sum, day) => sum + day.billableSeconds, 0),
+    count: days.reduce((sum, day) => sum + day.count, 0),
+  };
+}

@@ -1,0 +1,198 @@
+// The web app's own procedures, through the real /api/trpc route with a session cookie: the week's
+// time-log list and totals (member scoping, filters, keyset pages), task checklists and comment
+// authors, the members list. Every read stays inside the caller's organization.
+import { randomUUID } from "node:crypto";
+import { TRPCClientError } from "@trpc/client";
+import { describe, expect, it } from "vitest";
+import { PASSWORD, uniqueEmail } from "../harness/factories";
+import { createCustomer, createTask } from "../time-tracking/helpers";
+import { describeError } from "@/trpc/errors";
+import { openBrowser, type Browser } from "./web-client";
+import { getDb } from "@/server/db";
+
+async function signUp(name = "Ada Admin") {
+  const browser = openBrowser();
+  const account = await browser.api.auth.signUp.mutate({ email: uniqueEmail("app"), password: PASSWORD, name, organizationName: "App Co" });
+  return { browser, account };
+}
+
+async function addMember(admin: Browser, name = "Max Member") {
+  const email = uniqueEmail("member");
+  await admin.api.organization.addMember.mutate({ email, password: PASSWORD, name, role: "member" });
+  const browser = openBrowser();
+  const account = await browser.api.auth.logIn.mutate({ email, password: PASSWORD });
+  return { browser, account };
+}
+
+async function log(browser: Browser, entries: { startedAt: string; durationSeconds: number; isBillable?: boolean; taskId?: string; customerId?: string; description?: string }[]) {
+  return browser.api.timeLogs.sync.mutate({ entries: entries.map((entry) => ({ clientSessionId: randomUUID(), source: "manual" as const, ...entry })) });
+}
+
+async function failure(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(TRPCClientError);
+  return describeError(error);
+}
+
+const WEEK = { from: "2026-03-02T00:00:00.000Z", to: "2026-03-09T00:00:00.000Z" };
+
+describe("timeLogs.listInApp", () => {
+  it("shows a member their own logs only, and refuses another member's", async () => {
+    const admin = await signUp();
+    const member = await addMember(admin.browser);
+    await log(admin.browser, [{ startedAt: "2026-03-02T09:00:00Z", durationSeconds: 600, description: "admin's" }]);
+    await log(member.browser, [{ startedAt: "2026-03-03T09:00:00Z", durationSeconds: 900, description: "member's" }]);
+
+    const own = await member.browser.api.timeLogs.listInApp.query({ ...WEEK });
+    expect(own.items.map((item) => item.description)).toEqual(["member's"]);
+    expect(own.items[0]).toMatchObject({ userId: member.account.user.id, userName: "Max Member", taskTitle: null, customerName: null });
+
+    const refused = await failure(member.browser.api.timeLogs.listInApp.query({ ...WEEK, userId: admin.account.user.id }));
+    expect(refused.code).toBe("forbidden");
+    expect(refused.details).toEqual([{ field: "userId", message: expect.any(String) }]);
+
+    const everyone = await admin.browser.api.timeLogs.listInApp.query({ ...WEEK });
+    expect(everyone.items.map((item) => item.description)).toEqual(["member's", "admin's"]);
+    const one = await admin.browser.api.timeLogs.listInApp.query({ ...WEEK, userId: member.account.user.id });
+    expect(one.items.map((item) => item.description)).toEqual(["member's"]);
+  });
+
+  it("filters by range [from, to), customer, project and billable, with names to show", async () => {
+    const { browser, account } = await signUp();
+    const organizationId = account.organization.id;
+    const customer = await createCustomer(organizationId, { name: "Globex" });
+    const project = await (await getDb()).constellation.create({ data: { organizationId, title: "Launch" } });
+    const filed = await createTask(organizationId, { title: "Filed task", primaryConstellationId: project.id });
+    const loose = await createTask(organizationId, { title: "Loose task" });
+    await log(browser, [
+      { startedAt: "2026-03-02T00:00:00Z", durationSeconds: 60, taskId: filed.id, customerId: customer.id, description: "first instant" },
+      { startedAt: "2026-03-04T12:00:00Z", durationSeconds: 120, taskId: loose.id, isBillable: false, description: "loose" },
+      { startedAt: "2026-03-09T00:00:00Z", durationSeconds: 180, description: "next week" },
+    ]);
+    const week = await browser.api.timeLogs.listInApp.query({ ...WEEK });
+    expect(week.items.map((item) => item.description)).toEqual(["loose", "first instant"]);
+    expect(week.items[1]).toMatchObject({ taskTitle: "Filed task", customerName: "Globex", isBillable: true });
+
+    const byCustomer = await browser.api.timeLogs.listInApp.query({ ...WEEK, customerId: customer.id });
+    expect(byCustomer.items.map((item) => item.description)).toEqual(["first instant"]);
+    const byProject = await browser.api.timeLogs.listInApp.query({ ...WEEK, constellationId: project.id });
+    expect(byProject.items.map((item) => item.description)).toEqual(["first instant"]);
+    const nonBillable = await browser.api.timeLogs.listInApp.query({ ...WEEK, isBillable: false });
+    expect(nonBillable.items.map((item) => item.description)).toEqual(["loose"]);
+
+    const backwards = await failure(browser.api.timeLogs.listInApp.query({ from: WEEK.to, to: WEEK.from }));
+    expect(backwards.code).toBe("validation_error");
+    expect(backwards.details[0]?.field).toBe("to");
+  });
+
+  it("pages with the keyset cursor, each log once", async () => {
+    const { browser } = await signUp();
+    await log(
+      browser,
+      Array.from({ length: 5 }, (_, index) => ({ startedAt: `2026-03-0${index + 2}T10:00:00Z`, durationSeconds: 60, description: `log ${index}` })),
+    );
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await browser.api.timeLogs.listInApp.query({ ...WEEK, limit: 2, cursor });
+      seen.push(...page.items.map((item) => item.description ?? ""));
+      cursor = page.pagination.hasMore ? page.pagination.cursor : undefined;
+    } while (cursor);
+    expect(seen).toEqual(["log 4", "log 3", "log 2", "log 1", "log 0"]);
+  });
+
+  it("never shows another organization's logs", async () => {
+    const first = await signUp();
+    const second = await signUp();
+    await log(first.browser, [{ startedAt: "2026-03-02T09:00:00Z", durationSeconds: 60 }]);
+    expect((await second.browser.api.timeLogs.listInApp.query({ ...WEEK })).items).toEqual([]);
+    expect((await second.browser.api.timeLogs.summarize.query({ dayStarts: [WEEK.from], end: WEEK.to })).totalSeconds).toBe(0);
+  });
+});
+
+describe("timeLogs.summarize", () => {
+  it("totals each day the browser delimits, billable apart, and the whole range", async () => {
+    const { browser } = await signUp();
+    await log(browser, [
+      { startedAt: "2026-03-01T23:00:00Z", durationSeconds: 3600, description: "the day before" },
+      { startedAt: "2026-03-02T08:00:00Z", durationSeconds: 3600 },
+      { startedAt: "2026-03-02T22:59:59Z", durationSeconds: 600, isBillable: false },
+      { startedAt: "2026-03-03T01:00:00Z", durationSeconds: 1800 },
+    ]);
+    // Days of a browser at UTC+1: each starts at 23:00 UTC the evening before.
+    const summary = await browser.api.timeLogs.summarize.query({ dayStarts: ["2026-03-01T23:00:00Z", "2026-03-02T23:00:00Z"], end: "2026-03-03T23:00:00Z" });
+    expect(summary).toEqual({
+      days: [
+        { start: "2026-03-01T23:00:00.000Z", seconds: 7800, billableSeconds: 7200, count: 3 },
+        { start: "2026-03-02T23:00:00.000Z", seconds: 1800, billableSeconds: 1800, count: 1 },
+      ],
+      totalSeconds: 9600,
+      billableSeconds: 9000,
+      count: 4,
+    });
+    const billable = await browser.api.timeLogs.summarize.query({ dayStarts: ["2026-03-01T23:00:00Z"], end: "2026-03-02T23:00:00Z", isBillable: false });
+    expect(billable.totalSeconds).toBe(600);
+  });
+
+  it("refuses day bounds out of order and more than 31 days", async () => {
+    const { browser } = await signUp();
+    const unordered = await failure(browser.api.timeLogs.summarize.query({ dayStarts: ["2026-03-02T00:00:00Z", "2026-03-01T00:00:00Z"], end: "2026-03-03T00:00:00Z" }));
+    expect(unordered.details[0]?.field).toBe("dayStarts");
+    const days = Array.from({ length: 32 }, (_, index) => new Date(Date.UTC(2026, 0, 1 + index)).toISOString());
+    const tooMany = await failure(browser.api.timeLogs.summarize.query({ dayStarts: days, end: "2026-03-01T00:00:00Z" }));
+    expect(tooMany.code).toBe("validation_error");
+  });
+});
+
+describe("tasks in the app", () => {
+  it("ticks and removes checklist items, and shows comments with their authors", async () => {
+    const admin = await signUp("Ada Admin");
+    const member = await addMember(admin.browser, "Max Member");
+    const task = await admin.browser.api.tasks.createInApp.mutate({ title: "Launch", subtasks: [{ title: "Notes" }, { title: "Room" }] });
+    const [notes, room] = task.subtasks;
+    const ticked = await member.browser.api.tasks.setSubtaskCompleted.mutate({ taskId: task.id, subtaskId: notes!.id, isCompleted: true });
+    expect(ticked).toMatchObject({ id: notes!.id, isCompleted: true });
+    await member.browser.api.tasks.removeSubtask.mutate({ taskId: task.id, subtaskId: room!.id });
+    await member.browser.api.tasks.addComment.mutate({ taskId: task.id, body: "Booked." });
+
+    const page = await admin.browser.api.tasks.getInApp.query({ taskId: task.id });
+    expect(page.subtasks.map((subtask) => [subtask.title, subtask.isCompleted])).toEqual([["Notes", true]]);
+    expect(page.comments).toEqual([{ id: expect.any(String), body: "Booked.", createdAt: expect.any(String), authorId: member.account.user.id, authorName: "Max Member" }]);
+    expect(new Date(page.updatedAt).getTime()).toBeGreaterThan(new Date(task.updatedAt).getTime());
+
+    const missing = await failure(admin.browser.api.tasks.removeSubtask.mutate({ taskId: task.id, subtaskId: room!.id }));
+    expect(missing.code).toBe("not_found");
+  });
+
+  it("keeps other organizations' tasks out of reach", async () => {
+    const first = await signUp();
+    const second = await signUp();
+    const task = await first.browser.api.tasks.createInApp.mutate({ title: "Private", subtasks: [{ title: "Item" }] });
+    expect((await failure(second.browser.api.tasks.getInApp.query({ taskId: task.id }))).code).toBe("not_found");
+    expect((await failure(second.browser.api.tasks.setSubtaskCompleted.mutate({ taskId: task.id, subtaskId: task.subtasks[0]!.id, isCompleted: true }))).code).toBe("not_found");
+    expect((await second.browser.api.tasks.listInApp.query({})).items).toEqual([]);
+    expect((await first.browser.api.tasks.getInApp.query({ taskId: task.id })).subtasks[0]?.isCompleted).toBe(false);
+  });
+});
+
+describe("organization.listMembers", () => {
+  it("lists the organization's people, newest first, to any member", async () => {
+    const admin = await signUp("Ada Admin");
+    const member = await addMember(admin.browser, "Max Member");
+    await signUp("Someone Elsewhere");
+    const list = await member.browser.api.organization.listMembers.query({});
+    expect(list.items.map((person) => [person.name, person.role])).toEqual([
+      ["Max Member", "member"],
+      ["Ada Admin", "admin"],
+    ]);
+    expect(list.pagination.hasMore).toBe(false);
+    expect(Object.keys(list.items[0]!).sort()).toEqual(["createdAt", "email", "id", "name", "role"]);
+  });
+
+  it("needs a session", async () => {
+    expect((await failure(openBrowser().api.organization.listMembers.query({}))).code).toBe("unauthorized");
+  });
+});
