@@ -57,28 +57,28 @@ function InvoiceList() {
                 <tr>
                   <th scope="col">Number</th>
                   <th scope="col">Customer</th>
-                  <th scope="col">Period</th>
                   <th scope="col" className="num">
                     Total
                   </th>
                   <th scope="col">Status</th>
+                  <th scope="col">Period</th>
                 </tr>
               </thead>
               <tbody>
                 {rows.map((invoice) => (
                   <tr key={invoice.id}>
-                    <td>
+                    <td className="nowrap">
                       <Link className="cell-link" href={`/invoices/${invoice.id}`}>
                         {invoice.number}
                       </Link>
                     </td>
                     <td>{invoice.customerName}</td>
-                    <td>
-                      <InvoicePeriod start={invoice.periodStart} end={invoice.periodEnd} />
-                    </td>
                     <NumberCell>{formatMoney(invoice.totalCents, invoice.currency)}</NumberCell>
                     <td>
                       <InvoiceStatusBadge status={invoice.status} />
+                    </td>
+                    <td className="nowrap">
+                      <InvoicePeriod start={invoice.periodStart} end={invoice.periodEnd} />
                     </td>
                   </tr>
                 ))}

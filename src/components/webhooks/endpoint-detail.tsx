@@ -192,7 +192,7 @@ function Deliveries({ endpointId }: { endpointId: string }) {
               <tbody>
                 {list.map((delivery) => (
                   <tr key={delivery.id}>
-                    <td>
+                    <td className="nowrap">
                       <Link className="cell-link" href={`/webhooks/${endpointId}/deliveries/${delivery.id}`} aria-label={`Delivery ${delivery.id}`}>
                         <LocalTime value={delivery.createdAt} />
                       </Link>
@@ -202,7 +202,7 @@ function Deliveries({ endpointId }: { endpointId: string }) {
                       <DeliveryStatus status={delivery.status} />
                     </td>
                     <td className="num">{delivery.attempts}</td>
-                    <td className="small">{lastResponse(delivery)}</td>
+                    <td className="small cell-wide">{lastResponse(delivery)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -35,7 +35,7 @@ function EndpointList() {
     <>
       <PageHeader
         title="Webhooks"
-        description="Orbit signs and sends events to your endpoints, retrying failures for about a day and a half."
+        description="Orbit signs each event and sends it to the endpoints subscribed to its type, retrying failed attempts with growing delays."
         actions={
           isPro ? (
             <Dialog title="Add endpoint" open={isAdding} onOpenChange={setIsAdding} trigger={<Button variant="primary">Add endpoint</Button>}>
@@ -64,35 +64,33 @@ function EndpointList() {
             <thead>
               <tr>
                 <th scope="col">URL</th>
-                <th scope="col">Event types</th>
                 <th scope="col">State</th>
-                <th scope="col" className="num">
-                  Consecutive failures
-                </th>
                 <th scope="col" className="num">
                   Last 24 h
                 </th>
+                <th scope="col" className="num">
+                  Consecutive failures
+                </th>
+                <th scope="col">Event types</th>
               </tr>
             </thead>
             <tbody>
               {rows.map((endpoint) => (
                 <tr key={endpoint.id}>
-                  <td>
+                  <td className="cell-wide">
                     <Link className="cell-link" href={`/webhooks/${endpoint.id}`}>
                       {endpoint.url}
                     </Link>
                     {endpoint.description && <div className="small muted">{endpoint.description}</div>}
                   </td>
-                  <td className="small">{endpoint.eventTypes.join(", ")}</td>
-                  <td>
+                  <td className="cell-wide">
                     <EndpointStatus endpoint={endpoint} />
                   </td>
+                  <td className="num nowrap" data-testid="endpoint-last24h">
+                    {endpoint.last24h.success} succeeded · {endpoint.last24h.failed} failed
+                  </td>
                   <NumberCell>{endpoint.consecutiveFailures}</NumberCell>
-                  <NumberCell>
-                    <span data-testid="endpoint-last24h">
-                      {endpoint.last24h.success} succeeded · {endpoint.last24h.failed} failed
-                    </span>
-                  </NumberCell>
+                  <td className="small nowrap">{endpoint.eventTypes.join(", ")}</td>
                 </tr>
               ))}
             </tbody>
