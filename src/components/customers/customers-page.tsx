@@ -85,7 +85,7 @@ export function CustomersPage() {
                       {customer.archived && <span className="badge badge-status">Archived</span>}
                     </td>
                     <td>{customer.company ?? "—"}</td>
-                    <td>{billingSummary(customer)}</td>
+                    <td className="nowrap">{billingSummary(customer)}</td>
                     <td className="num">
                       <ArchiveButton row={customer} isPending={archive.pendingId === customer.id} onToggle={() => void archive.toggle(customer).catch(() => {})} />
                     </td>

@@ -79,7 +79,7 @@ export function ProjectsPage() {
                     </td>
                     <td>{project.customerName ?? "—"}</td>
                     <td>{statusLabel(project.status)}</td>
-                    <td>{formatDueDate(project.dueDate)}</td>
+                    <td className="nowrap">{formatDueDate(project.dueDate)}</td>
                     <td className="num">
                       <ArchiveButton row={project} isPending={archive.pendingId === project.id} onToggle={() => void archive.toggle(project).catch(() => {})} />
                     </td>
