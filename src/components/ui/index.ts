@@ -11,3 +11,5 @@ export { LocalTime } from "./local-time";
 export { PageHeader } from "./page-header";
 export { EmptyState, ErrorState, LoadingState, QueryState } from "./states";
 export { NumberCell, Table } from "./table";
+export { ListFilters, useListFilters } from "./list-filters";
+export { LoadMore } from "./load-more";

@@ -8,6 +8,7 @@ import { constellationsRouter } from "@/server/api/routers/constellations";
 import { customersRouter } from "@/server/api/routers/customers";
 import { invoicesRouter } from "@/server/api/routers/invoices";
 import { organizationRouter } from "@/server/api/routers/organization";
+import { reportsRouter } from "@/server/api/routers/reports";
 import { tasksRouter } from "@/server/api/routers/tasks";
 import { timeLogsRouter } from "@/server/api/routers/time-logs";
 import { timersRouter } from "@/server/api/routers/timers";
@@ -23,6 +24,7 @@ export const appRouter = createRouter({
   timeLogs: timeLogsRouter,
   timers: timersRouter,
   invoices: invoicesRouter,
+  reports: reportsRouter,
   webhooks: webhooksRouter,
   calendarFeed: calendarFeedRouter,
 });

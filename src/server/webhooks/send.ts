@@ -121,6 +121,19 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
+/** The request headers of an attempt (contract 6.3); the console shows them with the signature described. */
+export function deliveryHeaders(delivery: Pick<DeliveryRequest, "deliveryId" | "eventId" | "eventType">, body: Buffer, signature: string): Record<string, string> {
+  return {
+    "Content-Type": "application/json",
+    "Content-Length": String(body.length),
+    "User-Agent": USER_AGENT,
+    "X-Service-Signature": signature,
+    "X-Service-Event-Type": delivery.eventType,
+    "X-Service-Event-Id": delivery.eventId,
+    "X-Service-Delivery-Id": delivery.deliveryId,
+  };
+}
+
 /** Makes one attempt. Redirects are not followed: a 3xx is returned as a failed attempt. */
 export async function sendDelivery(delivery: DeliveryRequest, options: SendOptions): Promise<AttemptOutcome> {
   const attemptedAt = new Date();
@@ -132,15 +145,7 @@ export async function sendDelivery(delivery: DeliveryRequest, options: SendOptio
     const url = new URL(delivery.url);
     const targets = await abortable(checkedTargets(url, options.allowLoopbackHttp), controller.signal);
     const body = Buffer.from(delivery.payload, "utf8");
-    const headers = {
-      "Content-Type": "application/json",
-      "Content-Length": String(body.length),
-      "User-Agent": USER_AGENT,
-      "X-Service-Signature": signatureHeader(delivery.secret, body, Date.now() / 1000),
-      "X-Service-Event-Type": delivery.eventType,
-      "X-Service-Event-Id": delivery.eventId,
-      "X-Service-Delivery-Id": delivery.deliveryId,
-    };
+    const headers = deliveryHeaders(delivery, body, signatureHeader(delivery.secret, body, Date.now() / 1000));
     const { statusCode, snippet } = await post(url, targets, body, headers, controller.signal);
     if (isSuccessStatus(statusCode)) return { statusCode, error: null, attemptedAt };
     const fallback = statusCode >= 300 && statusCode < 400 ? `HTTP ${statusCode}: redirects are not followed` : `HTTP ${statusCode}`;

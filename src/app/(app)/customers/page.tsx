@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
-import { PlaceholderPage } from "@/components/shell/placeholder-page";
+import { CustomersPage } from "@/components/customers/customers-page";
+import "../areas.css";
 
 export const metadata: Metadata = { title: "Customers" };
 
 export default function Page() {
-  return <PlaceholderPage title="Customers" description="Who you work for, and how they are billed." />;
+  return <CustomersPage />;
 }

@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
-import { PlaceholderPage } from "@/components/shell/placeholder-page";
+import { InvoicesPage } from "@/components/invoices/invoices-page";
+import "../areas.css";
 
 export const metadata: Metadata = { title: "Invoices" };
 
 export default function Page() {
-  return <PlaceholderPage title="Invoices" description="Bill customers for their time." />;
+  return <InvoicesPage />;
 }

@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
-import { PlaceholderPage } from "@/components/shell/placeholder-page";
+import { ProjectsPage } from "@/components/projects/projects-page";
+import "../areas.css";
 
 export const metadata: Metadata = { title: "Projects" };
 
 export default function Page() {
-  return <PlaceholderPage title="Projects" description="Groups of tasks with a goal and a due date." />;
+  return <ProjectsPage />;
 }

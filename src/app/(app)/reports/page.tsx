@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
-import { PlaceholderPage } from "@/components/shell/placeholder-page";
+import { ReportsPage } from "@/components/reports/reports-page";
+import "../areas.css";
 
 export const metadata: Metadata = { title: "Reports" };
 
 export default function Page() {
-  return <PlaceholderPage title="Reports" description="Hours per customer and per project." />;
+  return <ReportsPage />;
 }

@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
-import { PlaceholderPage } from "@/components/shell/placeholder-page";
+import { WebhooksPage } from "@/components/webhooks/webhooks-page";
+import "../areas.css";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
 export default function Page() {
-  return <PlaceholderPage title="Webhooks" description="Signed events sent to your endpoints." />;
+  return <WebhooksPage />;
 }

@@ -64,3 +64,46 @@ export function serializeInvoice(invoice: InvoiceRow, lines: InvoiceLineRow[]): 
     })),
   };
 }
+
+/** The web app's invoice row: the summary plus the customer's name and the invoice's own dates. */
+export interface InvoiceListItemView extends InvoiceSummaryView {
+  customerName: string;
+  createdAt: string;
+  issuedAt: string | null;
+  paidAt: string | null;
+  voidedAt: string | null;
+}
+
+/** The web app's invoice page: the row plus subtotal, tax, lines and where the customer pays. */
+export interface InvoiceDocumentView extends InvoiceListItemView {
+  subtotalCents: number;
+  taxCents: number;
+  paymentLinkUrl: string | null;
+  lineItems: InvoiceLineView[];
+}
+
+type InvoiceListRow = InvoiceRow & Pick<Invoice, "createdAt" | "issuedAt" | "paidAt" | "voidedAt"> & { customer: { name: string } };
+
+export function serializeInvoiceListItem(invoice: InvoiceListRow): InvoiceListItemView {
+  return {
+    ...serializeInvoiceSummary(invoice),
+    customerName: invoice.customer.name,
+    createdAt: invoice.createdAt.toISOString(),
+    issuedAt: invoice.issuedAt?.toISOString() ?? null,
+    paidAt: invoice.paidAt?.toISOString() ?? null,
+    voidedAt: invoice.voidedAt?.toISOString() ?? null,
+  };
+}
+
+export function serializeInvoiceDocument(
+  invoice: InvoiceListRow & Pick<Invoice, "subtotalCents" | "taxCents"> & { customer: { paymentLinkUrl: string | null } },
+  lines: InvoiceLineRow[],
+): InvoiceDocumentView {
+  return {
+    ...serializeInvoiceListItem(invoice),
+    subtotalCents: invoice.subtotalCents,
+    taxCents: invoice.taxCents,
+    paymentLinkUrl: invoice.customer.paymentLinkUrl,
+    lineItems: serializeInvoice(invoice, lines).lineItems,
+  };
+}

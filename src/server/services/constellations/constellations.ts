@@ -54,15 +54,12 @@ export interface CreateConstellationInput {
  * Creates a project. A customerId outside the caller's organization is a 400 on that field and
  * nothing is written. Projects created through the API have no owner: no user stands behind a key.
  */
-export async function createConstellation(db: DbClient, tenant: Tenant, input: CreateConstellationInput): Promise<ConstellationView> {
-  if (input.customerId) {
-    const customer = await db.customer.findFirst({ where: { id: input.customerId, organizationId: tenant.organizationId }, select: { id: true } });
-    if (!customer) throw validationError("customerId", "is not a customer of this organization");
-  }
+export async function createConstellation(db: DbClient, tenant: Tenant, input: CreateConstellationInput, ownerId: string | null = null): Promise<ConstellationView> {
+  await assertCustomerOfTenant(db, tenant, input.customerId);
   const constellation = await db.constellation.create({
     data: {
       organizationId: tenant.organizationId,
-      ownerId: null,
+      ownerId,
       title: input.title,
       goal: input.goal,
       customerId: input.customerId,
@@ -72,6 +69,72 @@ export async function createConstellation(db: DbClient, tenant: Tenant, input: C
     select: constellationSelect,
   });
   return serializeConstellation(constellation);
+}
+
+/** A referenced customer must be the organization's: otherwise a 400 on the field, before anything is written. */
+async function assertCustomerOfTenant(db: DbClient, tenant: Tenant, customerId: string | null | undefined): Promise<void> {
+  if (!customerId) return;
+  const customer = await db.customer.findFirst({ where: { id: customerId, organizationId: tenant.organizationId }, select: { id: true } });
+  if (!customer) throw validationError("customerId", "is not a customer of this organization");
+}
+
+/** The in-app row: the project and its customer's name, joined in the one query. */
+const inAppSelect = { ...constellationSelect, customer: { select: { name: true } } } as const;
+
+type InAppRow = Prisma.ConstellationGetPayload<{ select: typeof inAppSelect }>;
+
+export type ConstellationInAppView = ConstellationView & { customerName: string | null };
+
+const serializeInApp = (row: InAppRow): ConstellationInAppView => ({ ...serializeConstellation(row), customerName: row.customer?.name ?? null });
+
+/** The web app's project list: the public list's filters and order, with customer names. */
+export async function listConstellationsInApp(db: DbClient, tenant: Tenant, input: ListConstellationsInput): Promise<Page<ConstellationInAppView>> {
+  const search: Prisma.ConstellationWhereInput = input.search
+    ? { OR: [{ title: containsText(input.search) }, { goal: containsText(input.search) }] }
+    : {};
+  const page = await paginate(
+    { kind: "constellations", sortField: "createdAt", limit: input.limit, cursor: input.cursor },
+    (args) =>
+      db.constellation.findMany({
+        where: {
+          organizationId: tenant.organizationId,
+          ...(input.includeArchived ? {} : { archived: false }),
+          ...(input.customerId ? { customerId: input.customerId } : {}),
+          ...(input.status ? { status: input.status } : {}),
+          AND: [search, args.where],
+        },
+        orderBy: args.orderBy,
+        take: args.take,
+        select: inAppSelect,
+      }),
+    (row) => row.createdAt,
+  );
+  return { items: page.items.map(serializeInApp), pagination: page.pagination };
+}
+
+export async function getConstellationInApp(db: DbClient, tenant: Tenant, id: string): Promise<ConstellationInAppView> {
+  const row = await db.constellation.findFirst({ where: { id, organizationId: tenant.organizationId }, select: inAppSelect });
+  if (!row) throw notFound("Constellation");
+  return serializeInApp(row);
+}
+
+export interface UpdateConstellationInput {
+  title?: string;
+  goal?: string | null;
+  customerId?: string | null;
+  status?: ConstellationStatus;
+  dueDate?: Date | null;
+}
+
+/** Edits a project; a foreign customerId is a 400 and nothing is written. */
+export async function updateConstellation(db: DbClient, tenant: Tenant, id: string, changes: UpdateConstellationInput): Promise<ConstellationInAppView> {
+  await assertCustomerOfTenant(db, tenant, changes.customerId);
+  const { count } = await db.constellation.updateMany({
+    where: { id, organizationId: tenant.organizationId },
+    data: { title: changes.title, goal: changes.goal, customerId: changes.customerId, status: changes.status, dueDate: changes.dueDate },
+  });
+  if (count === 0) throw notFound("Constellation");
+  return getConstellationInApp(db, tenant, id);
 }
 
 /**

@@ -3,7 +3,7 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { BillingType, RoundingMode } from "@/generated/prisma/enums";
 import type { DbClient } from "@/server/db";
-import { notFound } from "@/server/errors";
+import { AppError, notFound } from "@/server/errors";
 import { paginate, type Page } from "@/server/lib/cursor";
 import { containsText } from "@/server/lib/search";
 import { customerSelect, serializeCustomer, type CustomerView } from "@/server/lib/serializers/customer";
@@ -48,10 +48,28 @@ export interface CreateCustomerInput {
   logoUrl?: string | null;
 }
 
+/** Billing settings belong to admins (app-api section 4); a member sending any is refused whole. */
+function assertMayChangeBilling(actor: Pick<Actor, "role">, billing: CustomerBillingChanges): void {
+  if (actor.role !== "admin" && Object.values(billing).some((value) => value !== undefined)) {
+    throw new AppError("forbidden", "Only admins can change billing settings.", { details: [{ field: "role", message: "admin role required" }] });
+  }
+}
+
 /** `email` and `phone` are the customer's private contact data: stored, never returned. */
 export async function createCustomer(db: DbClient, tenant: Tenant, input: CreateCustomerInput): Promise<CustomerView> {
+  return createCustomerWithBilling(db, tenant, input, {});
+}
+
+/** The in-app create: the customer and, from an admin, its billing settings in one insert. */
+export async function createCustomerInApp(db: DbClient, actor: Actor, input: CreateCustomerInput, billing: CustomerBillingChanges): Promise<CustomerView> {
+  assertMayChangeBilling(actor, billing);
+  return createCustomerWithBilling(db, actor, input, billing);
+}
+
+async function createCustomerWithBilling(db: DbClient, tenant: Tenant, input: CreateCustomerInput, billing: CustomerBillingChanges): Promise<CustomerView> {
   const customer = await db.customer.create({
     data: {
+      ...billing,
       organizationId: tenant.organizationId,
       name: input.name,
       contactEmail: input.email ?? null,
@@ -81,21 +99,53 @@ export interface CustomerBillingChanges {
 const isRecordNotFound = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025";
 
 export async function updateCustomerBilling(db: DbClient, tenant: Tenant, id: string, changes: CustomerBillingChanges): Promise<CustomerView> {
+  return writeCustomer(db, tenant, id, billingData(changes));
+}
+
+export interface CustomerProfileChanges {
+  name?: string;
+  company?: string | null;
+  contactName?: string | null;
+  color?: string | null;
+  logoUrl?: string | null;
+}
+
+/** The in-app edit: profile (any member) and billing (admins only) in one statement, so all or nothing is written. */
+export async function updateCustomer(db: DbClient, actor: Actor, id: string, profile: CustomerProfileChanges, billing: CustomerBillingChanges): Promise<CustomerView> {
+  assertMayChangeBilling(actor, billing);
+  return writeCustomer(db, actor, id, {
+    name: profile.name,
+    company: profile.company,
+    contactName: profile.contactName,
+    color: profile.color,
+    logoUrl: profile.logoUrl,
+    ...billingData(billing),
+  });
+}
+
+export async function getCustomer(db: DbClient, tenant: Tenant, id: string): Promise<CustomerView> {
+  const customer = await db.customer.findFirst({ where: { id, organizationId: tenant.organizationId }, select: customerSelect });
+  if (!customer) throw notFound("Customer");
+  return serializeCustomer(customer);
+}
+
+/** Only the billing columns, so an input object can never write anything else. */
+function billingData(changes: CustomerBillingChanges): Prisma.CustomerUpdateInput {
+  return {
+    hourlyRateCents: changes.hourlyRateCents,
+    fixedRateCents: changes.fixedRateCents,
+    currency: changes.currency,
+    taxRateBps: changes.taxRateBps,
+    roundingIncrementMinutes: changes.roundingIncrementMinutes,
+    roundingMode: changes.roundingMode,
+    billingType: changes.billingType,
+    paymentLinkUrl: changes.paymentLinkUrl,
+  };
+}
+
+async function writeCustomer(db: DbClient, tenant: Tenant, id: string, data: Prisma.CustomerUpdateInput): Promise<CustomerView> {
   try {
-    const customer = await db.customer.update({
-      where: { id, organizationId: tenant.organizationId },
-      data: {
-        hourlyRateCents: changes.hourlyRateCents,
-        fixedRateCents: changes.fixedRateCents,
-        currency: changes.currency,
-        taxRateBps: changes.taxRateBps,
-        roundingIncrementMinutes: changes.roundingIncrementMinutes,
-        roundingMode: changes.roundingMode,
-        billingType: changes.billingType,
-        paymentLinkUrl: changes.paymentLinkUrl,
-      },
-      select: customerSelect,
-    });
+    const customer = await db.customer.update({ where: { id, organizationId: tenant.organizationId }, data, select: customerSelect });
     return serializeCustomer(customer);
   } catch (error) {
     if (isRecordNotFound(error)) throw notFound("Customer");

@@ -2,7 +2,7 @@
 // [periodStart, periodEnd], and emits `invoice.created`, all in one transaction.
 import type { Customer } from "@/generated/prisma/client";
 import { Prisma } from "@/generated/prisma/client";
-import type { Db, Tx } from "@/server/db";
+import type { Db, DbClient } from "@/server/db";
 import { AppError, validationError } from "@/server/errors";
 import { serializeInvoice, serializeInvoiceSummary, type InvoiceView } from "@/server/lib/serializers/invoice";
 import type { Actor } from "@/server/services/auth/account";
@@ -31,7 +31,7 @@ interface UnbilledLog {
   task: { title: string } | null;
 }
 
-interface DraftLine {
+export interface DraftLine {
   timeLogId: string | null;
   description: string;
   seconds: number;
@@ -77,7 +77,7 @@ function draftLines(customer: Customer, logs: UnbilledLog[]): DraftLine[] {
 }
 
 /** A fixed fee is owed once per period: a second fee invoice overlapping an earlier one is refused. */
-async function assertNoOverlappingFee(tx: Tx, organizationId: string, input: CreateInvoiceInput): Promise<void> {
+async function assertNoOverlappingFee(tx: DbClient, organizationId: string, input: CreateInvoiceInput): Promise<void> {
   const overlapping = await tx.invoice.findFirst({
     where: {
       organizationId,
@@ -94,6 +94,45 @@ async function assertNoOverlappingFee(tx: Tx, organizationId: string, input: Cre
   if (overlapping) throw new AppError("conflict", `Invoice ${overlapping.number} already bills this customer's fixed fee for an overlapping period.`);
 }
 
+export interface InvoiceDraft {
+  customer: Customer;
+  lines: DraftLine[];
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+/**
+ * What an invoice for this customer and period would bill: every check of `createInvoice` and the
+ * same arithmetic, without writing. `createInvoice` calls it under its lock; a preview calls it as is.
+ */
+export async function draftInvoice(tx: DbClient, organizationId: string, input: CreateInvoiceInput): Promise<InvoiceDraft> {
+  const customer = await tx.customer.findFirst({ where: { id: input.customerId, organizationId } });
+  if (!customer) throw validationError("customerId", "no customer with this id in your organization");
+  assertBillable(customer);
+  if (customer.billingType === "fixed") await assertNoOverlappingFee(tx, organizationId, input);
+
+  const logs = await tx.timeLog.findMany({
+    where: {
+      organizationId,
+      customerId: customer.id,
+      isBillable: true,
+      startedAt: { gte: input.periodStart, lte: input.periodEnd },
+      invoiceLine: { is: null },
+    },
+    orderBy: [{ startedAt: "asc" }, { id: "asc" }],
+    select: { id: true, description: true, durationSeconds: true, task: { select: { title: true } } },
+  });
+  const lines = draftLines(customer, logs);
+  const subtotalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
+  const tax = taxCents(subtotalCents, customer.taxRateBps);
+  const totalCents = subtotalCents + tax;
+  if (totalCents > MAX_CENTS) {
+    throw validationError("periodEnd", "the invoice total exceeds the largest supported amount; invoice a shorter period");
+  }
+  return { customer, lines, subtotalCents, taxCents: tax, totalCents };
+}
+
 export async function createInvoice(db: Db, actor: Actor, input: CreateInvoiceInput): Promise<InvoiceView> {
   const { organizationId } = actor;
   try {
@@ -105,29 +144,7 @@ export async function createInvoice(db: Db, actor: Actor, input: CreateInvoiceIn
         data: { invoiceSequence: { increment: 1 } },
         select: { invoiceSequence: true },
       });
-      const customer = await tx.customer.findFirst({ where: { id: input.customerId, organizationId } });
-      if (!customer) throw validationError("customerId", "no customer with this id in your organization");
-      assertBillable(customer);
-      if (customer.billingType === "fixed") await assertNoOverlappingFee(tx, organizationId, input);
-
-      const logs = await tx.timeLog.findMany({
-        where: {
-          organizationId,
-          customerId: customer.id,
-          isBillable: true,
-          startedAt: { gte: input.periodStart, lte: input.periodEnd },
-          invoiceLine: { is: null },
-        },
-        orderBy: [{ startedAt: "asc" }, { id: "asc" }],
-        select: { id: true, description: true, durationSeconds: true, task: { select: { title: true } } },
-      });
-      const lines = draftLines(customer, logs);
-      const subtotalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
-      const tax = taxCents(subtotalCents, customer.taxRateBps);
-      const totalCents = subtotalCents + tax;
-      if (totalCents > MAX_CENTS) {
-        throw validationError("periodEnd", "the invoice total exceeds the largest supported amount; invoice a shorter period");
-      }
+      const { customer, lines, subtotalCents, taxCents: tax, totalCents } = await draftInvoice(tx, organizationId, input);
 
       const invoice = await tx.invoice.create({
         data: {

@@ -1,4 +1,5 @@
-// The delivery log of one endpoint, newest first, with the keyset cursor every list uses.
+// The delivery log of one endpoint, newest first, optionally of one status, with the keyset cursor every list uses.
+import type { DeliveryStatus } from "@/generated/prisma/enums";
 import type { DbClient } from "@/server/db";
 import { notFound } from "@/server/errors";
 import { paginate, type Page } from "@/server/lib/cursor";
@@ -7,6 +8,7 @@ import type { Actor } from "@/server/services/auth/account";
 
 export interface ListDeliveriesInput {
   id: string;
+  status?: DeliveryStatus;
   limit: number;
   cursor?: string;
 }
@@ -19,7 +21,7 @@ export async function listDeliveries(db: DbClient, actor: Actor, input: ListDeli
     { kind: "webhook-deliveries", sortField: "createdAt", limit: input.limit, cursor: input.cursor },
     ({ where, orderBy, take }) =>
       db.webhookDelivery.findMany({
-        where: { AND: [{ endpointId: endpoint.id, organizationId: actor.organizationId }, where] },
+        where: { AND: [{ endpointId: endpoint.id, organizationId: actor.organizationId, ...(input.status && { status: input.status }) }, where] },
         orderBy,
         take,
         select: webhookDeliverySelect,

@@ -104,3 +104,30 @@ export function canonicalConstellation(input: CreateConstellationRequest) {
 }
 
 export const constellationByIdInput = z.object({ id: z.string().min(1).max(100) });
+
+/** The web app's project row: the v1 shape plus its customer's name, read in the same query. */
+export const constellationInAppSchema = constellationSchema.extend({ customerName: z.string().nullable() });
+
+/** In-app create: the canonical fields only (the deprecated aliases are an API concern). */
+export const createConstellationInAppInput = z.object({
+  title: titleInput(),
+  goal: optionalText(CONSTELLATION_LIMITS.goal),
+  customerId: z.string().min(1).max(100).nullable().optional(),
+  status: statusInput().optional(),
+  dueDate: dueDateInput,
+});
+
+export const updateConstellationInput = z
+  .object({
+    id: z.string().min(1).max(100),
+    title: titleInput().optional(),
+    goal: optionalText(CONSTELLATION_LIMITS.goal),
+    customerId: z.string().min(1).max(100).nullable().optional(),
+    status: statusInput().optional(),
+    dueDate: dueDateInput,
+  })
+  .superRefine((input, ctx) => {
+    if (Object.entries(input).every(([key, value]) => key === "id" || value === undefined)) {
+      ctx.addIssue({ code: "custom", path: ["body"], message: "at least one field to change is required" });
+    }
+  });

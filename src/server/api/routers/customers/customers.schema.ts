@@ -56,46 +56,59 @@ export const listCustomersInput = z.object({
   ...paginationInput,
 });
 
-export const createCustomerInput = z.object({
-  name: z.string().trim().min(1, "is required").max(CUSTOMER_LIMITS.name, `must be at most ${CUSTOMER_LIMITS.name} characters`),
+/** The customer's own details, as created and edited (the private contact data is write-only). */
+const profileShape = {
+  company: optionalText(CUSTOMER_LIMITS.company),
+  contactName: optionalText(CUSTOMER_LIMITS.contactName),
+  color: optionalText(7, { test: (value) => /^#[0-9a-f]{6}$/i.test(value), message: "must be a hex color #RRGGBB" }),
+  logoUrl: optionalText(CUSTOMER_LIMITS.url, { test: isWebUrl, message: "must be an http or https URL" }),
+};
+
+const customerName = () => z.string().trim().min(1, "is required").max(CUSTOMER_LIMITS.name, `must be at most ${CUSTOMER_LIMITS.name} characters`);
+
+const privateContactShape = {
   email: optionalText(CUSTOMER_LIMITS.email, { test: (value) => emailFormat.safeParse(value).success, message: "must be an email address" }).meta({
     description: "Private contact email; stored, never returned",
   }),
   phone: optionalText(CUSTOMER_LIMITS.phone, { test: isPhoneNumber, message: "must be a phone number (digits, spaces, + ( ) . - /, optional extension)" }).meta({
     description: "Private contact phone; stored, never returned",
   }),
-  company: optionalText(CUSTOMER_LIMITS.company),
   notes: optionalText(CUSTOMER_LIMITS.notes).meta({ description: "Private notes; stored, never returned" }),
-  contactName: optionalText(CUSTOMER_LIMITS.contactName),
-  color: optionalText(7, { test: (value) => /^#[0-9a-f]{6}$/i.test(value), message: "must be a hex color #RRGGBB" }),
-  logoUrl: optionalText(CUSTOMER_LIMITS.url, { test: isWebUrl, message: "must be an http or https URL" }),
+};
+
+export const createCustomerInput = z.object({
+  name: customerName(),
+  ...privateContactShape,
+  ...profileShape,
 });
 
 const BILLING_FIELDS = ["hourlyRateCents", "fixedRateCents", "currency", "taxRateBps", "roundingIncrementMinutes", "roundingMode", "billingType", "paymentLinkUrl"] as const;
 
 const rateCents = uncoerced(z.number().int("must be an integer").min(0, "must not be negative").max(MAX_RATE_CENTS, `must be at most ${MAX_RATE_CENTS}`));
 
+/** Billing settings (app-api section 4); every field optional, each checked on its own. */
+const billingShape = {
+  hourlyRateCents: rateCents.nullable().optional(),
+  fixedRateCents: rateCents.nullable().optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, "must be an ISO 4217 code of 3 uppercase letters")
+    .refine((code) => SUPPORTED_CURRENCIES.has(code), "is not a supported ISO 4217 currency")
+    .optional(),
+  taxRateBps: uncoerced(z.number().int("must be an integer").min(0, "must be between 0 and 10000").max(10_000, "must be between 0 and 10000")).optional(),
+  roundingIncrementMinutes: uncoerced(z.number().int("must be an integer").min(0, "must be between 0 and 60").max(60, "must be between 0 and 60")).optional(),
+  roundingMode: roundingModeSchema.optional(),
+  billingType: billingTypeSchema.optional(),
+  paymentLinkUrl: z
+    .string()
+    .max(CUSTOMER_LIMITS.url, `must be at most ${CUSTOMER_LIMITS.url} characters`)
+    .refine(isWebUrl, "must be an http or https URL")
+    .nullable()
+    .optional(),
+};
+
 export const updateCustomerBillingInput = z
-  .looseObject({
-    id: customerIdInput,
-    hourlyRateCents: rateCents.nullable().optional(),
-    fixedRateCents: rateCents.nullable().optional(),
-    currency: z
-      .string()
-      .regex(/^[A-Z]{3}$/, "must be an ISO 4217 code of 3 uppercase letters")
-      .refine((code) => SUPPORTED_CURRENCIES.has(code), "is not a supported ISO 4217 currency")
-      .optional(),
-    taxRateBps: uncoerced(z.number().int("must be an integer").min(0, "must be between 0 and 10000").max(10_000, "must be between 0 and 10000")).optional(),
-    roundingIncrementMinutes: uncoerced(z.number().int("must be an integer").min(0, "must be between 0 and 60").max(60, "must be between 0 and 60")).optional(),
-    roundingMode: roundingModeSchema.optional(),
-    billingType: billingTypeSchema.optional(),
-    paymentLinkUrl: z
-      .string()
-      .max(CUSTOMER_LIMITS.url, `must be at most ${CUSTOMER_LIMITS.url} characters`)
-      .refine(isWebUrl, "must be an http or https URL")
-      .nullable()
-      .optional(),
-  })
+  .looseObject({ id: customerIdInput, ...billingShape })
   // Only billing settings change here: a misspelt or non-billing field is refused by name, not ignored.
   .superRefine((input, ctx) => {
     for (const key of Object.keys(input)) {
@@ -104,6 +117,23 @@ export const updateCustomerBillingInput = z
       }
     }
     if (!BILLING_FIELDS.some((field) => input[field] !== undefined)) ctx.addIssue({ code: "custom", path: ["body"], message: "at least one billing field is required" });
+  });
+
+/** The billing fields present in an input: only admins may send any of them. */
+export function billingChangesOf<T extends Partial<Record<(typeof BILLING_FIELDS)[number], unknown>>>(input: T): Pick<T, (typeof BILLING_FIELDS)[number]> {
+  return Object.fromEntries(BILLING_FIELDS.filter((field) => input[field] !== undefined).map((field) => [field, input[field]])) as Pick<T, (typeof BILLING_FIELDS)[number]>;
+}
+
+/** In-app create: the public fields plus, for admins, the billing settings in the same step. */
+export const createCustomerInAppInput = createCustomerInput.extend(billingShape);
+
+/** In-app edit: profile fields (any member) and billing fields (admins), written together or not at all. */
+export const updateCustomerInput = z
+  .object({ id: customerIdInput, name: customerName().optional(), ...profileShape, ...billingShape })
+  .superRefine((input, ctx) => {
+    if (Object.entries(input).every(([key, value]) => key === "id" || value === undefined)) {
+      ctx.addIssue({ code: "custom", path: ["body"], message: "at least one field to change is required" });
+    }
   });
 
 export const customerByIdInput = z.object({ id: customerIdInput });

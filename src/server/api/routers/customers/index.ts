@@ -1,10 +1,13 @@
 import { createRouter } from "@/server/api/trpc";
 import { archiveCustomerProcedure } from "./archive-customer";
+import { createCustomerInAppProcedure } from "./create-customer-in-app";
 import { createCustomerProcedure } from "./create-customer";
+import { getCustomerProcedure } from "./get-customer";
+import { listCustomersInAppProcedure } from "./list-customers-in-app";
 import { listCustomersProcedure } from "./list-customers";
 import { unarchiveCustomerProcedure } from "./unarchive-customer";
 import { updateCustomerBillingProcedure } from "./update-customer-billing";
-import { listCustomersInAppProcedure } from "./list-customers-in-app";
+import { updateCustomerProcedure } from "./update-customer";
 
 export const customersRouter = createRouter({
   list: listCustomersProcedure,
@@ -12,5 +15,9 @@ export const customersRouter = createRouter({
   updateBilling: updateCustomerBillingProcedure,
   archive: archiveCustomerProcedure,
   unarchive: unarchiveCustomerProcedure,
+  // The web app's session procedures.
   listInApp: listCustomersInAppProcedure,
+  get: getCustomerProcedure,
+  createInApp: createCustomerInAppProcedure,
+  update: updateCustomerProcedure,
 });

@@ -3,7 +3,7 @@ import { appBoolean, appPage } from "@/server/api/app-schemas";
 import { listCustomers } from "@/server/services/customers/customers";
 import { customerSchema, listCustomersInput } from "./customers.schema";
 
-/** The web app's customer list and pickers: the public list's filters, for any signed-in member. */
+/** The web app's customer list and pickers: the public list's filters (newest first, search, archived on request), for any member. */
 export const listCustomersInAppProcedure = sessionProcedure
   .input(listCustomersInput.extend({ includeArchived: appBoolean() }))
   .output(appPage(customerSchema))

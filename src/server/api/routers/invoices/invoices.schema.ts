@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { timestampSchema } from "@/server/api/v1-schemas";
+import { paginationSchema, timestampSchema } from "@/server/api/v1-schemas";
+import { paginationInput } from "@/server/lib/cursor";
 import { isoInstant } from "@/server/lib/zod";
 
 export const createInvoiceInput = z
@@ -30,4 +31,50 @@ export const invoiceSchema = z.object({
       amountCents: z.number().int(),
     }),
   ),
+});
+
+export const invoiceStatusSchema = z.enum(["draft", "issued", "paid", "void"]);
+
+const invoiceLineSchema = invoiceSchema.shape.lineItems.element;
+
+export const listInvoicesInput = z.object({
+  status: invoiceStatusSchema.optional(),
+  customerId: z.string().min(1).max(100).optional(),
+  ...paginationInput,
+});
+
+export const invoiceListItemSchema = invoiceSchema.omit({ lineItems: true }).extend({
+  customerName: z.string(),
+  createdAt: timestampSchema,
+  issuedAt: timestampSchema.nullable(),
+  paidAt: timestampSchema.nullable(),
+  voidedAt: timestampSchema.nullable(),
+});
+
+export const listInvoicesOutput = z.object({ items: z.array(invoiceListItemSchema), pagination: paginationSchema });
+
+export const invoiceDocumentSchema = invoiceListItemSchema.extend({
+  subtotalCents: z.number().int(),
+  taxCents: z.number().int(),
+  paymentLinkUrl: z.string().nullable(),
+  lineItems: z.array(invoiceLineSchema),
+});
+
+export const invoicePreviewSchema = z.object({
+  customerId: z.string(),
+  customerName: z.string(),
+  currency: z.string(),
+  periodStart: timestampSchema,
+  periodEnd: timestampSchema,
+  subtotalCents: z.number().int(),
+  taxCents: z.number().int(),
+  totalCents: z.number().int(),
+  lineItems: z.array(invoiceLineSchema),
+});
+
+export const invoiceIdInput = z.object({ id: z.string().min(1).max(100) });
+
+export const changeInvoiceStatusInput = z.object({
+  id: z.string().min(1).max(100),
+  status: z.enum(["issued", "paid", "void"], { error: "must be issued, paid or void" }),
 });

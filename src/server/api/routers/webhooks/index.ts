@@ -1,7 +1,9 @@
 import { createRouter } from "@/server/api/trpc";
 import { createWebhookEndpointProcedure } from "./create-webhook-endpoint";
 import { deleteWebhookEndpointProcedure } from "./delete-webhook-endpoint";
+import { getWebhookDeliveryProcedure } from "./get-webhook-delivery";
 import { listWebhookDeliveriesProcedure } from "./list-webhook-deliveries";
+import { listWebhookEndpointOverviewsProcedure } from "./list-webhook-endpoint-overviews";
 import { listWebhookEndpointsProcedure } from "./list-webhook-endpoints";
 import { updateWebhookEndpointProcedure } from "./update-webhook-endpoint";
 
@@ -11,4 +13,7 @@ export const webhooksRouter = createRouter({
   update: updateWebhookEndpointProcedure,
   delete: deleteWebhookEndpointProcedure,
   deliveries: listWebhookDeliveriesProcedure,
+  // The console (web app).
+  overview: listWebhookEndpointOverviewsProcedure,
+  delivery: getWebhookDeliveryProcedure,
 });

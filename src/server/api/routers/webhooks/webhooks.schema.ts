@@ -59,7 +59,9 @@ export const updateWebhookEndpointInput = z.object({
 
 export const webhookEndpointIdInput = z.object({ id: endpointId });
 
-export const listWebhookDeliveriesInput = z.object({ id: endpointId, ...paginationInput });
+const deliveryStatusSchema = z.enum(["pending", "success", "failed"], { error: "must be pending, success or failed" });
+
+export const listWebhookDeliveriesInput = z.object({ id: endpointId, status: deliveryStatusSchema.optional(), ...paginationInput });
 
 const timestamp = z.string();
 
@@ -83,7 +85,7 @@ export const webhookDeliveryOutput = z.object({
   endpointId: z.string(),
   eventId: z.string(),
   eventType: z.string(),
-  status: z.enum(["pending", "success", "failed"]),
+  status: deliveryStatusSchema,
   attempts: z.number().int(),
   lastStatusCode: z.number().int().nullable(),
   lastError: z.string().nullable(),
@@ -96,4 +98,21 @@ export const webhookDeliveryOutput = z.object({
 export const listWebhookDeliveriesOutput = z.object({
   items: z.array(webhookDeliveryOutput),
   pagination: z.object({ hasMore: z.boolean(), cursor: z.string().optional() }),
+});
+
+const deliveryCounts = z.object({ success: z.number().int(), failed: z.number().int() });
+
+/** The console's endpoint row: the endpoint, why it is not active, and its last 24 hours. */
+export const webhookEndpointOverviewOutput = webhookEndpointOutput.extend({
+  disabledReason: z.enum(["manual", "consecutive_failures", "gone"]).nullable(),
+  last24h: deliveryCounts,
+});
+
+export const webhookDeliveryIdInput = z.object({ id: endpointId, deliveryId: z.string().min(1).max(100) });
+
+/** The console's delivery page as far as the server records deliveries today (no per-attempt log yet). */
+export const webhookDeliveryDetailOutput = webhookDeliveryOutput.extend({
+  endpointUrl: z.string(),
+  event: z.object({ id: z.string(), type: z.string(), createdAt: timestamp, data: z.unknown() }),
+  requestHeaders: z.array(z.object({ name: z.string(), value: z.string() })),
 });

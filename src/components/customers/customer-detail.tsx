@@ -1,0 +1,101 @@
+"use client";
+// One customer: edit its details (and billing, for admins), archive or unarchive it, see its projects.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useIsAdmin } from "@/components/shell/use-account";
+import { buttonClass, EmptyState, FormError, PageHeader, QueryState, Table } from "@/components/ui";
+import { describeError } from "@/trpc/errors";
+import { useTRPC } from "@/trpc/react";
+import { ArchiveButton } from "./archive-button";
+import { billingSummary } from "./billing-summary";
+import { CustomerForm } from "./customer-form";
+import { useArchiveToggle } from "./use-archive";
+
+export function CustomerDetail({ id }: { id: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const isAdmin = useIsAdmin();
+  const customer = useQuery(trpc.customers.get.queryOptions({ id }));
+  const projects = useQuery(trpc.constellations.listInApp.queryOptions({ customerId: id, includeArchived: true, limit: 100 }));
+  const update = useMutation(
+    trpc.customers.update.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.customers.pathKey() }) }),
+  );
+  const archive = useArchiveToggle("customers");
+
+  return (
+    <QueryState query={customer} loadingLabel="Loading customer…">
+      {(data) => (
+        <>
+          <p className="no-print small">
+            <Link href="/customers">← Customers</Link>
+          </p>
+          <PageHeader
+            title={data.name}
+            description={
+              <>
+                {billingSummary(data)}
+                {data.archived && (
+                  <>
+                    {" "}
+                    · <span className="badge badge-status">Archived</span>
+                  </>
+                )}
+              </>
+            }
+            actions={
+              <>
+                {isAdmin && (
+                  <Link className={buttonClass("primary")} href={`/invoices/new?customerId=${data.id}`}>
+                    New invoice
+                  </Link>
+                )}
+                <ArchiveButton row={data} isPending={archive.pendingId === data.id} onToggle={() => void archive.toggle(data).catch(() => {})} />
+              </>
+            }
+          />
+          {archive.error && <FormError error={describeError(archive.error)} />}
+          <section className="card" aria-labelledby="edit-customer">
+            <h2 id="edit-customer">Edit customer</h2>
+            {update.isSuccess && (
+              <p className="notice notice-info" role="status">
+                Saved.
+              </p>
+            )}
+            <CustomerForm key={data.updatedAt} customer={data} isAdmin={isAdmin} submitLabel="Save changes" isPending={update.isPending} onSubmit={(input) => update.mutateAsync({ id, ...input })} />
+          </section>
+          <section className="section" aria-labelledby="customer-projects">
+            <h2 id="customer-projects">Projects</h2>
+            <QueryState
+              query={projects}
+              isEmpty={(page) => page.items.length === 0}
+              empty={<EmptyState title="No projects for this customer yet." action={<Link href="/projects">Go to Projects</Link>} />}
+            >
+              {(page) => (
+                <Table caption={`Projects of ${data.name}`}>
+                  <thead>
+                    <tr>
+                      <th scope="col">Project</th>
+                      <th scope="col">Status</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {page.items.map((project) => (
+                      <tr key={project.id}>
+                        <td>
+                          <Link className="cell-link" href={`/projects/${project.id}`}>
+                            {project.title}
+                          </Link>
+                        </td>
+                        <td>{project.archived ? "Archived" : project.status.replace("_", " ")}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </Table>
+              )}
+            </QueryState>
+          </section>
+        </>
+      )}
+    </QueryState>
+  );
+}

@@ -1,0 +1,191 @@
+"use client";
+// The customer form for create and edit: the customer's details for everyone, the billing settings
+// (app-api section 4) for admins. Amounts are typed in the currency and sent in minor units.
+import { useState, type FormEvent } from "react";
+import { Button, FormError, SelectField, TextAreaField, TextField, useServerErrors } from "@/components/ui";
+import { bpsToPercentText, moneyInputValue, parseMoney, percentTextToBps } from "@/components/invoices/money";
+import type { Customer, CustomerInput } from "./types";
+
+const FIELD_NAMES = [
+  "name",
+  "company",
+  "contactName",
+  "email",
+  "phone",
+  "notes",
+  "color",
+  "logoUrl",
+  "billingType",
+  "hourlyRateCents",
+  "fixedRateCents",
+  "currency",
+  "taxRateBps",
+  "roundingIncrementMinutes",
+  "roundingMode",
+  "paymentLinkUrl",
+] as const;
+
+type Draft = Record<(typeof FIELD_NAMES)[number], string>;
+
+function draftOf(customer: Customer | undefined): Draft {
+  const currency = customer?.currency ?? "USD";
+  return {
+    name: customer?.name ?? "",
+    company: customer?.company ?? "",
+    contactName: customer?.contactName ?? "",
+    email: "",
+    phone: "",
+    notes: "",
+    color: customer?.color ?? "",
+    logoUrl: customer?.logoUrl ?? "",
+    billingType: customer?.billingType ?? "hourly",
+    hourlyRateCents: moneyInputValue(customer?.hourlyRateCents ?? null, currency),
+    fixedRateCents: moneyInputValue(customer?.fixedRateCents ?? null, currency),
+    currency,
+    taxRateBps: bpsToPercentText(customer?.taxRateBps ?? 0),
+    roundingIncrementMinutes: String(customer?.roundingIncrementMinutes ?? 0),
+    roundingMode: customer?.roundingMode ?? "nearest",
+    paymentLinkUrl: customer?.paymentLinkUrl ?? "",
+  };
+}
+
+/** The typed billing values as the server takes them, or the fields that are not numbers. */
+function billingOf(draft: Draft): { values: Partial<CustomerInput>; problems: Record<string, string> } {
+  const problems: Record<string, string> = {};
+  const currency = draft.currency.trim().toUpperCase();
+  const money = (field: "hourlyRateCents" | "fixedRateCents") => {
+    const value = parseMoney(draft[field], /^[A-Z]{3}$/.test(currency) ? currency : "USD");
+    if (Number.isNaN(value)) problems[field] = "must be an amount such as 120 or 120.50";
+    return Number.isNaN(value) ? null : value;
+  };
+  const taxRateBps = percentTextToBps(draft.taxRateBps || "0");
+  if (Number.isNaN(taxRateBps)) problems.taxRateBps = "must be a percentage such as 19 or 7.5";
+  const increment = Number(draft.roundingIncrementMinutes || "0");
+  if (!Number.isInteger(increment)) problems.roundingIncrementMinutes = "must be a whole number of minutes";
+  return {
+    values: {
+      billingType: draft.billingType as CustomerInput["billingType"],
+      hourlyRateCents: money("hourlyRateCents"),
+      fixedRateCents: money("fixedRateCents"),
+      currency,
+      taxRateBps,
+      roundingIncrementMinutes: increment,
+      roundingMode: draft.roundingMode as CustomerInput["roundingMode"],
+      paymentLinkUrl: draft.paymentLinkUrl.trim() || null,
+    },
+    problems,
+  };
+}
+
+export interface CustomerFormProps {
+  customer?: Customer;
+  /** Billing settings are shown and sent only for admins. */
+  isAdmin: boolean;
+  submitLabel: string;
+  isPending: boolean;
+  onSubmit: (input: CustomerInput) => Promise<unknown>;
+}
+
+export function CustomerForm({ customer, isAdmin, submitLabel, isPending, onSubmit }: CustomerFormProps) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(customer));
+  const [localProblems, setLocalProblems] = useState<Record<string, string>>({});
+  const errors = useServerErrors(FIELD_NAMES);
+  const isNew = !customer;
+  const set = (field: keyof Draft) => (event: { target: { value: string } }) => setDraft((current) => ({ ...current, [field]: event.target.value }));
+  const errorOf = (field: keyof Draft) => localProblems[field] ?? errors.fieldError(field);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    errors.clear();
+    const billing = isAdmin ? billingOf(draft) : { values: {}, problems: {} };
+    setLocalProblems(billing.problems);
+    if (Object.keys(billing.problems).length) return;
+    const input: CustomerInput = {
+      name: draft.name,
+      company: draft.company,
+      contactName: draft.contactName,
+      color: draft.color || null,
+      logoUrl: draft.logoUrl,
+      ...(isNew ? { email: draft.email, phone: draft.phone, notes: draft.notes } : {}),
+      ...billing.values,
+    };
+    try {
+      await onSubmit(input);
+      if (isNew) setDraft(draftOf(undefined));
+    } catch (caught) {
+      errors.capture(caught);
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      <div className="form-grid">
+        <TextField label="Name" required value={draft.name} onChange={set("name")} error={errorOf("name")} maxLength={200} />
+        <TextField label="Company" value={draft.company} onChange={set("company")} error={errorOf("company")} />
+        <TextField label="Contact name" value={draft.contactName} onChange={set("contactName")} error={errorOf("contactName")} />
+        <TextField label="Color" hint="#RRGGBB" value={draft.color} onChange={set("color")} error={errorOf("color")} placeholder="#336699" />
+        <TextField label="Logo URL" type="url" value={draft.logoUrl} onChange={set("logoUrl")} error={errorOf("logoUrl")} />
+      </div>
+      {isNew && (
+        <>
+          <h3 className="form-section-title">Private contact</h3>
+          <p className="muted small">Stored for your records; never shown again, in the app or the API.</p>
+          <div className="form-grid">
+            <TextField label="Email" type="email" value={draft.email} onChange={set("email")} error={errorOf("email")} />
+            <TextField label="Phone" type="tel" value={draft.phone} onChange={set("phone")} error={errorOf("phone")} />
+          </div>
+          <TextAreaField label="Notes" value={draft.notes} onChange={set("notes")} error={errorOf("notes")} />
+        </>
+      )}
+      {isAdmin && (
+        <>
+          <h3 className="form-section-title">Billing</h3>
+          <div className="form-grid">
+            <SelectField
+              label="Billing type"
+              value={draft.billingType}
+              onChange={set("billingType")}
+              error={errorOf("billingType")}
+              options={[
+                { value: "hourly", label: "Hourly rate" },
+                { value: "fixed", label: "Fixed fee" },
+              ]}
+            />
+            <TextField label="Currency" hint="ISO 4217, e.g. EUR" value={draft.currency} onChange={set("currency")} error={errorOf("currency")} maxLength={3} />
+            <TextField label="Hourly rate" inputMode="decimal" value={draft.hourlyRateCents} onChange={set("hourlyRateCents")} error={errorOf("hourlyRateCents")} />
+            <TextField label="Fixed fee" inputMode="decimal" value={draft.fixedRateCents} onChange={set("fixedRateCents")} error={errorOf("fixedRateCents")} />
+            <TextField label="Tax rate (%)" inputMode="decimal" value={draft.taxRateBps} onChange={set("taxRateBps")} error={errorOf("taxRateBps")} />
+            <TextField
+              label="Rounding increment (minutes)"
+              hint="0 for none"
+              type="number"
+              min={0}
+              max={60}
+              value={draft.roundingIncrementMinutes}
+              onChange={set("roundingIncrementMinutes")}
+              error={errorOf("roundingIncrementMinutes")}
+            />
+            <SelectField
+              label="Rounding mode"
+              value={draft.roundingMode}
+              onChange={set("roundingMode")}
+              error={errorOf("roundingMode")}
+              options={[
+                { value: "nearest", label: "Nearest" },
+                { value: "up", label: "Up" },
+                { value: "down", label: "Down" },
+              ]}
+            />
+            <TextField label="Payment link URL" type="url" value={draft.paymentLinkUrl} onChange={set("paymentLinkUrl")} error={errorOf("paymentLinkUrl")} />
+          </div>
+        </>
+      )}
+      <FormError error={errors.formError} />
+      <div className="dialog-actions">
+        <Button type="submit" variant="primary" isPending={isPending}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,22 @@
+"use client";
+// Archive and unarchive for customers and projects: one mutation, lists and pages re-read after.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTRPC, useTRPCClient } from "@/trpc/react";
+
+export function useArchiveToggle(kind: "customers" | "constellations") {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: async (row: { id: string; archived: boolean }): Promise<void> => {
+      const procedures = kind === "customers" ? client.customers : client.constellations;
+      await (row.archived ? procedures.unarchive : procedures.archive).mutate({ id: row.id });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc[kind].pathKey() }),
+  });
+  return {
+    toggle: (row: { id: string; archived: boolean }) => mutation.mutateAsync(row),
+    pendingId: mutation.isPending ? mutation.variables?.id : undefined,
+    error: mutation.error,
+  };
+}

@@ -1,0 +1,77 @@
+"use client";
+// Pieces the invoice pages share: the status badge, the period, the lines table and the totals.
+import { LocalTime, NumberCell, Table } from "@/components/ui";
+import { formatHours } from "@/lib/time-format";
+import { formatMoney } from "./money";
+
+export const STATUS_LABELS = { draft: "Draft", issued: "Issued", paid: "Paid", void: "Void" } as const;
+
+export function InvoiceStatusBadge({ status }: { status: keyof typeof STATUS_LABELS }) {
+  return <span className={`badge badge-${status === "draft" ? "status" : status}`}>{STATUS_LABELS[status]}</span>;
+}
+
+export function InvoicePeriod({ start, end }: { start: string; end: string }) {
+  return (
+    <>
+      <LocalTime value={start} format="date" /> – <LocalTime value={end} format="date" />
+    </>
+  );
+}
+
+interface Line {
+  timeLogId: string | null;
+  description: string;
+  seconds: number;
+  billedSeconds: number;
+  amountCents: number;
+}
+
+export function InvoiceLines({ lines, currency, caption }: { lines: Line[]; currency: string; caption: string }) {
+  return (
+    <Table caption={caption}>
+      <thead>
+        <tr>
+          <th scope="col">Description</th>
+          <th scope="col" className="num">
+            Hours
+          </th>
+          <th scope="col" className="num">
+            Billed hours
+          </th>
+          <th scope="col" className="num">
+            Amount
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line, index) => (
+          <tr key={line.timeLogId ?? `fee-${index}`}>
+            <td>{line.description}</td>
+            <NumberCell>{formatHours(line.seconds)}</NumberCell>
+            <NumberCell>{formatHours(line.billedSeconds)}</NumberCell>
+            <NumberCell>{formatMoney(line.amountCents, currency)}</NumberCell>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+export function InvoiceTotals({ subtotalCents, taxCents, totalCents, currency }: { subtotalCents: number; taxCents: number; totalCents: number; currency: string }) {
+  return (
+    <dl className="totals" aria-label="Totals">
+      <div>
+        <dt>Subtotal</dt>
+        <dd data-testid="invoice-subtotal">{formatMoney(subtotalCents, currency)}</dd>
+      </div>
+      <div>
+        <dt>Tax</dt>
+        <dd data-testid="invoice-tax">{formatMoney(taxCents, currency)}</dd>
+      </div>
+      <div className="grand">
+        <dt>Total</dt>
+        <dd data-testid="invoice-total">{formatMoney(totalCents, currency)}</dd>
+      </div>
+    </dl>
+  );
+}

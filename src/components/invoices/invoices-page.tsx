@@ -1,0 +1,93 @@
+"use client";
+// Invoices: newest first, filtered by status, each linking to its page; New invoice.
+import { useInfiniteQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { useIsAdmin } from "@/components/shell/use-account";
+import { buttonClass, EmptyState, LoadMore, NumberCell, PageHeader, QueryState, SelectField, Table } from "@/components/ui";
+import { useTRPC } from "@/trpc/react";
+import { AdminOnly } from "./admin-only";
+import { InvoicePeriod, InvoiceStatusBadge, STATUS_LABELS } from "./invoice-parts";
+import { formatMoney } from "./money";
+
+type StatusFilter = "" | keyof typeof STATUS_LABELS;
+
+export function InvoicesPage() {
+  const isAdmin = useIsAdmin();
+  if (!isAdmin) return <AdminOnly title="Invoices" what="see and create invoices" />;
+  return <InvoiceList />;
+}
+
+function InvoiceList() {
+  const trpc = useTRPC();
+  const [status, setStatus] = useState<StatusFilter>("");
+  const list = useInfiniteQuery(
+    trpc.invoices.list.infiniteQueryOptions({ status: status || undefined, limit: 25 }, { getNextPageParam: (page) => page.pagination.cursor }),
+  );
+  const invoices = list.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <>
+      <PageHeader
+        title="Invoices"
+        description="Bill customers for their unbilled time; issue, get paid, or void."
+        actions={
+          <Link className={buttonClass("primary")} href="/invoices/new">
+            New invoice
+          </Link>
+        }
+      />
+      <div className="toolbar">
+        <SelectField
+          label="Status"
+          value={status}
+          onChange={(event) => setStatus(event.target.value as StatusFilter)}
+          options={[{ value: "", label: "All" }, ...Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label }))]}
+        />
+      </div>
+      <QueryState
+        query={{ ...list, data: list.data ? invoices : undefined }}
+        isEmpty={(rows) => rows.length === 0}
+        loadingLabel="Loading invoices…"
+        empty={<EmptyState title={status ? `No ${STATUS_LABELS[status].toLowerCase()} invoices.` : "No invoices yet."}>Create one from a customer&apos;s unbilled time.</EmptyState>}
+      >
+        {(rows) => (
+          <>
+            <Table caption="Invoices">
+              <thead>
+                <tr>
+                  <th scope="col">Number</th>
+                  <th scope="col">Customer</th>
+                  <th scope="col" className="num">
+                    Total
+                  </th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Period</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((invoice) => (
+                  <tr key={invoice.id}>
+                    <td className="nowrap">
+                      <Link className="cell-link" href={`/invoices/${invoice.id}`}>
+                        {invoice.number}
+                      </Link>
+                    </td>
+                    <td>{invoice.customerName}</td>
+                    <NumberCell>{formatMoney(invoice.totalCents, invoice.currency)}</NumberCell>
+                    <td>
+                      <InvoiceStatusBadge status={invoice.status} />
+                    </td>
+                    <td className="nowrap">
+                      <InvoicePeriod start={invoice.periodStart} end={invoice.periodEnd} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+            <LoadMore hasMore={list.hasNextPage} isLoading={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
+          </>
+        )}
+      </QueryState>
+    </>
+  );
+}

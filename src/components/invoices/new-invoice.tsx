@@ -1,0 +1,107 @@
+"use client";
+// New invoice: pick a customer and a period, see the lines and totals it will bill, then create it.
+import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { useIsAdmin } from "@/components/shell/use-account";
+import { Button, EmptyState, FormError, LoadingState, mapErrorToFields, PageHeader, SelectField, TextField, useServerErrors } from "@/components/ui";
+import { describeError } from "@/trpc/errors";
+import { useTRPC } from "@/trpc/react";
+import { AdminOnly } from "./admin-only";
+import { InvoiceLines, InvoiceTotals } from "./invoice-parts";
+import { lastMonth, periodOf, thisMonth } from "./period";
+
+const FIELD_NAMES = ["customerId", "periodStart", "periodEnd"] as const;
+
+export function NewInvoice() {
+  const isAdmin = useIsAdmin();
+  if (!isAdmin) return <AdminOnly title="New invoice" what="create invoices" />;
+  return <NewInvoiceForm />;
+}
+
+function NewInvoiceForm() {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const searchParams = useSearchParams();
+  const [customerId, setCustomerId] = useState(searchParams.get("customerId") ?? "");
+  const [range, setRange] = useState(thisMonth);
+  const customers = useQuery(trpc.customers.listInApp.queryOptions({ limit: 100 }));
+  const period = periodOf(range.from, range.to);
+  const input = customerId && period ? { customerId, ...period } : null;
+  const preview = useQuery({ ...trpc.invoices.preview.queryOptions(input ?? skipToken), placeholderData: keepPreviousData, retry: false });
+  const errors = useServerErrors(FIELD_NAMES);
+  const create = useMutation(
+    trpc.invoices.create.mutationOptions({
+      onSuccess: async (invoice) => {
+        await queryClient.invalidateQueries({ queryKey: trpc.invoices.pathKey() });
+        router.push(`/invoices/${invoice.id}`);
+      },
+      onError: (error) => errors.capture(error),
+    }),
+  );
+  // The preview's refusals (no rate, overlapping fee) belong to the same fields as create's.
+  const previewProblems = preview.error ? mapErrorToFields(describeError(preview.error), FIELD_NAMES, { from: "periodStart", to: "periodEnd" }) : null;
+  const fieldError = (name: (typeof FIELD_NAMES)[number]) => errors.fieldError(name) ?? previewProblems?.fields[name];
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    errors.clear();
+    if (input) create.mutate(input);
+  }
+
+  const customerOptions = [
+    { value: "", label: customers.isPending ? "Loading customers…" : "Choose a customer" },
+    ...(customers.data?.items ?? []).map((customer) => ({ value: customer.id, label: customer.name })),
+  ];
+
+  return (
+    <>
+      <p className="small">
+        <Link href="/invoices">← Invoices</Link>
+      </p>
+      <PageHeader title="New invoice" description="Bills the customer's billable time in the period that no invoice has billed yet." />
+      <form className="card form" onSubmit={submit} noValidate>
+        <div className="form-grid">
+          <SelectField label="Customer" value={customerId} onChange={(event) => setCustomerId(event.target.value)} error={fieldError("customerId")} options={customerOptions} />
+          <TextField label="From" type="date" value={range.from} onChange={(event) => setRange((current) => ({ ...current, from: event.target.value }))} error={fieldError("periodStart")} />
+          <TextField label="To" type="date" value={range.to} onChange={(event) => setRange((current) => ({ ...current, to: event.target.value }))} error={fieldError("periodEnd")} />
+        </div>
+        <div className="row">
+          <Button size="sm" variant="ghost" onClick={() => setRange(thisMonth())}>
+            This month
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setRange(lastMonth())}>
+            Last month
+          </Button>
+        </div>
+        <section className="section" aria-labelledby="invoice-preview" aria-busy={preview.isFetching}>
+          <h2 id="invoice-preview">Preview</h2>
+          {!input ? (
+            <EmptyState title="Choose a customer and a period to see what the invoice will bill." />
+          ) : preview.isPending ? (
+            <LoadingState label="Computing the invoice…" />
+          ) : preview.data && !preview.error ? (
+            preview.data.lineItems.length === 0 ? (
+              <EmptyState title="Nothing to bill in this period.">Every billable log of this customer in the period is already invoiced, or none was logged. You can still create an empty draft.</EmptyState>
+            ) : (
+              <>
+                <InvoiceLines lines={preview.data.lineItems} currency={preview.data.currency} caption="Lines of the new invoice" />
+                <InvoiceTotals {...preview.data} />
+              </>
+            )
+          ) : (
+            <FormError error={previewProblems?.form ?? null} />
+          )}
+        </section>
+        <FormError error={errors.formError} />
+        <div className="dialog-actions">
+          <Button type="submit" variant="primary" isPending={create.isPending} disabled={!input || Boolean(preview.error)}>
+            Create invoice
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}

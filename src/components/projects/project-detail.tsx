@@ -1,0 +1,57 @@
+"use client";
+// One project: edit it, archive or unarchive it.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { ArchiveButton } from "@/components/customers/archive-button";
+import { useArchiveToggle } from "@/components/customers/use-archive";
+import { FormError, PageHeader, QueryState } from "@/components/ui";
+import { describeError } from "@/trpc/errors";
+import { useTRPC } from "@/trpc/react";
+import { ProjectForm, statusLabel } from "./project-form";
+
+export function ProjectDetail({ id }: { id: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const project = useQuery(trpc.constellations.get.queryOptions({ id }));
+  const update = useMutation(
+    trpc.constellations.update.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.constellations.pathKey() }) }),
+  );
+  const archive = useArchiveToggle("constellations");
+  return (
+    <QueryState query={project} loadingLabel="Loading project…">
+      {(data) => (
+        <>
+          <p className="small">
+            <Link href="/projects">← Projects</Link>
+          </p>
+          <PageHeader
+            title={data.title}
+            description={
+              <>
+                {statusLabel(data.status)}
+                {data.customerId && (
+                  <>
+                    {" · for "}
+                    <Link href={`/customers/${data.customerId}`}>{data.customerName}</Link>
+                  </>
+                )}
+                {data.archived && " · Archived"}
+              </>
+            }
+            actions={<ArchiveButton row={data} isPending={archive.pendingId === data.id} onToggle={() => void archive.toggle(data).catch(() => {})} />}
+          />
+          {archive.error && <FormError error={describeError(archive.error)} />}
+          <section className="card" aria-labelledby="edit-project">
+            <h2 id="edit-project">Edit project</h2>
+            {update.isSuccess && (
+              <p className="notice notice-info" role="status">
+                Saved.
+              </p>
+            )}
+            <ProjectForm key={data.updatedAt} project={data} submitLabel="Save changes" isPending={update.isPending} onSubmit={(input) => update.mutateAsync({ id, ...input })} />
+          </section>
+        </>
+      )}
+    </QueryState>
+  );
+}

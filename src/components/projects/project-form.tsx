@@ -1,0 +1,92 @@
+"use client";
+// The project form for create and edit: title, goal, customer, status, due date.
+import { useQuery } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { Button, FormError, SelectField, TextAreaField, TextField, useServerErrors } from "@/components/ui";
+import { useTRPC } from "@/trpc/react";
+import type { Project, ProjectInput } from "@/components/customers/types";
+
+const FIELD_NAMES = ["title", "goal", "customerId", "status", "dueDate"] as const;
+
+const STATUS_OPTIONS = [
+  { value: "planning", label: "Planning" },
+  { value: "in_progress", label: "In progress" },
+  { value: "completed", label: "Completed" },
+];
+
+/** A due date is a calendar day (stored as midnight UTC), so it is shown and edited as that day. */
+export const dueDay = (dueDate: string | null) => dueDate?.slice(0, 10) ?? "";
+
+export function formatDueDate(dueDate: string | null): string {
+  if (!dueDate) return "—";
+  return new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(dueDate));
+}
+
+export const statusLabel = (status: string) => STATUS_OPTIONS.find((option) => option.value === status)?.label ?? status;
+
+export function ProjectForm({
+  project,
+  submitLabel,
+  isPending,
+  onSubmit,
+}: {
+  project?: Project;
+  submitLabel: string;
+  isPending: boolean;
+  onSubmit: (input: ProjectInput) => Promise<unknown>;
+}) {
+  const trpc = useTRPC();
+  const customers = useQuery(trpc.customers.listInApp.queryOptions({ limit: 100 }));
+  const [draft, setDraft] = useState({
+    title: project?.title ?? "",
+    goal: project?.goal ?? "",
+    customerId: project?.customerId ?? "",
+    status: project?.status ?? "planning",
+    dueDate: dueDay(project?.dueDate ?? null),
+  });
+  const errors = useServerErrors(FIELD_NAMES);
+  const set = (field: keyof typeof draft) => (event: { target: { value: string } }) => setDraft((current) => ({ ...current, [field]: event.target.value }));
+  const customerOptions = [
+    { value: "", label: customers.isPending ? "Loading customers…" : "No customer" },
+    ...(customers.data?.items ?? []).map((customer) => ({ value: customer.id, label: customer.name })),
+  ];
+  // A project's archived customer is not in the picker's list, but stays selectable.
+  if (project?.customerId && !customerOptions.some((option) => option.value === project.customerId)) {
+    customerOptions.push({ value: project.customerId, label: project.customerName ?? "Current customer" });
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    errors.clear();
+    try {
+      await onSubmit({
+        title: draft.title,
+        goal: draft.goal,
+        customerId: draft.customerId || null,
+        status: draft.status as ProjectInput["status"],
+        dueDate: draft.dueDate || null,
+      });
+      if (!project) setDraft({ title: "", goal: "", customerId: "", status: "planning", dueDate: "" });
+    } catch (caught) {
+      errors.capture(caught);
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      <div className="form-grid">
+        <TextField label="Title" required value={draft.title} onChange={set("title")} error={errors.fieldError("title")} maxLength={200} />
+        <SelectField label="Customer" value={draft.customerId} onChange={set("customerId")} error={errors.fieldError("customerId")} options={customerOptions} />
+        <SelectField label="Status" value={draft.status} onChange={set("status")} error={errors.fieldError("status")} options={STATUS_OPTIONS} />
+        <TextField label="Due date" type="date" value={draft.dueDate} onChange={set("dueDate")} error={errors.fieldError("dueDate")} />
+      </div>
+      <TextAreaField label="Goal" value={draft.goal} onChange={set("goal")} error={errors.fieldError("goal")} />
+      <FormError error={errors.formError} />
+      <div className="dialog-actions">
+        <Button type="submit" variant="primary" isPending={isPending}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

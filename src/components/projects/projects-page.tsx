@@ -1,0 +1,96 @@
+"use client";
+// Projects: search, "Show archived", New project, archive and unarchive.
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { ArchiveButton } from "@/components/customers/archive-button";
+import { useArchiveToggle } from "@/components/customers/use-archive";
+import { Button, Dialog, EmptyState, FormError, ListFilters, LoadMore, PageHeader, QueryState, Table, useListFilters } from "@/components/ui";
+import { describeError } from "@/trpc/errors";
+import { useTRPC } from "@/trpc/react";
+import { formatDueDate, ProjectForm, statusLabel } from "./project-form";
+
+const PAGE_SIZE = 25;
+
+export function ProjectsPage() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const filters = useListFilters();
+  const [isCreating, setIsCreating] = useState(false);
+  const list = useInfiniteQuery(
+    trpc.constellations.listInApp.infiniteQueryOptions({ ...filters.query, limit: PAGE_SIZE }, { getNextPageParam: (page) => page.pagination.cursor }),
+  );
+  const create = useMutation(
+    trpc.constellations.createInApp.mutationOptions({
+      onSuccess: async () => {
+        setIsCreating(false);
+        await queryClient.invalidateQueries({ queryKey: trpc.constellations.pathKey() });
+      },
+    }),
+  );
+  const archive = useArchiveToggle("constellations");
+  const projects = list.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <>
+      <PageHeader
+        title="Projects"
+        description="Work grouped by goal, optionally for a customer."
+        actions={
+          <Dialog title="New project" open={isCreating} onOpenChange={setIsCreating} trigger={<Button variant="primary">New project</Button>}>
+            <ProjectForm submitLabel="Create project" isPending={create.isPending} onSubmit={(input) => create.mutateAsync(input)} />
+          </Dialog>
+        }
+      />
+      <ListFilters label="Search projects" filters={filters} />
+      {archive.error && <FormError error={describeError(archive.error)} />}
+      <QueryState
+        query={{ ...list, data: list.data ? projects : undefined }}
+        isEmpty={(rows) => rows.length === 0}
+        loadingLabel="Loading projects…"
+        empty={
+          <EmptyState title={filters.query.search ? "No project matches this search." : "No projects yet."}>
+            {filters.query.search ? "Try another title or goal." : "Create a project to group tasks and time."}
+          </EmptyState>
+        }
+      >
+        {(rows) => (
+          <>
+            <Table caption="Projects">
+              <thead>
+                <tr>
+                  <th scope="col">Project</th>
+                  <th scope="col">Customer</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Due</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((project) => (
+                  <tr key={project.id}>
+                    <td>
+                      <Link className="cell-link" href={`/projects/${project.id}`}>
+                        {project.title}
+                      </Link>{" "}
+                      {project.archived && <span className="badge badge-status">Archived</span>}
+                    </td>
+                    <td>{project.customerName ?? "—"}</td>
+                    <td>{statusLabel(project.status)}</td>
+                    <td className="nowrap">{formatDueDate(project.dueDate)}</td>
+                    <td className="num">
+                      <ArchiveButton row={project} isPending={archive.pendingId === project.id} onToggle={() => void archive.toggle(project).catch(() => {})} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+            <LoadMore hasMore={list.hasNextPage} isLoading={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
+          </>
+        )}
+      </QueryState>
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+"use client";
+// Reports: hours per customer and per project over a chosen range, billable against non-billable.
+import { keepPreviousData, skipToken, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button, PageHeader, QueryState, TextField } from "@/components/ui";
+import { formatHours } from "@/lib/time-format";
+import { useTRPC } from "@/trpc/react";
+import { HoursBreakdown } from "./hours-breakdown";
+import { PRESETS, rangeInstants, type DayRange } from "./ranges";
+
+export function ReportsPage() {
+  const trpc = useTRPC();
+  const [range, setRange] = useState<DayRange>(() => PRESETS[2]!.range(new Date()));
+  const instants = rangeInstants(range);
+  const report = useQuery({ ...trpc.reports.hours.queryOptions(instants ?? skipToken), placeholderData: keepPreviousData });
+  const setDay = (field: keyof DayRange) => (event: { target: { value: string } }) => setRange((current) => ({ ...current, [field]: event.target.value }));
+
+  return (
+    <>
+      <PageHeader title="Reports" description="Where the time went: per customer and per project, billable against non-billable." />
+      <div className="toolbar" role="group" aria-label="Report range">
+        <TextField label="From" type="date" value={range.from} onChange={setDay("from")} />
+        <TextField label="To" type="date" value={range.to} onChange={setDay("to")} error={instants ? undefined : "must not be before From"} />
+        <div className="row">
+          {PRESETS.map((preset) => (
+            <Button key={preset.label} size="sm" variant="ghost" onClick={() => setRange(preset.range(new Date()))}>
+              {preset.label}
+            </Button>
+          ))}
+        </div>
+      </div>
+      {instants && (
+        <QueryState query={report} loadingLabel="Adding up the hours…">
+          {(data) => (
+            <div aria-busy={report.isFetching}>
+              <dl className="facts" aria-label="Totals">
+                <div>
+                  <dt>Total hours</dt>
+                  <dd data-testid="report-total">{formatHours(data.totals.billableSeconds + data.totals.nonBillableSeconds)}</dd>
+                </div>
+                <div>
+                  <dt>Billable</dt>
+                  <dd data-testid="report-billable">{formatHours(data.totals.billableSeconds)}</dd>
+                </div>
+                <div>
+                  <dt>Non-billable</dt>
+                  <dd data-testid="report-non-billable">{formatHours(data.totals.nonBillableSeconds)}</dd>
+                </div>
+              </dl>
+              {data.scope === "self" && <p className="muted small">Your own time; admins see the whole organization.</p>}
+              <HoursBreakdown title="Hours per customer" noneLabel="No customer" rows={data.customers} other={data.otherCustomers} />
+              <HoursBreakdown title="Hours per project" noneLabel="No project" rows={data.projects} other={data.otherProjects} />
+            </div>
+          )}
+        </QueryState>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+"use client";
+const LABELS = { pending: "Pending", success: "Succeeded", failed: "Failed" } as const;
+
+export const DELIVERY_STATUS_LABELS = LABELS;
+
+export function DeliveryStatus({ status }: { status: keyof typeof LABELS }) {
+  return <span className={`badge badge-${status}`}>{LABELS[status]}</span>;
+}
+
+/** The last answer in a few words: "HTTP 200", "HTTP 503: Service Unavailable", or the network error. */
+export function lastResponse(delivery: { attempts: number; lastStatusCode: number | null; lastError: string | null }): string {
+  if (delivery.attempts === 0) return "Not attempted yet";
+  const error = delivery.lastError && delivery.lastError.length > 80 ? `${delivery.lastError.slice(0, 80)}…` : delivery.lastError;
+  if (delivery.lastStatusCode === null) return error ?? "No response";
+  return error && error !== `HTTP ${delivery.lastStatusCode}` ? `HTTP ${delivery.lastStatusCode}: ${error}` : `HTTP ${delivery.lastStatusCode}`;
+}

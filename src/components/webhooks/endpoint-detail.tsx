@@ -1,0 +1,216 @@
+"use client";
+// One endpoint: its secret (hidden until revealed), edit, enable or disable, delete, and its deliveries.
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { AdminOnly } from "@/components/invoices/admin-only";
+import { useIsAdmin } from "@/components/shell/use-account";
+import { Button, ConfirmDialog, CopyButton, Dialog, EmptyState, ErrorState, FormError, LoadingState, LoadMore, LocalTime, PageHeader, QueryState, SelectField, Table } from "@/components/ui";
+import { describeError } from "@/trpc/errors";
+import { useTRPC } from "@/trpc/react";
+import { DELIVERY_STATUS_LABELS, DeliveryStatus, lastResponse } from "./delivery-status";
+import { EndpointForm } from "./endpoint-form";
+import { EndpointStatus } from "./endpoint-status";
+
+/** The console follows deliveries as they happen without a click. */
+const LIVE_REFRESH_MS = 15_000;
+
+type StatusFilter = "" | keyof typeof DELIVERY_STATUS_LABELS;
+
+export function EndpointDetail({ id }: { id: string }) {
+  const isAdmin = useIsAdmin();
+  if (!isAdmin) return <AdminOnly title="Webhook endpoint" what="manage webhooks" />;
+  return <EndpointConsole id={id} />;
+}
+
+function EndpointConsole({ id }: { id: string }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  // The endpoint comes from the console's list (at most 20 endpoints, with their 24 h figures).
+  // SECTION 8: switch to `webhooks.get` (GET /api/app/webhooks/:id with stats) when it lands.
+  const overview = useQuery({ ...trpc.webhooks.overview.queryOptions(), refetchInterval: LIVE_REFRESH_MS });
+  const endpoint = overview.data?.find((row) => row.id === id);
+  const [isEditing, setIsEditing] = useState(false);
+  const [isSecretShown, setIsSecretShown] = useState(false);
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.pathKey() });
+  const update = useMutation(trpc.webhooks.update.mutationOptions({ onSuccess: invalidate }));
+  const remove = useMutation(
+    trpc.webhooks.delete.mutationOptions({
+      onSuccess: async () => {
+        router.push("/webhooks");
+        await invalidate();
+      },
+    }),
+  );
+
+  if (overview.isPending) return <LoadingState label="Loading endpoint…" />;
+  if (overview.error) return <ErrorState error={overview.error} onRetry={() => void overview.refetch()} />;
+  if (!endpoint) {
+    return (
+      <>
+        <PageHeader title="Endpoint not found" />
+        <EmptyState title="This endpoint does not exist or was deleted." action={<Link href="/webhooks">Back to Webhooks</Link>} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <p className="small">
+        <Link href="/webhooks">← Webhooks</Link>
+      </p>
+      <PageHeader
+        title="Webhook endpoint"
+        description={<span className="cell-link">{endpoint.url}</span>}
+        actions={
+          <>
+            <Dialog title="Edit endpoint" open={isEditing} onOpenChange={setIsEditing} trigger={<Button>Edit endpoint</Button>}>
+              <EndpointForm
+                endpoint={endpoint}
+                submitLabel="Save changes"
+                isPending={update.isPending}
+                onSubmit={async (draft) => {
+                  await update.mutateAsync({ id, url: draft.url, description: draft.description, eventTypes: draft.eventTypes });
+                  setIsEditing(false);
+                }}
+              />
+            </Dialog>
+            <Button isPending={update.isPending && !isEditing} onClick={() => update.mutate({ id, isActive: !endpoint.isActive })}>
+              {endpoint.isActive ? "Disable endpoint" : "Enable endpoint"}
+            </Button>
+            <ConfirmDialog
+              title="Delete this endpoint?"
+              description="Its delivery log goes with it, and events are no longer sent to it. This cannot be undone."
+              confirmLabel="Delete endpoint"
+              trigger={<Button variant="danger">Delete endpoint</Button>}
+              onConfirm={() => remove.mutateAsync({ id })}
+            />
+            {/* SECTION 8: "Send test event" and "Recover failed deliveries" go here. */}
+          </>
+        }
+      />
+      {update.error && !isEditing && <FormError error={describeError(update.error)} />}
+      <section className="card">
+        <dl className="invoice-meta">
+          <div>
+            <dt>State</dt>
+            <dd>
+              <EndpointStatus endpoint={endpoint} />
+            </dd>
+          </div>
+          <div>
+            <dt>Event types</dt>
+            <dd>{endpoint.eventTypes.join(", ")}</dd>
+          </div>
+          <div>
+            <dt>Consecutive failures</dt>
+            <dd>{endpoint.consecutiveFailures}</dd>
+          </div>
+          <div>
+            <dt>Last 24 hours</dt>
+            <dd>
+              {endpoint.last24h.success} succeeded · {endpoint.last24h.failed} failed
+            </dd>
+          </div>
+          {endpoint.description && (
+            <div>
+              <dt>Description</dt>
+              <dd>{endpoint.description}</dd>
+            </div>
+          )}
+          <div>
+            <dt>Created</dt>
+            <dd>
+              <LocalTime value={endpoint.createdAt} />
+            </dd>
+          </div>
+        </dl>
+        <h2 id="signing-secret">Signing secret</h2>
+        <p className="muted small">Verify each delivery&apos;s X-Service-Signature with this secret.</p>
+        <div className="row" aria-labelledby="signing-secret">
+          <code className="secret" data-testid="endpoint-secret">
+            {isSecretShown ? endpoint.secret : `whsec_${"•".repeat(24)}`}
+          </code>
+          <Button size="sm" aria-pressed={isSecretShown} onClick={() => setIsSecretShown((shown) => !shown)}>
+            {isSecretShown ? "Hide secret" : "Reveal secret"}
+          </Button>
+          <CopyButton value={endpoint.secret} label="Copy secret" />
+          {/* SECTION 8: "Rotate secret" goes here. */}
+        </div>
+      </section>
+      <Deliveries endpointId={id} />
+    </>
+  );
+}
+
+function Deliveries({ endpointId }: { endpointId: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<StatusFilter>("");
+  const deliveries = useInfiniteQuery(
+    trpc.webhooks.deliveries.infiniteQueryOptions({ id: endpointId, status: status || undefined, limit: 25 }, { getNextPageParam: (page) => page.pagination.cursor, refetchInterval: LIVE_REFRESH_MS }),
+  );
+  const rows = deliveries.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <section className="section" aria-labelledby="deliveries-heading">
+      <div className="row">
+        <h2 id="deliveries-heading">Deliveries</h2>
+        <Button size="sm" variant="ghost" isPending={deliveries.isRefetching} onClick={() => void queryClient.invalidateQueries({ queryKey: trpc.webhooks.pathKey() })}>
+          Refresh
+        </Button>
+      </div>
+      <div className="toolbar">
+        <SelectField
+          label="Delivery status"
+          value={status}
+          onChange={(event) => setStatus(event.target.value as StatusFilter)}
+          options={[{ value: "", label: "All" }, ...Object.entries(DELIVERY_STATUS_LABELS).map(([value, label]) => ({ value, label }))]}
+        />
+      </div>
+      <QueryState
+        query={{ ...deliveries, data: deliveries.data ? rows : undefined }}
+        isEmpty={(list) => list.length === 0}
+        loadingLabel="Loading deliveries…"
+        empty={<EmptyState title={status ? "No deliveries with this status." : "No deliveries yet."}>Events of the subscribed types are delivered here as they happen.</EmptyState>}
+      >
+        {(list) => (
+          <>
+            <Table caption="Deliveries, newest first">
+              <thead>
+                <tr>
+                  <th scope="col">Created</th>
+                  <th scope="col">Event type</th>
+                  <th scope="col">Status</th>
+                  <th scope="col" className="num">
+                    Attempts
+                  </th>
+                  <th scope="col">Last response</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((delivery) => (
+                  <tr key={delivery.id}>
+                    <td className="nowrap">
+                      <Link className="cell-link" href={`/webhooks/${endpointId}/deliveries/${delivery.id}`} aria-label={`Delivery ${delivery.id}`}>
+                        <LocalTime value={delivery.createdAt} />
+                      </Link>
+                    </td>
+                    <td>{delivery.eventType}</td>
+                    <td>
+                      <DeliveryStatus status={delivery.status} />
+                    </td>
+                    <td className="num">{delivery.attempts}</td>
+                    <td className="small cell-wide">{lastResponse(delivery)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+            <LoadMore hasMore={deliveries.hasNextPage} isLoading={deliveries.isFetchingNextPage} onLoadMore={() => void deliveries.fetchNextPage()} />
+          </>
+        )}
+      </QueryState>
+    </section>
+  );
+}

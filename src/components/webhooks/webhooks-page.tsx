@@ -1,0 +1,102 @@
+"use client";
+// The webhooks console: endpoints with their state and last 24 hours, and Add endpoint.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { AdminOnly } from "@/components/invoices/admin-only";
+import { useIsAdmin, useIsPro } from "@/components/shell/use-account";
+import { Button, Dialog, EmptyState, NumberCell, PageHeader, QueryState, Table } from "@/components/ui";
+import { useTRPC } from "@/trpc/react";
+import { EndpointForm } from "./endpoint-form";
+import { EndpointStatus } from "./endpoint-status";
+
+export function WebhooksPage() {
+  const isAdmin = useIsAdmin();
+  if (!isAdmin) return <AdminOnly title="Webhooks" what="manage webhooks" />;
+  return <EndpointList />;
+}
+
+function EndpointList() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const isPro = useIsPro();
+  const [isAdding, setIsAdding] = useState(false);
+  const endpoints = useQuery(trpc.webhooks.overview.queryOptions());
+  const create = useMutation(
+    trpc.webhooks.create.mutationOptions({
+      onSuccess: async () => {
+        setIsAdding(false);
+        await queryClient.invalidateQueries({ queryKey: trpc.webhooks.pathKey() });
+      },
+    }),
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Webhooks"
+        description="Orbit signs each event and sends it to the endpoints subscribed to its type, retrying failed attempts with growing delays."
+        actions={
+          isPro ? (
+            <Dialog title="Add endpoint" open={isAdding} onOpenChange={setIsAdding} trigger={<Button variant="primary">Add endpoint</Button>}>
+              <EndpointForm
+                submitLabel="Add endpoint"
+                isPending={create.isPending}
+                onSubmit={(draft) => create.mutateAsync({ url: draft.url, description: draft.description, eventTypes: draft.eventTypes })}
+              />
+            </Dialog>
+          ) : undefined
+        }
+      />
+      {!isPro && (
+        <p className="notice notice-info">
+          Adding webhook endpoints needs the Pro plan (custom integrations). Switch plans in <Link href="/settings">Settings</Link>; existing endpoints stay manageable on any plan.
+        </p>
+      )}
+      <QueryState
+        query={endpoints}
+        isEmpty={(rows) => rows.length === 0}
+        loadingLabel="Loading endpoints…"
+        empty={<EmptyState title="No endpoints yet.">Add an endpoint to receive time_log.created and invoice.created events.</EmptyState>}
+      >
+        {(rows) => (
+          <Table caption="Webhook endpoints">
+            <thead>
+              <tr>
+                <th scope="col">URL</th>
+                <th scope="col">State</th>
+                <th scope="col" className="num">
+                  Last 24 h
+                </th>
+                <th scope="col" className="num">
+                  Consecutive failures
+                </th>
+                <th scope="col">Event types</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((endpoint) => (
+                <tr key={endpoint.id}>
+                  <td className="cell-wide">
+                    <Link className="cell-link" href={`/webhooks/${endpoint.id}`}>
+                      {endpoint.url}
+                    </Link>
+                    {endpoint.description && <div className="small muted">{endpoint.description}</div>}
+                  </td>
+                  <td className="cell-wide">
+                    <EndpointStatus endpoint={endpoint} />
+                  </td>
+                  <td className="num nowrap" data-testid="endpoint-last24h">
+                    {endpoint.last24h.success} succeeded · {endpoint.last24h.failed} failed
+                  </td>
+                  <NumberCell>{endpoint.consecutiveFailures}</NumberCell>
+                  <td className="small nowrap">{endpoint.eventTypes.join(", ")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </QueryState>
+    </>
+  );
+}

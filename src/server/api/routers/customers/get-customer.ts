@@ -1,0 +1,9 @@
+import { sessionProcedure } from "@/server/api/procedures";
+import { getCustomer } from "@/server/services/customers/customers";
+import { customerByIdInput, customerSchema } from "./customers.schema";
+
+/** One customer of the caller's organization, archived or not; anything else is 404. */
+export const getCustomerProcedure = sessionProcedure
+  .input(customerByIdInput)
+  .output(customerSchema)
+  .query(({ ctx, input }) => getCustomer(ctx.db, ctx.actor, input.id));

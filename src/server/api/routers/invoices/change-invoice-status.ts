@@ -1,0 +1,9 @@
+import { adminProcedure } from "@/server/api/procedures";
+import { changeInvoiceStatus } from "@/server/services/invoices/invoices";
+import { changeInvoiceStatusInput, invoiceDocumentSchema } from "./invoices.schema";
+
+/** draft → issued → paid, and draft or issued → void; any other move is a 409. */
+export const changeInvoiceStatusProcedure = adminProcedure
+  .input(changeInvoiceStatusInput)
+  .output(invoiceDocumentSchema)
+  .mutation(({ ctx, input }) => changeInvoiceStatus(ctx.db, ctx.actor, input.id, input.status));

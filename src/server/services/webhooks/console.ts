@@ -1,0 +1,74 @@
+// What the webhooks console shows beyond the management routes: each endpoint's last 24 hours and
+// why it is not active, and one delivery with the event body and the request headers it is sent with.
+import type { Db } from "@/server/db";
+import { notFound } from "@/server/errors";
+import { serializeWebhookDelivery, webhookDeliverySelect, type WebhookDeliveryView } from "@/server/lib/serializers/webhook-delivery";
+import type { Actor } from "@/server/services/auth/account";
+import { listEndpoints } from "@/server/services/webhooks/endpoints";
+import type { WebhookEndpointView } from "@/server/lib/serializers/webhook-endpoint";
+import { deliveryHeaders } from "@/server/webhooks/send";
+import { DISABLE_AFTER_CONSECUTIVE_FAILURES } from "@/server/webhooks/state";
+
+/** manual: paused by an admin; consecutive_failures or gone (a 410): disabled by the delivery engine. */
+export type DisabledReason = "manual" | "consecutive_failures" | "gone";
+
+export interface EndpointOverview extends WebhookEndpointView {
+  disabledReason: DisabledReason | null;
+  last24h: { success: number; failed: number };
+}
+
+/**
+ * The engine records automatic disabling in disabledAt and disables on a 410 or on the 20th
+ * consecutive failure, so the reason follows from the counters.
+ */
+export function disabledReasonOf(endpoint: Pick<WebhookEndpointView, "isActive" | "disabledAt" | "consecutiveFailures">): DisabledReason | null {
+  if (endpoint.isActive) return null;
+  if (!endpoint.disabledAt) return "manual";
+  return endpoint.consecutiveFailures >= DISABLE_AFTER_CONSECUTIVE_FAILURES ? "consecutive_failures" : "gone";
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Every endpoint (at most 20) with the deliveries it completed in the last 24 hours by outcome: two
+ * queries, the counts grouped by PostgreSQL over the (organizationId, completedAt) index.
+ */
+export async function listEndpointOverviews(db: Db, actor: Actor, now = new Date()): Promise<EndpointOverview[]> {
+  const endpoints = await listEndpoints(db, actor);
+  const counts = await db.webhookDelivery.groupBy({
+    by: ["endpointId", "status"],
+    where: { organizationId: actor.organizationId, completedAt: { gte: new Date(now.getTime() - DAY_MS) }, status: { in: ["success", "failed"] } },
+    _count: { _all: true },
+  });
+  return endpoints.map((endpoint) => {
+    const countOf = (status: "success" | "failed") => counts.find((row) => row.endpointId === endpoint.id && row.status === status)?._count._all ?? 0;
+    return { ...endpoint, disabledReason: disabledReasonOf(endpoint), last24h: { success: countOf("success"), failed: countOf("failed") } };
+  });
+}
+
+export interface DeliveryDetail extends WebhookDeliveryView {
+  endpointUrl: string;
+  event: { id: string; type: string; createdAt: string; data: unknown };
+  requestHeaders: Array<{ name: string; value: string }>;
+}
+
+/** The signature differs at every attempt (its `t` is the attempt's time), so the page describes it. */
+const SIGNATURE_DESCRIPTION = "t=<unix time of the attempt>,v1=<hex HMAC-SHA256 of t.body with the endpoint secret>";
+
+/** One delivery of one of the organization's endpoints; any other id pair is 404. */
+export async function getDeliveryDetail(db: Db, actor: Actor, input: { id: string; deliveryId: string }): Promise<DeliveryDetail> {
+  const row = await db.webhookDelivery.findFirst({
+    where: { id: input.deliveryId, endpointId: input.id, organizationId: actor.organizationId },
+    select: { ...webhookDeliverySelect, endpoint: { select: { url: true } }, event: { select: { id: true, type: true, createdAt: true, payload: true } } },
+  });
+  if (!row) throw notFound("Webhook delivery");
+  const { endpoint, event, ...delivery } = row;
+  const body = Buffer.from(event.payload, "utf8");
+  const headers = deliveryHeaders({ deliveryId: delivery.id, eventId: delivery.eventId, eventType: delivery.eventType }, body, SIGNATURE_DESCRIPTION);
+  return {
+    ...serializeWebhookDelivery(delivery),
+    endpointUrl: endpoint.url,
+    event: { id: event.id, type: event.type, createdAt: event.createdAt.toISOString(), data: (JSON.parse(event.payload) as { data: unknown }).data },
+    requestHeaders: Object.entries(headers).map(([name, value]) => ({ name, value })),
+  };
+}
