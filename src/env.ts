@@ -5,7 +5,7 @@ import { z } from "zod";
 const emptyAsUnset = (value: unknown) => (value === "" ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUnset, schema.optional());
 
-/** Used only outside production, so that `npm run dev` works with no configuration. */
+/** Used only under `next dev` (APP_ENV=development), so that `npm run dev` works with no configuration. */
 export const DEVELOPMENT_SESSION_SECRET = "orbit-development-session-secret-do-not-use-in-production";
 
 const envSchema = z
@@ -43,8 +43,8 @@ const envSchema = z
     };
   })
   .superRefine((env, ctx) => {
-    if (env.appEnv === "production" && !env.sessionSecret) {
-      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required when APP_ENV=production" });
+    if (env.appEnv !== "development" && !env.sessionSecret) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: `is required when APP_ENV=${env.appEnv}` });
     }
   });
 
@@ -68,7 +68,7 @@ let cached: Env | undefined;
 export function getEnv(): Env {
   if (!cached) {
     cached = parseEnv(process.env);
-    if (cached.sessionSecret === DEVELOPMENT_SESSION_SECRET && cached.appEnv !== "test") {
+    if (cached.sessionSecret === DEVELOPMENT_SESSION_SECRET) {
       console.warn("[orbit] SESSION_SECRET is not set: using the development secret.");
     }
   }
