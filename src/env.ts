@@ -23,6 +23,7 @@ const envSchema = z
     TRUST_PROXY: optional(z.enum(["0", "1"], { error: "must be 0 or 1" })),
     METRICS_TOKEN: optional(z.string().min(16, "must be at least 16 characters")),
     LOG_LEVEL: optional(z.enum(["debug", "info", "warn", "error"])),
+    PASSWORD_HASH_COST: optional(z.coerce.number().int().min(10).max(20)),
   })
   .transform((raw) => {
     const appEnv = raw.APP_ENV ?? (raw.NODE_ENV === "development" ? "development" : "production");
@@ -40,6 +41,8 @@ const envSchema = z
       trustProxy: raw.TRUST_PROXY === "1",
       metricsToken: raw.METRICS_TOKEN,
       logLevel: raw.LOG_LEVEL ?? "info",
+      /** log2 of scrypt's N for new password hashes (17: N=131072, r=8, p=1; 128 MiB and ~0.3 s per hash). */
+      passwordHashCost: raw.PASSWORD_HASH_COST ?? 17,
     };
   })
   .superRefine((env, ctx) => {

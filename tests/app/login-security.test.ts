@@ -97,3 +97,27 @@ describe("signup throttling", () => {
     expect((await clientAt().post("/api/app/auth/signup", body())).status).toBe(201);
   });
 });
+
+describe("password hashing cost", () => {
+  it("hashes at N=2^17, r=8, p=1 by default and upgrades an older hash at the next login", { timeout: 60_000 }, async () => {
+    const { resetEnvCache } = await import("@/env");
+    const admin = await signUpOrganization(); // at the suite's lowered cost, 2^14
+    const db = await getDb();
+    const before = await db.user.findUniqueOrThrow({ where: { email: admin.email } });
+    expect(before.passwordHash).toMatch(/^scrypt\$16384\$8\$1\$/);
+    const saved = process.env.PASSWORD_HASH_COST;
+    delete process.env.PASSWORD_HASH_COST;
+    resetEnvCache();
+    try {
+      expect((await new TestClient().post("/api/app/auth/login", { email: admin.email, password: "wrong password" })).status).toBe(401);
+      expect((await db.user.findUniqueOrThrow({ where: { email: admin.email } })).passwordHash).toBe(before.passwordHash);
+      expect((await new TestClient().post("/api/app/auth/login", { email: admin.email, password: PASSWORD })).status).toBe(200);
+      const after = await db.user.findUniqueOrThrow({ where: { email: admin.email } });
+      expect(after.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
+      expect((await new TestClient().post("/api/app/auth/login", { email: admin.email, password: PASSWORD })).status).toBe(200);
+    } finally {
+      process.env.PASSWORD_HASH_COST = saved;
+      resetEnvCache();
+    }
+  });
+});

@@ -17,6 +17,7 @@ describe("parseEnv", () => {
       trustProxy: false,
       metricsToken: undefined,
       logLevel: "info",
+      passwordHashCost: 17,
     } satisfies ReturnType<typeof parseEnv>);
   });
 

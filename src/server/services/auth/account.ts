@@ -3,7 +3,7 @@ import type { DbClient } from "@/server/db";
 import { Prisma } from "@/generated/prisma/client";
 import type { Plan, Role } from "@/generated/prisma/enums";
 import { AppError, notFound } from "@/server/errors";
-import { decoyPasswordHash, hashPassword, verifyPassword } from "@/server/auth/passwords";
+import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from "@/server/auth/passwords";
 import { assertLoginAllowed, countSignupAttempt, recordLoginFailure } from "@/server/services/auth/throttle";
 
 export interface Actor {
@@ -80,6 +80,10 @@ export async function logIn(db: DbClient, input: { email: string; password: stri
   if (!user || !isValid) {
     await recordLoginFailure(db, email, client.address);
     throw new AppError("unauthorized", "Email or password is incorrect.");
+  }
+  if (needsRehash(user.passwordHash)) {
+    // The password is at hand only now: upgrade a hash made under an older cost.
+    await db.user.updateMany({ where: { id: user.id, passwordHash: user.passwordHash }, data: { passwordHash: await hashPassword(input.password) } });
   }
   return { ...toAccountView(user), sessionVersion: user.sessionVersion };
 }
