@@ -39,6 +39,8 @@ interface AppServer {
   url: string;
   output: () => string;
   stop: () => void;
+  /** Sends SIGTERM to the server process alone and resolves with its exit code (null: still running after the timeout). */
+  terminate: (timeoutMs: number) => Promise<number | null>;
 }
 
 async function startApp(): Promise<AppServer> {
@@ -56,6 +58,8 @@ async function startApp(): Promise<AppServer> {
       PGLITE_DIR: "memory://",
       DATABASE_URL: "",
       NEXT_TELEMETRY_DISABLED: "1",
+      // As `npm start` does: SIGTERM is the app's to handle (finish deliveries, exit 0), not Next's.
+      NEXT_MANUAL_SIG_HANDLE: "true",
       ...(useBuild ? { SESSION_SECRET: randomBytes(32).toString("hex") } : {}),
     },
   });
@@ -70,6 +74,16 @@ async function startApp(): Promise<AppServer> {
       }
     }
   };
+  const terminate = (timeoutMs: number) =>
+    new Promise<number | null>((resolve) => {
+      if (child.exitCode !== null) return resolve(child.exitCode);
+      const timer = setTimeout(() => resolve(null), timeoutMs);
+      child.once("exit", (code) => {
+        clearTimeout(timer);
+        resolve(code);
+      });
+      child.kill("SIGTERM");
+    });
   // Reached as 127.0.0.1, not localhost: the Origin check must hold for the address users type.
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
@@ -77,7 +91,7 @@ async function startApp(): Promise<AppServer> {
     if (child.exitCode !== null) break;
     // The first request also compiles the page under the development server.
     const response = await fetch(url, { signal: AbortSignal.timeout(SERVER_START_TIMEOUT_MS) }).catch(() => null);
-    if (response?.status === 200) return { url, output: () => output, stop };
+    if (response?.status === 200) return { url, output: () => output, stop, terminate };
     if (response) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -329,6 +343,19 @@ async function main(): Promise<void> {
         },
       ],
     ]);
+    if (useBuild) {
+      await flow("shutdown", [
+        [
+          "SIGTERM: the server reports ready until then, and exits 0",
+          async () => {
+            const ready = await fetch(`${app.url}/api/ready`);
+            check(ready.status === 200, `/api/ready answered ${ready.status}`);
+            const code = await app.terminate(20_000);
+            check(code === 0, `the server exited with ${code === null ? "nothing (still running after 20 s)" : code}, expected 0`);
+          },
+        ],
+      ]);
+    }
     await flow("server", [
       [
         "no request answered with a server error (expected failures are 4xx)",
