@@ -1,7 +1,3 @@
-// SIGTERM is handled by the app (src/server/operations/shutdown.ts): it finishes webhook attempts in
-// flight and exits 0, where Next's own handler would exit 143 at once.
-process.env.NEXT_MANUAL_SIG_HANDLE = "true";
-
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,

@@ -16,6 +16,8 @@ export default defineConfig({
       CRON_SECRET: "orbit-test-cron-secret",
       WEBHOOK_WORKER: "off",
       LOG_LEVEL: "warn",
+      // The production cost (2^17) takes ~0.3 s per hash; the suite signs up hundreds of users.
+      PASSWORD_HASH_COST: "14",
     },
   },
 });

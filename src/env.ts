@@ -5,7 +5,7 @@ import { z } from "zod";
 const emptyAsUnset = (value: unknown) => (value === "" ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUnset, schema.optional());
 
-/** Used only outside production, so that `npm run dev` works with no configuration. */
+/** Used only under `next dev` (APP_ENV=development), so that `npm run dev` works with no configuration. */
 export const DEVELOPMENT_SESSION_SECRET = "orbit-development-session-secret-do-not-use-in-production";
 
 const envSchema = z
@@ -23,6 +23,7 @@ const envSchema = z
     TRUST_PROXY: optional(z.enum(["0", "1"], { error: "must be 0 or 1" })),
     METRICS_TOKEN: optional(z.string().min(16, "must be at least 16 characters")),
     LOG_LEVEL: optional(z.enum(["debug", "info", "warn", "error"])),
+    PASSWORD_HASH_COST: optional(z.coerce.number().int().min(10).max(20)),
   })
   .transform((raw) => {
     const appEnv = raw.APP_ENV ?? (raw.NODE_ENV === "development" ? "development" : "production");
@@ -40,11 +41,13 @@ const envSchema = z
       trustProxy: raw.TRUST_PROXY === "1",
       metricsToken: raw.METRICS_TOKEN,
       logLevel: raw.LOG_LEVEL ?? "info",
+      /** log2 of scrypt's N for new password hashes (17: N=131072, r=8, p=1; 128 MiB and ~0.3 s per hash). */
+      passwordHashCost: raw.PASSWORD_HASH_COST ?? 17,
     };
   })
   .superRefine((env, ctx) => {
-    if (env.appEnv === "production" && !env.sessionSecret) {
-      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required when APP_ENV=production" });
+    if (env.appEnv !== "development" && !env.sessionSecret) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: `is required when APP_ENV=${env.appEnv}` });
     }
   });
 
@@ -68,7 +71,7 @@ let cached: Env | undefined;
 export function getEnv(): Env {
   if (!cached) {
     cached = parseEnv(process.env);
-    if (cached.sessionSecret === DEVELOPMENT_SESSION_SECRET && cached.appEnv !== "test") {
+    if (cached.sessionSecret === DEVELOPMENT_SESSION_SECRET) {
       console.warn("[orbit] SESSION_SECRET is not set: using the development secret.");
     }
   }

@@ -49,6 +49,8 @@ interface AppServer {
   url: string;
   output: () => string;
   stop: () => void;
+  /** Sends SIGTERM to the server process alone and resolves with its exit code (null: still running after the timeout). */
+  terminate: (timeoutMs: number) => Promise<number | null>;
 }
 
 async function startApp(): Promise<AppServer> {
@@ -66,6 +68,8 @@ async function startApp(): Promise<AppServer> {
       PGLITE_DIR: "memory://",
       DATABASE_URL: "",
       NEXT_TELEMETRY_DISABLED: "1",
+      // As `npm start` does: SIGTERM is the app's to handle (finish deliveries, exit 0), not Next's.
+      NEXT_MANUAL_SIG_HANDLE: "true",
       ...(useBuild ? { SESSION_SECRET: randomBytes(32).toString("hex") } : {}),
     },
   });
@@ -80,6 +84,16 @@ async function startApp(): Promise<AppServer> {
       }
     }
   };
+  const terminate = (timeoutMs: number) =>
+    new Promise<number | null>((resolve) => {
+      if (child.exitCode !== null) return resolve(child.exitCode);
+      const timer = setTimeout(() => resolve(null), timeoutMs);
+      child.once("exit", (code) => {
+        clearTimeout(timer);
+        resolve(code);
+      });
+      child.kill("SIGTERM");
+    });
   // Reached as 127.0.0.1, not localhost: the Origin check must hold for the address people type.
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
@@ -87,7 +101,7 @@ async function startApp(): Promise<AppServer> {
     if (child.exitCode !== null) break;
     // The first request also compiles the page under the development server.
     const response = await fetch(url, { signal: AbortSignal.timeout(SERVER_START_TIMEOUT_MS) }).catch(() => null);
-    if (response?.status === 200) return { url, output: () => output, stop };
+    if (response?.status === 200) return { url, output: () => output, stop, terminate };
     if (response) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -143,6 +157,19 @@ async function main(): Promise<void> {
       ["no script errors in the browser console", async () => void (problems.browserErrors.length === 0 || fail(problems.browserErrors))],
       ["no request answered with a server error (expected failures are 4xx)", async () => void (problems.serverErrors.length === 0 || fail(problems.serverErrors))],
     ]);
+    if (useBuild) {
+      await final.flow("shutdown", [
+        [
+          "SIGTERM: the server reports ready until then, and exits 0",
+          async () => {
+            const ready = await fetch(`${app.url}/api/ready`);
+            if (ready.status !== 200) throw new Error(`/api/ready answered ${ready.status}`);
+            const code = await app.terminate(20_000);
+            if (code !== 0) throw new Error(`the server exited with ${code === null ? "nothing (still running after 20 s)" : code}, expected 0`);
+          },
+        ],
+      ]);
+    }
   } finally {
     await browser?.close().catch(() => {});
     app.stop();

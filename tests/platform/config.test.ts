@@ -17,6 +17,7 @@ describe("parseEnv", () => {
       trustProxy: false,
       metricsToken: undefined,
       logLevel: "info",
+      passwordHashCost: 17,
     } satisfies ReturnType<typeof parseEnv>);
   });
 
@@ -26,16 +27,16 @@ describe("parseEnv", () => {
   });
 
   it("reduces APP_URL to its origin and reads TRUST_PROXY, METRICS_TOKEN and LOG_LEVEL", () => {
-    const env = parseEnv({ APP_ENV: "test", APP_URL: "https://Orbit.Example.com:443/app/", TRUST_PROXY: "1", METRICS_TOKEN: "m".repeat(16), LOG_LEVEL: "warn" });
+    const env = parseEnv({ APP_ENV: "test", SESSION_SECRET: "s".repeat(32), APP_URL: "https://Orbit.Example.com:443/app/", TRUST_PROXY: "1", METRICS_TOKEN: "m".repeat(16), LOG_LEVEL: "warn" });
     expect(env.appOrigin).toBe("https://orbit.example.com");
     expect(env.trustProxy).toBe(true);
     expect(env.metricsToken).toBe("m".repeat(16));
     expect(env.logLevel).toBe("warn");
-    expect(parseEnv({ APP_ENV: "test", TRUST_PROXY: "0" }).trustProxy).toBe(false);
+    expect(parseEnv({ APP_ENV: "development", TRUST_PROXY: "0" }).trustProxy).toBe(false);
   });
 
   it("accepts a postgres URL, fractional retry bases and a port", () => {
-    const env = parseEnv({ DATABASE_URL: "postgresql://u@h:5432/db", WEBHOOK_RETRY_BASE_SECONDS: "0.05", PORT: "8080", APP_ENV: "test" });
+    const env = parseEnv({ DATABASE_URL: "postgresql://u@h:5432/db", WEBHOOK_RETRY_BASE_SECONDS: "0.05", PORT: "8080", APP_ENV: "test", SESSION_SECRET: "s".repeat(32) });
     expect(env.databaseUrl).toBe("postgresql://u@h:5432/db");
     expect(env.webhookRetryBaseSeconds).toBe(0.05);
     expect(env.port).toBe(8080);
@@ -45,6 +46,7 @@ describe("parseEnv", () => {
     [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
     [{ APP_ENV: "staging" }, "APP_ENV"],
     [{ APP_ENV: "production" }, "SESSION_SECRET"],
+    [{ APP_ENV: "test", SESSION_SECRET: "" }, "SESSION_SECRET"],
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
     [{ WEBHOOK_WORKER: "sometimes" }, "WEBHOOK_WORKER"],
     [{ WEBHOOK_RETRY_BASE_SECONDS: "-1" }, "WEBHOOK_RETRY_BASE_SECONDS"],

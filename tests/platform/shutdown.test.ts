@@ -2,6 +2,7 @@
 // /api/ready turns 503 at once, the pool closes and the process exits 0. Nothing lost, nothing sent twice.
 import { describe, expect, it } from "vitest";
 import { getDatabase } from "@/server/db";
+import { getMetrics } from "@/server/operations/metrics";
 import { createShutdown } from "@/server/operations/shutdown";
 import { isShuttingDown } from "@/server/operations/readiness";
 import { startDeliveryWorker } from "@/server/webhooks/worker";
@@ -60,6 +61,9 @@ describe("SIGTERM during deliveries", () => {
       await next();
       expect(new Set(hook.requests.map((request) => request.headers["x-service-delivery-id"])).size).toBe(40);
       expect(hook.requests).toHaveLength(40);
+      // Each attempt is counted by outcome for /api/metrics.
+      const attempts = await getMetrics().webhookAttempts.get();
+      expect(attempts.values.find((value) => value.labels.outcome === "succeeded")?.value).toBe(40);
     } finally {
       await hook.close();
     }

@@ -1,6 +1,7 @@
-// Every API route and its methods. Next answers an unknown path or a missing method with an empty or
-// HTML body; the proxy answers them from this table in the envelope instead. A test keeps the table
-// equal to the route files under src/app/api.
+// Every API route and its methods. Next answers a method a route file lacks with an empty 405; the
+// proxy answers it from this table in the envelope instead (with Allow). Unknown paths reach the
+// catch-all route file (404 envelope), so a route file missing here still works. A test keeps the
+// table equal to the route files under src/app/api.
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -12,6 +13,7 @@ export const apiRoutes: Record<string, readonly HttpMethod[]> = {
   "/api/trpc/[trpc]": ["GET", "POST"],
   "/api/v1/openapi.json": ["GET"],
   "/api/v1/[...path]": ["GET", "POST", "PUT", "PATCH", "DELETE"],
+  "/api/[...path]": ["GET", "POST", "PUT", "PATCH", "DELETE"],
   "/api/app/api-keys": ["GET", "POST"],
   "/api/app/api-keys/[id]": ["DELETE"],
   "/api/app/auth/login": ["POST"],
@@ -22,7 +24,15 @@ export const apiRoutes: Record<string, readonly HttpMethod[]> = {
   "/api/app/customers/[id]": ["PATCH"],
   "/api/app/customers/[id]/archive": ["POST"],
   "/api/app/customers/[id]/unarchive": ["POST"],
-  "/api/app/invoices": ["POST"],
+  "/api/app/invoices": ["GET", "POST"],
+  "/api/app/invoices/preview": ["POST"],
+  "/api/app/invoices/[id]": ["GET"],
+  "/api/app/invoices/[id]/issue": ["POST"],
+  "/api/app/invoices/[id]/pay": ["POST"],
+  "/api/app/invoices/[id]/void": ["POST"],
+  "/api/app/reports/hours": ["GET"],
+  "/api/app/calendar-feed": ["GET", "POST", "DELETE"],
+  "/api/calendar/[token]": ["GET"],
   "/api/app/me": ["GET"],
   "/api/app/members": ["POST"],
   "/api/app/organization/plan": ["PUT"],
@@ -62,13 +72,14 @@ export function isApiPath(pathname: string): boolean {
 }
 
 /**
- * The envelope error for a request Next would answer with an empty or HTML body: 404 for an unknown
- * path, 405 (with `Allow`) for a method the route lacks. Undefined when the route handler should run.
+ * The envelope error for a request Next would answer with an empty or HTML body: 404 for `/api`
+ * itself (the catch-all needs a segment), 405 (with `Allow`) for a method a known route lacks.
+ * Undefined when the route handler should run.
  */
 export function routingError(method: string, pathname: string): { code: "not_found" | "method_not_allowed"; allow?: string } | undefined {
   if (!isApiPath(pathname)) return undefined;
   const route = matchApiRoute(pathname);
-  if (!route) return { code: "not_found" };
+  if (!route) return /^\/api\/?$/.test(pathname) ? { code: "not_found" } : undefined;
   const upper = method.toUpperCase();
   // Next serves HEAD from GET and OPTIONS itself.
   if (upper === "OPTIONS" || (upper === "HEAD" && route.methods.includes("GET")) || route.methods.includes(upper as HttpMethod)) return undefined;

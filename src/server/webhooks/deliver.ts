@@ -8,6 +8,7 @@ import { getEnv } from "@/env";
 import { Prisma, type Db, type DbClient } from "@/server/db";
 import { DEFAULT_ATTEMPT_TIMEOUT_MS, sendDelivery, type DeliveryRequest } from "@/server/webhooks/send";
 import { DISABLE_AFTER_CONSECUTIVE_FAILURES, nextDeliveryState, type Transition } from "@/server/webhooks/state";
+import { recordWebhookAttempt } from "@/server/operations/metrics";
 
 export const DEFAULT_CONCURRENCY = 16;
 /** How long one drain keeps claiming new deliveries; in-flight attempts then finish (at most one timeout more). */
@@ -259,9 +260,11 @@ export async function drainDueDeliveries(db: Db, options: DrainOptions = {}): Pr
 
   const attempt = async (claimed: ClaimedDelivery) => {
     try {
+      const startedAt = performance.now();
       const outcome = await sendDelivery(claimed, { timeoutMs, allowLoopbackHttp });
       const now = new Date();
       const transition = nextDeliveryState({ attempts: claimed.attempts }, outcome, { now, retryBaseSeconds, random });
+      recordWebhookAttempt(transition.result, (performance.now() - startedAt) / 1000);
       // Terminal failures change the endpoint's counter and are written alone; the rest are grouped.
       const isRecorded =
         transition.endpoint.type === "increment" ? await recordOutcome(db, claimed, transition, now) : await record({ claimed, transition, now });

@@ -11,6 +11,8 @@ const SESSION_TTL_SECONDS = 60 * 60 * 24 * 14;
 
 export interface SessionData {
   userId: string;
+  /** The user's sessionVersion when the session was issued; a bumped version revokes it. */
+  version: number;
 }
 
 /** Read once per request from the cookie; `save`/`destroy` queue the Set-Cookie header. */
@@ -40,7 +42,7 @@ export async function readSession(requestHeaders: Headers, resHeaders: Headers):
   let data: SessionData | null = null;
   if (sealed) {
     const unsealed: Partial<SessionData> = await unsealData<Partial<SessionData>>(decodeURIComponent(sealed), { password, ttl: SESSION_TTL_SECONDS }).catch(() => ({}));
-    if (typeof unsealed.userId === "string") data = { userId: unsealed.userId };
+    if (typeof unsealed.userId === "string" && typeof unsealed.version === "number") data = { userId: unsealed.userId, version: unsealed.version };
   }
   const handle: SessionHandle = {
     data,
@@ -68,9 +70,9 @@ export function assertSameOrigin(method: string, headers: Headers, requestUrl: s
 
 /** Loads the signed-in user with organization and role; 401 without a valid session. */
 export const requireSession = middleware(async ({ ctx, next }) => {
-  const userId = ctx.session.data?.userId;
-  const user = userId
-    ? await ctx.db.user.findUnique({ where: { id: userId }, include: { organization: true } })
+  const session = ctx.session.data;
+  const user = session
+    ? await ctx.db.user.findFirst({ where: { id: session.userId, sessionVersion: session.version }, include: { organization: true } })
     : null;
   if (!user) throw new AppError("unauthorized", "Sign in to continue.");
   const { organization, ...rest } = user;

@@ -3,7 +3,8 @@ import type { DbClient } from "@/server/db";
 import { Prisma } from "@/generated/prisma/client";
 import type { Plan, Role } from "@/generated/prisma/enums";
 import { AppError, notFound } from "@/server/errors";
-import { decoyPasswordHash, hashPassword, verifyPassword } from "@/server/auth/passwords";
+import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from "@/server/auth/passwords";
+import { assertLoginAllowed, countSignupAttempt, recordLoginFailure } from "@/server/services/auth/throttle";
 
 export interface Actor {
   userId: string;
@@ -42,10 +43,15 @@ function isUniqueViolation(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 }
 
+/** An account view with the session version a new session must carry. */
+export type SignedInAccount = AccountView & { sessionVersion: number };
+
 export async function signUp(
   db: DbClient,
   input: { email: string; password: string; name: string; organizationName: string },
-): Promise<AccountView> {
+  client: { address?: string } = {},
+): Promise<SignedInAccount> {
+  await countSignupAttempt(db, client.address);
   const email = normalizeEmail(input.email);
   if (await db.user.findUnique({ where: { email }, select: { id: true } })) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
@@ -58,18 +64,33 @@ export async function signUp(
       include: { users: true },
     });
     const user = organization.users[0]!;
-    return toAccountView({ ...user, organization });
+    return { ...toAccountView({ ...user, organization }), sessionVersion: user.sessionVersion };
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
 }
 
-export async function logIn(db: DbClient, input: { email: string; password: string }): Promise<AccountView> {
-  const user = await db.user.findUnique({ where: { email: normalizeEmail(input.email) }, include: { organization: true } });
+/** Throttled per email and per client address before the password is even checked (see throttle.ts). */
+export async function logIn(db: DbClient, input: { email: string; password: string }, client: { address?: string } = {}): Promise<SignedInAccount> {
+  const email = normalizeEmail(input.email);
+  await assertLoginAllowed(db, email, client.address);
+  const user = await db.user.findUnique({ where: { email }, include: { organization: true } });
   const isValid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyPasswordHash()));
-  if (!user || !isValid) throw new AppError("unauthorized", "Email or password is incorrect.");
-  return toAccountView(user);
+  if (!user || !isValid) {
+    await recordLoginFailure(db, email, client.address);
+    throw new AppError("unauthorized", "Email or password is incorrect.");
+  }
+  if (needsRehash(user.passwordHash)) {
+    // The password is at hand only now: upgrade a hash made under an older cost.
+    await db.user.updateMany({ where: { id: user.id, passwordHash: user.passwordHash }, data: { passwordHash: await hashPassword(input.password) } });
+  }
+  return { ...toAccountView(user), sessionVersion: user.sessionVersion };
+}
+
+/** Revokes every session of the user: they carry the old version from now on. */
+export async function revokeSessions(db: DbClient, userId: string): Promise<void> {
+  await db.user.updateMany({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });
 }
 
 export async function getAccount(db: DbClient, actor: Actor): Promise<AccountView> {

@@ -1,4 +1,5 @@
 import { publicProcedure } from "@/server/api/procedures";
+import { clientAddressOf } from "@/server/http/client-address";
 import { logIn } from "@/server/services/auth/account";
 import { accountOutput, logInInput } from "./auth.schema";
 
@@ -6,7 +7,7 @@ export const logInProcedure = publicProcedure
   .input(logInInput)
   .output(accountOutput)
   .mutation(async ({ ctx, input }) => {
-    const account = await logIn(ctx.db, input);
-    await ctx.session.save({ userId: account.user.id });
+    const account = await logIn(ctx.db, input, { address: clientAddressOf(ctx.headers) });
+    await ctx.session.save({ userId: account.user.id, version: account.sessionVersion });
     return account;
   });

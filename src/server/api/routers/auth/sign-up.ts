@@ -1,4 +1,5 @@
 import { publicProcedure } from "@/server/api/procedures";
+import { clientAddressOf } from "@/server/http/client-address";
 import { signUp } from "@/server/services/auth/account";
 import { accountOutput, signUpInput } from "./auth.schema";
 
@@ -7,7 +8,7 @@ export const signUpProcedure = publicProcedure
   .input(signUpInput)
   .output(accountOutput)
   .mutation(async ({ ctx, input }) => {
-    const account = await signUp(ctx.db, input);
-    await ctx.session.save({ userId: account.user.id });
+    const account = await signUp(ctx.db, input, { address: clientAddressOf(ctx.headers) });
+    await ctx.session.save({ userId: account.user.id, version: account.sessionVersion });
     return account;
   });
