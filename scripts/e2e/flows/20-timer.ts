@@ -12,7 +12,7 @@ function todayAt(time: string): string {
 const flow: E2EFlow = {
   name: "timer",
   async run(e2e) {
-    const { page, context } = await e2e.signedInPage({ prefix: "Timer" });
+    const { page, context, cookie } = await e2e.signedInPage({ prefix: "Timer" });
     const rows = page.getByTestId("time-log-row");
     await e2e.flow("timer", [
       [
@@ -100,6 +100,28 @@ const flow: E2EFlow = {
           check((await rows.filter({ hasText: "Train ride notes" }).count()) === 1, "the offline entry appears more than once");
           check((await textOf(page, "day-total")).startsWith("2h 15m"), `day total is ${await textOf(page, "day-total")}`);
           await e2e.shot(page, "13-timer-day");
+        },
+      ],
+      [
+        "Start with a task picked from the searchable list, by keyboard alone",
+        async () => {
+          // The same procedure the Tasks page calls, over the web app's tRPC endpoint.
+          const created = await fetch(e2e.url("/api/trpc/tasks.createInApp"), { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify({ title: "Quarterly report" }) });
+          check(created.status === 200, `task create answered ${created.status}`);
+          const picker = page.getByRole("combobox", { name: "Task" });
+          await picker.focus();
+          await page.keyboard.press("Enter");
+          await page.getByRole("combobox", { name: "Search task" }).waitFor();
+          // The popover moves focus into its search box as it opens.
+          await page.waitForFunction(() => document.activeElement?.hasAttribute("cmdk-input"));
+          await page.keyboard.type("quarterly");
+          await page.getByRole("option", { name: "No task" }).waitFor({ state: "detached" });
+          await page.getByRole("option", { name: /Quarterly report/ }).waitFor();
+          await page.keyboard.press("Enter");
+          await picker.filter({ hasText: "Quarterly report" }).waitFor();
+          await page.getByRole("button", { name: "Start", exact: true }).click();
+          await page.getByRole("region", { name: "Running timer" }).getByRole("button", { name: "Stop" }).click();
+          await rows.filter({ hasText: "Quarterly report" }).waitFor();
         },
       ],
     ]);

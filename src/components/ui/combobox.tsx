@@ -7,6 +7,8 @@ import { Command } from "cmdk";
 import { useState } from "react";
 import { Field } from "./field";
 
+const NONE_VALUE = "__none__";
+
 export interface ComboboxOption {
   value: string;
   label: string;
@@ -36,9 +38,19 @@ export interface ComboboxProps {
 export function Combobox({ label, options, value, onChange, placeholder = "Choose…", noneLabel, selectedLabel, onSearchChange, isLoading, hint, error, disabled, className }: ComboboxProps) {
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState("");
-  const chosen = value === null ? null : (options.find((option) => option.value === value)?.label ?? selectedLabel ?? value);
+  // The label of what was picked here, kept for when a later search no longer lists it.
+  const [picked, setPicked] = useState<ComboboxOption | null>(null);
+  const chosen =
+    value === null ? null : (options.find((option) => option.value === value)?.label ?? (picked?.value === value ? picked.label : undefined) ?? selectedLabel ?? value);
+  const showNone = Boolean(noneLabel) && !search.trim();
+  // The highlighted entry is ours, not cmdk's: results that arrive after typing highlight their first
+  // entry, so Enter picks it (cmdk would keep an empty highlight for late server results).
+  const [highlighted, setHighlighted] = useState("");
+  const entryValues = [...(showNone ? [NONE_VALUE] : []), ...options.map((option) => option.value)];
+  const activeValue = entryValues.includes(highlighted) ? highlighted : (entryValues[0] ?? "");
 
   function pick(next: string | null) {
+    setPicked(options.find((option) => option.value === next) ?? null);
     onChange(next);
     setOpen(false);
     setSearch("");
@@ -59,7 +71,8 @@ export function Combobox({ label, options, value, onChange, placeholder = "Choos
           </Popover.Trigger>
           <Popover.Portal>
             <Popover.Content className="combobox-popover" align="start" sideOffset={4}>
-              <Command shouldFilter={!onSearchChange} label={label}>
+              {/* cmdk names its input and list after this label (aria-labelledby wins over aria-label). */}
+              <Command shouldFilter={!onSearchChange} label={`Search ${label.toLowerCase()}`} value={onSearchChange ? activeValue : undefined} onValueChange={setHighlighted}>
                 <Command.Input
                   value={search}
                   onValueChange={(next) => {
@@ -72,13 +85,14 @@ export function Combobox({ label, options, value, onChange, placeholder = "Choos
                 />
                 <Command.List className="combobox-list">
                   {isLoading ? <Command.Loading>Searching…</Command.Loading> : <Command.Empty>No matches.</Command.Empty>}
-                  {noneLabel && (
-                    <Command.Item value={`__none ${noneLabel}`} onSelect={() => pick(null)} className="combobox-item">
+                  {/* While searching, the first match leads, so Enter picks it. */}
+                  {showNone && (
+                    <Command.Item value={NONE_VALUE} keywords={[noneLabel ?? ""]} onSelect={() => pick(null)} className="combobox-item">
                       {noneLabel}
                     </Command.Item>
                   )}
                   {options.map((option) => (
-                    <Command.Item key={option.value} value={`${option.label} ${option.value}`} keywords={option.description ? [option.description] : undefined} onSelect={() => pick(option.value)} className="combobox-item" data-selected-value={option.value === value || undefined}>
+                    <Command.Item key={option.value} value={option.value} keywords={[option.label, ...(option.description ? [option.description] : [])]} onSelect={() => pick(option.value)} className="combobox-item" data-selected-value={option.value === value || undefined}>
                       <span>{option.label}</span>
                       {option.description && <span className="muted small">{option.description}</span>}
                     </Command.Item>
