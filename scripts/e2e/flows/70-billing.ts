@@ -99,6 +99,7 @@ const flow: E2EFlow = {
           await page.getByLabel("Customer").selectOption({ label: customerName });
           await page.getByRole("cell", { name: "Design review" }).waitFor();
           check((await page.getByTestId("invoice-total").textContent())?.includes("214.20"), `preview total is ${await page.getByTestId("invoice-total").textContent()}`);
+          await fitsViewport(e2e, page);
           await e2e.shot(page, "13-invoice-preview", true);
           await page.getByRole("button", { name: "Create invoice" }).click();
           await page.getByRole("heading", { level: 1, name: "Invoice INV-0001" }).waitFor();

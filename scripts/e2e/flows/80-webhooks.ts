@@ -118,6 +118,8 @@ const flow: E2EFlow = {
             check(body.includes('"type": "time_log.created"') && body.includes("Webhook check"), "the event body is not shown formatted");
             await page.getByRole("cell", { name: "X-Service-Signature" }).waitFor();
             check((await page.getByTestId("delivery-last-response").textContent()) === "HTTP 204", "the last response is not HTTP 204");
+            const width = await page.evaluate(() => document.documentElement.scrollWidth);
+            check(width <= e2e.viewport.width, `the delivery page is ${width}px wide at a ${e2e.viewport.width}px viewport`);
             await e2e.shot(page, "23-webhook-delivery", true);
           },
         ],

@@ -105,7 +105,7 @@ function DeliveryView({ endpointId, deliveryId }: { endpointId: string; delivery
                     <td>
                       <code>{header.name}</code>
                     </td>
-                    <td className="small">
+                    <td className="small break-all">
                       <code>{header.value}</code>
                     </td>
                   </tr>
