@@ -12,6 +12,8 @@ describe("parseEnv", () => {
       cronSecret: undefined,
       webhookWorker: "inline",
       webhookRetryBaseSeconds: 60,
+      webhookEndpointMaxInFlight: 4,
+      webhookOrganizationMaxInFlight: 8,
       port: 3000,
     } satisfies ReturnType<typeof parseEnv>);
   });
@@ -37,6 +39,8 @@ describe("parseEnv", () => {
     [{ WEBHOOK_RETRY_BASE_SECONDS: "-1" }, "WEBHOOK_RETRY_BASE_SECONDS"],
     [{ WEBHOOK_RETRY_BASE_SECONDS: "soon" }, "WEBHOOK_RETRY_BASE_SECONDS"],
     [{ PORT: "70000" }, "PORT"],
+    [{ WEBHOOK_ENDPOINT_MAX_IN_FLIGHT: "0" }, "WEBHOOK_ENDPOINT_MAX_IN_FLIGHT"],
+    [{ WEBHOOK_ORGANIZATION_MAX_IN_FLIGHT: "2.5" }, "WEBHOOK_ORGANIZATION_MAX_IN_FLIGHT"],
   ])("refuses %j with one line naming %s", (source, variable) => {
     expect(() => parseEnv({ APP_ENV: "test", ...source })).toThrow(InvalidEnvironmentError);
     try {
