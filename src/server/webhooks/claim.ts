@@ -8,9 +8,9 @@
 //   - maxRequestsPerSecond = a token bucket per endpoint (one second's worth of capacity) in
 //     WebhookEndpointSchedule, spent by the claim.
 // Counting is only exact if two claims never count the same organization at once, so a claim first
-// takes a transaction-scoped advisory lock per organization (try-lock: busy organizations are
-// skipped, as SKIP LOCKED skips rows), then counts and claims in a second statement whose snapshot
-// is taken after the locks, so it sees every lease committed by the claim that held them before.
+// takes a transaction-scoped advisory lock per organization, then counts and claims in a second
+// statement whose snapshot is taken after the locks, so it sees every lease committed by the claim
+// that held them before. The rows themselves are still taken FOR UPDATE SKIP LOCKED.
 import { getEnv } from "@/env";
 import { Prisma, type Db } from "@/server/db";
 import type { ClaimedDelivery } from "@/server/webhooks/deliver";
@@ -70,9 +70,11 @@ function endpointLoad(now: Date, limits: ClaimLimits, scope: Prisma.Sql): Prisma
 const isSendable = Prisma.sql`"isActive" AND NOT "isOpen" AND "freeSlots" >= 1 AND "tokens" >= 1`;
 
 /**
- * Statement 1: organizations with a sendable endpoint that has due work and a free organization
- * slot, least recently served first, locked (try-lock) up to `limit` of them. The counts here come
- * from a snapshot taken before the locks and only choose candidates; statement 2 counts again.
+ * Statement 1: up to `limit` organizations with a sendable endpoint that has due work and a free
+ * organization slot, least recently served first, locked. The counts here come from a snapshot taken
+ * before the locks and only choose candidates; statement 2 counts again. Locks are taken in id order,
+ * so claims that want the same organizations wait for each other (a claim lasts milliseconds) and
+ * never deadlock; a worker is never turned away from the only organization with work.
  */
 async function lockOrganizations(tx: Prisma.TransactionClient, now: Date, limits: ClaimLimits, limit: number): Promise<string[]> {
   const rows = await tx.$queryRaw<{ organizationId: string }[]>`
@@ -85,10 +87,14 @@ async function lockOrganizations(tx: Prisma.TransactionClient, now: Date, limits
       GROUP BY l."organizationId"
       HAVING (SELECT sum(o."inFlight") FROM load o WHERE o."organizationId" = l."organizationId") < ${limits.organizationMaxInFlight}::int
       ORDER BY "servedAt" ASC NULLS FIRST, l."organizationId"
+      LIMIT ${limit}::int
+    ),
+    locked AS MATERIALIZED (
+      SELECT c."organizationId", pg_advisory_xact_lock(${CLAIM_LOCK_NAMESPACE}::int, hashtext(c."organizationId"))::text AS "lock"
+      FROM (SELECT "organizationId" FROM candidates ORDER BY "organizationId") c
     )
-    SELECT "organizationId" FROM candidates
-    WHERE pg_try_advisory_xact_lock(${CLAIM_LOCK_NAMESPACE}::int, hashtext("organizationId"))
-    LIMIT ${limit}::int`;
+    SELECT c."organizationId" FROM candidates c JOIN locked USING ("organizationId")
+    ORDER BY c."servedAt" ASC NULLS FIRST, c."organizationId"`;
   return rows.map((row) => row.organizationId);
 }
 

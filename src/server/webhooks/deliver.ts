@@ -236,15 +236,16 @@ export async function drainDueDeliveries(db: Db, options: DrainOptions = {}): Pr
   const attempt = async (claimed: ScheduledDelivery) => {
     try {
       const outcome = await sendDelivery(claimed, { timeoutMs, allowLoopbackHttp });
+      // Before the outcome frees the slot, so the next claim already sees the circuit this attempt moved.
+      await recordCircuitOutcome(db, claimed, outcome, { baseCooldownMs: options.circuitCooldownMs }).catch((error: unknown) => {
+        console.error(`[orbit] webhook circuit of endpoint ${claimed.endpointId} not updated: ${(error as Error).message}`);
+      });
       const now = new Date();
       const transition = nextDeliveryState({ attempts: claimed.attempts }, outcome, { now, retryBaseSeconds, random });
       // Terminal failures change the endpoint's counter and are written alone; the rest are grouped.
       const isRecorded =
         transition.endpoint.type === "increment" ? await recordOutcome(db, claimed, transition, now) : await record({ claimed, transition, now });
       if (isRecorded) counts[transition.result] += 1;
-      await recordCircuitOutcome(db, claimed, outcome, { baseCooldownMs: options.circuitCooldownMs }).catch((error: unknown) => {
-        console.error(`[orbit] webhook circuit of endpoint ${claimed.endpointId} not updated: ${(error as Error).message}`);
-      });
     } catch (error) {
       // The lease runs out and the delivery is attempted again: at-least-once, never lost.
       console.error(`[orbit] webhook delivery ${claimed.deliveryId} could not be recorded: ${(error as Error).message}`);

@@ -53,7 +53,9 @@ describe("concurrent workers", () => {
     const expected: string[] = [];
     for (let index = 0; index < 60; index += 1) expected.push(...(await emit(db, organizationId)).deliveryIds);
 
-    const [first, second] = await Promise.all([drainDueDeliveries(db, { concurrency: 8 }), drainDueDeliveries(otherDb, { concurrency: 8 })]);
+    // Bounds wide enough for both workers to hold slots of this one organization at once (fairness.test.ts covers the bounds).
+    const limits = { endpointMaxInFlight: 16, organizationMaxInFlight: 32 };
+    const [first, second] = await Promise.all([drainDueDeliveries(db, { concurrency: 8, limits }), drainDueDeliveries(otherDb, { concurrency: 8, limits })]);
     const sentIds = hook.requests.map((request) => request.headers["x-service-delivery-id"] as string);
     expect(sentIds).toHaveLength(120);
     expect(new Set(sentIds).size).toBe(120);
