@@ -17,7 +17,7 @@ export const DEFAULT_TIME_BUDGET_MS = 25_000;
 /** Beyond the attempt timeout, time left for writing the outcome before another worker may take the delivery. */
 export const LEASE_MARGIN_MS = 30_000;
 /** While attempts are in flight and the last claim came back short, look for newly due work this often. */
-export const DRAINED_POLL_MS = 200;
+export const DRAINED_POLL_MS = 100;
 
 export { claimDueDeliveries };
 
