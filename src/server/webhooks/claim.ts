@@ -76,8 +76,8 @@ const isSendable = Prisma.sql`"isActive" AND NOT "isOpen" AND "freeSlots" >= 1 A
  * so claims that want the same organizations wait for each other (a claim lasts milliseconds) and
  * never deadlock; a worker is never turned away from the only organization with work.
  */
-async function lockOrganizations(tx: Prisma.TransactionClient, now: Date, limits: ClaimLimits, limit: number): Promise<string[]> {
-  const rows = await tx.$queryRaw<{ organizationId: string }[]>`
+function lockOrganizations(db: Db, now: Date, limits: ClaimLimits, limit: number) {
+  return db.$queryRaw<{ organizationId: string }[]>`
     WITH load AS (${endpointLoad(now, limits, Prisma.sql`e."isActive"`)}),
     candidates AS MATERIALIZED (
       SELECT l."organizationId", max(l."lastClaimedAt") AS "servedAt"
@@ -93,29 +93,27 @@ async function lockOrganizations(tx: Prisma.TransactionClient, now: Date, limits
       SELECT c."organizationId", pg_advisory_xact_lock(${CLAIM_LOCK_NAMESPACE}::int, hashtext(c."organizationId"))::text AS "lock"
       FROM (SELECT "organizationId" FROM candidates ORDER BY "organizationId") c
     )
-    SELECT c."organizationId" FROM candidates c JOIN locked USING ("organizationId")
-    ORDER BY c."servedAt" ASC NULLS FIRST, c."organizationId"`;
-  return rows.map((row) => row.organizationId);
+    SELECT c."organizationId" FROM candidates c JOIN locked USING ("organizationId")`;
 }
 
+/** Organizations whose claim lock this transaction holds (statement 1 took them; a hash collision only adds one whose lock is held anyway). */
+const isLockedHere = Prisma.sql`(hashtext(e."organizationId")::bigint & 4294967295) IN (
+  SELECT k."objid"::bigint FROM pg_locks k
+  WHERE k."locktype" = 'advisory' AND k."pid" = pg_backend_pid() AND k."classid" = ${CLAIM_LOCK_NAMESPACE}::int::oid AND k."objsubid" = 2)`;
+
 /**
- * Statement 2, for the locked organizations (in their turn order): each sendable endpoint offers its
+ * Statement 2, for the organizations locked by statement 1 (least recently served first): each sendable endpoint offers its
  * oldest due deliveries up to its allowance (free slots, whole tokens); an organization takes them
  * round robin over its endpoints (least recently served first) up to its free slots; the batch takes
  * first rounds first across organizations. Then leases the rows (FOR UPDATE SKIP LOCKED), spends the
  * tokens and stamps each endpoint's turn, all in this one statement.
  */
-async function claimForOrganizations(
-  tx: Prisma.TransactionClient,
-  organizationIds: string[],
-  now: Date,
-  limits: ClaimLimits,
-  options: { limit: number; leaseUntil: string },
-): Promise<ScheduledDelivery[]> {
-  return tx.$queryRaw<ScheduledDelivery[]>`
-    WITH load AS MATERIALIZED (${endpointLoad(now, limits, Prisma.sql`e."organizationId" = ANY(${organizationIds}::text[])`)}),
+function claimForLockedOrganizations(db: Db, now: Date, limits: ClaimLimits, options: { limit: number; leaseUntil: string }) {
+  return db.$queryRaw<ScheduledDelivery[]>`
+    WITH load AS MATERIALIZED (${endpointLoad(now, limits, isLockedHere)}),
     organization_free AS (
-      SELECT "organizationId", ${limits.organizationMaxInFlight}::int - sum("inFlight")::int AS "free" FROM load GROUP BY "organizationId"
+      SELECT "organizationId", ${limits.organizationMaxInFlight}::int - sum("inFlight")::int AS "free", max("lastClaimedAt") AS "servedAt"
+      FROM load GROUP BY "organizationId"
     ),
     offered AS (
       SELECT l."id" AS "endpointId", l."organizationId", l."lastClaimedAt", due."id", due."round"
@@ -137,7 +135,7 @@ async function claimForOrganizations(
     chosen AS (
       SELECT t."id" FROM turns t JOIN organization_free f ON f."organizationId" = t."organizationId"
       WHERE t."turn" <= f."free"
-      ORDER BY t."turn", array_position(${organizationIds}::text[], t."organizationId")
+      ORDER BY t."turn", f."servedAt" ASC NULLS FIRST, t."organizationId"
       LIMIT ${options.limit}::int
     ),
     locked AS (
@@ -180,9 +178,10 @@ export async function claimDueDeliveries(
   const now = options.now ?? new Date();
   const limits = options.limits ?? claimLimitsFromEnv();
   const leaseUntil = new Date(now.getTime() + options.leaseMs).toISOString();
-  return db.$transaction(async (tx) => {
-    const organizationIds = await lockOrganizations(tx, now, limits, options.limit);
-    if (!organizationIds.length) return [];
-    return claimForOrganizations(tx, organizationIds, now, limits, { limit: options.limit, leaseUntil });
-  });
+  // Two statements in one transaction, sent as a batch: the second reads the first's locks from pg_locks.
+  const [, claimed] = await db.$transaction([
+    lockOrganizations(db, now, limits, options.limit),
+    claimForLockedOrganizations(db, now, limits, { limit: options.limit, leaseUntil }),
+  ]);
+  return claimed;
 }

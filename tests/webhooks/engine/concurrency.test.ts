@@ -120,7 +120,8 @@ describe("a worker that dies mid-attempt", () => {
     const endpoint = await createEndpoint(db, organizationId, hook.url());
     const { deliveryIds } = await emit(db, organizationId);
 
-    const slow = drainDueDeliveries(db, { leaseMs: 300, timeoutMs: 2_000 });
+    // One slot: the stuck worker has no free slot to look for more work with, as a worker whose slots all hang.
+    const slow = drainDueDeliveries(db, { leaseMs: 300, timeoutMs: 2_000, concurrency: 1 });
     await hook.waitForRequests(1);
     await sleep(350);
     const fast = await drainDueDeliveries(otherDb, { leaseMs: 300, timeoutMs: 2_000 });
