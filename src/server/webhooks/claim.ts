@@ -99,7 +99,9 @@ function lockOrganizations(db: Db, now: Date, limits: ClaimLimits, limit: number
 /** Organizations whose claim lock this transaction holds (statement 1 took them; a hash collision only adds one whose lock is held anyway). */
 const isLockedHere = Prisma.sql`(hashtext(e."organizationId")::bigint & 4294967295) IN (
   SELECT k."objid"::bigint FROM pg_locks k
-  WHERE k."locktype" = 'advisory' AND k."pid" = pg_backend_pid() AND k."classid" = ${CLAIM_LOCK_NAMESPACE}::int::oid AND k."objsubid" = 2)`;
+  WHERE k."locktype" = 'advisory' AND k."classid" = ${CLAIM_LOCK_NAMESPACE}::int::oid AND k."objsubid" = 2
+    -- Embedded PostgreSQL (PGlite) is one backend with pid 0, whose locks show no pid.
+    AND k."pid" IS NOT DISTINCT FROM NULLIF(pg_backend_pid(), 0))`;
 
 /**
  * Statement 2, for the organizations locked by statement 1 (least recently served first): each sendable endpoint offers its
