@@ -16,7 +16,7 @@ export const DEFAULT_CONCURRENCY = 16;
 export const DEFAULT_TIME_BUDGET_MS = 25_000;
 /** Beyond the attempt timeout, time left for writing the outcome before another worker may take the delivery. */
 export const LEASE_MARGIN_MS = 30_000;
-/** While attempts are in flight and the last claim came back short, look for newly due work this often. */
+/** While a slot is free and attempts are in flight, look for newly due work this often. */
 export const DRAINED_POLL_MS = 100;
 
 export { claimDueDeliveries };
@@ -258,9 +258,11 @@ export async function drainDueDeliveries(db: Db, options: DrainOptions = {}): Pr
     for (;;) {
       const hasTime = Date.now() < deadline && !options.signal?.aborted;
       // Once a claim came back short (nothing more due, or every due endpoint at its bounds), claim
-      // again when an outcome freed a slot or after a short poll: another organization's work may have come due.
-      const isPollDue = Date.now() >= pollAt;
-      const shouldClaim = hasTime && (isDrained ? inFlight.size < concurrency && (hasRecordedSinceDrained || isPollDue) : inFlight.size <= refillAt);
+      // again when an outcome freed a slot. And whenever a slot is free, look again after a short
+      // poll: slots held by slow or silent receivers must not keep another organization's new work waiting.
+      const hasFreeSlot = inFlight.size < concurrency;
+      const isPollDue = hasFreeSlot && Date.now() >= pollAt;
+      const shouldClaim = hasTime && (isPollDue || (isDrained ? hasFreeSlot && hasRecordedSinceDrained : inFlight.size <= refillAt));
       if (shouldClaim) {
         const wanted = concurrency - inFlight.size;
         const batch = await claimDueDeliveries(db, { limit: wanted, leaseMs, limits: options.limits });
@@ -277,7 +279,7 @@ export async function drainDueDeliveries(db: Db, options: DrainOptions = {}): Pr
         if (!hasTime || (isDrained && !hasRecordedSinceDrained)) break;
         continue;
       }
-      await Promise.race(isDrained ? [...inFlight, delay(Math.max(0, pollAt - Date.now()))] : inFlight);
+      await Promise.race(inFlight.size < concurrency ? [...inFlight, delay(Math.max(0, pollAt - Date.now()))] : inFlight);
     }
   } finally {
     await Promise.all(inFlight);
