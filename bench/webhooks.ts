@@ -6,15 +6,26 @@
 // answering 2xx. Scenarios: a receiver that always answers 200, and one that fails 50% of attempts
 // at random (500) with a 0.01 s retry base (retries after ~10, 40, 160, 640 ms; 1/32 of deliveries
 // fail all five attempts). A scenario is cut off 30 s after its last commit so that the whole run
-// stays within a few minutes; "left pending" then shows what was still queued.
+// stays within a few minutes; "left pending" then shows what was still queued. These throughput
+// scenarios measure the engine, not the per-endpoint bounds: their 3 endpoints are registered at
+// maxRequestsPerSecond 1000 and the workers run with wide in-flight bounds (THROUGHPUT_BOUNDS_ENV);
+// with the defaults (4 per endpoint, 8 per organization) one organization's 3 endpoints would be
+// the ceiling by design.
+//
+// Noisy neighbour (issue 11): tenant A registers 20 endpoints on a server that accepts connections
+// and never answers and commits 100 events (2,000 deliveries) up front; tenant B, one endpoint on the
+// local receiver, commits a steady 50 events/s. Default bounds, one worker, the real 10 s attempt
+// timeout. Prints B's commit → 2xx p50/p99 beside the same run without A.
 //
 // Environment: a throwaway database `orbit_bench_webhooks_<random>` is created on the server named by
 // ORBIT_BENCH_PG_URL or DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) and dropped at
 // the end; an existing database is never written to. BENCH_EVENTS (default 10000); BENCH_RATE paces
-// the producers to that many events per second (default: as fast as they can).
+// the producers to that many events per second (default: as fast as they can). BENCH_SCENARIOS picks
+// scenarios by name (comma-separated; default all): 1-healthy, 2-healthy, 1-failing, 2-failing, noisy.
+// BENCH_NOISY_SECONDS: how long tenant B produces in the noisy-neighbour runs (default 20).
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { openDatabase, type Database } from "@/server/db";
@@ -31,6 +42,13 @@ const RATE = Number(process.env.BENCH_RATE || 0);
 const RETRY_BASE_SECONDS = 0.01;
 /** After the last event is committed, how long a scenario may take to settle before it is cut off. */
 const SETTLE_CAP_MS = 30_000;
+/** Throughput scenarios: in-flight bounds that leave the 16 slots of each worker to the one benchmark organization. */
+const THROUGHPUT_BOUNDS_ENV = { WEBHOOK_ENDPOINT_MAX_IN_FLIGHT: "32", WEBHOOK_ORGANIZATION_MAX_IN_FLIGHT: "64" };
+const NOISY_SILENT_ENDPOINTS = 20;
+const NOISY_EVENTS = 100;
+const NOISY_RATE = 50;
+const NOISY_SECONDS = Number(process.env.BENCH_NOISY_SECONDS || 20);
+const SCENARIOS = (process.env.BENCH_SCENARIOS || "1-healthy,2-healthy,1-failing,2-failing,noisy").split(",").map((name) => name.trim());
 const WORKER_ENV = {
   APP_ENV: "development",
   WEBHOOK_WORKER: "off",
@@ -80,13 +98,13 @@ async function runWorker(): Promise<void> {
 
 const runningWorkers = new Set<ChildProcess>();
 
-function startWorkers(count: number, databaseUrl: string): Promise<ChildProcess[]> {
+function startWorkers(count: number, databaseUrl: string, env: Record<string, string> = {}): Promise<ChildProcess[]> {
   const script = fileURLToPath(import.meta.url);
   return Promise.all(
     Array.from({ length: count }, () => {
       const child = spawn(process.execPath, [...process.execArgv, script, "--worker"], {
         stdio: ["ignore", "inherit", "inherit", "ipc"],
-        env: { ...process.env, ...WORKER_ENV, DATABASE_URL: databaseUrl },
+        env: { ...process.env, ...WORKER_ENV, ...env, DATABASE_URL: databaseUrl },
       });
       runningWorkers.add(child);
       child.once("exit", () => runningWorkers.delete(child));
@@ -178,9 +196,103 @@ async function countDeliveries(db: Database["prisma"], organizationId: string) {
   return row!;
 }
 
+const truncate = (db: Database["prisma"]) =>
+  db.$executeRawUnsafe(`TRUNCATE "WebhookDelivery", "WebhookEvent", "WebhookEndpoint", "WebhookEndpointSchedule", "Organization" CASCADE`);
+
+const timeLogEvent = (organizationId: string, id: string) => ({
+  organizationId,
+  type: "time_log.created" as const,
+  data: { timeLog: { id, durationSeconds: 1800, tags: ["bench"], isBillable: true }, source: "offline_sync", organizationId },
+});
+
+/** Accepts connections and never answers: every attempt lasts the whole attempt timeout. */
+async function startSilentServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on("error", () => undefined);
+    socket.on("close", () => sockets.delete(socket));
+    socket.resume();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+interface NoisyResult {
+  withNoise: boolean;
+  events: number;
+  succeeded: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/** Tenant B at a steady NOISY_RATE events/s, with or without tenant A's 2,000 deliveries to silent endpoints. */
+async function runNoisyNeighbour(database: Database, databaseUrl: string, receiver: Receiver, withNoise: boolean): Promise<NoisyResult> {
+  const db = database.prisma;
+  await truncate(db);
+  receiver.reset(0);
+  const silent = await startSilentServer();
+  try {
+    if (withNoise) {
+      const noisy = await db.organization.create({ data: { name: "Tenant A", plan: "pro" } });
+      await db.webhookEndpoint.createMany({
+        data: Array.from({ length: NOISY_SILENT_ENDPOINTS }, (_, index) => ({
+          organizationId: noisy.id,
+          url: `${silent.url}/silent-${index + 1}`,
+          secret: `whsec_${String(index % 10).repeat(64)}`,
+          eventTypes: ["time_log.created"],
+        })),
+      });
+      await db.$transaction((tx) => enqueueEvents(tx, Array.from({ length: NOISY_EVENTS }, (_, index) => timeLogEvent(noisy.id, `tl_a_${index}`))));
+    }
+    const healthy = await db.organization.create({ data: { name: "Tenant B", plan: "pro" } });
+    await db.webhookEndpoint.create({
+      data: { organizationId: healthy.id, url: `${receiver.url}/tenant-b`, secret: `whsec_${"b".repeat(64)}`, eventTypes: ["time_log.created"] },
+    });
+    const workers = await startWorkers(1, databaseUrl);
+    // Let the worker fill its slots with tenant A's attempts before B starts.
+    if (withNoise) await sleep(1_000);
+
+    const commits = new Map<string, number>();
+    const total = NOISY_RATE * NOISY_SECONDS;
+    const started = performance.now();
+    for (let index = 0; index < total; index += 1) {
+      await sleep(started + (index / NOISY_RATE) * 1000 - performance.now());
+      const [enqueued] = await db.$transaction((tx) => enqueueEvents(tx, [timeLogEvent(healthy.id, `tl_b_${index}`)]));
+      commits.set(enqueued!.eventId, performance.now());
+    }
+    const produced = performance.now();
+    while (receiver.successes.size < total && performance.now() - produced < SETTLE_CAP_MS) await sleep(50);
+    await silent.close(); // attempts in flight fail at once, so the worker stops quickly
+    await stopWorkers(workers);
+
+    const latencies = [...receiver.successes.values()].map(({ eventId, at }) => at - commits.get(eventId)!).sort((a, b) => a - b);
+    return { withNoise, events: total, succeeded: receiver.successes.size, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1) ?? NaN };
+  } finally {
+    await silent.close().catch(() => undefined);
+  }
+}
+
+function printNoisyTable(results: NoisyResult[]): void {
+  console.log(`\nNoisy neighbour: tenant B, 1 endpoint, ${NOISY_RATE} events/s for ${NOISY_SECONDS} s; 1 worker, default bounds`);
+  console.log("| tenant A | B delivered | B p50 ms | B p99 ms | B max ms |");
+  console.log("|---|---:|---:|---:|---:|");
+  for (const result of results) {
+    const tenantA = result.withNoise ? `${NOISY_SILENT_ENDPOINTS} silent endpoints, ${NOISY_EVENTS * NOISY_SILENT_ENDPOINTS} deliveries` : "none";
+    console.log(`| ${tenantA} | ${result.succeeded}/${result.events} | ${result.p50.toFixed(0)} | ${result.p99.toFixed(0)} | ${result.max.toFixed(0)} |`);
+  }
+}
+
 async function runScenario(database: Database, databaseUrl: string, receiver: Receiver, scenario: Scenario): Promise<Result> {
   const db = database.prisma;
-  await db.$executeRawUnsafe(`TRUNCATE "WebhookDelivery", "WebhookEvent", "WebhookEndpoint", "Organization" CASCADE`);
+  await truncate(db);
   const organization = await db.organization.create({ data: { name: "Bench", plan: "pro" } });
   await db.webhookEndpoint.createMany({
     data: Array.from({ length: ENDPOINTS }, (_, index) => ({
@@ -188,10 +300,11 @@ async function runScenario(database: Database, databaseUrl: string, receiver: Re
       url: `${receiver.url}/endpoint-${index + 1}`,
       secret: `whsec_${String(index).repeat(64)}`,
       eventTypes: ["time_log.created"],
+      maxRequestsPerSecond: 1000,
     })),
   });
   receiver.reset(scenario.failureRate);
-  const workers = await startWorkers(scenario.workers, databaseUrl);
+  const workers = await startWorkers(scenario.workers, databaseUrl, THROUGHPUT_BOUNDS_ENV);
 
   const commits = new Map<string, number>();
   const started = performance.now();
@@ -205,11 +318,7 @@ async function runScenario(database: Database, databaseUrl: string, receiver: Re
         const enqueued = await db.$transaction((tx) =>
           enqueueEvents(
             tx,
-            Array.from({ length: count }, (_, index) => ({
-              organizationId: organization.id,
-              type: "time_log.created" as const,
-              data: { timeLog: { id: `tl_${issued + index}`, durationSeconds: 1800, tags: ["bench"], isBillable: true }, source: "offline_sync", organizationId: organization.id },
-            })),
+            Array.from({ length: count }, (_, index) => timeLogEvent(organization.id, `tl_${issued + index}`)),
           ),
         );
         const committedAt = performance.now();
@@ -298,18 +407,28 @@ async function main(): Promise<void> {
     await applyPendingMigrations(database.adapterFactory);
     console.log(`Webhook delivery benchmark: ${EVENTS} events × ${ENDPOINTS} endpoints per scenario, PostgreSQL, database ${new URL(bench.url).pathname.slice(1)}`);
     const results: Result[] = [];
-    for (const scenario of [
-      { workers: 1, failureRate: 0 },
-      { workers: 2, failureRate: 0 },
-      { workers: 1, failureRate: 0.5 },
-      { workers: 2, failureRate: 0.5 },
-    ]) {
+    const throughputScenarios = [
+      { name: "1-healthy", workers: 1, failureRate: 0 },
+      { name: "2-healthy", workers: 2, failureRate: 0 },
+      { name: "1-failing", workers: 1, failureRate: 0.5 },
+      { name: "2-failing", workers: 2, failureRate: 0.5 },
+    ];
+    for (const { name, ...scenario } of throughputScenarios) {
+      if (!SCENARIOS.includes(name)) continue;
       const result = await runScenario(database, bench.url, receiver, scenario);
       console.log(`  ${scenario.workers} worker(s), ${scenario.failureRate ? "50% failing" : "healthy"} receiver: ${result.wallSeconds.toFixed(1)} s`);
       results.push(result);
     }
+    const noisyResults: NoisyResult[] = [];
+    if (SCENARIOS.includes("noisy")) {
+      for (const withNoise of [false, true]) {
+        noisyResults.push(await runNoisyNeighbour(database, bench.url, receiver, withNoise));
+        console.log(`  noisy neighbour ${withNoise ? "with" : "without"} tenant A: done`);
+      }
+    }
     console.log("");
-    printTable(results);
+    if (results.length) printTable(results);
+    if (noisyResults.length) printNoisyTable(noisyResults);
   } finally {
     await receiver.close();
     await database.close();

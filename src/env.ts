@@ -18,6 +18,8 @@ const envSchema = z
     CRON_SECRET: optional(z.string().min(1)),
     WEBHOOK_WORKER: optional(z.enum(["inline", "off"])),
     WEBHOOK_RETRY_BASE_SECONDS: optional(z.coerce.number().positive().finite()),
+    WEBHOOK_ENDPOINT_MAX_IN_FLIGHT: optional(z.coerce.number().int().min(1).max(100)),
+    WEBHOOK_ORGANIZATION_MAX_IN_FLIGHT: optional(z.coerce.number().int().min(1).max(1000)),
     PORT: optional(z.coerce.number().int().min(1).max(65535)),
     APP_URL: optional(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })),
     TRUST_PROXY: optional(z.enum(["0", "1"], { error: "must be 0 or 1" })),
@@ -35,6 +37,8 @@ const envSchema = z
       cronSecret: raw.CRON_SECRET,
       webhookWorker: raw.WEBHOOK_WORKER ?? "inline",
       webhookRetryBaseSeconds: raw.WEBHOOK_RETRY_BASE_SECONDS ?? 60,
+      webhookEndpointMaxInFlight: raw.WEBHOOK_ENDPOINT_MAX_IN_FLIGHT ?? 4,
+      webhookOrganizationMaxInFlight: raw.WEBHOOK_ORGANIZATION_MAX_IN_FLIGHT ?? 8,
       port: raw.PORT ?? 3000,
       /** The public origin (`https://orbit.example.com`), or undefined: each request's own origin. */
       appOrigin: raw.APP_URL === undefined ? undefined : new URL(raw.APP_URL).origin,

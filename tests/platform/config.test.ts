@@ -12,6 +12,8 @@ describe("parseEnv", () => {
       cronSecret: undefined,
       webhookWorker: "inline",
       webhookRetryBaseSeconds: 60,
+      webhookEndpointMaxInFlight: 4,
+      webhookOrganizationMaxInFlight: 8,
       port: 3000,
       appOrigin: undefined,
       trustProxy: false,
@@ -57,6 +59,8 @@ describe("parseEnv", () => {
     [{ TRUST_PROXY: "yes" }, "TRUST_PROXY"],
     [{ METRICS_TOKEN: "short" }, "METRICS_TOKEN"],
     [{ LOG_LEVEL: "trace" }, "LOG_LEVEL"],
+    [{ WEBHOOK_ENDPOINT_MAX_IN_FLIGHT: "0" }, "WEBHOOK_ENDPOINT_MAX_IN_FLIGHT"],
+    [{ WEBHOOK_ORGANIZATION_MAX_IN_FLIGHT: "2.5" }, "WEBHOOK_ORGANIZATION_MAX_IN_FLIGHT"],
   ])("refuses %j with one line naming %s", (source, variable) => {
     expect(() => parseEnv({ APP_ENV: "test", ...source })).toThrow(InvalidEnvironmentError);
     try {

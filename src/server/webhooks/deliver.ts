@@ -6,6 +6,8 @@
 // failure, which also counts against its endpoint, is written by a statement of its own.
 import { getEnv } from "@/env";
 import { Prisma, type Db, type DbClient } from "@/server/db";
+import { claimDueDeliveries, type ClaimLimits, type ScheduledDelivery } from "@/server/webhooks/claim";
+import { recordCircuitOutcome } from "@/server/webhooks/circuit";
 import { DEFAULT_ATTEMPT_TIMEOUT_MS, sendDelivery, type DeliveryRequest } from "@/server/webhooks/send";
 import { DISABLE_AFTER_CONSECUTIVE_FAILURES, nextDeliveryState, type Transition } from "@/server/webhooks/state";
 import { recordWebhookAttempt } from "@/server/operations/metrics";
@@ -15,6 +17,10 @@ export const DEFAULT_CONCURRENCY = 16;
 export const DEFAULT_TIME_BUDGET_MS = 25_000;
 /** Beyond the attempt timeout, time left for writing the outcome before another worker may take the delivery. */
 export const LEASE_MARGIN_MS = 30_000;
+/** While a slot is free and attempts are in flight, look for newly due work this often. */
+export const DRAINED_POLL_MS = 100;
+
+export { claimDueDeliveries };
 
 export interface DrainOptions {
   /** Attempts in flight at once. */
@@ -31,6 +37,10 @@ export interface DrainOptions {
   random?: () => number;
   /** When aborted, no more deliveries are claimed; attempts in flight finish and are recorded. */
   signal?: AbortSignal;
+  /** In-flight bounds; default from WEBHOOK_ENDPOINT_MAX_IN_FLIGHT and WEBHOOK_ORGANIZATION_MAX_IN_FLIGHT. */
+  limits?: ClaimLimits;
+  /** First cooldown of an endpoint's open circuit; tests shorten it. */
+  circuitCooldownMs?: number;
 }
 
 export interface DrainCounts {
@@ -50,43 +60,6 @@ export interface ClaimedDelivery extends DeliveryRequest {
 
 // Timestamps travel as ISO strings cast to timestamp(3): the columns hold UTC without a zone, as Prisma writes them.
 const at = (date: Date) => Prisma.sql`${date.toISOString()}::timestamp(3)`;
-
-/**
- * Takes up to `limit` due deliveries in one statement: pending, due, lease free or run out, endpoint
- * active (a disabled endpoint's deliveries wait for it to be re-enabled). SKIP LOCKED lets concurrent
- * workers take disjoint rows without waiting for each other.
- *
- * The claim walks the (status, nextAttemptAt) index in order and stops after `limit` rows. A burst of
- * deliveries outruns the table statistics, and the planner would then read and sort the whole backlog
- * on every claim; for this one statement it is told not to.
- */
-export async function claimDueDeliveries(db: Db, options: { limit: number; leaseMs: number; now?: Date }): Promise<ClaimedDelivery[]> {
-  const now = options.now ?? new Date();
-  const leaseUntil = new Date(now.getTime() + options.leaseMs).toISOString();
-  const [, claimed] = await db.$transaction([
-    db.$queryRaw`SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true)`,
-    db.$queryRaw<ClaimedDelivery[]>`
-      WITH due AS (
-        SELECT d."id"
-        FROM "WebhookDelivery" d
-        JOIN "WebhookEndpoint" e ON e."id" = d."endpointId"
-        WHERE d."status" = 'pending'
-          AND d."nextAttemptAt" <= ${at(now)}
-          AND (d."leaseUntil" IS NULL OR d."leaseUntil" <= ${at(now)})
-          AND e."isActive"
-        ORDER BY d."nextAttemptAt"
-        LIMIT ${options.limit}::int
-        FOR UPDATE OF d SKIP LOCKED
-      )
-      UPDATE "WebhookDelivery" AS d
-      SET "leaseUntil" = ${leaseUntil}::timestamp(3)
-      FROM due, "WebhookEndpoint" e, "WebhookEvent" v
-      WHERE d."id" = due."id" AND e."id" = d."endpointId" AND v."id" = d."eventId"
-      RETURNING d."id" AS "deliveryId", d."endpointId", d."eventId", d."eventType", d."attempts",
-        ${leaseUntil}::text AS "leaseUntil", e."url", e."secret", v."payload"`,
-  ]);
-  return claimed;
-}
 
 function endpointUpdate(transition: Transition, now: Date): Prisma.Sql {
   const effect = transition.endpoint;
@@ -239,6 +212,8 @@ function outcomeRecorder(db: Db) {
  * Sends every due delivery it can claim until none is due or the time budget is spent. Safe to run
  * concurrently from any number of processes.
  */
+const delay = (milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds).unref?.());
+
 export async function drainDueDeliveries(db: Db, options: DrainOptions = {}): Promise<DrainCounts> {
   const env = getEnv();
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
@@ -255,13 +230,18 @@ export async function drainDueDeliveries(db: Db, options: DrainOptions = {}): Pr
   const inFlight = new Set<Promise<void>>();
   let isDrained = false;
   let hasRecordedSinceDrained = false;
+  let pollAt = 0;
 
   const record = outcomeRecorder(db);
 
-  const attempt = async (claimed: ClaimedDelivery) => {
+  const attempt = async (claimed: ScheduledDelivery) => {
     try {
       const startedAt = performance.now();
       const outcome = await sendDelivery(claimed, { timeoutMs, allowLoopbackHttp });
+      // Before the outcome frees the slot, so the next claim already sees the circuit this attempt moved.
+      await recordCircuitOutcome(db, claimed, outcome, { baseCooldownMs: options.circuitCooldownMs }).catch((error: unknown) => {
+        console.error(`[orbit] webhook circuit of endpoint ${claimed.endpointId} not updated: ${(error as Error).message}`);
+      });
       const now = new Date();
       const transition = nextDeliveryState({ attempts: claimed.attempts }, outcome, { now, retryBaseSeconds, random });
       recordWebhookAttempt(transition.result, (performance.now() - startedAt) / 1000);
@@ -280,11 +260,16 @@ export async function drainDueDeliveries(db: Db, options: DrainOptions = {}): Pr
   try {
     for (;;) {
       const hasTime = Date.now() < deadline && !options.signal?.aborted;
-      // Once a claim came back short, claim again only after the batch in flight is done (retries may have come due).
-      const shouldClaim = hasTime && inFlight.size <= refillAt && (!isDrained || (inFlight.size === 0 && hasRecordedSinceDrained));
+      // Once a claim came back short (nothing more due, or every due endpoint at its bounds), claim
+      // again when an outcome freed a slot. And whenever a slot is free, look again after a short
+      // poll: slots held by slow or silent receivers must not keep another organization's new work waiting.
+      const hasFreeSlot = inFlight.size < concurrency;
+      const isPollDue = hasFreeSlot && Date.now() >= pollAt;
+      const shouldClaim = hasTime && (isPollDue || (isDrained ? hasFreeSlot && hasRecordedSinceDrained : inFlight.size <= refillAt));
       if (shouldClaim) {
         const wanted = concurrency - inFlight.size;
-        const batch = await claimDueDeliveries(db, { limit: wanted, leaseMs });
+        const batch = await claimDueDeliveries(db, { limit: wanted, leaseMs, limits: options.limits });
+        pollAt = Date.now() + DRAINED_POLL_MS;
         counts.claimed += batch.length;
         isDrained = batch.length < wanted;
         hasRecordedSinceDrained = false;
@@ -297,7 +282,7 @@ export async function drainDueDeliveries(db: Db, options: DrainOptions = {}): Pr
         if (!hasTime || (isDrained && !hasRecordedSinceDrained)) break;
         continue;
       }
-      await Promise.race(inFlight);
+      await Promise.race(inFlight.size < concurrency ? [...inFlight, delay(Math.max(0, pollAt - Date.now()))] : inFlight);
     }
   } finally {
     await Promise.all(inFlight);

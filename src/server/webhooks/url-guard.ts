@@ -1,28 +1,22 @@
 // Where webhooks may be sent. Checked twice: when an endpoint is registered (the URL's form, literal
 // addresses, and what the name resolves to now) and at every send against the addresses actually
 // resolved, so a name re-pointed into private space after registration (DNS rebinding) is refused.
-import dns from "node:dns";
 import { isIP } from "node:net";
 import { AppError } from "@/server/errors";
+import { hostResolver, type ResolvedAddress } from "@/server/webhooks/resolve-host";
 
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 
 /** How long registration waits for DNS before accepting the name unresolved (DNS can be down). */
 const REGISTRATION_LOOKUP_TIMEOUT_MS = 3000;
 
-export interface ResolvedAddress {
-  address: string;
-  family: 4 | 6;
-}
+export type { ResolvedAddress };
 
-/** Resolves every address of a host name, as `dns.promises.lookup(host, { all: true })` does. */
+/** Resolves every address of a host name. */
 export type HostLookup = (hostname: string) => Promise<ResolvedAddress[]>;
 
-// Read through the module object at call time, so that route-level tests can stub the resolver.
-const systemLookup: HostLookup = async (hostname) => {
-  const addresses = await dns.promises.lookup(hostname, { all: true, verbatim: true });
-  return addresses.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
-};
+// Read through the resolver object at call time, so that route-level tests can stub it.
+const systemLookup: HostLookup = (hostname) => hostResolver.resolveAll(hostname);
 
 // Addresses.
 

@@ -33,7 +33,8 @@ export function startDeliveryWorker(database: Database, options: WorkerOptions =
     do {
       isRerunRequested = false;
       try {
-        await drainDueDeliveries(database.prisma, { ...options.drain, signal: stopping.signal });
+        // No time budget: a drain that ended would wait for its slowest attempts before the next one claims.
+        await drainDueDeliveries(database.prisma, { timeBudgetMs: Number.POSITIVE_INFINITY, ...options.drain, signal: stopping.signal });
       } catch (error) {
         console.error(`[orbit] webhook worker: drain failed: ${(error as Error).message}`);
       }

@@ -53,7 +53,9 @@ describe("concurrent workers", () => {
     const expected: string[] = [];
     for (let index = 0; index < 60; index += 1) expected.push(...(await emit(db, organizationId)).deliveryIds);
 
-    const [first, second] = await Promise.all([drainDueDeliveries(db, { concurrency: 8 }), drainDueDeliveries(otherDb, { concurrency: 8 })]);
+    // Bounds wide enough for both workers to hold slots of this one organization at once (fairness.test.ts covers the bounds).
+    const limits = { endpointMaxInFlight: 16, organizationMaxInFlight: 32 };
+    const [first, second] = await Promise.all([drainDueDeliveries(db, { concurrency: 8, limits }), drainDueDeliveries(otherDb, { concurrency: 8, limits })]);
     const sentIds = hook.requests.map((request) => request.headers["x-service-delivery-id"] as string);
     expect(sentIds).toHaveLength(120);
     expect(new Set(sentIds).size).toBe(120);
@@ -118,7 +120,8 @@ describe("a worker that dies mid-attempt", () => {
     const endpoint = await createEndpoint(db, organizationId, hook.url());
     const { deliveryIds } = await emit(db, organizationId);
 
-    const slow = drainDueDeliveries(db, { leaseMs: 300, timeoutMs: 2_000 });
+    // One slot: the stuck worker has no free slot to look for more work with, as a worker whose slots all hang.
+    const slow = drainDueDeliveries(db, { leaseMs: 300, timeoutMs: 2_000, concurrency: 1 });
     await hook.waitForRequests(1);
     await sleep(350);
     const fast = await drainDueDeliveries(otherDb, { leaseMs: 300, timeoutMs: 2_000 });

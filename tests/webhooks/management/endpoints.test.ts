@@ -48,6 +48,7 @@ describe("POST /api/app/webhooks", () => {
       eventTypes: ["time_log.created", "invoice.created"],
       isActive: true,
       consecutiveFailures: 0,
+      maxRequestsPerSecond: 50,
       disabledAt: null,
       createdAt: expect.stringMatching(isoTimestamp),
     });
@@ -109,6 +110,20 @@ describe("POST /api/app/webhooks", () => {
     const response = await admin.client.post("/api/app/webhooks", validEndpointBody(overrides));
     expectValidationError(response, fields);
     expect(await endpointCount(admin.organizationId)).toBe(0);
+  });
+
+  it("takes maxRequestsPerSecond, an integer from 1 to 1000, and echoes it", async () => {
+    const admin = await signUpOrganization({ plan: "pro" });
+    for (const rate of [1, 1000]) {
+      const endpoint = await createEndpoint(admin, { maxRequestsPerSecond: rate });
+      expect(endpoint.maxRequestsPerSecond).toBe(rate);
+      expect((await endpointRow(endpoint.id))!.maxRequestsPerSecond).toBe(rate);
+    }
+    for (const rate of [0, 1001, 2.5, "50", null]) {
+      const response = await admin.client.post("/api/app/webhooks", validEndpointBody({ maxRequestsPerSecond: rate }));
+      expectValidationError(response, ["maxRequestsPerSecond"]);
+    }
+    expect(await (await getDb()).webhookEndpoint.count({ where: { organizationId: admin.organizationId } })).toBe(2);
   });
 
   it("names the unknown event types and the catalog in the detail message", async () => {
@@ -212,6 +227,7 @@ describe("GET /api/app/webhooks", () => {
         eventTypes: ["time_log.created"],
         isActive: true,
         consecutiveFailures: 0,
+        maxRequestsPerSecond: 50,
         disabledAt: null,
         createdAt: seeded.createdAt.toISOString(),
       },
@@ -236,6 +252,15 @@ describe("PATCH /api/app/webhooks/:id", () => {
     expect(response.status, response.text).toBe(200);
     expect(response.body.data).toEqual({ ...endpoint, url: "https://new.example.com/hook", description: "second", eventTypes: ["invoice.created"] });
     expect(await endpointRow(endpoint.id)).toMatchObject({ url: "https://new.example.com/hook", description: "second", eventTypes: ["invoice.created"], secret: endpoint.secret });
+  });
+
+  it("changes maxRequestsPerSecond, and refuses a value outside 1-1000 without changing anything", async () => {
+    const response = await admin.client.patch(`/api/app/webhooks/${endpoint.id}`, { maxRequestsPerSecond: 7 });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.data).toEqual({ ...endpoint, maxRequestsPerSecond: 7 });
+    const refused = await admin.client.patch(`/api/app/webhooks/${endpoint.id}`, { maxRequestsPerSecond: 0, description: "changed" });
+    expectValidationError(refused, ["maxRequestsPerSecond"]);
+    expect(await endpointRow(endpoint.id)).toMatchObject({ maxRequestsPerSecond: 7, description: "first" });
   });
 
   it("clears the description with null", async () => {

@@ -1,9 +1,9 @@
 // Shared pieces of the webhook management suites: DNS stub, endpoint and delivery builders, envelope checks.
-import dns from "node:dns";
 import { randomBytes } from "node:crypto";
 import { expect, vi } from "vitest";
 import type { SignedInUser } from "../../harness/factories";
 import { getDb } from "@/server/db";
+import { hostResolver } from "@/server/webhooks/resolve-host";
 
 export const isoTimestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 export const SECRET_FORMAT = /^whsec_[0-9a-f]{64}$/;
@@ -16,6 +16,7 @@ export const ENDPOINT_FIELDS = [
   "eventTypes",
   "id",
   "isActive",
+  "maxRequestsPerSecond",
   "organizationId",
   "secret",
   "url",
@@ -58,12 +59,12 @@ export function expectValidationError(response: { status: number; body: any; hea
  */
 export function stubDns(table: Record<string, string[]> = {}) {
   const calls: string[] = [];
-  const spy = vi.spyOn(dns.promises, "lookup").mockImplementation((async (hostname: string) => {
+  const spy = vi.spyOn(hostResolver, "resolveAll").mockImplementation(async (hostname: string) => {
     calls.push(hostname);
     const addresses = table[hostname];
-    if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND" });
-    return addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
-  }) as any);
+    if (!addresses) throw Object.assign(new Error(`queryA ENOTFOUND ${hostname}`), { code: "ENOTFOUND" });
+    return addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }) as const);
+  });
   return { calls, restore: () => spy.mockRestore() };
 }
 

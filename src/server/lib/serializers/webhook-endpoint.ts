@@ -8,6 +8,7 @@ export interface WebhookEndpointRow {
   eventTypes: string[];
   isActive: boolean;
   consecutiveFailures: number;
+  maxRequestsPerSecond: number;
   disabledAt: Date | null;
   createdAt: Date;
 }
@@ -28,6 +29,7 @@ export const webhookEndpointSelect = {
   eventTypes: true,
   isActive: true,
   consecutiveFailures: true,
+  maxRequestsPerSecond: true,
   disabledAt: true,
   createdAt: true,
 } as const;
@@ -42,6 +44,7 @@ export function serializeWebhookEndpoint(row: WebhookEndpointRow): WebhookEndpoi
     eventTypes: [...row.eventTypes],
     isActive: row.isActive,
     consecutiveFailures: row.consecutiveFailures,
+    maxRequestsPerSecond: row.maxRequestsPerSecond,
     disabledAt: row.disabledAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };

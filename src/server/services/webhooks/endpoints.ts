@@ -20,6 +20,7 @@ export interface CreateEndpointInput {
   url: string;
   description?: string | null;
   eventTypes: EventType[];
+  maxRequestsPerSecond?: number;
 }
 
 export interface UpdateEndpointInput {
@@ -28,6 +29,7 @@ export interface UpdateEndpointInput {
   description?: string | null;
   eventTypes?: EventType[];
   isActive?: boolean;
+  maxRequestsPerSecond?: number;
 }
 
 /** `whsec_` + 64 lowercase hex characters: 256 bits from the CSPRNG. */
@@ -67,6 +69,7 @@ export async function createEndpoint(db: Db, actor: Actor, input: CreateEndpoint
         secret: newEndpointSecret(),
         description: input.description ?? null,
         eventTypes: input.eventTypes,
+        ...(input.maxRequestsPerSecond !== undefined && { maxRequestsPerSecond: input.maxRequestsPerSecond }),
       },
       select: webhookEndpointSelect,
     });
@@ -87,6 +90,7 @@ export async function updateEndpoint(db: Db, actor: Actor, input: UpdateEndpoint
     ...(input.description !== undefined && { description: input.description }),
     ...(input.eventTypes !== undefined && { eventTypes: input.eventTypes }),
     ...(input.isActive !== undefined && { isActive: input.isActive }),
+    ...(input.maxRequestsPerSecond !== undefined && { maxRequestsPerSecond: input.maxRequestsPerSecond }),
     ...(input.isActive === true && { consecutiveFailures: 0, disabledAt: null }),
   };
   const row = await db.$transaction(async (tx) => {

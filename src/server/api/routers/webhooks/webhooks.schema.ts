@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getEnv } from "@/env";
 import { paginationInput } from "@/server/lib/cursor";
-import { jsonBoolean } from "@/server/lib/zod";
+import { jsonBoolean, uncoerced } from "@/server/lib/zod";
 import { EVENT_TYPES, type EventType } from "@/server/webhooks/events";
 import { MAX_WEBHOOK_URL_LENGTH, registrableUrlProblem } from "@/server/webhooks/url-guard";
 
@@ -43,10 +43,23 @@ const eventTypesInput = z
   })
   .transform((values) => [...new Set(values.filter(isEventType))]);
 
+/** Attempts per second the workers together send to the endpoint (app-api section 8). */
+export const MIN_REQUESTS_PER_SECOND = 1;
+export const MAX_REQUESTS_PER_SECOND = 1000;
+
+const maxRequestsPerSecondInput = uncoerced(
+  z
+    .number("must be an integer")
+    .int("must be an integer")
+    .min(MIN_REQUESTS_PER_SECOND, `must be at least ${MIN_REQUESTS_PER_SECOND}`)
+    .max(MAX_REQUESTS_PER_SECOND, `must be at most ${MAX_REQUESTS_PER_SECOND}`),
+);
+
 export const createWebhookEndpointInput = z.object({
   url: urlInput,
   description: descriptionInput.optional(),
   eventTypes: eventTypesInput,
+  maxRequestsPerSecond: maxRequestsPerSecondInput.optional(),
 });
 
 export const updateWebhookEndpointInput = z.object({
@@ -55,6 +68,7 @@ export const updateWebhookEndpointInput = z.object({
   description: descriptionInput.optional(),
   eventTypes: eventTypesInput.optional(),
   isActive: jsonBoolean().optional(),
+  maxRequestsPerSecond: maxRequestsPerSecondInput.optional(),
 });
 
 export const webhookEndpointIdInput = z.object({ id: endpointId });
@@ -74,6 +88,7 @@ export const webhookEndpointOutput = z.object({
   eventTypes: z.array(z.string()),
   isActive: z.boolean(),
   consecutiveFailures: z.number().int(),
+  maxRequestsPerSecond: z.number().int(),
   disabledAt: timestamp.nullable(),
   createdAt: timestamp,
 });

@@ -1,0 +1,189 @@
+// The fair claim: which due deliveries a worker takes next. Organizations take turns (least recently
+// served first), and within an organization its endpoints take turns, so one organization's backlog
+// or slow endpoints cannot push another's deliveries back by more than about one attempt of one slot.
+// The bounds hold across every worker and instance because they are counted in the database:
+//   - attempts in flight = deliveries whose lease has not run out (an outcome clears the lease), per
+//     endpoint (WEBHOOK_ENDPOINT_MAX_IN_FLIGHT, 1 while its circuit is half-open) and per organization
+//     (WEBHOOK_ORGANIZATION_MAX_IN_FLIGHT);
+//   - maxRequestsPerSecond = a token bucket per endpoint (one second's worth of capacity) in
+//     WebhookEndpointSchedule, spent by the claim.
+// Counting is only exact if two claims never count the same organization at once, so a claim first
+// takes a transaction-scoped advisory lock per organization, then counts and claims in a second
+// statement whose snapshot is taken after the locks, so it sees every lease committed by the claim
+// that held them before. The rows themselves are still taken FOR UPDATE SKIP LOCKED.
+import { getEnv } from "@/env";
+import { Prisma, type Db } from "@/server/db";
+import type { ClaimedDelivery } from "@/server/webhooks/deliver";
+
+/** Advisory-lock namespace of the claim's per-organization locks (the first key of the two-key form). */
+const CLAIM_LOCK_NAMESPACE = 0x0b17;
+
+export interface ClaimLimits {
+  /** Attempts in flight to one endpoint, across workers. */
+  endpointMaxInFlight: number;
+  /** Attempts in flight for one organization, across workers. */
+  organizationMaxInFlight: number;
+}
+
+export interface ScheduledDelivery extends ClaimedDelivery {
+  organizationId: string;
+  /** The endpoint's circuit as the claim saw it: consecutive unreachable attempts, and whether this is a half-open probe. */
+  unreachableCount: number;
+  isProbe: boolean;
+}
+
+export function claimLimitsFromEnv(): ClaimLimits {
+  const env = getEnv();
+  return { endpointMaxInFlight: env.webhookEndpointMaxInFlight, organizationMaxInFlight: env.webhookOrganizationMaxInFlight };
+}
+
+// Timestamps travel as ISO strings cast to timestamp(3): the columns hold UTC without a zone, as Prisma writes them.
+const at = (date: Date) => Prisma.sql`${date.toISOString()}::timestamp(3)`;
+
+/** Due and not leased: what a claim may take. */
+const isClaimable = (now: Date) =>
+  Prisma.sql`d."status" = 'pending' AND d."nextAttemptAt" <= ${at(now)} AND (d."leaseUntil" IS NULL OR d."leaseUntil" <= ${at(now)})`;
+
+/**
+ * Each endpoint (of `scope`) with its load: attempts in flight, tokens in its bucket now, free slots
+ * (the in-flight bound, 1 while half-open, minus attempts in flight). An open circuit gives no slot.
+ */
+function endpointLoad(now: Date, limits: ClaimLimits, scope: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`
+    SELECT e."id", e."organizationId", e."isActive", s."lastClaimedAt",
+      COALESCE(s."unreachableCount", 0) AS "unreachableCount",
+      s."circuitOpenUntil" IS NOT NULL AS "isHalfOpen",
+      s."circuitOpenUntil" IS NOT NULL AND s."circuitOpenUntil" > ${at(now)} AS "isOpen",
+      f."inFlight",
+      LEAST(e."maxRequestsPerSecond"::float8,
+        COALESCE(s."tokens" + EXTRACT(EPOCH FROM (${at(now)} - s."refilledAt")) * e."maxRequestsPerSecond", e."maxRequestsPerSecond")) AS "tokens",
+      (CASE WHEN s."circuitOpenUntil" IS NULL THEN ${limits.endpointMaxInFlight}::int ELSE 1 END) - f."inFlight" AS "freeSlots"
+    FROM "WebhookEndpoint" e
+    LEFT JOIN "WebhookEndpointSchedule" s ON s."endpointId" = e."id"
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS "inFlight" FROM "WebhookDelivery" l WHERE l."endpointId" = e."id" AND l."leaseUntil" > ${at(now)}
+    ) f
+    WHERE ${scope}`;
+}
+
+/** Endpoints that may be sent to now: active, circuit not open, a free slot and a whole token. */
+const isSendable = Prisma.sql`"isActive" AND NOT "isOpen" AND "freeSlots" >= 1 AND "tokens" >= 1`;
+
+/**
+ * Statement 1: up to `limit` organizations with a sendable endpoint that has due work and a free
+ * organization slot, least recently served first, locked. The counts here come from a snapshot taken
+ * before the locks and only choose candidates; statement 2 counts again. Locks are taken in id order,
+ * so claims that want the same organizations wait for each other (a claim lasts milliseconds) and
+ * never deadlock; a worker is never turned away from the only organization with work.
+ */
+function lockOrganizations(db: Db, now: Date, limits: ClaimLimits, limit: number) {
+  return db.$queryRaw<{ organizationId: string }[]>`
+    WITH load AS (${endpointLoad(now, limits, Prisma.sql`e."isActive"`)}),
+    candidates AS MATERIALIZED (
+      SELECT l."organizationId", max(l."lastClaimedAt") AS "servedAt"
+      FROM load l
+      WHERE ${isSendable}
+        AND EXISTS (SELECT 1 FROM "WebhookDelivery" d WHERE d."endpointId" = l."id" AND ${isClaimable(now)})
+      GROUP BY l."organizationId"
+      HAVING (SELECT sum(o."inFlight") FROM load o WHERE o."organizationId" = l."organizationId") < ${limits.organizationMaxInFlight}::int
+      ORDER BY "servedAt" ASC NULLS FIRST, l."organizationId"
+      LIMIT ${limit}::int
+    ),
+    locked AS MATERIALIZED (
+      SELECT c."organizationId", pg_advisory_xact_lock(${CLAIM_LOCK_NAMESPACE}::int, hashtext(c."organizationId"))::text AS "lock"
+      FROM (SELECT "organizationId" FROM candidates ORDER BY "organizationId") c
+    )
+    SELECT c."organizationId" FROM candidates c JOIN locked USING ("organizationId")`;
+}
+
+/** Organizations whose claim lock this transaction holds (statement 1 took them; a hash collision only adds one whose lock is held anyway). */
+const isLockedHere = Prisma.sql`(hashtext(e."organizationId")::bigint & 4294967295) IN (
+  SELECT k."objid"::bigint FROM pg_locks k
+  WHERE k."locktype" = 'advisory' AND k."classid" = ${CLAIM_LOCK_NAMESPACE}::int::oid AND k."objsubid" = 2
+    -- Embedded PostgreSQL (PGlite) is one backend with pid 0, whose locks show no pid.
+    AND k."pid" IS NOT DISTINCT FROM NULLIF(pg_backend_pid(), 0))`;
+
+/**
+ * Statement 2, for the organizations locked by statement 1 (least recently served first): each sendable endpoint offers its
+ * oldest due deliveries up to its allowance (free slots, whole tokens); an organization takes them
+ * round robin over its endpoints (least recently served first) up to its free slots; the batch takes
+ * first rounds first across organizations. Then leases the rows (FOR UPDATE SKIP LOCKED), spends the
+ * tokens and stamps each endpoint's turn, all in this one statement.
+ */
+function claimForLockedOrganizations(db: Db, now: Date, limits: ClaimLimits, options: { limit: number; leaseUntil: string }) {
+  return db.$queryRaw<ScheduledDelivery[]>`
+    WITH load AS MATERIALIZED (${endpointLoad(now, limits, isLockedHere)}),
+    organization_free AS (
+      SELECT "organizationId", ${limits.organizationMaxInFlight}::int - sum("inFlight")::int AS "free", max("lastClaimedAt") AS "servedAt"
+      FROM load GROUP BY "organizationId"
+    ),
+    offered AS (
+      SELECT l."id" AS "endpointId", l."organizationId", l."lastClaimedAt", due."id", due."round"
+      FROM load l
+      CROSS JOIN LATERAL (
+        SELECT d."id", row_number() OVER (ORDER BY d."nextAttemptAt") AS "round"
+        FROM "WebhookDelivery" d
+        WHERE d."endpointId" = l."id" AND ${isClaimable(now)}
+        ORDER BY d."nextAttemptAt"
+        LIMIT GREATEST(0, LEAST(l."freeSlots", floor(l."tokens")::int))
+      ) due
+      WHERE ${isSendable}
+    ),
+    turns AS (
+      SELECT o."id", o."organizationId", o."round",
+        row_number() OVER (PARTITION BY o."organizationId" ORDER BY o."round", o."lastClaimedAt" ASC NULLS FIRST, o."endpointId") AS "turn"
+      FROM offered o
+    ),
+    chosen AS (
+      SELECT t."id" FROM turns t JOIN organization_free f ON f."organizationId" = t."organizationId"
+      WHERE t."turn" <= f."free"
+      ORDER BY t."turn", f."servedAt" ASC NULLS FIRST, t."organizationId"
+      LIMIT ${options.limit}::int
+    ),
+    locked AS (
+      SELECT d."id" FROM "WebhookDelivery" d
+      WHERE d."id" IN (SELECT "id" FROM chosen) AND ${isClaimable(now)}
+      FOR UPDATE OF d SKIP LOCKED
+    ),
+    claimed AS (
+      UPDATE "WebhookDelivery" AS d
+      SET "leaseUntil" = ${options.leaseUntil}::timestamp(3)
+      FROM locked, "WebhookEndpoint" e, "WebhookEvent" v, load l
+      WHERE d."id" = locked."id" AND e."id" = d."endpointId" AND v."id" = d."eventId" AND l."id" = d."endpointId"
+      RETURNING d."id" AS "deliveryId", d."endpointId", d."organizationId", d."eventId", d."eventType", d."attempts",
+        ${options.leaseUntil}::text AS "leaseUntil", e."url", e."secret", v."payload",
+        l."unreachableCount", l."isHalfOpen" AS "isProbe"
+    ),
+    spent AS (
+      SELECT "endpointId", count(*)::int AS "count" FROM claimed GROUP BY "endpointId"
+    ),
+    schedule AS (
+      INSERT INTO "WebhookEndpointSchedule" ("endpointId", "organizationId", "lastClaimedAt", "tokens", "refilledAt")
+      SELECT s."endpointId", l."organizationId", ${at(now)}, l."tokens" - s."count", ${at(now)}
+      FROM spent s JOIN load l ON l."id" = s."endpointId"
+      ON CONFLICT ("endpointId") DO UPDATE SET
+        "lastClaimedAt" = EXCLUDED."lastClaimedAt", "tokens" = EXCLUDED."tokens", "refilledAt" = EXCLUDED."refilledAt"
+    )
+    SELECT * FROM claimed`;
+}
+
+/**
+ * Takes up to `limit` due deliveries fairly (see the file header) under a lease: pending, due, lease
+ * free or run out, endpoint active (a disabled endpoint's deliveries wait for it to be re-enabled),
+ * within every endpoint's and organization's bounds. Safe to run from any number of workers at once.
+ */
+export async function claimDueDeliveries(
+  db: Db,
+  options: { limit: number; leaseMs: number; now?: Date; limits?: ClaimLimits },
+): Promise<ScheduledDelivery[]> {
+  if (options.limit < 1) return [];
+  const now = options.now ?? new Date();
+  const limits = options.limits ?? claimLimitsFromEnv();
+  const leaseUntil = new Date(now.getTime() + options.leaseMs).toISOString();
+  // Two statements in one transaction, sent as a batch: the second reads the first's locks from pg_locks.
+  const [, claimed] = await db.$transaction([
+    lockOrganizations(db, now, limits, options.limit),
+    claimForLockedOrganizations(db, now, limits, { limit: options.limit, leaseUntil }),
+  ]);
+  return claimed;
+}
