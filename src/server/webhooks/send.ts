@@ -6,7 +6,7 @@ import https from "node:https";
 import type { LookupAddress } from "node:dns";
 import type { LookupFunction } from "node:net";
 import { AppError } from "@/server/errors";
-import { signatureHeader } from "@/server/webhooks/sign";
+import { signatureHeader, standardSignatureHeader } from "@/server/webhooks/sign";
 import { isSuccessStatus, type AttemptOutcome } from "@/server/webhooks/state";
 import { resolveDeliverableAddresses, type ResolvedAddress } from "@/server/webhooks/url-guard";
 
@@ -132,14 +132,19 @@ export async function sendDelivery(delivery: DeliveryRequest, options: SendOptio
     const url = new URL(delivery.url);
     const targets = await abortable(checkedTargets(url, options.allowLoopbackHttp), controller.signal);
     const body = Buffer.from(delivery.payload, "utf8");
+    // One `t` for both schemes, so the contract's and the Standard Webhooks signatures name the same instant.
+    const timestampSeconds = Math.floor(Date.now() / 1000);
     const headers = {
       "Content-Type": "application/json",
       "Content-Length": String(body.length),
       "User-Agent": USER_AGENT,
-      "X-Service-Signature": signatureHeader(delivery.secret, body, Date.now() / 1000),
+      "X-Service-Signature": signatureHeader(delivery.secret, body, timestampSeconds),
       "X-Service-Event-Type": delivery.eventType,
       "X-Service-Event-Id": delivery.eventId,
       "X-Service-Delivery-Id": delivery.deliveryId,
+      "webhook-id": delivery.eventId,
+      "webhook-timestamp": String(timestampSeconds),
+      "webhook-signature": standardSignatureHeader(delivery.secret, delivery.eventId, body, timestampSeconds),
     };
     const { statusCode, snippet } = await post(url, targets, body, headers, controller.signal);
     if (isSuccessStatus(statusCode)) return { statusCode, error: null, attemptedAt };
