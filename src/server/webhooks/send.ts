@@ -32,6 +32,21 @@ export interface SendOptions {
   allowLoopbackHttp: boolean;
 }
 
+/** A Retry-After is honoured at most this far ahead (app-api section 8). */
+export const MAX_RETRY_AFTER_MS = 60 * 60 * 1000;
+
+/**
+ * The instant a 429 or 503 asks us to wait for (`Retry-After` as delta-seconds or an HTTP date), capped
+ * at one hour after `now`; null for other statuses, a missing or unreadable header, or a past date.
+ */
+export function retryNotBefore(statusCode: number, header: string | string[] | undefined, now: Date): Date | null {
+  if ((statusCode !== 429 && statusCode !== 503) || typeof header !== "string") return null;
+  const value = header.trim();
+  const targetMs = /^\d+$/.test(value) ? now.getTime() + Number(value) * 1000 : Date.parse(value);
+  if (!Number.isFinite(targetMs) || targetMs <= now.getTime()) return null;
+  return new Date(Math.min(targetMs, now.getTime() + MAX_RETRY_AFTER_MS));
+}
+
 /** At most `maxBytes` of UTF-8, cut on a character boundary; NUL removed (PostgreSQL text cannot hold it). */
 export function truncateUtf8(text: string, maxBytes = MAX_ERROR_BYTES): string {
   const clean = text.replaceAll("\u0000", "");
@@ -70,7 +85,7 @@ async function checkedTargets(url: URL, allowLoopbackHttp: boolean): Promise<Res
 }
 
 function post(url: URL, targets: ResolvedAddress[], body: Buffer, headers: Record<string, string>, signal: AbortSignal) {
-  return new Promise<{ statusCode: number; snippet: string }>((resolve, reject) => {
+  return new Promise<{ statusCode: number; snippet: string; retryAfter: string | undefined }>((resolve, reject) => {
     const transport = url.protocol === "https:" ? https : http;
     const request = transport.request(
       {
@@ -93,7 +108,8 @@ function post(url: URL, targets: ResolvedAddress[], body: Buffer, headers: Recor
           if (isSettled) return;
           isSettled = true;
           response.destroy();
-          resolve({ statusCode, snippet: truncateUtf8(Buffer.concat(chunks).toString("utf8")) });
+          const retryAfter = response.headers["retry-after"];
+          resolve({ statusCode, snippet: truncateUtf8(Buffer.concat(chunks).toString("utf8")), retryAfter });
         };
         // A 2xx is all we need to know; other bodies are read up to 1 KB for lastError, never further.
         if (isSuccessStatus(statusCode)) return finish();
@@ -146,10 +162,10 @@ export async function sendDelivery(delivery: DeliveryRequest, options: SendOptio
       "webhook-timestamp": String(timestampSeconds),
       "webhook-signature": standardSignatureHeader(delivery.secret, delivery.eventId, body, timestampSeconds),
     };
-    const { statusCode, snippet } = await post(url, targets, body, headers, controller.signal);
+    const { statusCode, snippet, retryAfter } = await post(url, targets, body, headers, controller.signal);
     if (isSuccessStatus(statusCode)) return { statusCode, error: null, attemptedAt };
     const fallback = statusCode >= 300 && statusCode < 400 ? `HTTP ${statusCode}: redirects are not followed` : `HTTP ${statusCode}`;
-    return { statusCode, error: snippet || fallback, attemptedAt };
+    return { statusCode, error: snippet || fallback, attemptedAt, retryNotBefore: retryNotBefore(statusCode, retryAfter, new Date()) };
   } catch (error) {
     const reason = controller.signal.aborted ? timeoutError : error;
     return { statusCode: null, error: truncateUtf8(describeError(reason)), attemptedAt };
