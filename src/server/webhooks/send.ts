@@ -6,7 +6,7 @@ import https from "node:https";
 import type { LookupAddress } from "node:dns";
 import type { LookupFunction } from "node:net";
 import { AppError } from "@/server/errors";
-import { signatureHeader } from "@/server/webhooks/sign";
+import { signatureHeader, standardSignatureHeader } from "@/server/webhooks/sign";
 import { isSuccessStatus, type AttemptOutcome } from "@/server/webhooks/state";
 import { resolveDeliverableAddresses, type ResolvedAddress } from "@/server/webhooks/url-guard";
 
@@ -30,6 +30,21 @@ export interface SendOptions {
   timeoutMs?: number;
   /** Lets `http://localhost` and `http://127.0.0.1` through; true only in the development runtime. */
   allowLoopbackHttp: boolean;
+}
+
+/** A Retry-After is honoured at most this far ahead (app-api section 8). */
+export const MAX_RETRY_AFTER_MS = 60 * 60 * 1000;
+
+/**
+ * The instant a 429 or 503 asks us to wait for (`Retry-After` as delta-seconds or an HTTP date), capped
+ * at one hour after `now`; null for other statuses, a missing or unreadable header, or a past date.
+ */
+export function retryNotBefore(statusCode: number, header: string | string[] | undefined, now: Date): Date | null {
+  if ((statusCode !== 429 && statusCode !== 503) || typeof header !== "string") return null;
+  const value = header.trim();
+  const targetMs = /^\d+$/.test(value) ? now.getTime() + Number(value) * 1000 : Date.parse(value);
+  if (!Number.isFinite(targetMs) || targetMs <= now.getTime()) return null;
+  return new Date(Math.min(targetMs, now.getTime() + MAX_RETRY_AFTER_MS));
 }
 
 /** At most `maxBytes` of UTF-8, cut on a character boundary; NUL removed (PostgreSQL text cannot hold it). */
@@ -70,7 +85,7 @@ async function checkedTargets(url: URL, allowLoopbackHttp: boolean): Promise<Res
 }
 
 function post(url: URL, targets: ResolvedAddress[], body: Buffer, headers: Record<string, string>, signal: AbortSignal) {
-  return new Promise<{ statusCode: number; snippet: string }>((resolve, reject) => {
+  return new Promise<{ statusCode: number; snippet: string; retryAfter: string | undefined }>((resolve, reject) => {
     const transport = url.protocol === "https:" ? https : http;
     const request = transport.request(
       {
@@ -93,7 +108,8 @@ function post(url: URL, targets: ResolvedAddress[], body: Buffer, headers: Recor
           if (isSettled) return;
           isSettled = true;
           response.destroy();
-          resolve({ statusCode, snippet: truncateUtf8(Buffer.concat(chunks).toString("utf8")) });
+          const retryAfter = response.headers["retry-after"];
+          resolve({ statusCode, snippet: truncateUtf8(Buffer.concat(chunks).toString("utf8")), retryAfter });
         };
         // A 2xx is all we need to know; other bodies are read up to 1 KB for lastError, never further.
         if (isSuccessStatus(statusCode)) return finish();
@@ -122,15 +138,22 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /** The request headers of an attempt (contract 6.3); the console shows them with the signature described. */
-export function deliveryHeaders(delivery: Pick<DeliveryRequest, "deliveryId" | "eventId" | "eventType">, body: Buffer, signature: string): Record<string, string> {
+export function deliveryHeaders(
+  delivery: Pick<DeliveryRequest, "deliveryId" | "eventId" | "eventType">,
+  body: Buffer,
+  signing: { timestamp: string; signature: string; standardSignature: string },
+): Record<string, string> {
   return {
     "Content-Type": "application/json",
     "Content-Length": String(body.length),
     "User-Agent": USER_AGENT,
-    "X-Service-Signature": signature,
+    "X-Service-Signature": signing.signature,
     "X-Service-Event-Type": delivery.eventType,
     "X-Service-Event-Id": delivery.eventId,
     "X-Service-Delivery-Id": delivery.deliveryId,
+    "webhook-id": delivery.eventId,
+    "webhook-timestamp": signing.timestamp,
+    "webhook-signature": signing.standardSignature,
   };
 }
 
@@ -145,11 +168,17 @@ export async function sendDelivery(delivery: DeliveryRequest, options: SendOptio
     const url = new URL(delivery.url);
     const targets = await abortable(checkedTargets(url, options.allowLoopbackHttp), controller.signal);
     const body = Buffer.from(delivery.payload, "utf8");
-    const headers = deliveryHeaders(delivery, body, signatureHeader(delivery.secret, body, Date.now() / 1000));
-    const { statusCode, snippet } = await post(url, targets, body, headers, controller.signal);
+    // One `t` for both schemes, so the contract's and the Standard Webhooks signatures name the same instant.
+    const timestampSeconds = Math.floor(Date.now() / 1000);
+    const headers = deliveryHeaders(delivery, body, {
+      timestamp: String(timestampSeconds),
+      signature: signatureHeader(delivery.secret, body, timestampSeconds),
+      standardSignature: standardSignatureHeader(delivery.secret, delivery.eventId, body, timestampSeconds),
+    });
+    const { statusCode, snippet, retryAfter } = await post(url, targets, body, headers, controller.signal);
     if (isSuccessStatus(statusCode)) return { statusCode, error: null, attemptedAt };
     const fallback = statusCode >= 300 && statusCode < 400 ? `HTTP ${statusCode}: redirects are not followed` : `HTTP ${statusCode}`;
-    return { statusCode, error: snippet || fallback, attemptedAt };
+    return { statusCode, error: snippet || fallback, attemptedAt, retryNotBefore: retryNotBefore(statusCode, retryAfter, new Date()) };
   } catch (error) {
     const reason = controller.signal.aborted ? timeoutError : error;
     return { statusCode: null, error: truncateUtf8(describeError(reason)), attemptedAt };

@@ -12,3 +12,17 @@ export function signatureHeader(secret: string, body: string | Buffer, timestamp
   const v1 = createHmac("sha256", secret).update(`${t}.`).update(body).digest("hex");
   return `t=${t},v1=${v1}`;
 }
+
+const SECRET_PREFIX = "whsec_";
+
+/**
+ * The Standard Webhooks `webhook-signature` header: `v1,<base64 HMAC-SHA256 of "<id>.<t>.<body>">`, keyed
+ * with the base64 decoding of the secret's part after `whsec_` (the Standard Webhooks convention), so
+ * their libraries verify our deliveries given the endpoint's secret string as it is.
+ */
+export function standardSignatureHeader(secret: string, messageId: string, body: string | Buffer, timestampSeconds: number): string {
+  const key = Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, "base64");
+  const t = String(Math.floor(timestampSeconds));
+  const signature = createHmac("sha256", key).update(`${messageId}.${t}.`).update(body).digest("base64");
+  return `v1,${signature}`;
+}

@@ -16,6 +16,8 @@ export interface AttemptOutcome {
   error: string | null;
   /** When the attempt started. */
   attemptedAt: Date;
+  /** From a 429/503 `Retry-After` (capped at one hour): the next attempt is due no earlier than this. */
+  retryNotBefore?: Date | null;
 }
 
 export type DeliveryResult = "succeeded" | "retried" | "failed";
@@ -87,9 +89,11 @@ export function nextDeliveryState(delivery: { attempts: number }, outcome: Attem
   }
   const jitter = 1 + (options.random() * 2 - 1) * RETRY_JITTER;
   const delayMs = retryDelaySeconds(attempts, options.retryBaseSeconds) * jitter * 1000;
+  const scheduledMs = options.now.getTime() + delayMs;
+  const nextAttemptMs = Math.max(scheduledMs, outcome.retryNotBefore?.getTime() ?? scheduledMs);
   return {
     result: "retried",
-    delivery: { ...recorded, status: "pending", completedAt: null, nextAttemptAt: new Date(options.now.getTime() + delayMs) },
+    delivery: { ...recorded, status: "pending", completedAt: null, nextAttemptAt: new Date(nextAttemptMs) },
     endpoint: { type: "none" },
   };
 }

@@ -74,7 +74,7 @@ describe("a delivery request", () => {
     expect(request.headers["x-service-delivery-id"]).toBe(deliveryIds[0]);
     expect(request.headers.host).toBe(`127.0.0.1:${hook.port}`);
     expect(request.headerNames.map((name) => name.toLowerCase()).sort()).toEqual(
-      ["connection", "content-length", "content-type", "host", "user-agent", "x-service-delivery-id", "x-service-event-id", "x-service-event-type", "x-service-signature"].sort(),
+      ["connection", "content-length", "content-type", "host", "user-agent", "x-service-delivery-id", "x-service-event-id", "x-service-event-type", "x-service-signature", "webhook-id", "webhook-timestamp", "webhook-signature"].sort(),
     );
     expectSignedBy(request, endpoint.secret);
 

@@ -132,6 +132,9 @@ describe("webhooks.delivery", () => {
       "X-Service-Event-Type": "invoice.created",
       "X-Service-Event-Id": "evt_console",
       "X-Service-Delivery-Id": "dlv_console",
+      "webhook-id": "evt_console",
+      "webhook-timestamp": expect.stringContaining("unix time"),
+      "webhook-signature": expect.stringMatching(/^v1,.*HMAC-SHA256/),
     });
     expect(JSON.stringify(detail)).not.toContain(endpoint.secret);
 

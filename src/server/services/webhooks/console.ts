@@ -53,7 +53,11 @@ export interface DeliveryDetail extends WebhookDeliveryView {
 }
 
 /** The signature differs at every attempt (its `t` is the attempt's time), so the page describes it. */
-const SIGNATURE_DESCRIPTION = "t=<unix time of the attempt>,v1=<hex HMAC-SHA256 of t.body with the endpoint secret>";
+const SIGNATURE_DESCRIPTION = {
+  timestamp: "<unix time of the attempt>",
+  signature: "t=<unix time of the attempt>,v1=<hex HMAC-SHA256 of t.body with the endpoint secret>",
+  standardSignature: "v1,<base64 HMAC-SHA256 of id.t.body keyed with the secret after whsec_, base64-decoded>",
+};
 
 /** One delivery of one of the organization's endpoints; any other id pair is 404. */
 export async function getDeliveryDetail(db: Db, actor: Actor, input: { id: string; deliveryId: string }): Promise<DeliveryDetail> {
