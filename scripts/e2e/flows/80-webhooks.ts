@@ -67,11 +67,19 @@ const flow: E2EFlow = {
             await dialog.getByLabel("Endpoint URL").fill(receiver.url);
             await dialog.getByLabel("invoice.created").uncheck();
             check(await dialog.getByLabel("time_log.created").isChecked(), "time_log.created is not checked");
+            const rate = dialog.getByLabel("Requests per second");
+            check((await rate.inputValue()) === "50", "the request rate does not default to 50");
+            await rate.fill("0");
+            await dialog.getByRole("button", { name: "Add endpoint" }).click();
+            await page.waitForFunction(() => document.querySelector('[role="dialog"] input[type="number"]')?.getAttribute("aria-invalid") === "true");
+            await rate.fill("120");
             await dialog.getByRole("button", { name: "Add endpoint" }).click();
             await dialog.waitFor({ state: "detached" });
             const row = page.getByRole("row").filter({ hasText: receiver.url });
             await row.waitFor();
             check((await row.textContent())?.includes("Active") ?? false, "the new endpoint is not shown as active");
+            const endpoints = await e2e.appRequest<{ url: string; maxRequestsPerSecond: number }[]>("GET", "/api/app/webhooks", { cookie });
+            check(endpoints.data.find((endpoint) => endpoint.url === receiver.url)?.maxRequestsPerSecond === 120, "the endpoint was not saved at 120 requests per second");
             await e2e.shot(page, "21-webhooks");
           },
         ],

@@ -72,7 +72,7 @@ function EndpointConsole({ id }: { id: string }) {
                 submitLabel="Save changes"
                 isPending={update.isPending}
                 onSubmit={async (draft) => {
-                  await update.mutateAsync({ id, url: draft.url, description: draft.description, eventTypes: draft.eventTypes });
+                  await update.mutateAsync({ id, ...draft });
                   setIsEditing(false);
                 }}
               />

@@ -1,16 +1,19 @@
 "use client";
-// Add or edit an endpoint: its URL (the server's URL rules answer at the field), description, and
-// the event types as checkboxes labelled with their catalog names.
+// Add or edit an endpoint: its URL (the server's URL rules answer at the field), description, the
+// event types as checkboxes labelled with their catalog names, and its request rate.
 import { useState, type FormEvent } from "react";
 import { Button, CheckboxGroup, FormError, TextField, useServerErrors } from "@/components/ui";
 import { EVENT_TYPES } from "@/server/webhooks/events";
 
-const FIELD_NAMES = ["url", "description", "eventTypes"] as const;
+const FIELD_NAMES = ["url", "description", "eventTypes", "maxRequestsPerSecond"] as const;
+const DEFAULT_MAX_REQUESTS_PER_SECOND = 50;
 
 export interface EndpointDraft {
   url: string;
   description: string | null;
   eventTypes: string[];
+  /** Left blank, the server keeps the current rate (or its default on create). */
+  maxRequestsPerSecond?: number;
 }
 
 export function EndpointForm({
@@ -27,13 +30,15 @@ export function EndpointForm({
   const [url, setUrl] = useState(endpoint?.url ?? "");
   const [description, setDescription] = useState(endpoint?.description ?? "");
   const [eventTypes, setEventTypes] = useState<string[]>(endpoint?.eventTypes ?? [...EVENT_TYPES]);
+  const [rate, setRate] = useState(String(endpoint?.maxRequestsPerSecond ?? DEFAULT_MAX_REQUESTS_PER_SECOND));
   const errors = useServerErrors(FIELD_NAMES);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     errors.clear();
     try {
-      await onSubmit({ url, description, eventTypes });
+      // A non-number is sent as such, so the server's message for the field is the one shown.
+      await onSubmit({ url, description, eventTypes, maxRequestsPerSecond: rate.trim() === "" ? undefined : Number(rate) });
     } catch (caught) {
       errors.capture(caught);
     }
@@ -49,6 +54,17 @@ export function EndpointForm({
         value={eventTypes}
         onChange={setEventTypes}
         error={errors.fieldError("eventTypes")}
+      />
+      <TextField
+        label="Requests per second"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={1000}
+        value={rate}
+        onChange={(event) => setRate(event.target.value)}
+        error={errors.fieldError("maxRequestsPerSecond")}
+        hint="The most Orbit sends to this endpoint per second, 1 to 1,000."
       />
       <FormError error={errors.formError} />
       <div className="dialog-actions">

@@ -42,7 +42,7 @@ function EndpointList() {
               <EndpointForm
                 submitLabel="Add endpoint"
                 isPending={create.isPending}
-                onSubmit={(draft) => create.mutateAsync({ url: draft.url, description: draft.description, eventTypes: draft.eventTypes })}
+                onSubmit={(draft) => create.mutateAsync(draft)}
               />
             </Dialog>
           ) : undefined
