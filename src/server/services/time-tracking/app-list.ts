@@ -6,6 +6,7 @@ import { AppError } from "@/server/errors";
 import { paginate, type Page } from "@/server/lib/cursor";
 import { serializeTimeLog, type TimeLogView } from "@/server/lib/serializers/time-log";
 import type { Actor } from "@/server/services/auth/account";
+import { timeLogSelect } from "@/server/services/time-tracking/list";
 
 export interface AppTimeLogFilters {
   customerId?: string;
@@ -43,18 +44,7 @@ function filtersWhere(actor: Actor, filters: AppTimeLogFilters): Prisma.TimeLogW
 }
 
 const appTimeLogSelect = {
-  id: true,
-  userId: true,
-  taskId: true,
-  customerId: true,
-  description: true,
-  startedAt: true,
-  endedAt: true,
-  durationSeconds: true,
-  tags: true,
-  isBillable: true,
-  source: true,
-  createdAt: true,
+  ...timeLogSelect,
   task: { select: { title: true, deletedAt: true } },
   customer: { select: { name: true } },
   user: { select: { name: true } },

@@ -19,7 +19,8 @@ export interface TimeLogFilters {
   cursor?: string;
 }
 
-const timeLogSelect = {
+/** The public time-log columns; the app's list adds its display names to these. */
+export const timeLogSelect = {
   id: true,
   userId: true,
   taskId: true,
