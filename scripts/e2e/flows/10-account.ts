@@ -66,6 +66,10 @@ const flow: E2EFlow = {
           await page.waitForURL((url) => url.pathname === "/login");
           await page.goto(e2e.url("/tasks"));
           await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("next") === "/tasks");
+          // The server itself redirects (no page flashes first, and it works without JavaScript).
+          const signedOut = await fetch(e2e.url("/time-logs?week=2026-11-16"), { redirect: "manual" });
+          const location = signedOut.headers.get("location") ?? "";
+          check(signedOut.status === 307 && location.endsWith("/login?next=%2Ftime-logs%3Fweek%3D2026-11-16"), `signed-out page answered ${signedOut.status} ${location}`);
         },
       ],
       [

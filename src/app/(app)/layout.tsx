@@ -2,16 +2,24 @@
 // visitor is sent to log in (and back afterwards); signed in, the account and the running timer are
 // in the first render.
 import { headers } from "next/headers";
+import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
 import { SignedOutRedirect } from "@/components/shell/signed-out-redirect";
+import { PAGE_PATH_HEADER } from "@/server/http/edge";
 import { getServerQueryClient, HydrateClient, loadAccount, prefetch, trpc } from "@/trpc/server";
 
 export const dynamic = "force-dynamic";
 
 export default async function AppLayout({ children }: { children: ReactNode }) {
-  const account = await loadAccount(await headers());
-  if (!account) return <SignedOutRedirect />;
+  const requestHeaders = await headers();
+  const account = await loadAccount(requestHeaders);
+  if (!account) {
+    const path = requestHeaders.get(PAGE_PATH_HEADER);
+    // A redirect from the server; the client-side one only when the path is unknown.
+    if (path?.startsWith("/") && !path.startsWith("//")) redirect(`/login?next=${encodeURIComponent(path)}`);
+    return <SignedOutRedirect />;
+  }
   getServerQueryClient().setQueryData(trpc.auth.me.queryKey(), account);
   await prefetch(trpc.timers.current.queryOptions());
   return (

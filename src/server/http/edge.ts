@@ -6,6 +6,9 @@ import { REQUEST_ID_HEADER, requestIdOf } from "@/server/http/request-id";
 import { routingError } from "@/server/http/route-table";
 import { applySecurityHeaders } from "@/server/http/security-headers";
 
+/** Set by the edge on page requests: the path and query the visitor asked for. */
+export const PAGE_PATH_HEADER = "x-orbit-page-path";
+
 export interface EdgeDecision {
   /** Answer with this instead of running the route. */
   response?: Response;
@@ -19,10 +22,14 @@ export function decideAtEdge(request: Request): EdgeDecision {
   const requestId = requestIdOf(request.headers);
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set(REQUEST_ID_HEADER, requestId);
+  const url = new URL(request.url);
+  // Pages learn their own path from it (a signed-out visitor is sent to log in and back, server-side).
+  if (!url.pathname.startsWith("/api/")) requestHeaders.set(PAGE_PATH_HEADER, url.pathname + url.search);
+  else requestHeaders.delete(PAGE_PATH_HEADER);
   const responseHeaders = new Headers({ [REQUEST_ID_HEADER]: requestId });
   applySecurityHeaders(responseHeaders, request.headers, request.url);
 
-  const failure = routingError(request.method, new URL(request.url).pathname);
+  const failure = routingError(request.method, url.pathname);
   if (!failure) return { requestHeaders, responseHeaders };
   const error =
     failure.code === "not_found"
