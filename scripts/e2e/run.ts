@@ -5,6 +5,7 @@
 //   -- --only timer,tasks   run only these flows (by their `name`)
 //   -- --viewport phone     run only one viewport
 //   -- --shots <dir>        keep the screenshots there (default: a temporary folder)
+//   -- --url <origin>       use an app that is already running there (nothing started or stopped)
 // Exit codes: 0 all passed, 1 a check failed, 2 the test could not run (no Chromium, no build, no server).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -54,6 +55,8 @@ interface AppServer {
 }
 
 async function startApp(): Promise<AppServer> {
+  const running = option("--url");
+  if (running) return { url: running.replace(/\/$/, ""), output: () => "", stop: () => {}, terminate: async () => null };
   const port = await freePort();
   const args = useBuild ? ["start", "-p", String(port)] : ["dev", "-p", String(port)];
   let output = "";
@@ -157,7 +160,7 @@ async function main(): Promise<void> {
       ["no script errors in the browser console", async () => void (problems.browserErrors.length === 0 || fail(problems.browserErrors))],
       ["no request answered with a server error (expected failures are 4xx)", async () => void (problems.serverErrors.length === 0 || fail(problems.serverErrors))],
     ]);
-    if (useBuild) {
+    if (useBuild && !option("--url")) {
       await final.flow("shutdown", [
         [
           "SIGTERM: the server reports ready until then, and exits 0",

@@ -153,21 +153,21 @@ export function ApiKeysPage() {
                 return (
                   <tr key={key.id} data-testid="api-key-row">
                     <td>{key.name}</td>
-                    <td>
+                    <td data-label="Scopes">
                       <div className="tags">
                         {key.scopes.map((scope) => (
                           <code key={scope}>{scope}</code>
                         ))}
                       </div>
                     </td>
-                    <td className="num">{key.rateLimitPerHour.toLocaleString()}</td>
-                    <td>
+                    <td className="num" data-label="Limit per hour">{key.rateLimitPerHour.toLocaleString()}</td>
+                    <td data-label="Last used">
                       <LocalTime value={key.lastUsedAt} fallback="Never" />
                     </td>
-                    <td>
+                    <td data-label="Expires">
                       <LocalTime value={key.expiresAt} fallback="Never" />
                     </td>
-                    <td>
+                    <td data-label="State">
                       <span className={`status status-${state.toLowerCase()}`}>{state}</span>
                     </td>
                     {isAdmin && (

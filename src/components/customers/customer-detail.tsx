@@ -86,7 +86,7 @@ export function CustomerDetail({ id }: { id: string }) {
                             {project.title}
                           </Link>
                         </td>
-                        <td>{project.archived ? "Archived" : project.status.replace("_", " ")}</td>
+                        <td data-label="Status">{project.archived ? "Archived" : project.status.replace("_", " ")}</td>
                       </tr>
                     ))}
                   </tbody>

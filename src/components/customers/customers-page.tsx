@@ -84,8 +84,8 @@ export function CustomersPage() {
                       </Link>{" "}
                       {customer.archived && <span className="badge badge-status">Archived</span>}
                     </td>
-                    <td>{customer.company ?? "—"}</td>
-                    <td className="nowrap">{billingSummary(customer)}</td>
+                    <td data-label="Company">{customer.company ?? "—"}</td>
+                    <td className="nowrap" data-label="Billing">{billingSummary(customer)}</td>
                     <td className="num">
                       <ArchiveButton row={customer} isPending={archive.pendingId === customer.id} onToggle={() => void archive.toggle(customer).catch(() => {})} />
                     </td>

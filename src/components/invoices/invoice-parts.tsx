@@ -47,9 +47,9 @@ export function InvoiceLines({ lines, currency, caption }: { lines: Line[]; curr
         {lines.map((line, index) => (
           <tr key={line.timeLogId ?? `fee-${index}`}>
             <td>{line.description}</td>
-            <NumberCell>{formatHours(line.seconds)}</NumberCell>
-            <NumberCell>{formatHours(line.billedSeconds)}</NumberCell>
-            <NumberCell>{formatMoney(line.amountCents, currency)}</NumberCell>
+            <NumberCell label="Hours">{formatHours(line.seconds)}</NumberCell>
+            <NumberCell label="Billed">{formatHours(line.billedSeconds)}</NumberCell>
+            <NumberCell label="Amount">{formatMoney(line.amountCents, currency)}</NumberCell>
           </tr>
         ))}
       </tbody>

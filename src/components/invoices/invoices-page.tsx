@@ -72,12 +72,12 @@ function InvoiceList() {
                         {invoice.number}
                       </Link>
                     </td>
-                    <td>{invoice.customerName}</td>
-                    <NumberCell>{formatMoney(invoice.totalCents, invoice.currency)}</NumberCell>
-                    <td>
+                    <td data-label="Customer">{invoice.customerName}</td>
+                    <NumberCell label="Total">{formatMoney(invoice.totalCents, invoice.currency)}</NumberCell>
+                    <td data-label="Status">
                       <InvoiceStatusBadge status={invoice.status} />
                     </td>
-                    <td className="nowrap">
+                    <td className="nowrap" data-label="Period">
                       <InvoicePeriod start={invoice.periodStart} end={invoice.periodEnd} />
                     </td>
                   </tr>

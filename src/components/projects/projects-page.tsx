@@ -77,9 +77,9 @@ export function ProjectsPage() {
                       </Link>{" "}
                       {project.archived && <span className="badge badge-status">Archived</span>}
                     </td>
-                    <td>{project.customerName ?? "—"}</td>
-                    <td>{statusLabel(project.status)}</td>
-                    <td className="nowrap">{formatDueDate(project.dueDate)}</td>
+                    <td data-label="Customer">{project.customerName ?? "—"}</td>
+                    <td data-label="Status">{statusLabel(project.status)}</td>
+                    <td className="nowrap" data-label="Due">{formatDueDate(project.dueDate)}</td>
                     <td className="num">
                       <ArchiveButton row={project} isPending={archive.pendingId === project.id} onToggle={() => void archive.toggle(project).catch(() => {})} />
                     </td>

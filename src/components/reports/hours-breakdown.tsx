@@ -57,9 +57,9 @@ export function HoursBreakdown({ title, noneLabel, rows, other }: { title: strin
               {all.map((row) => (
                 <tr key={row.id ?? "none"}>
                   <td>{row.label}</td>
-                  <NumberCell>{formatHours(row.billableSeconds)}</NumberCell>
-                  <NumberCell>{formatHours(row.nonBillableSeconds)}</NumberCell>
-                  <NumberCell>{formatHours(row.billableSeconds + row.nonBillableSeconds)}</NumberCell>
+                  <NumberCell label="Billable">{formatHours(row.billableSeconds)}</NumberCell>
+                  <NumberCell label="Non-billable">{formatHours(row.nonBillableSeconds)}</NumberCell>
+                  <NumberCell label="Total">{formatHours(row.billableSeconds + row.nonBillableSeconds)}</NumberCell>
                 </tr>
               ))}
             </tbody>

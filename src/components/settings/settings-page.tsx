@@ -149,9 +149,9 @@ function MembersPanel() {
               {data.items.map((member) => (
                 <tr key={member.id} data-testid="member-row">
                   <td>{member.name}</td>
-                  <td>{member.email}</td>
-                  <td>{member.role}</td>
-                  <td>
+                  <td data-label="Email">{member.email}</td>
+                  <td data-label="Role">{member.role}</td>
+                  <td data-label="Joined">
                     <LocalTime value={member.createdAt} format="date" />
                   </td>
                 </tr>

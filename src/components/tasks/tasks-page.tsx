@@ -136,11 +136,11 @@ export function TasksPage() {
                       </span>
                     )}
                   </td>
-                  <td>
+                  <td data-label="Status">
                     <span className={`status status-${task.status}`}>{statusLabel(task.status)}</span>
                   </td>
-                  <td>{task.assigneeId ? (memberName.get(task.assigneeId) ?? "—") : <span className="muted">Nobody</span>}</td>
-                  <td className="num">{formatDuration(task.loggedSeconds)}</td>
+                  <td data-label="Assignee">{task.assigneeId ? (memberName.get(task.assigneeId) ?? "—") : <span className="muted">Nobody</span>}</td>
+                  <td className="num" data-label="Logged">{formatDuration(task.loggedSeconds)}</td>
                 </tr>
               ))}
             </tbody>

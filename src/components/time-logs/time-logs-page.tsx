@@ -142,7 +142,7 @@ export function TimeLogsPage() {
         ) : summary.error || !summary.data ? (
           <ErrorState error={summary.error} onRetry={() => void summary.refetch()} />
         ) : (
-          <Table caption="Hours per day" className="week-table">
+          <Table caption="Hours per day" className="week-table" stacked={false}>
             <thead>
               <tr>
                 {bounds.dayStarts.map((day) => (

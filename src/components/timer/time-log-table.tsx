@@ -51,10 +51,10 @@ export function TimeLogTable({ logs, caption, showMember = false, showDate = fal
                 </div>
               )}
             </td>
-            <td>{log.customerName ?? <span className="muted">—</span>}</td>
-            {showMember && <td>{log.userName}</td>}
-            <td>{log.isBillable ? "Yes" : "No"}</td>
-            <td className="num">{formatDuration(log.durationSeconds)}</td>
+            <td data-label="Customer">{log.customerName ?? <span className="muted">—</span>}</td>
+            {showMember && <td data-label="Member">{log.userName}</td>}
+            <td data-label="Billable">{log.isBillable ? "Yes" : "No"}</td>
+            <td className="num" data-label="Duration">{formatDuration(log.durationSeconds)}</td>
           </tr>
         ))}
       </tbody>

@@ -1,11 +1,19 @@
-// Tables: a caption names them (visible or for screen readers); narrow screens scroll them sideways
-// inside their own box instead of widening the page.
+// Tables: a caption names them (visible or for screen readers). On a phone a list table becomes one
+// card per row: a cell's `data-label` names its value there (a cell without one is the row's title or
+// its actions); `stacked={false}` keeps the grid and scrolls it sideways inside its own box.
 import type { ReactNode, TableHTMLAttributes } from "react";
 
-export function Table({ caption, captionHidden = true, children, className, ...rest }: TableHTMLAttributes<HTMLTableElement> & { caption: string; captionHidden?: boolean }) {
+export function Table({
+  caption,
+  captionHidden = true,
+  stacked = true,
+  children,
+  className,
+  ...rest
+}: TableHTMLAttributes<HTMLTableElement> & { caption: string; captionHidden?: boolean; stacked?: boolean }) {
   return (
-    <div className="table-wrap">
-      <table className={["table", className].filter(Boolean).join(" ")} {...rest}>
+    <div className={stacked ? "table-wrap table-wrap-stacked" : "table-wrap"}>
+      <table className={["table", stacked && "table-stacked", className].filter(Boolean).join(" ")} {...rest}>
         <caption className={captionHidden ? "sr-only" : undefined}>{caption}</caption>
         {children}
       </table>
@@ -14,6 +22,10 @@ export function Table({ caption, captionHidden = true, children, className, ...r
 }
 
 /** Numbers line up on the right. */
-export function NumberCell({ children }: { children: ReactNode }) {
-  return <td className="num">{children}</td>;
+export function NumberCell({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <td className="num" data-label={label}>
+      {children}
+    </td>
+  );
 }

@@ -65,7 +65,7 @@ function DeliveryView({ endpointId, deliveryId }: { endpointId: string; delivery
           <section className="section" aria-labelledby="attempts-heading">
             <h2 id="attempts-heading">Attempts</h2>
             {/* SECTION 8: replace with the attempt log (time, trigger, status, duration, response or error per attempt). */}
-            <Table caption="Attempts so far">
+            <Table caption="Attempts so far" stacked={false}>
               <tbody>
                 <tr>
                   <th scope="row">Attempts made</th>
@@ -92,7 +92,7 @@ function DeliveryView({ endpointId, deliveryId }: { endpointId: string; delivery
           </section>
           <section className="section" aria-labelledby="headers-heading">
             <h2 id="headers-heading">Request headers</h2>
-            <Table caption="Request headers sent with each attempt">
+            <Table caption="Request headers sent with each attempt" stacked={false}>
               <thead>
                 <tr>
                   <th scope="col">Header</th>

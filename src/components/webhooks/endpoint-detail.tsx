@@ -197,12 +197,12 @@ function Deliveries({ endpointId }: { endpointId: string }) {
                         <LocalTime value={delivery.createdAt} />
                       </Link>
                     </td>
-                    <td>{delivery.eventType}</td>
-                    <td>
+                    <td data-label="Event type">{delivery.eventType}</td>
+                    <td data-label="Status">
                       <DeliveryStatus status={delivery.status} />
                     </td>
-                    <td className="num">{delivery.attempts}</td>
-                    <td className="small cell-wide">{lastResponse(delivery)}</td>
+                    <td className="num" data-label="Attempts">{delivery.attempts}</td>
+                    <td className="small cell-wide" data-label="Last response">{lastResponse(delivery)}</td>
                   </tr>
                 ))}
               </tbody>

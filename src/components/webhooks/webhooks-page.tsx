@@ -83,14 +83,14 @@ function EndpointList() {
                     </Link>
                     {endpoint.description && <div className="small muted">{endpoint.description}</div>}
                   </td>
-                  <td className="cell-wide">
+                  <td className="cell-wide" data-label="State">
                     <EndpointStatus endpoint={endpoint} />
                   </td>
-                  <td className="num nowrap" data-testid="endpoint-last24h">
+                  <td className="num nowrap" data-testid="endpoint-last24h" data-label="Last 24 hours">
                     {endpoint.last24h.success} succeeded · {endpoint.last24h.failed} failed
                   </td>
-                  <NumberCell>{endpoint.consecutiveFailures}</NumberCell>
-                  <td className="small nowrap">{endpoint.eventTypes.join(", ")}</td>
+                  <NumberCell label="Consecutive failures">{endpoint.consecutiveFailures}</NumberCell>
+                  <td className="small" data-label="Event types">{endpoint.eventTypes.join(", ")}</td>
                 </tr>
               ))}
             </tbody>
