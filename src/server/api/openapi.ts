@@ -29,7 +29,7 @@ function errorResponsesFor(method: string, hasPathParams: boolean): Json {
   const responses: Json = {
     "400": errorResponse("validation_error: the body or query failed validation; one details entry per invalid field", rateLimitHeaders),
     "401": errorResponse("unauthorized: missing or malformed Authorization header, or an invalid, revoked or expired key"),
-    "402": errorResponse("plan_required: the organization's plan does not include API access"),
+    "402": errorResponse("plan_required: the organization's plan does not include custom integrations"),
     "403": errorResponse("forbidden: the key lacks a required scope (details[0].field is `permission`)"),
     "429": errorResponse("rate_limit_exceeded: the key exceeded its hourly limit", {
       ...rateLimitHeaders,

@@ -1,5 +1,6 @@
-// What each plan grants. Plans are data; checks ask `planGrants`, never compare plan names.
+// What each plan grants. Plans are data; checks ask `planGrants` or `requirePlan`, never compare plan names.
 import type { Plan } from "@/generated/prisma/enums";
+import { AppError } from "@/server/errors";
 
 export type Capability = "customIntegrations";
 
@@ -10,4 +11,16 @@ export const PLAN_CAPABILITIES: Record<Plan, readonly Capability[]> = {
 
 export function planGrants(plan: Plan, capability: Capability): boolean {
   return PLAN_CAPABILITIES[plan].includes(capability);
+}
+
+/** What a capability covers, in the 402's words. */
+const CAPABILITY_DESCRIPTIONS: Record<Capability, string> = {
+  customIntegrations: "custom integrations (the public API, API keys and webhook endpoints)",
+};
+
+/** The one plan check (402 `plan_required`): the public API pipeline, creating API keys, adding webhook endpoints. */
+export function requirePlan(plan: Plan, capability: Capability): void {
+  if (!planGrants(plan, capability)) {
+    throw new AppError("plan_required", `The organization's plan does not include ${CAPABILITY_DESCRIPTIONS[capability]}; upgrade to Pro.`);
+  }
 }

@@ -1,9 +1,9 @@
 // API key management for the app's settings: create (shown once), list, revoke.
 import type { DbClient } from "@/server/db";
 import { generateApiKey, hashApiKey } from "@/server/auth/api-keys";
-import { planGrants } from "@/server/auth/plans";
+import { requirePlan } from "@/server/auth/plans";
 import type { Scope } from "@/server/auth/scopes";
-import { AppError, notFound } from "@/server/errors";
+import { notFound } from "@/server/errors";
 import { serializeApiKey, type ApiKeyRecord } from "@/server/lib/serializers/api-key";
 import type { Actor } from "@/server/services/auth/account";
 
@@ -23,9 +23,7 @@ export async function createApiKey(
   actor: Actor & { plan: "free" | "pro" },
   input: { name: string; scopes: Scope[]; rateLimitPerHour: number; expiresAt?: Date },
 ): Promise<ApiKeyRecord & { key: string }> {
-  if (!planGrants(actor.plan, "customIntegrations")) {
-    throw new AppError("plan_required", "The organization's plan does not include API access; upgrade to create API keys.");
-  }
+  requirePlan(actor.plan, "customIntegrations");
   const key = generateApiKey();
   const created = await db.apiKey.create({
     data: {

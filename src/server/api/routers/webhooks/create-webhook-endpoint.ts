@@ -1,16 +1,13 @@
 import { getEnv } from "@/env";
 import { adminProcedure } from "@/server/api/procedures";
-import { planGrants } from "@/server/auth/plans";
-import { AppError } from "@/server/errors";
+import { requirePlan } from "@/server/auth/plans";
 import { createEndpoint } from "@/server/services/webhooks/endpoints";
 import { createWebhookEndpointInput, webhookEndpointOutput } from "./webhooks.schema";
 
 /** Registers an endpoint and answers it with its signing secret. The plan is checked before the body. */
 export const createWebhookEndpointProcedure = adminProcedure
   .use(({ ctx, next }) => {
-    if (!planGrants(ctx.actor.organization.plan, "customIntegrations")) {
-      throw new AppError("plan_required", "The organization's plan does not include custom integrations; upgrade to add webhook endpoints.");
-    }
+    requirePlan(ctx.actor.organization.plan, "customIntegrations");
     return next();
   })
   .input(createWebhookEndpointInput)
