@@ -4,6 +4,7 @@
 // object (arrays of objects included) to coercion at request time, and the switch is global, so
 // `"false"` would become `true`. Body fields therefore use these piped forms, which it leaves alone.
 import { z } from "zod";
+import { MAX_ID_LENGTH, MAX_TAGS, MAX_TAG_LENGTH } from "@/server/lib/limits";
 
 /** Shields a number, boolean or date schema from that coercion; validation and types are unchanged. */
 export function uncoerced<T extends z.ZodType>(schema: T) {
@@ -52,3 +53,13 @@ export const searchQuery = () =>
     .max(200, "must be at most 200 characters")
     .transform((value) => value || undefined)
     .optional();
+
+/** Any id in a path, query or body: a non-empty string of at most MAX_ID_LENGTH characters. */
+export const idInput = z.string().min(1).max(MAX_ID_LENGTH);
+
+/** Tags: each trimmed, 1-MAX_TAG_LENGTH characters, at most MAX_TAGS; a repeated tag is kept once, first occurrence first. */
+export const tagsInput = z
+  .array(z.string().trim().min(1).max(MAX_TAG_LENGTH))
+  .max(MAX_TAGS)
+  .transform((tags) => [...new Set(tags)])
+  .meta({ description: "Each tag is trimmed; repeated tags are stored once, first occurrence first" });

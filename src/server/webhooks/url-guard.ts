@@ -3,9 +3,8 @@
 // resolved, so a name re-pointed into private space after registration (DNS rebinding) is refused.
 import { isIP } from "node:net";
 import { AppError } from "@/server/errors";
+import { MAX_WEBHOOK_URL_LENGTH } from "@/server/lib/limits";
 import { hostResolver, type ResolvedAddress } from "@/server/webhooks/resolve-host";
-
-export const MAX_WEBHOOK_URL_LENGTH = 2048;
 
 /** How long registration waits for DNS before accepting the name unresolved (DNS can be down). */
 const REGISTRATION_LOOKUP_TIMEOUT_MS = 3000;

@@ -44,11 +44,6 @@ export interface UpdateTaskInput extends TaskFieldsInput {
   title?: string;
 }
 
-/** Tags arrive trimmed; a repeated tag is kept once, at its first position. */
-function normalizeTags(tags: readonly string[]): string[] {
-  return [...new Set(tags)];
-}
-
 export async function listTasks(db: DbClient, actor: TaskActor, input: ListTasksInput): Promise<Page<TaskView>> {
   const search = input.search?.trim();
   const filters: Prisma.TaskWhereInput = {
@@ -95,7 +90,7 @@ export async function createTask(db: Db, actor: TaskActor, input: CreateTaskInpu
       status: input.status,
       assigneeId: input.assigneeId ?? null,
       customerId: input.customerId ?? null,
-      tags: normalizeTags(input.tags ?? []),
+      tags: input.tags ?? [],
     },
     select: taskSelect(organizationId),
   });
@@ -151,10 +146,7 @@ export async function updateTask(db: Db, actor: TaskActor, input: UpdateTaskInpu
     if (input.status !== undefined && input.status !== current.status) changes.status = input.status;
     if (input.assigneeId !== undefined && input.assigneeId !== current.assigneeId) changes.assigneeId = input.assigneeId;
     if (input.customerId !== undefined && input.customerId !== current.customerId) changes.customerId = input.customerId;
-    if (input.tags !== undefined) {
-      const tags = normalizeTags(input.tags);
-      if (!sameTags(tags, current.tags)) changes.tags = tags;
-    }
+    if (input.tags !== undefined && !sameTags(input.tags, current.tags)) changes.tags = input.tags;
     let isChanged = Object.keys(changes).length > 0;
     if (input.constellationId !== undefined) {
       if (await linkToBoard(tx, organizationId, current.id, input.constellationId)) isChanged = true;

@@ -8,7 +8,8 @@ import { serializeTimeLog, type TimeLogView } from "@/server/lib/serializers/tim
 import type { Actor } from "@/server/services/auth/account";
 import { recordCommittedLogs } from "./events";
 import { resolveReferences } from "./references";
-import { MAX_LOG_SECONDS, WRITE_TRANSACTION } from "./limits";
+import { MAX_LOG_SECONDS } from "@/server/lib/limits";
+import { WRITE_TRANSACTION } from "./limits";
 
 export interface StartTimerInput {
   taskId?: string | null;

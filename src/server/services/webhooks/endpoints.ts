@@ -7,9 +7,7 @@ import type { Actor } from "@/server/services/auth/account";
 import { serializeWebhookEndpoint, webhookEndpointSelect, type WebhookEndpointView } from "@/server/lib/serializers/webhook-endpoint";
 import { DELIVERY_CHANNEL, type EventType } from "@/server/webhooks/events";
 import { checkRegistrableUrl } from "@/server/webhooks/url-guard";
-
-/** app-api section 6. */
-export const MAX_ENDPOINTS_PER_ORGANIZATION = 20;
+import { MAX_WEBHOOK_ENDPOINTS } from "@/server/lib/limits";
 
 export interface EndpointOptions {
   /** Decides whether `http://localhost` may be registered (development only). */
@@ -59,8 +57,8 @@ export async function createEndpoint(db: Db, actor: Actor, input: CreateEndpoint
   const row = await db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT 1 FROM "Organization" WHERE "id" = ${actor.organizationId} FOR UPDATE`;
     const count = await tx.webhookEndpoint.count({ where: { organizationId: actor.organizationId } });
-    if (count >= MAX_ENDPOINTS_PER_ORGANIZATION) {
-      throw new AppError("conflict", `An organization can have at most ${MAX_ENDPOINTS_PER_ORGANIZATION} webhook endpoints; delete one first.`);
+    if (count >= MAX_WEBHOOK_ENDPOINTS) {
+      throw new AppError("conflict", `An organization can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints; delete one first.`);
     }
     return tx.webhookEndpoint.create({
       data: {

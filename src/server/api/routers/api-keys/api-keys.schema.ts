@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SCOPES } from "@/server/auth/scopes";
-import { isoInstant, uncoerced } from "@/server/lib/zod";
+import { idInput, isoInstant, uncoerced } from "@/server/lib/zod";
 
 export const apiKeyRecordSchema = z.object({
   id: z.string(),
@@ -23,5 +23,5 @@ export const createApiKeyInput = z.object({
 });
 
 export const createdApiKeySchema = apiKeyRecordSchema.extend({ key: z.string() });
-export const apiKeyIdInput = z.object({ id: z.string().min(1).max(100) });
+export const apiKeyIdInput = z.object({ id: idInput });
 export const revokedApiKeySchema = z.object({ success: z.literal(true), id: z.string() });

@@ -1,9 +1,10 @@
 // Constellation (project) shapes: the response allowlist (contract 2.4), the public list and create
 // inputs with their deprecated aliases (contract 4.2 rules 10-11), and the in-app archive input.
 import { z } from "zod";
+import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH } from "@/server/lib/limits";
 import { timestampSchema } from "@/server/api/v1-schemas";
 import { paginationInput } from "@/server/lib/cursor";
-import { optionalText, queryBoolean, searchQuery } from "@/server/lib/zod";
+import { idInput, optionalText, queryBoolean, searchQuery } from "@/server/lib/zod";
 
 export const constellationStatusSchema = z.enum(["planning", "in_progress", "completed"]);
 
@@ -22,7 +23,7 @@ export const constellationSchema = z
   })
   .meta({ id: "Constellation" });
 
-export const CONSTELLATION_LIMITS = { title: 200, goal: 10_000 } as const;
+export const CONSTELLATION_LIMITS = { title: MAX_NAME_LENGTH, goal: MAX_LONG_TEXT_LENGTH } as const;
 
 /** Status as a filter or a field: `active` is the deprecated alias of in_progress; anything else is refused. */
 const statusInput = () =>
@@ -62,7 +63,7 @@ const titleInput = () =>
   z.string().trim().min(1, "must not be blank").max(CONSTELLATION_LIMITS.title, `must be at most ${CONSTELLATION_LIMITS.title} characters`);
 
 export const listConstellationsInput = z.object({
-  customerId: z.string().min(1).max(100).optional(),
+  customerId: idInput.optional(),
   status: statusInput().optional(),
   search: searchQuery().meta({ description: "Case-insensitive substring of title or goal" }),
   includeArchived: queryBoolean().optional().meta({ description: "`true` or `false` (default): include archived constellations" }),
@@ -73,7 +74,7 @@ export const createConstellationInput = z
   .object({
     title: titleInput().optional().meta({ description: "Required unless the deprecated `name` is sent" }),
     goal: optionalText(CONSTELLATION_LIMITS.goal),
-    customerId: z.string().min(1).max(100).nullable().optional().meta({ description: "A customer of the caller's organization" }),
+    customerId: idInput.nullable().optional().meta({ description: "A customer of the caller's organization" }),
     status: statusInput().optional(),
     dueDate: dueDateInput,
     name: titleInput().optional().meta({ description: "Deprecated alias of title", deprecated: true }),
@@ -103,7 +104,7 @@ export function canonicalConstellation(input: CreateConstellationRequest) {
   };
 }
 
-export const constellationByIdInput = z.object({ id: z.string().min(1).max(100) });
+export const constellationByIdInput = z.object({ id: idInput });
 
 /** The web app's project row: the v1 shape plus its customer's name, read in the same query. */
 export const constellationInAppSchema = constellationSchema.extend({ customerName: z.string().nullable() });
@@ -112,17 +113,17 @@ export const constellationInAppSchema = constellationSchema.extend({ customerNam
 export const createConstellationInAppInput = z.object({
   title: titleInput(),
   goal: optionalText(CONSTELLATION_LIMITS.goal),
-  customerId: z.string().min(1).max(100).nullable().optional(),
+  customerId: idInput.nullable().optional(),
   status: statusInput().optional(),
   dueDate: dueDateInput,
 });
 
 export const updateConstellationInput = z
   .object({
-    id: z.string().min(1).max(100),
+    id: idInput,
     title: titleInput().optional(),
     goal: optionalText(CONSTELLATION_LIMITS.goal),
-    customerId: z.string().min(1).max(100).nullable().optional(),
+    customerId: idInput.nullable().optional(),
     status: statusInput().optional(),
     dueDate: dueDateInput,
   })

@@ -1,9 +1,10 @@
 // Customer shapes: the response allowlist (contract 2.3), the public list and create inputs, and the
 // in-app billing and archive inputs (app-api section 4).
 import { z } from "zod";
+import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH } from "@/server/lib/limits";
 import { timestampSchema } from "@/server/api/v1-schemas";
 import { paginationInput } from "@/server/lib/cursor";
-import { optionalText, queryBoolean, searchQuery, uncoerced } from "@/server/lib/zod";
+import { idInput, optionalText, queryBoolean, searchQuery, uncoerced } from "@/server/lib/zod";
 
 export const roundingModeSchema = z.enum(["up", "down", "nearest"]);
 export const billingTypeSchema = z.enum(["hourly", "fixed"]);
@@ -32,7 +33,7 @@ export const customerSchema = z
   .meta({ id: "Customer" });
 
 /** Lengths the contract leaves open (app-api section 6 for names; the rest chosen here). */
-export const CUSTOMER_LIMITS = { name: 200, company: 200, contactName: 200, email: 254, phone: 50, notes: 10_000, url: 2048 } as const;
+export const CUSTOMER_LIMITS = { name: MAX_NAME_LENGTH, company: MAX_NAME_LENGTH, contactName: MAX_NAME_LENGTH, email: 254, phone: 50, notes: MAX_LONG_TEXT_LENGTH, url: 2048 } as const;
 
 /** Largest rate accepted, in minor units: far beyond any real rate, far below integer overflow in invoices. */
 export const MAX_RATE_CENTS = 100_000_000;
@@ -48,7 +49,7 @@ const isPhoneNumber = (value: string) => /^\+?[0-9][0-9 ()./-]*(\s*(x|ext\.?)\s*
 
 const SUPPORTED_CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
 
-export const customerIdInput = z.string().min(1).max(100);
+export const customerIdInput = idInput;
 
 export const listCustomersInput = z.object({
   search: searchQuery().meta({ description: "Case-insensitive substring of name or company" }),

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { paginationSchema, timestampSchema } from "@/server/api/v1-schemas";
 import { paginationInput } from "@/server/lib/cursor";
-import { isoInstant } from "@/server/lib/zod";
+import { idInput, isoInstant } from "@/server/lib/zod";
 
 export const createInvoiceInput = z
   .object({
-    customerId: z.string().min(1).max(100),
+    customerId: idInput,
     periodStart: isoInstant(),
     periodEnd: isoInstant(),
   })
@@ -39,7 +39,7 @@ const invoiceLineSchema = invoiceSchema.shape.lineItems.element;
 
 export const listInvoicesInput = z.object({
   status: invoiceStatusSchema.optional(),
-  customerId: z.string().min(1).max(100).optional(),
+  customerId: idInput.optional(),
   ...paginationInput,
 });
 
@@ -72,9 +72,9 @@ export const invoicePreviewSchema = z.object({
   lineItems: z.array(invoiceLineSchema),
 });
 
-export const invoiceIdInput = z.object({ id: z.string().min(1).max(100) });
+export const invoiceIdInput = z.object({ id: idInput });
 
 export const changeInvoiceStatusInput = z.object({
-  id: z.string().min(1).max(100),
+  id: idInput,
   status: z.enum(["issued", "paid", "void"], { error: "must be issued, paid or void" }),
 });

@@ -3,30 +3,25 @@
 import { z } from "zod";
 import { timestampSchema } from "@/server/api/v1-schemas";
 import { paginationInput } from "@/server/lib/cursor";
-import { jsonBoolean, optionalText, searchQuery } from "@/server/lib/zod";
-import { MAX_SUBTASKS_PER_CALL, MAX_TAGS, MAX_TAG_LENGTH } from "@/server/services/tasks/limits";
+import { idInput, jsonBoolean, optionalText, searchQuery, tagsInput } from "@/server/lib/zod";
+import { MAX_ID_LENGTH, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MAX_SUBTASK_TITLE_LENGTH, MAX_SUBTASKS_PER_CALL } from "@/server/lib/limits";
 
 export const taskStatusSchema = z.enum(["todo", "up_next", "in_progress", "done"]);
 
-const idInput = z.string().min(1).max(200);
 const taskIdParam = { taskId: idInput.meta({ description: "Task id" }) };
 
 export const subtaskItemInput = z.object({
-  title: z.string().trim().min(1).max(500),
+  title: z.string().trim().min(1).max(MAX_SUBTASK_TITLE_LENGTH),
   isCompleted: jsonBoolean().optional().meta({ description: "Defaults to false" }),
 });
 
 const subtaskListInput = z.array(subtaskItemInput).max(MAX_SUBTASKS_PER_CALL);
 
-const titleInput = z.string().trim().min(1).max(200);
-const tagsInput = z
-  .array(z.string().trim().min(1).max(MAX_TAG_LENGTH))
-  .max(MAX_TAGS)
-  .meta({ description: "Each tag is trimmed; repeated tags are stored once, first occurrence first" });
+const titleInput = z.string().trim().min(1).max(MAX_NAME_LENGTH);
 const constellationIdInput = z
   .string({ error: (issue) => (issue.input === null ? "a task cannot be unfiled; send a project id" : undefined) })
   .min(1)
-  .max(200)
+  .max(MAX_ID_LENGTH)
   .meta({
   description: "Files the task under this project; requires the scope `constellations:write` as well. Cannot be null: a task cannot be unfiled",
 });
@@ -46,7 +41,7 @@ export const listTasksInput = z.object({
 
 export const createTaskInput = z.object({
   title: titleInput,
-  description: optionalText(10_000).meta({ description: "Trimmed; blank is stored as null" }),
+  description: optionalText(MAX_LONG_TEXT_LENGTH).meta({ description: "Trimmed; blank is stored as null" }),
   status: taskStatusSchema.optional().meta({ description: "Defaults to todo" }),
   assigneeId: idInput.nullable().optional().meta({ description: "A user of your organization" }),
   customerId: idInput.nullable().optional().meta({ description: "A customer of your organization" }),
@@ -58,7 +53,7 @@ export const createTaskInput = z.object({
 export const updateTaskInput = z.object({
   ...taskIdParam,
   title: titleInput.optional(),
-  description: optionalText(10_000).meta({ description: "Trimmed; null or blank clears it" }),
+  description: optionalText(MAX_LONG_TEXT_LENGTH).meta({ description: "Trimmed; null or blank clears it" }),
   status: taskStatusSchema.optional(),
   assigneeId: idInput.nullable().optional().meta({ description: "null unassigns" }),
   customerId: idInput.nullable().optional().meta({ description: "null clears it" }),
@@ -76,7 +71,7 @@ export const appendSubtasksInput = z.object({
 
 export const addCommentInput = z.object({
   taskId: idInput,
-  body: z.string().trim().min(1).max(10_000),
+  body: z.string().trim().min(1).max(MAX_LONG_TEXT_LENGTH),
 });
 
 export const subtaskSchema = z
@@ -131,5 +126,5 @@ export const appTaskSchema = taskSchema.extend({
   comments: z.array(z.object({ id: z.string(), body: z.string(), createdAt: timestampSchema, authorId: z.string().nullable(), authorName: z.string().nullable() })),
 });
 
-export const subtaskRefInput = z.object({ ...taskIdParam, subtaskId: z.string().min(1).max(200) });
+export const subtaskRefInput = z.object({ ...taskIdParam, subtaskId: idInput });
 export const setSubtaskCompletedInput = subtaskRefInput.extend({ isCompleted: z.boolean() });

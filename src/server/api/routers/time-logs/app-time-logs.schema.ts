@@ -3,10 +3,10 @@
 import { z } from "zod";
 import { appPage } from "@/server/api/app-schemas";
 import { paginationInput } from "@/server/lib/cursor";
-import { isoInstant } from "@/server/lib/zod";
+import { idInput, isoInstant } from "@/server/lib/zod";
 import { timeLogSchema } from "./time-logs.schema";
 
-const idFilter = z.string().min(1).max(200).optional();
+const idFilter = idInput.optional();
 
 export const appTimeLogFiltersInput = {
   customerId: idFilter,

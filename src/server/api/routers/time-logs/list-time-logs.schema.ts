@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { paginationInput } from "@/server/lib/cursor";
-import { isoInstant, queryBoolean } from "@/server/lib/zod";
+import { idInput, isoInstant, queryBoolean } from "@/server/lib/zod";
 import { timeLogSourceSchema } from "./time-logs.schema";
 
-const idFilter = z.string().min(1).max(200).optional();
+const idFilter = idInput.optional();
 
 export const listTimeLogsInput = z
   .object({

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { isoInstant, jsonBoolean, uncoerced } from "@/server/lib/zod";
-import { MAX_LOG_SECONDS, MAX_SYNC_ENTRIES } from "@/server/services/time-tracking/limits";
-import { descriptionInput, referenceIdInput, tagsInput, timeLogSchema, timeLogSourceSchema } from "./time-logs.schema";
+import { MAX_LOG_SECONDS, MAX_SYNC_ENTRIES } from "@/server/lib/limits";
+import { tagsInput } from "@/server/lib/zod";
+import { descriptionInput, referenceIdInput, timeLogSchema, timeLogSourceSchema } from "./time-logs.schema";
 
 const syncEntryInput = z
   .object({
@@ -12,7 +13,7 @@ const syncEntryInput = z
     startedAt: isoInstant(),
     endedAt: isoInstant().nullable().optional(),
     durationSeconds: uncoerced(z.number().int().min(0).max(MAX_LOG_SECONDS)),
-    tags: tagsInput,
+    tags: tagsInput.optional(),
     isBillable: jsonBoolean().optional(),
     source: timeLogSourceSchema.optional(),
   })

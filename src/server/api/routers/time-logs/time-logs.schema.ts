@@ -1,8 +1,8 @@
 // Time-log fields shared by the timers, offline sync and the public list.
 import { z } from "zod";
 import { timestampSchema } from "@/server/api/v1-schemas";
-import { optionalText } from "@/server/lib/zod";
-import { MAX_DESCRIPTION_LENGTH, MAX_TAGS, MAX_TAG_LENGTH } from "@/server/services/time-tracking/limits";
+import { idInput, optionalText } from "@/server/lib/zod";
+import { MAX_LOG_DESCRIPTION_LENGTH } from "@/server/lib/limits";
 
 export const timeLogSourceSchema = z.enum(["manual", "timer", "imported"]);
 
@@ -24,12 +24,6 @@ export const timeLogSchema = z
   .meta({ id: "TimeLog" });
 
 /** Input fields a time log and a timer share (app-api section 6 limits). */
-export const referenceIdInput = z.string().min(1).max(200).nullable().optional();
+export const referenceIdInput = idInput.nullable().optional();
 /** Trimmed; blank is stored as null. */
-export const descriptionInput = optionalText(MAX_DESCRIPTION_LENGTH);
-/** Each tag trimmed; a repeated tag is kept once, first occurrence first. */
-export const tagsInput = z
-  .array(z.string().trim().min(1).max(MAX_TAG_LENGTH))
-  .max(MAX_TAGS)
-  .transform((tags) => [...new Set(tags)])
-  .optional();
+export const descriptionInput = optionalText(MAX_LOG_DESCRIPTION_LENGTH);

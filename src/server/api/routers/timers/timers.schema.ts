@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { jsonBoolean } from "@/server/lib/zod";
 import { timestampSchema } from "@/server/api/v1-schemas";
-import { descriptionInput, referenceIdInput, tagsInput } from "../time-logs/time-logs.schema";
+import { jsonBoolean, tagsInput } from "@/server/lib/zod";
+import { descriptionInput, referenceIdInput } from "../time-logs/time-logs.schema";
 
 export const startTimerInput = z.object({
   taskId: referenceIdInput,
   customerId: referenceIdInput,
   description: descriptionInput,
-  tags: tagsInput,
+  tags: tagsInput.optional(),
   isBillable: jsonBoolean().optional(),
 });
 

@@ -1,13 +1,12 @@
 import { z } from "zod";
 import { getEnv } from "@/env";
 import { paginationInput } from "@/server/lib/cursor";
-import { jsonBoolean, uncoerced } from "@/server/lib/zod";
 import { EVENT_TYPES, type EventType } from "@/server/webhooks/events";
-import { MAX_WEBHOOK_URL_LENGTH, registrableUrlProblem } from "@/server/webhooks/url-guard";
+import { MAX_WEBHOOK_DESCRIPTION_LENGTH, MAX_WEBHOOK_URL_LENGTH } from "@/server/lib/limits";
+import { idInput, jsonBoolean, uncoerced } from "@/server/lib/zod";
+import { registrableUrlProblem } from "@/server/webhooks/url-guard";
 
-const MAX_DESCRIPTION_LENGTH = 500;
-
-const endpointId = z.string().min(1).max(100);
+const endpointId = idInput;
 
 /** The network-free URL rules run here, so one response lists every invalid field; DNS runs in the service. */
 const urlInput = z
@@ -24,7 +23,7 @@ const urlInput = z
 const descriptionInput = z
   .string()
   .trim()
-  .max(MAX_DESCRIPTION_LENGTH, `must be at most ${MAX_DESCRIPTION_LENGTH} characters`)
+  .max(MAX_WEBHOOK_DESCRIPTION_LENGTH, `must be at most ${MAX_WEBHOOK_DESCRIPTION_LENGTH} characters`)
   .nullable()
   .transform((value) => value || null);
 
@@ -123,7 +122,7 @@ export const webhookEndpointOverviewOutput = webhookEndpointOutput.extend({
   last24h: deliveryCounts,
 });
 
-export const webhookDeliveryIdInput = z.object({ id: endpointId, deliveryId: z.string().min(1).max(100) });
+export const webhookDeliveryIdInput = z.object({ id: endpointId, deliveryId: idInput });
 
 /** The console's delivery page as far as the server records deliveries today (no per-attempt log yet). */
 export const webhookDeliveryDetailOutput = webhookDeliveryOutput.extend({

@@ -1,0 +1,33 @@
+// Every length and count limit of the contract (section 8) and app-api.md (section 6), in one place.
+// Schemas, services and the OpenAPI document read them from here.
+
+/** Characters of any id in a path, query or body. Longer is a 400; shorter but unknown is a 404. */
+export const MAX_ID_LENGTH = 200;
+
+/** A name or title: task title, customer and project name or title, key name, person's name. */
+export const MAX_NAME_LENGTH = 200;
+/** Long text: a task's description, a comment, a customer's notes, a project's goal. */
+export const MAX_LONG_TEXT_LENGTH = 10_000;
+/** A checklist item's title (contract section 8). */
+export const MAX_SUBTASK_TITLE_LENGTH = 500;
+/** Checklist items in one task create, one PATCH, or one append call. */
+export const MAX_SUBTASKS_PER_CALL = 100;
+
+/** Tags on a task, time log or timer, and characters per tag. */
+export const MAX_TAGS = 50;
+export const MAX_TAG_LENGTH = 50;
+
+/** A time log's or timer's description. */
+export const MAX_LOG_DESCRIPTION_LENGTH = 500;
+/** Entries per offline-sync request. */
+export const MAX_SYNC_ENTRIES = 500;
+/** Longest log: the 12-hour clamp of a timer and the ceiling of a synced duration. */
+export const MAX_LOG_SECONDS = 12 * 60 * 60;
+
+/** A webhook endpoint's URL and description, and endpoints per organization. */
+export const MAX_WEBHOOK_URL_LENGTH = 2048;
+export const MAX_WEBHOOK_DESCRIPTION_LENGTH = 500;
+export const MAX_WEBHOOK_ENDPOINTS = 20;
+
+/** Request bodies over this are a 413 `payload_too_large`. */
+export const MAX_BODY_BYTES = 1024 * 1024;
