@@ -1,34 +1,38 @@
-// One error type for the whole domain. Services throw AppError; each edge maps it once with
-// `errorStatus` and the envelope builder. Anything else is an internal error.
+// One error type for the whole domain. Services throw AppError; each edge maps it once through the
+// contract table below (HTTP status, tRPC code, what the public API document says). Anything else is
+// an internal error.
+import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { getLogger } from "@/server/operations/logger";
 
-export type ErrorCode = keyof typeof errorStatus;
+interface ErrorContract {
+  status: number;
+  /** The tRPC code, and so the status at /api/trpc. */
+  trpc: TRPC_ERROR_CODE_KEY;
+  /** When it happens, as the OpenAPI document and the error schema tell integrators. */
+  meaning: string;
+  /** Answered by /api/v1 (listed in its error schema). */
+  isPublic: boolean;
+}
 
-/** The contract's stable error codes and their HTTP statuses. */
-export const errorStatus = {
-  /** Body, query or cursor failed validation; one `details` entry per invalid field. */
-  validation_error: 400,
-  /** Missing or malformed credentials, or an invalid, revoked or expired key or session. */
-  unauthorized: 401,
-  /** The organization's current plan lacks the capability the route needs. */
-  plan_required: 402,
-  /** Authenticated but not allowed: a missing scope or role, or a cross-origin request. */
-  forbidden: 403,
-  /** The resource does not exist in the caller's organization. */
-  not_found: 404,
-  /** The route exists but not with this HTTP method; `Allow` names the methods it has. */
-  method_not_allowed: 405,
-  /** The request conflicts with existing state (a taken email, a timer already running). */
-  conflict: 409,
-  /** The request body is over the size limit. */
-  payload_too_large: 413,
-  /** The key exceeded its hourly limit. */
-  rate_limit_exceeded: 429,
-  /** Anything unexpected; the message is generic and nothing internal is exposed. */
-  internal_error: 500,
-  /** Not ready to serve: the database does not answer, migrations are pending or the server is stopping. */
-  service_unavailable: 503,
-} as const;
+/** The contract's stable error codes: every edge, the tRPC formatter, the error schema and the document read this table. */
+export const ERROR_CONTRACT = {
+  validation_error: { status: 400, trpc: "BAD_REQUEST", isPublic: true, meaning: "the body, query or cursor failed validation; one details entry per invalid field" },
+  unauthorized: { status: 401, trpc: "UNAUTHORIZED", isPublic: true, meaning: "missing or malformed credentials, or an invalid, revoked or expired key or session" },
+  plan_required: { status: 402, trpc: "PAYMENT_REQUIRED", isPublic: true, meaning: "the organization's plan does not include custom integrations" },
+  forbidden: { status: 403, trpc: "FORBIDDEN", isPublic: true, meaning: "the key lacks a required scope (details[0].field is `permission`), or a role or origin is not allowed" },
+  not_found: { status: 404, trpc: "NOT_FOUND", isPublic: true, meaning: "no such resource in the caller's organization" },
+  method_not_allowed: { status: 405, trpc: "METHOD_NOT_SUPPORTED", isPublic: false, meaning: "the route exists but not with this method; `Allow` names the methods it has" },
+  conflict: { status: 409, trpc: "CONFLICT", isPublic: true, meaning: "the request conflicts with existing state" },
+  payload_too_large: { status: 413, trpc: "PAYLOAD_TOO_LARGE", isPublic: true, meaning: "the body exceeds 1 MiB" },
+  rate_limit_exceeded: { status: 429, trpc: "TOO_MANY_REQUESTS", isPublic: true, meaning: "the key exceeded its hourly limit" },
+  internal_error: { status: 500, trpc: "INTERNAL_SERVER_ERROR", isPublic: true, meaning: "unexpected error; the message is generic and nothing internal is exposed" },
+  service_unavailable: { status: 503, trpc: "SERVICE_UNAVAILABLE", isPublic: false, meaning: "the database does not answer, migrations are pending or the server is stopping" },
+} as const satisfies Record<string, ErrorContract>;
+
+export type ErrorCode = keyof typeof ERROR_CONTRACT;
+
+/** The codes /api/v1 answers, in the table's order. */
+export const PUBLIC_ERROR_CODES = (Object.keys(ERROR_CONTRACT) as ErrorCode[]).filter((code) => ERROR_CONTRACT[code].isPublic) as [ErrorCode, ...ErrorCode[]];
 
 export interface ErrorDetail {
   field: string;
@@ -49,7 +53,7 @@ export class AppError extends Error {
   }
 
   get status(): number {
-    return errorStatus[this.code];
+    return ERROR_CONTRACT[this.code].status;
   }
 }
 

@@ -3,9 +3,11 @@
 // and the document gains what the contract adds: 201 for creates, scopes, rate-limit headers.
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { z } from "zod";
+import { openApiProcedures } from "@/server/api/procedure-meta";
 import { appRouter } from "@/server/api/root";
 import type { ProcedureMeta } from "@/server/api/trpc";
 import { errorEnvelopeSchema } from "@/server/api/v1-schemas";
+import { ERROR_CONTRACT, type ErrorCode } from "@/server/errors";
 
 type Json = Record<string, unknown>;
 
@@ -21,40 +23,29 @@ const rateLimitHeaders = {
   "X-RateLimit-Reset": integerHeader("Unix time (seconds) at which the window resets"),
 };
 
-function errorResponse(description: string, headers?: Json): Json {
-  return { description, ...(headers ? { headers } : {}), content: { "application/json": { schema: errorRef } } };
+/** A documented error response: its status and description come from the contract table. */
+function errorResponse(code: ErrorCode, headers?: Json): [string, Json] {
+  const { status, meaning } = ERROR_CONTRACT[code];
+  return [String(status), { description: `${code}: ${meaning}`, ...(headers ? { headers } : {}), content: { "application/json": { schema: errorRef } } }];
 }
 
 function errorResponsesFor(method: string, hasPathParams: boolean): Json {
-  const responses: Json = {
-    "400": errorResponse("validation_error: the body or query failed validation; one details entry per invalid field", rateLimitHeaders),
-    "401": errorResponse("unauthorized: missing or malformed Authorization header, or an invalid, revoked or expired key"),
-    "402": errorResponse("plan_required: the organization's plan does not include custom integrations"),
-    "403": errorResponse("forbidden: the key lacks a required scope (details[0].field is `permission`)"),
-    "429": errorResponse("rate_limit_exceeded: the key exceeded its hourly limit", {
-      ...rateLimitHeaders,
-      "Retry-After": integerHeader("Seconds to wait before retrying"),
-    }),
-    "500": errorResponse("internal_error: unexpected error; the message is generic", rateLimitHeaders),
-  };
-  if (hasPathParams) responses["404"] = errorResponse("not_found: no such resource in the key's organization", rateLimitHeaders);
-  if (method !== "get" && method !== "delete") responses["413"] = errorResponse("payload_too_large: the body exceeds 1 MiB");
-  return responses;
-}
-
-function openApiProcedures(): Array<{ method: string; path: string; meta: ProcedureMeta }> {
-  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } }>;
-  return Object.values(procedures)
-    .map((procedure) => procedure._def.meta)
-    .filter((meta): meta is ProcedureMeta & { openapi: NonNullable<ProcedureMeta["openapi"]> } => Boolean(meta?.openapi))
-    .map((meta) => ({ method: meta.openapi.method.toLowerCase(), path: meta.openapi.path, meta }));
+  return Object.fromEntries([
+    errorResponse("validation_error", rateLimitHeaders),
+    errorResponse("unauthorized"),
+    errorResponse("plan_required"),
+    errorResponse("forbidden"),
+    errorResponse("rate_limit_exceeded", { ...rateLimitHeaders, "Retry-After": integerHeader("Seconds to wait before retrying") }),
+    errorResponse("internal_error", rateLimitHeaders),
+    ...(hasPathParams ? [errorResponse("not_found", rateLimitHeaders)] : []),
+    ...(method !== "get" && method !== "delete" ? [errorResponse("payload_too_large")] : []),
+  ]);
 }
 
 function scopeSentence(meta: ProcedureMeta): string {
   const scopes = meta.scopes ?? [];
   if (!scopes.length) return "";
-  const extra = meta.scopesForInput?.({ constellationId: "x" }) ?? [];
-  const conditional = extra.length ? ` Also requires ${extra.map((scope) => `\`${scope}\``).join(", ")} when \`constellationId\` is sent.` : "";
+  const conditional = (meta.conditionalScopes ?? []).map(({ scope, whenInputHas }) => ` Also requires \`${scope}\` when \`${whenInputHas}\` is sent.`).join("");
   return `Requires scope ${scopes.map((scope) => `\`${scope}\``).join(", ")}.${conditional}`;
 }
 

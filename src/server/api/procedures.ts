@@ -5,7 +5,7 @@ import { AppError } from "@/server/errors";
 import { authenticateApiKey } from "@/server/api/middleware/api-key";
 import { assertPlanGrantsApi } from "@/server/api/middleware/plan";
 import { enforceRateLimit } from "@/server/api/middleware/rate-limit";
-import { assertScopes } from "@/server/api/middleware/scopes";
+import { assertScopes, conditionalScopesFor } from "@/server/api/middleware/scopes";
 import { successEnvelope, type Pagination, type RateLimitInfo } from "@/server/lib/envelope";
 
 export { publicProcedure };
@@ -23,7 +23,7 @@ export const adminProcedure = sessionProcedure.use(({ ctx, next }) => {
 
 /**
  * Public API v1 procedure. The contract's order, each step once: API key (401) → plan (402) →
- * scopes from `meta.scopes` and `meta.scopesForInput` (403) → rate limit (429); input validation
+ * scopes from `meta.scopes` and `meta.conditionalScopes` (403) → rate limit (429); input validation
  * (400) follows because `.input()` is chained after these steps.
  */
 export const apiProcedure = publicProcedure
@@ -33,7 +33,7 @@ export const apiProcedure = publicProcedure
     return next();
   })
   .use(async ({ ctx, meta, getRawInput, next }) => {
-    const conditional = meta?.scopesForInput?.(await getRawInput().catch(() => undefined)) ?? [];
+    const conditional = meta?.conditionalScopes?.length ? await conditionalScopesFor(meta.conditionalScopes, getRawInput) : [];
     assertScopes(ctx.apiKey.scopes, [...(meta?.scopes ?? []), ...conditional]);
     return next();
   })

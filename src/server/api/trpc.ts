@@ -1,19 +1,18 @@
 // tRPC: the domain core. Every route of the product is a procedure here; the HTTP edges only adapt.
 import { initTRPC, TRPCError } from "@trpc/server";
-import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import type { PrismaClient } from "@/generated/prisma/client";
 import type { Scope } from "@/server/auth/scopes";
 import type { SessionHandle } from "@/server/api/middleware/session";
 import type { AuthenticatedKey } from "@/server/api/middleware/api-key";
-import { toAppError, type ErrorCode } from "@/server/errors";
+import { ERROR_CONTRACT, toAppError } from "@/server/errors";
 
 /** What a procedure declares besides its input and output. */
 export type ProcedureMeta = OpenApiMeta<{
   /** Scopes an API key needs for the route (contract section 5.2). */
   scopes?: Scope[];
-  /** Scopes needed only for some inputs, read from the raw input before validation. */
-  scopesForInput?: (rawInput: unknown) => Scope[];
+  /** Scopes needed only when the raw body names a field (checked before validation, documented from here). */
+  conditionalScopes?: Array<{ scope: Scope; whenInputHas: string }>;
   /** HTTP status of a successful response at the REST edges (default 200). */
   successStatus?: 200 | 201;
 }>;
@@ -31,21 +30,6 @@ export interface RequestContext {
   requestUrl?: string;
 }
 
-/** The tRPC code (and so the HTTP status at /api/trpc) of each domain error code. */
-const trpcCodes: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
-  validation_error: "BAD_REQUEST",
-  unauthorized: "UNAUTHORIZED",
-  plan_required: "PAYMENT_REQUIRED",
-  forbidden: "FORBIDDEN",
-  not_found: "NOT_FOUND",
-  method_not_allowed: "METHOD_NOT_SUPPORTED",
-  conflict: "CONFLICT",
-  payload_too_large: "PAYLOAD_TOO_LARGE",
-  rate_limit_exceeded: "TOO_MANY_REQUESTS",
-  internal_error: "INTERNAL_SERVER_ERROR",
-  service_unavailable: "SERVICE_UNAVAILABLE",
-};
-
 const t = initTRPC.context<RequestContext>().meta<ProcedureMeta>().create({
   // The REST edges build the contract's envelope themselves; this shape is what the web app's tRPC
   // client sees: the same code, message and details, and never a stack.
@@ -61,7 +45,7 @@ const domainErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && !(result.error.cause instanceof TRPCError) && result.error.code === "INTERNAL_SERVER_ERROR") {
     const appError = toAppError(result.error);
-    throw new TRPCError({ code: trpcCodes[appError.code], message: appError.message, cause: appError });
+    throw new TRPCError({ code: ERROR_CONTRACT[appError.code].trpc, message: appError.message, cause: appError });
   }
   return result;
 });

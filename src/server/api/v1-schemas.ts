@@ -1,6 +1,7 @@
 // zod schemas of the v1 envelopes: procedure output schemas (so responses are checked against them)
 // and the OpenAPI document's response and error schemas, from one source.
 import { z } from "zod";
+import { PUBLIC_ERROR_CODES } from "@/server/errors";
 
 const rateLimitSchema = z
   .object({
@@ -35,7 +36,7 @@ export function v1ListEnvelope<T extends z.ZodType>(item: T) {
 /** The error envelope; published as components.schemas.Error by the document builder. */
 export const errorEnvelopeSchema = z.object({
     error: z
-      .enum(["validation_error", "unauthorized", "plan_required", "forbidden", "not_found", "conflict", "payload_too_large", "rate_limit_exceeded", "internal_error"])
+      .enum(PUBLIC_ERROR_CODES)
       .meta({ description: "Stable error code; match on this, not on message" }),
     message: z.string(),
     details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),

@@ -4,9 +4,9 @@
 // the success status (201 for creates, from the procedure's meta).
 import { TRPCError } from "@trpc/server";
 import { createOpenApiFetchHandler } from "trpc-to-openapi";
+import { procedureMeta } from "@/server/api/procedure-meta";
 import { appRouter } from "@/server/api/root";
 import { findApiKey } from "@/server/api/middleware/api-key";
-import type { ProcedureMeta } from "@/server/api/trpc";
 import { AppError } from "@/server/errors";
 import { createRequestContext, errorResponse, jsonResponse } from "@/server/http/app-route";
 import { assertNoNulCharacters, readJsonBody } from "@/server/http/body";
@@ -28,12 +28,6 @@ function assertPlainQueryKeys(query: URLSearchParams): void {
     if (key in Object.prototype) throw new AppError("validation_error", `Unknown query parameter: ${key}`, { details: [{ field: key, message: "unknown query parameter" }] });
   }
   assertNoNulCharacters(Object.fromEntries(query), "query");
-}
-
-function procedureMeta(path: string | undefined): ProcedureMeta | undefined {
-  if (!path) return undefined;
-  const procedure = (appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } } | undefined>)[path];
-  return procedure?._def.meta;
 }
 
 export async function handleV1Request(request: Request): Promise<Response> {

@@ -1,7 +1,7 @@
 import { apiProcedure, v1Data } from "@/server/api/procedures";
 import { v1Envelope } from "@/server/api/v1-schemas";
 import { createTask } from "@/server/services/tasks/tasks";
-import { createTaskInput, scopesForFiling, taskSchema } from "./tasks.schema";
+import { createTaskInput, taskSchema } from "./tasks.schema";
 
 /** Creates a task, optionally filed under a project and with a checklist. */
 export const createTaskProcedure = apiProcedure
@@ -17,7 +17,7 @@ export const createTaskProcedure = apiProcedure
       protect: true,
     },
     scopes: ["tasks:write"],
-    scopesForInput: scopesForFiling,
+    conditionalScopes: [{ scope: "constellations:write", whenInputHas: "constellationId" }],
     successStatus: 201,
   })
   .input(createTaskInput)

@@ -26,10 +26,6 @@ const constellationIdInput = z
   description: "Files the task under this project; requires the scope `constellations:write` as well. Cannot be null: a task cannot be unfiled",
 });
 
-/** Whether a raw body names a project, which needs `constellations:write` too (contract 4.2 rule 3). */
-export function scopesForFiling(rawInput: unknown): ["constellations:write"] | [] {
-  return typeof rawInput === "object" && rawInput !== null && "constellationId" in rawInput ? ["constellations:write"] : [];
-}
 
 export const listTasksInput = z.object({
   status: taskStatusSchema.optional(),

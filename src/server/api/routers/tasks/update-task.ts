@@ -1,7 +1,7 @@
 import { apiProcedure, v1Data } from "@/server/api/procedures";
 import { v1Envelope } from "@/server/api/v1-schemas";
 import { updateTask } from "@/server/services/tasks/tasks";
-import { scopesForFiling, taskSchema, updateTaskInput } from "./tasks.schema";
+import { taskSchema, updateTaskInput } from "./tasks.schema";
 
 /** Changes the fields sent; the others stay as they are. */
 export const updateTaskProcedure = apiProcedure
@@ -16,7 +16,7 @@ export const updateTaskProcedure = apiProcedure
       protect: true,
     },
     scopes: ["tasks:write"],
-    scopesForInput: scopesForFiling,
+    conditionalScopes: [{ scope: "constellations:write", whenInputHas: "constellationId" }],
   })
   .input(updateTaskInput)
   .output(v1Envelope(taskSchema))
