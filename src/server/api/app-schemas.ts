@@ -1,6 +1,6 @@
 // Shapes shared by the web app's own procedures (tRPC only, no REST route): a keyset page.
 import { z } from "zod";
-import { paginationSchema } from "@/server/api/v1-schemas";
+import { paginationSchema } from "@/server/lib/envelope";
 
 /** A page of a list for the web app: its items and the keyset `pagination` (`hasMore`, `cursor`). */
 export function appPage<T extends z.ZodType>(item: T) {

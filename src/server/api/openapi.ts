@@ -6,7 +6,7 @@ import { z } from "zod";
 import { openApiProcedures } from "@/server/api/procedure-meta";
 import { appRouter } from "@/server/api/root";
 import type { ProcedureMeta } from "@/server/api/trpc";
-import { errorEnvelopeSchema } from "@/server/api/v1-schemas";
+import { errorEnvelopeSchema } from "@/server/lib/envelope";
 import { ERROR_CONTRACT, type ErrorCode } from "@/server/errors";
 
 type Json = Record<string, unknown>;

@@ -4,7 +4,7 @@ import { appRouter } from "@/server/api/root";
 import { createCallerFactory, type RequestContext } from "@/server/api/trpc";
 import { assertSameOrigin, readSession } from "@/server/api/middleware/session";
 import { AppError, toAppError } from "@/server/errors";
-import { errorEnvelope, successEnvelope, type Pagination } from "@/server/lib/envelope";
+import { errorEnvelope, successEnvelope, type Page } from "@/server/lib/envelope";
 import { assertNoNulCharacters, readJsonBody } from "@/server/http/body";
 import { observed } from "@/server/http/observe";
 
@@ -26,13 +26,8 @@ export interface AppRouteInput {
 }
 
 /** A list result: its items become `data` and the rest `pagination`. */
-export interface PageResult<T> {
-  items: T[];
-  pagination: Pagination;
-}
-
-function isPageResult(value: unknown): value is PageResult<unknown> {
-  return typeof value === "object" && value !== null && Array.isArray((value as PageResult<unknown>).items) && "pagination" in value;
+function isPage(value: unknown): value is Page<unknown> {
+  return typeof value === "object" && value !== null && Array.isArray((value as Page<unknown>).items) && "pagination" in value;
 }
 
 export function jsonResponse(body: unknown, status: number, headers?: Headers): Response {
@@ -74,7 +69,7 @@ export function appRoute(call: (caller: AppCaller, input: AppRouteInput) => Prom
       assertNoNulCharacters({ ...params, ...query }, "query");
       const caller = createCaller(await createRequestContext(request, resHeaders));
       const result = await call(caller, { body, query, params });
-      const envelope = isPageResult(result) ? successEnvelope(result.items, { pagination: result.pagination }) : successEnvelope(result);
+      const envelope = isPage(result) ? successEnvelope(result.items, { pagination: result.pagination }) : successEnvelope(result);
       return jsonResponse(envelope, options.status ?? 200, resHeaders);
     } catch (error) {
       return errorResponse(error, resHeaders);

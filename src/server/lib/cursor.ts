@@ -4,7 +4,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { getEnv } from "@/env";
 import { AppError } from "@/server/errors";
-import type { Pagination } from "@/server/lib/envelope";
+import type { Page, Pagination } from "@/server/lib/envelope";
 
 /** Which list a cursor belongs to; a cursor of one list is refused by another. */
 export type CursorKind = "members" | "tasks" | "customers" | "constellations" | "time-logs" | "webhook-deliveries" | "api-keys" | "webhook-endpoints" | "invoices";
@@ -51,10 +51,7 @@ export function decodeCursor(kind: CursorKind, token: string): CursorPosition {
   return { sortValue: new Date(millis), id };
 }
 
-export interface Page<T> {
-  items: T[];
-  pagination: Pagination;
-}
+export type { Page };
 
 /**
  * Runs one keyset page, newest first: rows strictly after the cursor in (sort value desc, id desc)

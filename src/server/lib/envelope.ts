@@ -1,31 +1,57 @@
-// The response envelope of every JSON route (contract section 4.1, app-api section 2), built here only.
-import type { AppError } from "@/server/errors";
+// The response envelope of every JSON route (contract section 4.1, app-api section 2), built here
+// only. Its zod schemas are the one definition: the types below derive from them, procedures check
+// their output against them, and the OpenAPI document publishes them.
+import { z } from "zod";
+import { PUBLIC_ERROR_CODES, type AppError } from "@/server/errors";
 
 export const API_VERSION = "v1" as const;
 
-export interface RateLimitInfo {
-  limit: number;
-  remaining: number;
-  /** Unix seconds at which the current window resets. */
-  reset: number;
+export const rateLimitSchema = z
+  .object({
+    limit: z.number().int(),
+    remaining: z.number().int(),
+    reset: z.number().int().meta({ description: "Unix time in seconds at which the window resets" }),
+  })
+  .meta({ id: "RateLimit" });
+export type RateLimitInfo = z.output<typeof rateLimitSchema>;
+
+export const paginationSchema = z
+  .object({
+    hasMore: z.boolean().meta({ description: "Exact: computed by reading one row beyond the page" }),
+    cursor: z.string().optional().meta({ description: "Opaque base64url cursor of the next page; present only when hasMore is true" }),
+    total: z.number().int().optional().meta({ description: "Best-effort total, on some lists only" }),
+  })
+  .meta({ id: "Pagination" });
+export type Pagination = z.output<typeof paginationSchema>;
+
+/** One page of a list, as services return it: its items become `data` at the edges. */
+export interface Page<T> {
+  items: T[];
+  pagination: Pagination;
 }
 
-export interface Pagination {
-  hasMore: boolean;
-  cursor?: string;
-  total?: number;
-}
-
-export interface SuccessMeta {
-  apiVersion: typeof API_VERSION;
-  timestamp: string;
-}
+const successMetaSchema = z.object({
+  apiVersion: z.literal(API_VERSION),
+  timestamp: z.string().meta({ description: "ISO 8601 UTC timestamp" }),
+});
+/** The public API's success meta, with the key's rate-limit state. */
+export const v1SuccessMetaSchema = successMetaSchema.extend({ rateLimit: rateLimitSchema });
+export type SuccessMeta = z.output<typeof successMetaSchema>;
 
 export interface SuccessEnvelope<T, M extends SuccessMeta = SuccessMeta> {
   data: T;
   meta: M;
   pagination?: Pagination;
 }
+
+/** The error envelope; published as components.schemas.Error by the document builder. */
+export const errorEnvelopeSchema = z.object({
+  error: z.enum(PUBLIC_ERROR_CODES).meta({ description: "Stable error code; match on this, not on message" }),
+  message: z.string(),
+  details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  meta: successMetaSchema,
+});
+export type ErrorEnvelope = Omit<z.output<typeof errorEnvelopeSchema>, "error"> & { error: string };
 
 function successMeta(): SuccessMeta {
   return { apiVersion: API_VERSION, timestamp: new Date().toISOString() };
@@ -40,13 +66,6 @@ export function successEnvelope<T>(
 export function successEnvelope<T>(data: T, options: { pagination?: Pagination; rateLimit?: RateLimitInfo } = {}): SuccessEnvelope<T> {
   const meta = options.rateLimit ? { ...successMeta(), rateLimit: options.rateLimit } : successMeta();
   return options.pagination ? { data, meta, pagination: options.pagination } : { data, meta };
-}
-
-export interface ErrorEnvelope {
-  error: string;
-  message: string;
-  details?: { field: string; message: string }[];
-  meta: { apiVersion: typeof API_VERSION; timestamp: string };
 }
 
 export function errorEnvelope(error: AppError): ErrorEnvelope {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { paginationSchema, timestampSchema } from "@/server/api/v1-schemas";
+import { timestampSchema } from "@/server/api/v1-schemas";
+import { paginationSchema } from "@/server/lib/envelope";
 import { paginationInput } from "@/server/lib/cursor";
 import { idInput, isoInstant } from "@/server/lib/zod";
 
