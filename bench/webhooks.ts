@@ -102,7 +102,9 @@ function startWorkers(count: number, databaseUrl: string, env: Record<string, st
   const script = fileURLToPath(import.meta.url);
   return Promise.all(
     Array.from({ length: count }, () => {
-      const child = spawn(process.execPath, [...process.execArgv, script, "--worker"], {
+      // BENCH_WORKER_PROFILE=<dir>: each worker writes a CPU profile there when it exits.
+      const profile = process.env.BENCH_WORKER_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_WORKER_PROFILE}`] : [];
+      const child = spawn(process.execPath, [...profile, ...process.execArgv, script, "--worker"], {
         stdio: ["ignore", "inherit", "inherit", "ipc"],
         env: { ...process.env, ...WORKER_ENV, ...env, DATABASE_URL: databaseUrl },
       });

@@ -20,6 +20,7 @@ const envSchema = z
     WEBHOOK_RETRY_BASE_SECONDS: optional(z.coerce.number().positive().finite()),
     WEBHOOK_ENDPOINT_MAX_IN_FLIGHT: optional(z.coerce.number().int().min(1).max(100)),
     WEBHOOK_ORGANIZATION_MAX_IN_FLIGHT: optional(z.coerce.number().int().min(1).max(1000)),
+    WEBHOOK_WORKER_CONCURRENCY: optional(z.coerce.number().int().min(1).max(1000)),
     PORT: optional(z.coerce.number().int().min(1).max(65535)),
     APP_URL: optional(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })),
     TRUST_PROXY: optional(z.enum(["0", "1"], { error: "must be 0 or 1" })),
@@ -39,6 +40,8 @@ const envSchema = z
       webhookRetryBaseSeconds: raw.WEBHOOK_RETRY_BASE_SECONDS ?? 60,
       webhookEndpointMaxInFlight: raw.WEBHOOK_ENDPOINT_MAX_IN_FLIGHT ?? 4,
       webhookOrganizationMaxInFlight: raw.WEBHOOK_ORGANIZATION_MAX_IN_FLIGHT ?? 8,
+      /** Attempts one drain (a worker or a cron call) has in flight at once. */
+      webhookWorkerConcurrency: raw.WEBHOOK_WORKER_CONCURRENCY ?? 64,
       port: raw.PORT ?? 3000,
       /** The public origin (`https://orbit.example.com`), or undefined: each request's own origin. */
       appOrigin: raw.APP_URL === undefined ? undefined : new URL(raw.APP_URL).origin,

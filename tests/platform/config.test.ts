@@ -14,6 +14,7 @@ describe("parseEnv", () => {
       webhookRetryBaseSeconds: 60,
       webhookEndpointMaxInFlight: 4,
       webhookOrganizationMaxInFlight: 8,
+      webhookWorkerConcurrency: 64,
       port: 3000,
       appOrigin: undefined,
       trustProxy: false,

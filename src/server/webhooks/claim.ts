@@ -12,7 +12,7 @@
 // statement whose snapshot is taken after the locks, so it sees every lease committed by the claim
 // that held them before. The rows themselves are still taken FOR UPDATE SKIP LOCKED.
 import { getEnv } from "@/env";
-import { Prisma, type Db } from "@/server/db";
+import { Prisma, type Db, type DbClient } from "@/server/db";
 import type { ClaimedDelivery } from "@/server/webhooks/deliver";
 
 /** Advisory-lock namespace of the claim's per-organization locks (the first key of the two-key form). */
@@ -76,7 +76,7 @@ const isSendable = Prisma.sql`"isActive" AND NOT "isOpen" AND "freeSlots" >= 1 A
  * so claims that want the same organizations wait for each other (a claim lasts milliseconds) and
  * never deadlock; a worker is never turned away from the only organization with work.
  */
-function lockOrganizations(db: Db, now: Date, limits: ClaimLimits, limit: number) {
+function lockOrganizations(db: DbClient, now: Date, limits: ClaimLimits, limit: number) {
   return db.$queryRaw<{ organizationId: string }[]>`
     WITH load AS (${endpointLoad(now, limits, Prisma.sql`e."isActive"`)}),
     candidates AS MATERIALIZED (
@@ -96,12 +96,6 @@ function lockOrganizations(db: Db, now: Date, limits: ClaimLimits, limit: number
     SELECT c."organizationId" FROM candidates c JOIN locked USING ("organizationId")`;
 }
 
-/** Organizations whose claim lock this transaction holds (statement 1 took them; a hash collision only adds one whose lock is held anyway). */
-const isLockedHere = Prisma.sql`(hashtext(e."organizationId")::bigint & 4294967295) IN (
-  SELECT k."objid"::bigint FROM pg_locks k
-  WHERE k."locktype" = 'advisory' AND k."classid" = ${CLAIM_LOCK_NAMESPACE}::int::oid AND k."objsubid" = 2
-    -- Embedded PostgreSQL (PGlite) is one backend with pid 0, whose locks show no pid.
-    AND k."pid" IS NOT DISTINCT FROM NULLIF(pg_backend_pid(), 0))`;
 
 /**
  * Statement 2, for the organizations locked by statement 1 (least recently served first): each sendable endpoint offers its
@@ -110,9 +104,9 @@ const isLockedHere = Prisma.sql`(hashtext(e."organizationId")::bigint & 42949672
  * first rounds first across organizations. Then leases the rows (FOR UPDATE SKIP LOCKED), spends the
  * tokens and stamps each endpoint's turn, all in this one statement.
  */
-function claimForLockedOrganizations(db: Db, now: Date, limits: ClaimLimits, options: { limit: number; leaseUntil: string }) {
+function claimForLockedOrganizations(db: DbClient, now: Date, limits: ClaimLimits, options: { limit: number; leaseUntil: string; organizationIds: string[] }) {
   return db.$queryRaw<ScheduledDelivery[]>`
-    WITH load AS MATERIALIZED (${endpointLoad(now, limits, isLockedHere)}),
+    WITH load AS MATERIALIZED (${endpointLoad(now, limits, Prisma.sql`e."organizationId" = ANY(${options.organizationIds}::text[])`)}),
     organization_free AS (
       SELECT "organizationId", ${limits.organizationMaxInFlight}::int - sum("inFlight")::int AS "free", max("lastClaimedAt") AS "servedAt"
       FROM load GROUP BY "organizationId"
@@ -125,7 +119,7 @@ function claimForLockedOrganizations(db: Db, now: Date, limits: ClaimLimits, opt
         FROM "WebhookDelivery" d
         WHERE d."endpointId" = l."id" AND ${isClaimable(now)}
         ORDER BY d."nextAttemptAt"
-        LIMIT GREATEST(0, LEAST(l."freeSlots", floor(l."tokens")::int))
+        LIMIT GREATEST(0, LEAST(l."freeSlots", floor(l."tokens")::int, ${options.limit}::int))
       ) due
       WHERE ${isSendable}
     ),
@@ -180,10 +174,11 @@ export async function claimDueDeliveries(
   const now = options.now ?? new Date();
   const limits = options.limits ?? claimLimitsFromEnv();
   const leaseUntil = new Date(now.getTime() + options.leaseMs).toISOString();
-  // Two statements in one transaction, sent as a batch: the second reads the first's locks from pg_locks.
-  const [, claimed] = await db.$transaction([
-    lockOrganizations(db, now, limits, options.limit),
-    claimForLockedOrganizations(db, now, limits, { limit: options.limit, leaseUntil }),
-  ]);
-  return claimed;
+  // Two statements in one transaction: the second, for the organizations the first locked, takes
+  // its snapshot after the locks. Nothing locked (nothing due): no second statement.
+  return db.$transaction(async (tx) => {
+    const locked = await lockOrganizations(tx, now, limits, options.limit);
+    if (!locked.length) return [];
+    return claimForLockedOrganizations(tx, now, limits, { limit: options.limit, leaseUntil, organizationIds: locked.map((row) => row.organizationId) });
+  });
 }

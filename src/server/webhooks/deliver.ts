@@ -12,7 +12,6 @@ import { DEFAULT_ATTEMPT_TIMEOUT_MS, sendDelivery, type DeliveryRequest } from "
 import { DISABLE_AFTER_CONSECUTIVE_FAILURES, nextDeliveryState, type Transition } from "@/server/webhooks/state";
 import { recordWebhookAttempt } from "@/server/operations/metrics";
 
-export const DEFAULT_CONCURRENCY = 16;
 /** How long one drain keeps claiming new deliveries; in-flight attempts then finish (at most one timeout more). */
 export const DEFAULT_TIME_BUDGET_MS = 25_000;
 /** Beyond the attempt timeout, time left for writing the outcome before another worker may take the delivery. */
@@ -23,7 +22,7 @@ export const DRAINED_POLL_MS = 100;
 export { claimDueDeliveries };
 
 export interface DrainOptions {
-  /** Attempts in flight at once. */
+  /** Attempts in flight at once; defaults to WEBHOOK_WORKER_CONCURRENCY. */
   concurrency?: number;
   timeBudgetMs?: number;
   /** Per-attempt timeout; tests shorten it. */
@@ -216,7 +215,7 @@ const delay = (milliseconds: number) => new Promise<void>((resolve) => setTimeou
 
 export async function drainDueDeliveries(db: Db, options: DrainOptions = {}): Promise<DrainCounts> {
   const env = getEnv();
-  const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
+  const concurrency = Math.max(1, options.concurrency ?? env.webhookWorkerConcurrency);
   const timeoutMs = options.timeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
   const leaseMs = options.leaseMs ?? timeoutMs + LEASE_MARGIN_MS;
   const retryBaseSeconds = options.retryBaseSeconds ?? env.webhookRetryBaseSeconds;

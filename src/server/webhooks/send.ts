@@ -84,10 +84,39 @@ async function checkedTargets(url: URL, allowLoopbackHttp: boolean): Promise<Res
   }
 }
 
+/** Idle connections are closed after this, before a receiver's own keep-alive timeout (Node's is 5 s) can race a reuse. */
+const IDLE_SOCKET_MS = 4_000;
+/** A response body is read to its end (so its connection can be reused) only up to this size and time. */
+const MAX_DRAIN_BYTES = 64 * 1024;
+const MAX_DRAIN_MS = 1_000;
+
+// Connections are kept alive and reused across attempts to the same host and port, as any HTTP client
+// does: a TCP (and TLS) handshake per attempt would cost more than the attempt. A new connection only
+// ever goes to the addresses checked for its attempt (pinnedLookup), and an address is checked at
+// every attempt before a request is made, so a reused connection is one to an address that passed.
+const agents = {
+  "http:": new http.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
+  "https:": new https.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
+};
+
+/** Reads the rest of a response so its connection returns to the pool; a large or slow body closes the connection instead. */
+function drainRest(response: http.IncomingMessage, alreadyRead: number): void {
+  let size = alreadyRead;
+  const timer = setTimeout(() => response.destroy(), MAX_DRAIN_MS);
+  timer.unref?.();
+  response.on("data", (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > MAX_DRAIN_BYTES) response.destroy();
+  });
+  response.on("close", () => clearTimeout(timer));
+  response.on("error", () => clearTimeout(timer));
+  response.resume();
+}
+
 function post(url: URL, targets: ResolvedAddress[], body: Buffer, headers: Record<string, string>, signal: AbortSignal) {
   return new Promise<{ statusCode: number; snippet: string; retryAfter: string | undefined }>((resolve, reject) => {
-    const transport = url.protocol === "https:" ? https : http;
-    const request = transport.request(
+    const isHttps = url.protocol === "https:";
+    const request = (isHttps ? https : http).request(
       {
         method: "POST",
         // Host header and TLS SNI stay the endpoint's hostname; only the socket goes to the checked address.
@@ -96,7 +125,7 @@ function post(url: URL, targets: ResolvedAddress[], body: Buffer, headers: Recor
         path: `${url.pathname}${url.search}`,
         headers,
         lookup: pinnedLookup(targets),
-        agent: false,
+        agent: agents[isHttps ? "https:" : "http:"],
         signal,
       },
       (response) => {
@@ -107,17 +136,25 @@ function post(url: URL, targets: ResolvedAddress[], body: Buffer, headers: Recor
         const finish = () => {
           if (isSettled) return;
           isSettled = true;
-          response.destroy();
           const retryAfter = response.headers["retry-after"];
           resolve({ statusCode, snippet: truncateUtf8(Buffer.concat(chunks).toString("utf8")), retryAfter });
         };
-        // A 2xx is all we need to know; other bodies are read up to 1 KB for lastError, never further.
-        if (isSuccessStatus(statusCode)) return finish();
-        response.on("data", (chunk: Buffer) => {
+        // A 2xx is all we need to know; other bodies are kept up to 1 KB for lastError. The rest is
+        // drained in the background, never waited for.
+        if (isSuccessStatus(statusCode)) {
+          finish();
+          return drainRest(response, 0);
+        }
+        const onData = (chunk: Buffer) => {
           chunks.push(chunk);
           size += chunk.length;
-          if (size >= MAX_ERROR_BYTES) finish();
-        });
+          if (size >= MAX_ERROR_BYTES) {
+            response.off("data", onData);
+            finish();
+            drainRest(response, size);
+          }
+        };
+        response.on("data", onData);
         response.on("end", finish);
         response.on("close", finish);
         response.on("error", finish);
