@@ -3,7 +3,7 @@
 // back one never does. Each body is serialized once here; every attempt sends these bytes.
 import type { Tx } from "@/server/db";
 import { newId } from "@/server/lib/ids";
-import { DELIVERY_CHANNEL, type EventType } from "@/server/webhooks/events";
+import { wakeDeliveryWorkers, type EventType } from "@/server/webhooks/events";
 
 export interface NewEvent {
   organizationId: string;
@@ -47,8 +47,7 @@ export async function enqueueEvents(tx: Tx, events: readonly NewEvent[]): Promis
   );
   if (deliveries.length) {
     await tx.webhookDelivery.createMany({ data: deliveries });
-    // Delivered by PostgreSQL on commit only: workers wake for committed deliveries, never for rolled back ones.
-    await tx.$executeRawUnsafe(`SELECT pg_notify('${DELIVERY_CHANNEL}', '')`);
+    await wakeDeliveryWorkers(tx);
   }
   return rows.map((event) => ({
     eventId: event.id,

@@ -5,7 +5,6 @@ import http from "node:http";
 import https from "node:https";
 import type { LookupAddress } from "node:dns";
 import type { LookupFunction } from "node:net";
-import { AppError } from "@/server/errors";
 import { signatureHeader, standardSignatureHeader } from "@/server/webhooks/sign";
 import { isSuccessStatus, type AttemptOutcome } from "@/server/webhooks/state";
 import { resolveDeliverableAddresses, type ResolvedAddress } from "@/server/webhooks/url-guard";
@@ -75,14 +74,6 @@ function pinnedLookup(targets: ResolvedAddress[]): LookupFunction {
   };
 }
 
-/** The checked addresses of the endpoint's host (url-guard); a refused destination is a failed attempt. */
-async function checkedTargets(url: URL, allowLoopbackHttp: boolean): Promise<ResolvedAddress[]> {
-  try {
-    return await resolveDeliverableAddresses(url, { allowLoopbackHttp });
-  } catch (error) {
-    throw error instanceof AppError ? new Error(`destination refused: ${error.message}`) : error;
-  }
-}
 
 /** Idle connections are closed after this, before a receiver's own keep-alive timeout (Node's is 5 s) can race a reuse. */
 const IDLE_SOCKET_MS = 4_000;
@@ -203,7 +194,8 @@ export async function sendDelivery(delivery: DeliveryRequest, options: SendOptio
   const timer = setTimeout(() => controller.abort(timeoutError), timeoutMs);
   try {
     const url = new URL(delivery.url);
-    const targets = await abortable(checkedTargets(url, options.allowLoopbackHttp), controller.signal);
+    // A refused destination (url-guard) throws, and becomes a failed attempt below like any network error.
+    const targets = await abortable(resolveDeliverableAddresses(url, { allowLoopbackHttp: options.allowLoopbackHttp }), controller.signal);
     const body = Buffer.from(delivery.payload, "utf8");
     // One `t` for both schemes, so the contract's and the Standard Webhooks signatures name the same instant.
     const timestampSeconds = Math.floor(Date.now() / 1000);

@@ -35,7 +35,8 @@ export interface DeliveryUpdate {
 /**
  * Effect on the endpoint. `increment` adds one to consecutiveFailures; the endpoint is then disabled
  * (isActive false, disabledAt set if it was active) when `disableNow` or when the new count reaches
- * DISABLE_AFTER_CONSECUTIVE_FAILURES. Applied atomically in SQL, never read-modify-write.
+ * DISABLE_AFTER_CONSECUTIVE_FAILURES. deliver.ts applies it atomically in SQL (the one place that
+ * rule is written), never read-modify-write.
  */
 export type EndpointEffect = { type: "none" } | { type: "reset" } | { type: "increment"; disableNow: boolean };
 
@@ -96,20 +97,4 @@ export function nextDeliveryState(delivery: { attempts: number }, outcome: Attem
     delivery: { ...recorded, status: "pending", completedAt: null, nextAttemptAt: new Date(nextAttemptMs) },
     endpoint: { type: "none" },
   };
-}
-
-export interface EndpointCounters {
-  isActive: boolean;
-  consecutiveFailures: number;
-  disabledAt: Date | null;
-}
-
-/** The endpoint after an effect; deliver.ts runs the same rule as one SQL UPDATE. */
-export function applyEndpointEffect(endpoint: EndpointCounters, effect: EndpointEffect, now: Date): EndpointCounters {
-  if (effect.type === "none") return endpoint;
-  if (effect.type === "reset") return { ...endpoint, consecutiveFailures: 0 };
-  const consecutiveFailures = endpoint.consecutiveFailures + 1;
-  const isDisabling = effect.disableNow || consecutiveFailures >= DISABLE_AFTER_CONSECUTIVE_FAILURES;
-  if (!isDisabling) return { ...endpoint, consecutiveFailures };
-  return { consecutiveFailures, isActive: false, disabledAt: endpoint.isActive ? now : endpoint.disabledAt };
 }

@@ -256,11 +256,19 @@ export async function checkRegistrableUrl(raw: string, options: { appEnv: string
   return url;
 }
 
-const undeliverable = (message: string) => new AppError("validation_error", message, { details: [{ field: "url", message }] });
+/** A destination the sender refuses at send time: an attempt's outcome, not an HTTP error. */
+export class RefusedDestinationError extends Error {
+  constructor(message: string) {
+    super(`destination refused: ${message}`);
+    this.name = "RefusedDestinationError";
+  }
+}
+
+const undeliverable = (message: string) => new RefusedDestinationError(message);
 
 /**
  * Send-time check: the addresses the connection may use, every one of them allowed. Throws
- * validation_error when the URL is not https or when ANY resolved address is forbidden (nothing is
+ * RefusedDestinationError when the URL is not https or when ANY resolved address is forbidden (nothing is
  * dropped silently: a half-private name is refused whole). With `allowLoopbackHttp` (development),
  * `http://localhost` and `http://127.0.0.1` are let through to loopback addresses only. A lookup
  * failure throws an ordinary Error whose message names only the host: a network-level failure.

@@ -1,6 +1,6 @@
 // The delivery state machine as a table (contract 3.3, 3.4, 6.5; app-api section 5).
 import { describe, expect, it } from "vitest";
-import { applyEndpointEffect, nextDeliveryState, type EndpointEffect } from "@/server/webhooks/state";
+import { nextDeliveryState, type EndpointEffect } from "@/server/webhooks/state";
 
 const now = new Date("2026-01-05T10:00:00.000Z");
 const attemptedAt = new Date("2026-01-05T09:59:59.000Z");
@@ -64,23 +64,5 @@ describe("nextDeliveryState", () => {
   it("takes a fractional base (WEBHOOK_RETRY_BASE_SECONDS=0.25)", () => {
     const transition = nextDeliveryState({ attempts: 1 }, { statusCode: 500, error: "x", attemptedAt }, { now, retryBaseSeconds: 0.25, random: noJitter });
     expect(transition.delivery.nextAttemptAt!.getTime() - now.getTime()).toBe(1000);
-  });
-});
-
-describe("applyEndpointEffect", () => {
-  const active = { isActive: true, consecutiveFailures: 0, disabledAt: null };
-  const earlier = new Date("2026-01-01T00:00:00.000Z");
-
-  it.each([
-    ["success resets the count", { ...active, consecutiveFailures: 7 }, { type: "reset" }, { ...active, consecutiveFailures: 0 }],
-    ["success on a disabled endpoint resets the count and keeps it disabled", { isActive: false, consecutiveFailures: 20, disabledAt: earlier }, { type: "reset" }, { isActive: false, consecutiveFailures: 0, disabledAt: earlier }],
-    ["a retry changes nothing", { ...active, consecutiveFailures: 3 }, { type: "none" }, { ...active, consecutiveFailures: 3 }],
-    ["a terminal failure counts one", active, { type: "increment", disableNow: false }, { ...active, consecutiveFailures: 1 }],
-    ["the 19th stays active", { ...active, consecutiveFailures: 18 }, { type: "increment", disableNow: false }, { ...active, consecutiveFailures: 19 }],
-    ["the 20th disables", { ...active, consecutiveFailures: 19 }, { type: "increment", disableNow: false }, { isActive: false, consecutiveFailures: 20, disabledAt: now }],
-    ["a 410 disables at once", { ...active, consecutiveFailures: 2 }, { type: "increment", disableNow: true }, { isActive: false, consecutiveFailures: 3, disabledAt: now }],
-    ["an already disabled endpoint keeps its disabledAt", { isActive: false, consecutiveFailures: 20, disabledAt: earlier }, { type: "increment", disableNow: true }, { isActive: false, consecutiveFailures: 21, disabledAt: earlier }],
-  ] as const)("%s", (_label, before, effect, after) => {
-    expect(applyEndpointEffect(before, effect, now)).toEqual(after);
   });
 });

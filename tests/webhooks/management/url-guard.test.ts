@@ -6,6 +6,7 @@ import {
   checkRegistrableUrl,
   isForbiddenAddress,
   registrableUrlProblem,
+  RefusedDestinationError,
   resolveDeliverableAddresses,
   type HostLookup,
   type ResolvedAddress,
@@ -40,6 +41,12 @@ function expectUrlValidationError(error: unknown) {
   expect(appError.code).toBe("validation_error");
   expect(appError.status).toBe(400);
   expect(appError.details).toEqual([{ field: "url", message: expect.any(String) }]);
+}
+
+/** Send time refuses with an attempt outcome, not an HTTP error. */
+function expectRefusedDestination(error: unknown) {
+  expect(error).toBeInstanceOf(RefusedDestinationError);
+  expect((error as Error).message).toMatch(/^destination refused: Webhook URL /);
 }
 
 describe("isForbiddenAddress", () => {
@@ -209,7 +216,7 @@ describe("assertRegistrableUrl (no network)", () => {
     for (const raw of ["https://hooks.example.com:8443/", "https://8.8.8.8:22/", "https://example.com:1/x", "https://[2606:4700:4700::1111]:6379/"]) {
       expect(registrableUrlProblem(raw, { appEnv: "production" })).toBe("must use the default https port (443)");
       expect(registrableUrlProblem(raw, { appEnv: "development" })).toBe("must use the default https port (443)");
-      expectUrlValidationError(await rejection(resolveDeliverableAddresses(new URL(raw), { allowLoopbackHttp: true, lookup: fakeLookup({ "hooks.example.com": ["93.184.216.34"], "example.com": ["93.184.216.34"] }) })));
+      expectRefusedDestination(await rejection(resolveDeliverableAddresses(new URL(raw), { allowLoopbackHttp: true, lookup: fakeLookup({ "hooks.example.com": ["93.184.216.34"], "example.com": ["93.184.216.34"] }) })));
     }
   });
 
@@ -323,37 +330,37 @@ describe("resolveDeliverableAddresses (send time)", () => {
     for (const bad of ["10.0.0.7", "169.254.169.254", "::1", "::ffff:192.168.0.1", "64:ff9b::a00:7", "2002:a00:7::1"]) {
       const lookup = fakeLookup({ "rebind.example.com": ["93.184.216.34", bad] });
       const error = await rejection(resolveDeliverableAddresses(new URL("https://rebind.example.com/x"), { allowLoopbackHttp: false, lookup }));
-      expectUrlValidationError(error);
+      expectRefusedDestination(error);
       expect((error as AppError).message).not.toContain(bad);
     }
   });
 
   it("refuses literal forbidden addresses in every notation", async () => {
     for (const raw of ["https://127.0.0.1/", "https://2130706433/", "https://0x7f.1/", "https://127.1/", "https://[::ffff:7f00:1]/", "https://[fe80::1]/", "https://[::]/"]) {
-      expectUrlValidationError(await rejection(resolveDeliverableAddresses(new URL(raw), { allowLoopbackHttp: false })));
+      expectRefusedDestination(await rejection(resolveDeliverableAddresses(new URL(raw), { allowLoopbackHttp: false })));
     }
   });
 
   it("refuses anything but https, and credentials", async () => {
     const lookup = fakeLookup({ "hooks.example.com": ["93.184.216.34"] });
-    expectUrlValidationError(await rejection(resolveDeliverableAddresses(new URL("http://hooks.example.com/"), { allowLoopbackHttp: true, lookup })));
-    expectUrlValidationError(await rejection(resolveDeliverableAddresses(new URL("https://a:b@hooks.example.com/"), { allowLoopbackHttp: false, lookup })));
+    expectRefusedDestination(await rejection(resolveDeliverableAddresses(new URL("http://hooks.example.com/"), { allowLoopbackHttp: true, lookup })));
+    expectRefusedDestination(await rejection(resolveDeliverableAddresses(new URL("https://a:b@hooks.example.com/"), { allowLoopbackHttp: false, lookup })));
     expect(lookup.calls).toEqual([]);
   });
 
   it("refuses https://localhost even when loopback http is allowed", async () => {
     for (const raw of ["https://localhost/", "https://127.0.0.1/", "https://foo.localhost/"]) {
-      expectUrlValidationError(await rejection(resolveDeliverableAddresses(new URL(raw), { allowLoopbackHttp: true })));
+      expectRefusedDestination(await rejection(resolveDeliverableAddresses(new URL(raw), { allowLoopbackHttp: true })));
     }
   });
 
   it("lets http://localhost and http://127.0.0.1 through only with allowLoopbackHttp, to loopback only", async () => {
     expect(await resolveDeliverableAddresses(new URL("http://127.0.0.1:4567/x"), { allowLoopbackHttp: true })).toEqual([{ address: "127.0.0.1", family: 4 }]);
-    expectUrlValidationError(await rejection(resolveDeliverableAddresses(new URL("http://127.0.0.1:4567/x"), { allowLoopbackHttp: false })));
-    expectUrlValidationError(await rejection(resolveDeliverableAddresses(new URL("http://localhost:4567/x"), { allowLoopbackHttp: false })));
-    expectUrlValidationError(await rejection(resolveDeliverableAddresses(new URL("http://[::1]:4567/x"), { allowLoopbackHttp: true })));
+    expectRefusedDestination(await rejection(resolveDeliverableAddresses(new URL("http://127.0.0.1:4567/x"), { allowLoopbackHttp: false })));
+    expectRefusedDestination(await rejection(resolveDeliverableAddresses(new URL("http://localhost:4567/x"), { allowLoopbackHttp: false })));
+    expectRefusedDestination(await rejection(resolveDeliverableAddresses(new URL("http://[::1]:4567/x"), { allowLoopbackHttp: true })));
     const hijacked = fakeLookup({ localhost: ["127.0.0.1", "10.0.0.1"] });
-    expectUrlValidationError(await rejection(resolveDeliverableAddresses(new URL("http://localhost/"), { allowLoopbackHttp: true, lookup: hijacked })));
+    expectRefusedDestination(await rejection(resolveDeliverableAddresses(new URL("http://localhost/"), { allowLoopbackHttp: true, lookup: hijacked })));
   });
 
   it("resolves http://localhost with the system resolver to loopback addresses", async () => {

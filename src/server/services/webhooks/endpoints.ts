@@ -5,7 +5,7 @@ import type { Db } from "@/server/db";
 import { AppError, notFound } from "@/server/errors";
 import type { Actor } from "@/server/services/auth/account";
 import { serializeWebhookEndpoint, webhookEndpointSelect, type WebhookEndpointView } from "@/server/lib/serializers/webhook-endpoint";
-import { DELIVERY_CHANNEL, type EventType } from "@/server/webhooks/events";
+import { wakeDeliveryWorkers, type EventType } from "@/server/webhooks/events";
 import { checkRegistrableUrl } from "@/server/webhooks/url-guard";
 import { MAX_WEBHOOK_ENDPOINTS } from "@/server/lib/limits";
 
@@ -96,7 +96,7 @@ export async function updateEndpoint(db: Db, actor: Actor, input: UpdateEndpoint
     if (Object.keys(data).length) {
       const { count } = await tx.webhookEndpoint.updateMany({ where, data });
       if (count === 0) throw endpointNotFound();
-      if (input.isActive === true) await tx.$executeRaw`SELECT pg_notify(${DELIVERY_CHANNEL}, '')`;
+      if (input.isActive === true) await wakeDeliveryWorkers(tx);
     }
     const updated = await tx.webhookEndpoint.findFirst({ where, select: webhookEndpointSelect });
     if (!updated) throw endpointNotFound();
