@@ -31,6 +31,7 @@ import { fileURLToPath } from "node:url";
 import { openDatabase, type Database } from "@/server/db";
 import { applyPendingMigrations } from "@/server/migrations";
 import { enqueueEvents } from "@/server/webhooks/enqueue";
+import { exampleEventData, type NewEvent } from "@/server/webhooks/events";
 import { startDeliveryWorker } from "@/server/webhooks/worker";
 import { openBenchDatabase } from "./lib/database";
 
@@ -201,11 +202,10 @@ async function countDeliveries(db: Database["prisma"], organizationId: string) {
 const truncate = (db: Database["prisma"]) =>
   db.$executeRawUnsafe(`TRUNCATE "WebhookDelivery", "WebhookEvent", "WebhookEndpoint", "WebhookEndpointSchedule", "Organization" CASCADE`);
 
-const timeLogEvent = (organizationId: string, id: string) => ({
-  organizationId,
-  type: "time_log.created" as const,
-  data: { timeLog: { id, durationSeconds: 1800, tags: ["bench"], isBillable: true }, source: "offline_sync", organizationId },
-});
+const timeLogEvent = (organizationId: string, id: string): NewEvent => {
+  const example = exampleEventData("time_log.created", organizationId);
+  return { organizationId, type: "time_log.created", data: { ...example, timeLog: { ...example.timeLog, id }, source: "offline_sync" } };
+};
 
 /** Accepts connections and never answers: every attempt lasts the whole attempt timeout. */
 async function startSilentServer(): Promise<{ url: string; close(): Promise<void> }> {

@@ -3,12 +3,16 @@
 // back one never does. Each body is serialized once here; every attempt sends these bytes.
 import type { Tx } from "@/server/db";
 import { newId } from "@/server/lib/ids";
-import { wakeDeliveryWorkers, type EventType } from "@/server/webhooks/events";
+import { DELIVERY_CHANNEL, type NewEvent } from "@/server/webhooks/events";
 
-export interface NewEvent {
-  organizationId: string;
-  type: EventType;
-  data: Record<string, unknown>;
+export type { NewEvent };
+
+/**
+ * Wakes every delivery worker (on PostgreSQL, every instance's) once `tx` commits: PostgreSQL
+ * delivers a NOTIFY on commit only, so workers never wake for rolled back work.
+ */
+export async function wakeDeliveryWorkers(tx: Tx): Promise<void> {
+  await tx.$executeRaw`SELECT pg_notify(${DELIVERY_CHANNEL}, '')`;
 }
 
 export interface EnqueuedEvent {

@@ -4,7 +4,7 @@ import { resetEnvCache } from "@/env";
 import { getDb, type Db } from "@/server/db";
 import { drainDueDeliveries, type DrainCounts, type DrainOptions } from "@/server/webhooks/deliver";
 import { enqueueEvent } from "@/server/webhooks/enqueue";
-import type { EventType } from "@/server/webhooks/events";
+import { exampleEventData, type EventData, type EventType, type NewEvent } from "@/server/webhooks/events";
 
 /** Development runtime (http://127.0.0.1 receivers allowed) and a tiny retry base for this test file. */
 export function useEngineEnvironment(overrides: Record<string, string> = {}): void {
@@ -36,7 +36,7 @@ export async function createEndpoint(
   });
 }
 
-export function timeLogData(organizationId: string) {
+export function timeLogData(organizationId: string): EventData<"time_log.created"> {
   return {
     timeLog: {
       id: `tl_${randomBytes(6).toString("hex")}`,
@@ -56,7 +56,9 @@ export function timeLogData(organizationId: string) {
 
 /** Commits one event through the outbox, as a producer does. */
 export async function emit(db: Db, organizationId: string, type: EventType = "time_log.created") {
-  return db.$transaction((tx) => enqueueEvent(tx, { organizationId, type, data: timeLogData(organizationId) }));
+  const event: NewEvent =
+    type === "time_log.created" ? { organizationId, type, data: timeLogData(organizationId) } : { organizationId, type, data: exampleEventData(type, organizationId) };
+  return db.$transaction((tx) => enqueueEvent(tx, event));
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -5,7 +5,8 @@ import type { Db } from "@/server/db";
 import { AppError, notFound } from "@/server/errors";
 import type { Actor } from "@/server/services/auth/account";
 import { serializeWebhookEndpoint, webhookEndpointSelect, type WebhookEndpointView } from "@/server/lib/serializers/webhook-endpoint";
-import { wakeDeliveryWorkers, type EventType } from "@/server/webhooks/events";
+import { wakeDeliveryWorkers } from "@/server/webhooks/enqueue";
+import type { EventType } from "@/server/webhooks/events";
 import { checkRegistrableUrl } from "@/server/webhooks/url-guard";
 import { MAX_WEBHOOK_ENDPOINTS } from "@/server/lib/limits";
 
