@@ -21,6 +21,7 @@ const envSchema = z
     WEBHOOK_ENDPOINT_MAX_IN_FLIGHT: optional(z.coerce.number().int().min(1).max(100)),
     WEBHOOK_ORGANIZATION_MAX_IN_FLIGHT: optional(z.coerce.number().int().min(1).max(1000)),
     WEBHOOK_WORKER_CONCURRENCY: optional(z.coerce.number().int().min(1).max(1000)),
+    WEBHOOK_RETENTION_DAYS: optional(z.coerce.number().int().min(1).max(3650)),
     PORT: optional(z.coerce.number().int().min(1).max(65535)),
     APP_URL: optional(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })),
     TRUST_PROXY: optional(z.enum(["0", "1"], { error: "must be 0 or 1" })),
@@ -42,6 +43,8 @@ const envSchema = z
       webhookOrganizationMaxInFlight: raw.WEBHOOK_ORGANIZATION_MAX_IN_FLIGHT ?? 8,
       /** Attempts one drain (a worker or a cron call) has in flight at once. */
       webhookWorkerConcurrency: raw.WEBHOOK_WORKER_CONCURRENCY ?? 64,
+      /** Attempts and finished events older than this many days are pruned. */
+      webhookRetentionDays: raw.WEBHOOK_RETENTION_DAYS ?? 30,
       port: raw.PORT ?? 3000,
       /** The public origin (`https://orbit.example.com`), or undefined: each request's own origin. */
       appOrigin: raw.APP_URL === undefined ? undefined : new URL(raw.APP_URL).origin,

@@ -15,6 +15,7 @@ describe("parseEnv", () => {
       webhookEndpointMaxInFlight: 4,
       webhookOrganizationMaxInFlight: 8,
       webhookWorkerConcurrency: 64,
+      webhookRetentionDays: 30,
       port: 3000,
       appOrigin: undefined,
       trustProxy: false,

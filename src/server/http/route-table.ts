@@ -42,8 +42,12 @@ export const apiRoutes: Record<string, readonly HttpMethod[]> = {
   "/api/app/timers/start": ["POST"],
   "/api/app/timers/stop": ["POST"],
   "/api/app/webhooks": ["GET", "POST"],
-  "/api/app/webhooks/[id]": ["PATCH", "DELETE"],
+  "/api/app/webhooks/[id]": ["GET", "PATCH", "DELETE"],
   "/api/app/webhooks/[id]/deliveries": ["GET"],
+  "/api/app/webhooks/[id]/deliveries/[deliveryId]": ["GET"],
+  "/api/app/webhooks/[id]/deliveries/[deliveryId]/resend": ["POST"],
+  "/api/app/webhooks/[id]/recover": ["POST"],
+  "/api/app/webhooks/[id]/test": ["POST"],
   "/api/cron/webhooks": ["POST"],
 };
 

@@ -7,7 +7,7 @@ let lastMillis = 0;
 let lastRandom = 0n;
 const RANDOM_BITS = 80n;
 
-export function newId(prefix: "evt" | "dlv"): string {
+export function newId(prefix: "evt" | "dlv" | "att" | "ntf"): string {
   const millis = Math.max(Date.now(), lastMillis);
   lastRandom = millis === lastMillis ? (lastRandom + 1n) % (1n << RANDOM_BITS) : BigInt(`0x${randomBytes(10).toString("hex")}`) >> 1n;
   lastMillis = millis;

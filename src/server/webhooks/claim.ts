@@ -26,6 +26,12 @@ export interface ClaimLimits {
 }
 
 export interface ScheduledDelivery extends ClaimedDelivery {
+  /** Of `attempts`, the manual ones (the schedule counts the others). */
+  manualAttempts: number;
+  /** A requested manual attempt (resend, recover) rather than the schedule's. */
+  isManual: boolean;
+  /** A test event's delivery: no effect on the endpoint. */
+  isTest: boolean;
   organizationId: string;
   /** The endpoint's circuit as the claim saw it: consecutive unreachable attempts, and whether this is a half-open probe. */
   unreachableCount: number;
@@ -40,9 +46,13 @@ export function claimLimitsFromEnv(): ClaimLimits {
 // Timestamps travel as ISO strings cast to timestamp(3): the columns hold UTC without a zone, as Prisma writes them.
 const at = (date: Date) => Prisma.sql`${date.toISOString()}::timestamp(3)`;
 
-/** Due and not leased: what a claim may take. */
-const isClaimable = (now: Date) =>
-  Prisma.sql`d."status" = 'pending' AND d."nextAttemptAt" <= ${at(now)} AND (d."leaseUntil" IS NULL OR d."leaseUntil" <= ${at(now)})`;
+const isLeaseFree = (now: Date) => Prisma.sql`(d."leaseUntil" IS NULL OR d."leaseUntil" <= ${at(now)})`;
+/** Due by the schedule and not leased. */
+const isDue = (now: Date) => Prisma.sql`d."status" = 'pending' AND d."nextAttemptAt" <= ${at(now)} AND ${isLeaseFree(now)}`;
+/** A manual attempt requested (resend, recover) and not leased, whatever the delivery's status. */
+const isManualDue = (now: Date) => Prisma.sql`d."manualAttemptRequestedAt" IS NOT NULL AND ${isLeaseFree(now)}`;
+/** What a claim may take. */
+const isClaimable = (now: Date) => Prisma.sql`((${isDue(now)}) OR (${isManualDue(now)}))`;
 
 /**
  * Each endpoint (of `scope`) with its load: attempts in flight, tokens in its bucket now, free slots
@@ -83,7 +93,8 @@ function lockOrganizations(db: DbClient, now: Date, limits: ClaimLimits, limit: 
       SELECT l."organizationId", max(l."lastClaimedAt") AS "servedAt"
       FROM load l
       WHERE ${isSendable}
-        AND EXISTS (SELECT 1 FROM "WebhookDelivery" d WHERE d."endpointId" = l."id" AND ${isClaimable(now)})
+        AND (EXISTS (SELECT 1 FROM "WebhookDelivery" d WHERE d."endpointId" = l."id" AND ${isDue(now)})
+          OR EXISTS (SELECT 1 FROM "WebhookDelivery" d WHERE d."endpointId" = l."id" AND ${isManualDue(now)}))
       GROUP BY l."organizationId"
       HAVING (SELECT sum(o."inFlight") FROM load o WHERE o."organizationId" = l."organizationId") < ${limits.organizationMaxInFlight}::int
       ORDER BY "servedAt" ASC NULLS FIRST, l."organizationId"
@@ -115,10 +126,18 @@ function claimForLockedOrganizations(db: DbClient, now: Date, limits: ClaimLimit
       SELECT l."id" AS "endpointId", l."organizationId", l."lastClaimedAt", due."id", due."round"
       FROM load l
       CROSS JOIN LATERAL (
-        SELECT d."id", row_number() OVER (ORDER BY d."nextAttemptAt") AS "round"
-        FROM "WebhookDelivery" d
-        WHERE d."endpointId" = l."id" AND ${isClaimable(now)}
-        ORDER BY d."nextAttemptAt"
+        -- Requested manual attempts first (oldest request first), then the schedule's oldest due.
+        SELECT c."id", row_number() OVER (ORDER BY c."isManual" DESC, c."dueAt") AS "round"
+        FROM (
+          (SELECT d."id", true AS "isManual", d."manualAttemptRequestedAt" AS "dueAt" FROM "WebhookDelivery" d
+            WHERE d."endpointId" = l."id" AND ${isManualDue(now)}
+            ORDER BY d."manualAttemptRequestedAt" LIMIT GREATEST(0, LEAST(l."freeSlots", floor(l."tokens")::int, ${options.limit}::int)))
+          UNION ALL
+          (SELECT d."id", false, d."nextAttemptAt" FROM "WebhookDelivery" d
+            WHERE d."endpointId" = l."id" AND ${isDue(now)} AND d."manualAttemptRequestedAt" IS NULL
+            ORDER BY d."nextAttemptAt" LIMIT GREATEST(0, LEAST(l."freeSlots", floor(l."tokens")::int, ${options.limit}::int)))
+        ) c
+        ORDER BY c."isManual" DESC, c."dueAt"
         LIMIT GREATEST(0, LEAST(l."freeSlots", floor(l."tokens")::int, ${options.limit}::int))
       ) due
       WHERE ${isSendable}
@@ -145,6 +164,7 @@ function claimForLockedOrganizations(db: DbClient, now: Date, limits: ClaimLimit
       FROM locked, "WebhookEndpoint" e, "WebhookEvent" v, load l
       WHERE d."id" = locked."id" AND e."id" = d."endpointId" AND v."id" = d."eventId" AND l."id" = d."endpointId"
       RETURNING d."id" AS "deliveryId", d."endpointId", d."organizationId", d."eventId", d."eventType", d."attempts",
+        d."manualAttempts", d."manualAttemptRequestedAt" IS NOT NULL AS "isManual", d."isTest",
         ${options.leaseUntil}::text AS "leaseUntil", e."url", e."secret", v."payload",
         l."unreachableCount", l."isHalfOpen" AS "isProbe"
     ),

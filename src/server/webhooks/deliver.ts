@@ -9,8 +9,17 @@ import { Prisma, type Db, type DbClient } from "@/server/db";
 import { claimDueDeliveries, type ClaimLimits, type ScheduledDelivery } from "@/server/webhooks/claim";
 import { recordCircuitOutcome } from "@/server/webhooks/circuit";
 import { DEFAULT_ATTEMPT_TIMEOUT_MS, sendDelivery, type DeliveryRequest } from "@/server/webhooks/send";
-import { DISABLE_AFTER_CONSECUTIVE_FAILURES, nextDeliveryState, type Transition } from "@/server/webhooks/state";
+import { newId } from "@/server/lib/ids";
+import {
+  DISABLE_AFTER_CONSECUTIVE_FAILURES,
+  nextDeliveryState,
+  nextManualAttemptState,
+  withoutEndpointEffect,
+  type AttemptOutcome,
+  type Transition,
+} from "@/server/webhooks/state";
 import { recordWebhookAttempt } from "@/server/operations/metrics";
+import { markRecoveredDeliveries, RECOVERY_BATCH } from "@/server/webhooks/recovery";
 
 /** How long one drain keeps claiming new deliveries; in-flight attempts then finish (at most one timeout more). */
 export const DEFAULT_TIME_BUDGET_MS = 25_000;
@@ -51,8 +60,10 @@ export interface DrainCounts {
 
 export interface ClaimedDelivery extends DeliveryRequest {
   endpointId: string;
-  /** Attempts made before this claim. */
+  /** Attempts made before this claim, manual ones included. */
   attempts: number;
+  /** A requested manual attempt (resend, recover); absent means scheduled. */
+  isManual?: boolean;
   /** The claim's lease end (ISO); doubles as the claim's token when the outcome is written. */
   leaseUntil: string;
 }
@@ -86,13 +97,15 @@ function endpointUpdate(transition: Transition, now: Date): Prisma.Sql {
  * Writes an attempt's outcome and its endpoint effect in one statement (one transaction), only if the
  * claim still holds: same lease, same attempt count, still pending. False when the lease was lost.
  */
-export async function recordOutcome(db: DbClient, claimed: ClaimedDelivery, transition: Transition, now: Date): Promise<boolean> {
+export async function recordOutcome(db: DbClient, claimed: ClaimedDelivery, transition: Transition, now: Date, outcome?: AttemptOutcome): Promise<boolean> {
   const next = transition.delivery;
+  const attempt = attemptRow({ claimed, transition, now, outcome });
   const rows = await db.$queryRaw<{ recorded: number }[]>`
     WITH recorded AS (
       UPDATE "WebhookDelivery" SET
         "status" = ${next.status}::"DeliveryStatus",
         "attempts" = ${next.attempts}::int,
+        "manualAttempts" = ${next.manualAttempts}::int,
         "nextAttemptAt" = ${next.nextAttemptAt ? at(next.nextAttemptAt) : Prisma.sql`"nextAttemptAt"`},
         "leaseUntil" = NULL,
         "lastStatusCode" = ${next.lastStatusCode}::int,
@@ -103,7 +116,12 @@ export async function recordOutcome(db: DbClient, claimed: ClaimedDelivery, tran
         AND "status" = 'pending'
         AND "attempts" = ${claimed.attempts}::int
         AND "leaseUntil" = ${claimed.leaseUntil}::timestamp(3)
-      RETURNING "endpointId"
+      RETURNING "id", "organizationId", "endpointId"
+    ), attempt AS (
+      INSERT INTO "WebhookAttempt" ("id", "organizationId", "endpointId", "deliveryId", "number", "trigger", "startedAt", "durationMs", "statusCode", "responseBody", "error")
+      SELECT ${attempt.attemptId}, r."organizationId", r."endpointId", r."id", ${attempt.number}::int, ${attempt.trigger}::"AttemptTrigger",
+        ${attempt.startedAt}::timestamp(3), ${attempt.durationMs}::int, ${attempt.statusCode}::int, ${attempt.responseBody}::text, ${attempt.attemptError}::text
+      FROM recorded r
     )${endpointUpdate(transition, now)}
     SELECT count(*)::int AS "recorded" FROM recorded`;
   return rows[0]?.recorded === 1;
@@ -113,6 +131,36 @@ export interface RecordItem {
   claimed: ClaimedDelivery;
   transition: Transition;
   now: Date;
+  /** The attempt as sent (its log row); tests that only exercise the state may leave it out. */
+  outcome?: AttemptOutcome;
+}
+
+/** The attempt log row of an outcome, written by the statement that records the outcome. */
+function attemptRow({ claimed, transition, now, outcome }: RecordItem) {
+  const startedAt = outcome?.attemptedAt ?? transition.delivery.lastAttemptAt;
+  return {
+    attemptId: newId("att"),
+    number: transition.delivery.attempts,
+    trigger: claimed.isManual ? "manual" : "scheduled",
+    startedAt: startedAt.toISOString(),
+    durationMs: outcome?.durationMs ?? Math.max(0, now.getTime() - startedAt.getTime()),
+    statusCode: outcome?.statusCode ?? transition.delivery.lastStatusCode,
+    responseBody: outcome?.responseBody ?? null,
+    attemptError: outcome ? (outcome.failure ?? null) : transition.delivery.lastError,
+  };
+}
+
+/** The delivery's columns after a transition, as the grouped statement's JSON input carries them. */
+function deliveryColumns(delivery: Transition["delivery"]) {
+  return {
+    status: delivery.status,
+    attempts: delivery.attempts,
+    nextAttemptAt: delivery.nextAttemptAt?.toISOString() ?? null,
+    lastStatusCode: delivery.lastStatusCode,
+    lastError: delivery.lastError,
+    lastAttemptAt: delivery.lastAttemptAt.toISOString(),
+    completedAt: delivery.completedAt?.toISOString() ?? null,
+  };
 }
 
 /**
@@ -126,41 +174,50 @@ export interface RecordItem {
 export async function recordOutcomes(db: DbClient, items: readonly RecordItem[]): Promise<Set<string>> {
   if (!items.length) return new Set();
   if (items.some((item) => item.transition.endpoint.type === "increment")) throw new Error("recordOutcomes takes no counter increments");
-  const rows = items.map(({ claimed, transition: { delivery } }) => ({
-    id: claimed.deliveryId,
-    leaseUntil: claimed.leaseUntil,
-    attemptsBefore: claimed.attempts,
-    status: delivery.status,
-    attempts: delivery.attempts,
-    nextAttemptAt: delivery.nextAttemptAt?.toISOString() ?? null,
-    lastStatusCode: delivery.lastStatusCode,
-    lastError: delivery.lastError,
-    lastAttemptAt: delivery.lastAttemptAt.toISOString(),
-    completedAt: delivery.completedAt?.toISOString() ?? null,
-    isReset: delivery.status === "success",
+  const rows = items.map((item) => ({
+    ...attemptRow(item),
+    id: item.claimed.deliveryId,
+    leaseUntil: item.claimed.leaseUntil,
+    attemptsBefore: item.claimed.attempts,
+    isManual: item.claimed.isManual ?? false,
+    isStateKept: item.transition.delivery.isStateKept ?? false,
+    manualAttempts: item.transition.delivery.manualAttempts,
+    ...deliveryColumns(item.transition.delivery),
+    isReset: item.transition.endpoint.type === "reset",
   }));
+
   const now = items.reduce((latest, item) => (item.now > latest ? item.now : latest), items[0]!.now);
   const recorded = await db.$queryRaw<{ id: string }[]>`
     WITH input AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS i(
-        "id" text, "leaseUntil" text, "attemptsBefore" int, "status" text, "attempts" int, "nextAttemptAt" text,
-        "lastStatusCode" int, "lastError" text, "lastAttemptAt" text, "completedAt" text, "isReset" boolean)
+        "id" text, "leaseUntil" text, "attemptsBefore" int, "isManual" boolean, "isStateKept" boolean, "manualAttempts" int,
+        "status" text, "attempts" int, "nextAttemptAt" text, "lastStatusCode" int, "lastError" text, "lastAttemptAt" text,
+        "completedAt" text, "isReset" boolean, "attemptId" text, "number" int, "trigger" text, "startedAt" text, "durationMs" int,
+        "statusCode" int, "responseBody" text, "attemptError" text)
     ), recorded AS (
+      -- A failed manual attempt (isStateKept) changes only the attempt counts and clears its request.
       UPDATE "WebhookDelivery" AS d SET
-        "status" = i."status"::"DeliveryStatus",
+        "status" = CASE WHEN i."isStateKept" THEN d."status" ELSE i."status"::"DeliveryStatus" END,
         "attempts" = i."attempts",
-        "nextAttemptAt" = COALESCE(i."nextAttemptAt"::timestamp(3), d."nextAttemptAt"),
+        "manualAttempts" = i."manualAttempts",
+        "manualAttemptRequestedAt" = CASE WHEN i."isManual" THEN NULL ELSE d."manualAttemptRequestedAt" END,
+        "nextAttemptAt" = CASE WHEN i."isStateKept" THEN d."nextAttemptAt" ELSE COALESCE(i."nextAttemptAt"::timestamp(3), d."nextAttemptAt") END,
         "leaseUntil" = NULL,
-        "lastStatusCode" = i."lastStatusCode",
-        "lastError" = i."lastError",
-        "lastAttemptAt" = i."lastAttemptAt"::timestamp(3),
-        "completedAt" = i."completedAt"::timestamp(3)
+        "lastStatusCode" = CASE WHEN i."isStateKept" THEN d."lastStatusCode" ELSE i."lastStatusCode" END,
+        "lastError" = CASE WHEN i."isStateKept" THEN d."lastError" ELSE i."lastError" END,
+        "lastAttemptAt" = CASE WHEN i."isStateKept" THEN d."lastAttemptAt" ELSE i."lastAttemptAt"::timestamp(3) END,
+        "completedAt" = CASE WHEN i."isStateKept" THEN d."completedAt" ELSE i."completedAt"::timestamp(3) END
       FROM input i
       WHERE d."id" = i."id"
         AND d."id" = ANY(${rows.map((row) => row.id)}::text[])
         AND d."attempts" = i."attemptsBefore"
         AND d."leaseUntil" = i."leaseUntil"::timestamp(3)
-      RETURNING d."id", d."endpointId", i."isReset"
+      RETURNING d."id", d."organizationId", d."endpointId", i."isReset"
+    ), attempt AS (
+      INSERT INTO "WebhookAttempt" ("id", "organizationId", "endpointId", "deliveryId", "number", "trigger", "startedAt", "durationMs", "statusCode", "responseBody", "error")
+      SELECT i."attemptId", r."organizationId", r."endpointId", r."id", i."number", i."trigger"::"AttemptTrigger", i."startedAt"::timestamp(3),
+        i."durationMs", i."statusCode", i."responseBody", i."attemptError"
+      FROM recorded r JOIN input i ON i."id" = r."id"
     ), locked AS (
       -- Endpoint rows are locked in id order, so two workers resetting the same endpoints cannot deadlock.
       SELECT e."id" FROM "WebhookEndpoint" e
@@ -233,21 +290,42 @@ export async function drainDueDeliveries(db: Db, options: DrainOptions = {}): Pr
 
   const record = outcomeRecorder(db);
 
+  // Recover requests are marked a batch at a time: at the start, and again whenever the queue runs
+  // short while the last batch was full.
+  let hasMoreRecovery = true;
+  const markRecovery = async (): Promise<number> => {
+    try {
+      const marked = await markRecoveredDeliveries(db);
+      hasMoreRecovery = marked === RECOVERY_BATCH;
+      return marked;
+    } catch (error) {
+      hasMoreRecovery = false;
+      console.error(`[orbit] webhook recover requests not marked: ${(error as Error).message}`);
+      return 0;
+    }
+  };
+  await markRecovery();
+
   const attempt = async (claimed: ScheduledDelivery) => {
     try {
-      const startedAt = performance.now();
       const outcome = await sendDelivery(claimed, { timeoutMs, allowLoopbackHttp });
       // Before the outcome frees the slot, so the next claim already sees the circuit this attempt moved.
-      await recordCircuitOutcome(db, claimed, outcome, { baseCooldownMs: options.circuitCooldownMs }).catch((error: unknown) => {
-        console.error(`[orbit] webhook circuit of endpoint ${claimed.endpointId} not updated: ${(error as Error).message}`);
-      });
+      // A test delivery leaves every endpoint state alone, the circuit included.
+      if (!claimed.isTest) {
+        await recordCircuitOutcome(db, claimed, outcome, { baseCooldownMs: options.circuitCooldownMs }).catch((error: unknown) => {
+          console.error(`[orbit] webhook circuit of endpoint ${claimed.endpointId} not updated: ${(error as Error).message}`);
+        });
+      }
       const now = new Date();
-      const transition = nextDeliveryState({ attempts: claimed.attempts }, outcome, { now, retryBaseSeconds, random });
-      recordWebhookAttempt(transition.result, (performance.now() - startedAt) / 1000);
+      const transition = claimed.isManual
+        ? nextManualAttemptState(claimed, outcome, { now })
+        : nextDeliveryState(claimed, outcome, { now, retryBaseSeconds, random });
+      const effective = claimed.isTest ? withoutEndpointEffect(transition) : transition;
+      recordWebhookAttempt(effective.result, (outcome.durationMs ?? 0) / 1000);
       // Terminal failures change the endpoint's counter and are written alone; the rest are grouped.
       const isRecorded =
-        transition.endpoint.type === "increment" ? await recordOutcome(db, claimed, transition, now) : await record({ claimed, transition, now });
-      if (isRecorded) counts[transition.result] += 1;
+        effective.endpoint.type === "increment" ? await recordOutcome(db, claimed, effective, now, outcome) : await record({ claimed, transition: effective, now, outcome });
+      if (isRecorded && effective.result !== "unchanged") counts[effective.result] += 1;
     } catch (error) {
       // The lease runs out and the delivery is attempted again: at-least-once, never lost.
       console.error(`[orbit] webhook delivery ${claimed.deliveryId} could not be recorded: ${(error as Error).message}`);
@@ -271,6 +349,7 @@ export async function drainDueDeliveries(db: Db, options: DrainOptions = {}): Pr
         pollAt = Date.now() + DRAINED_POLL_MS;
         counts.claimed += batch.length;
         isDrained = batch.length < wanted;
+        if (isDrained && hasMoreRecovery && (await markRecovery()) > 0) isDrained = false;
         hasRecordedSinceDrained = false;
         for (const claimed of batch) {
           const task: Promise<void> = attempt(claimed).finally(() => inFlight.delete(task));

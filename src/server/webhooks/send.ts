@@ -77,6 +77,8 @@ function pinnedLookup(targets: ResolvedAddress[]): LookupFunction {
 
 /** Idle connections are closed after this, before a receiver's own keep-alive timeout (Node's is 5 s) can race a reuse. */
 const IDLE_SOCKET_MS = 4_000;
+/** How long a 2xx's body is waited for, to log it; the attempt's outcome does not depend on it. */
+const SUCCESS_BODY_GRACE_MS = 50;
 /** A response body is read to its end (so its connection can be reused) only up to this size and time. */
 const MAX_DRAIN_BYTES = 64 * 1024;
 const MAX_DRAIN_MS = 1_000;
@@ -104,6 +106,22 @@ function drainRest(response: http.IncomingMessage, alreadyRead: number): void {
   response.resume();
 }
 
+class StaleConnectionError extends Error {
+  constructor(cause: Error) {
+    super(cause.message, { cause });
+  }
+}
+
+/** POSTs once more on a fresh connection when a reused one turned out to be closed already. */
+async function postOnce(url: URL, targets: ResolvedAddress[], body: Buffer, headers: Record<string, string>, signal: AbortSignal) {
+  try {
+    return await post(url, targets, body, headers, signal);
+  } catch (error) {
+    if (!(error instanceof StaleConnectionError)) throw error;
+    return post(url, targets, body, headers, signal);
+  }
+}
+
 function post(url: URL, targets: ResolvedAddress[], body: Buffer, headers: Record<string, string>, signal: AbortSignal) {
   return new Promise<{ statusCode: number; snippet: string; retryAfter: string | undefined }>((resolve, reject) => {
     const isHttps = url.protocol === "https:";
@@ -124,34 +142,37 @@ function post(url: URL, targets: ResolvedAddress[], body: Buffer, headers: Recor
         const chunks: Buffer[] = [];
         let size = 0;
         let isSettled = false;
+        let grace: NodeJS.Timeout | undefined;
         const finish = () => {
           if (isSettled) return;
           isSettled = true;
+          clearTimeout(grace);
           const retryAfter = response.headers["retry-after"];
           resolve({ statusCode, snippet: truncateUtf8(Buffer.concat(chunks).toString("utf8")), retryAfter });
         };
-        // A 2xx is all we need to know; other bodies are kept up to 1 KB for lastError. The rest is
-        // drained in the background, never waited for.
-        if (isSuccessStatus(statusCode)) {
+        // The body is kept up to 1 KB (lastError, the attempt log); the rest is drained in the
+        // background, never waited for.
+        const stopReading = () => {
+          response.off("data", onData);
           finish();
-          return drainRest(response, 0);
-        }
+          drainRest(response, size);
+        };
         const onData = (chunk: Buffer) => {
           chunks.push(chunk);
           size += chunk.length;
-          if (size >= MAX_ERROR_BYTES) {
-            response.off("data", onData);
-            finish();
-            drainRest(response, size);
-          }
+          if (size >= MAX_ERROR_BYTES) stopReading();
         };
         response.on("data", onData);
         response.on("end", finish);
         response.on("close", finish);
         response.on("error", finish);
+        // A 2xx decides the outcome by itself: its body is logged if it comes promptly, never awaited.
+        if (isSuccessStatus(statusCode)) grace = setTimeout(() => !isSettled && stopReading(), SUCCESS_BODY_GRACE_MS);
       },
     );
-    request.on("error", reject);
+    // A kept-alive connection the receiver closed just before it was reused fails at once with
+    // ECONNRESET: no request reached the receiver, so the caller retries once on a new connection.
+    request.on("error", (error: NodeJS.ErrnoException) => reject(request.reusedSocket && error.code === "ECONNRESET" ? new StaleConnectionError(error) : error));
     request.end(body);
   });
 }
@@ -188,6 +209,8 @@ export function deliveryHeaders(
 /** Makes one attempt. Redirects are not followed: a 3xx is returned as a failed attempt. */
 export async function sendDelivery(delivery: DeliveryRequest, options: SendOptions): Promise<AttemptOutcome> {
   const attemptedAt = new Date();
+  const startedAt = performance.now();
+  const durationMs = () => Math.round(performance.now() - startedAt);
   const timeoutMs = options.timeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
   const controller = new AbortController();
   const timeoutError = new Error(`timeout: no response within ${timeoutMs} ms`);
@@ -204,13 +227,24 @@ export async function sendDelivery(delivery: DeliveryRequest, options: SendOptio
       signature: signatureHeader(delivery.secret, body, timestampSeconds),
       standardSignature: standardSignatureHeader(delivery.secret, delivery.eventId, body, timestampSeconds),
     });
-    const { statusCode, snippet, retryAfter } = await post(url, targets, body, headers, controller.signal);
-    if (isSuccessStatus(statusCode)) return { statusCode, error: null, attemptedAt };
-    const fallback = statusCode >= 300 && statusCode < 400 ? `HTTP ${statusCode}: redirects are not followed` : `HTTP ${statusCode}`;
-    return { statusCode, error: snippet || fallback, attemptedAt, retryNotBefore: retryNotBefore(statusCode, retryAfter, new Date()) };
+    const { statusCode, snippet, retryAfter } = await postOnce(url, targets, body, headers, controller.signal);
+    const responseBody = snippet || null;
+    if (isSuccessStatus(statusCode)) return { statusCode, error: null, attemptedAt, durationMs: durationMs(), responseBody, failure: null };
+    const isRedirect = statusCode >= 300 && statusCode < 400;
+    const fallback = isRedirect ? `HTTP ${statusCode}: redirects are not followed` : `HTTP ${statusCode}`;
+    return {
+      statusCode,
+      error: snippet || fallback,
+      attemptedAt,
+      durationMs: durationMs(),
+      responseBody,
+      failure: isRedirect ? "redirects are not followed" : null,
+      retryNotBefore: retryNotBefore(statusCode, retryAfter, new Date()),
+    };
   } catch (error) {
     const reason = controller.signal.aborted ? timeoutError : error;
-    return { statusCode: null, error: truncateUtf8(describeError(reason)), attemptedAt };
+    const message = truncateUtf8(describeError(reason));
+    return { statusCode: null, error: message, attemptedAt, durationMs: durationMs(), responseBody: null, failure: message };
   } finally {
     clearTimeout(timer);
   }

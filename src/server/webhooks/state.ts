@@ -1,6 +1,6 @@
-// The delivery state machine (contract sections 3.3, 3.4 and 6.5, app-api.md section 5) as one pure
-// function: what a delivery becomes after an attempt, and what that does to its endpoint. deliver.ts
-// writes the result; nothing else decides retries or disabling.
+// The delivery state machine (contract sections 3.3, 3.4 and 6.5, app-api.md sections 5 and 8) as
+// pure functions: what a delivery becomes after a scheduled or a manual attempt, and what that does
+// to its endpoint. deliver.ts writes the result; nothing else decides retries or disabling.
 
 /** Attempts per delivery, the first included (contract section 8). */
 export const MAX_ATTEMPTS = 5;
@@ -12,19 +12,27 @@ export const RETRY_JITTER = 0.2;
 /** What one attempt produced: an HTTP status, or null when no response arrived (network error, timeout, refused destination). */
 export interface AttemptOutcome {
   statusCode: number | null;
-  /** Partial response body or error message, already at most 1 KB; null for a 2xx. */
+  /** The delivery's lastError: partial response body or error message, already at most 1 KB; null for a 2xx. */
   error: string | null;
   /** When the attempt started. */
   attemptedAt: Date;
+  /** For the attempt log: how long it took, the first 1 KB of the response body, and what went wrong short of an HTTP answer. */
+  durationMs?: number;
+  responseBody?: string | null;
+  failure?: string | null;
   /** From a 429/503 `Retry-After` (capped at one hour): the next attempt is due no earlier than this. */
   retryNotBefore?: Date | null;
 }
 
-export type DeliveryResult = "succeeded" | "retried" | "failed";
+/** `unchanged`: a failed manual attempt, which changes no state (app-api section 8). */
+export type DeliveryResult = "succeeded" | "retried" | "failed" | "unchanged";
 
 export interface DeliveryUpdate {
   status: "pending" | "success" | "failed";
   attempts: number;
+  manualAttempts: number;
+  /** A failed manual attempt: only the attempt counts change; status, schedule and last response stay. */
+  isStateKept?: boolean;
   nextAttemptAt: Date | null;
   lastStatusCode: number | null;
   lastError: string | null;
@@ -63,11 +71,17 @@ export function retryDelaySeconds(attemptsMade: number, retryBaseSeconds: number
   return retryBaseSeconds * 4 ** (attemptsMade - 1);
 }
 
-/** `delivery.attempts` is the count before this attempt. */
-export function nextDeliveryState(delivery: { attempts: number }, outcome: AttemptOutcome, options: TransitionOptions): Transition {
-  const attempts = delivery.attempts + 1;
+/**
+ * After a scheduled attempt. `delivery.attempts` is the count before this attempt, manual ones
+ * included; the schedule (backoff, the fifth attempt's end) counts only the scheduled ones, so
+ * resending never shortens a pending delivery's retries.
+ */
+export function nextDeliveryState(delivery: { attempts: number; manualAttempts?: number }, outcome: AttemptOutcome, options: TransitionOptions): Transition {
+  const manualAttempts = delivery.manualAttempts ?? 0;
+  const attempts = delivery.attempts - manualAttempts + 1;
   const recorded = {
-    attempts,
+    attempts: delivery.attempts + 1,
+    manualAttempts,
     lastStatusCode: outcome.statusCode,
     lastError: outcome.error,
     lastAttemptAt: outcome.attemptedAt,
@@ -97,4 +111,30 @@ export function nextDeliveryState(delivery: { attempts: number }, outcome: Attem
     delivery: { ...recorded, status: "pending", completedAt: null, nextAttemptAt: new Date(nextAttemptMs) },
     endpoint: { type: "none" },
   };
+}
+
+/**
+ * After a manual attempt (resend, recover): a 2xx makes the delivery `success` (completedAt now) and
+ * resets the endpoint's consecutiveFailures; anything else changes no state but the attempt counts.
+ */
+export function nextManualAttemptState(delivery: { attempts: number; manualAttempts: number }, outcome: AttemptOutcome, options: { now: Date }): Transition {
+  const counts = { attempts: delivery.attempts + 1, manualAttempts: delivery.manualAttempts + 1 };
+  if (isSuccessStatus(outcome.statusCode)) {
+    return {
+      result: "succeeded",
+      delivery: { ...counts, status: "success", lastStatusCode: outcome.statusCode, lastError: null, lastAttemptAt: outcome.attemptedAt, completedAt: options.now, nextAttemptAt: null },
+      endpoint: { type: "reset" },
+    };
+  }
+  return {
+    result: "unchanged",
+    // Only the counts are written; the other fields are placeholders the writer ignores.
+    delivery: { ...counts, isStateKept: true, status: "failed", lastStatusCode: null, lastError: null, lastAttemptAt: outcome.attemptedAt, completedAt: null, nextAttemptAt: null },
+    endpoint: { type: "none" },
+  };
+}
+
+/** A test delivery follows the schedule but never touches its endpoint (app-api section 8). */
+export function withoutEndpointEffect(transition: Transition): Transition {
+  return { ...transition, endpoint: { type: "none" } };
 }

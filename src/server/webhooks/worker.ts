@@ -6,8 +6,11 @@ import { getEnv } from "@/env";
 import { getDatabase, type Database } from "@/server/db";
 import { drainDueDeliveries, type DrainOptions } from "@/server/webhooks/deliver";
 import { DELIVERY_CHANNEL } from "@/server/webhooks/events";
+import { pruneWebhookHistory } from "@/server/webhooks/retention";
 
 export const DEFAULT_WORKER_INTERVAL_MS = 1_000;
+/** How often the worker prunes one batch of old attempts and events (retention.ts). */
+export const PRUNE_INTERVAL_MS = 60_000;
 
 export interface WorkerOptions {
   /** Fallback polling period; retries come due without a notification. */
@@ -54,6 +57,12 @@ export function startDeliveryWorker(database: Database, options: WorkerOptions =
   };
 
   const timer = setInterval(() => wake(false), options.intervalMs ?? DEFAULT_WORKER_INTERVAL_MS);
+  const pruneTimer = setInterval(() => {
+    pruneWebhookHistory(database.prisma, { retentionDays: getEnv().webhookRetentionDays }).catch((error: unknown) => {
+      console.error(`[orbit] webhook worker: retention failed: ${(error as Error).message}`);
+    });
+  }, PRUNE_INTERVAL_MS);
+  pruneTimer.unref?.();
   const ready = database
     .listen(DELIVERY_CHANNEL, () => wake(true))
     .then(async (stopListening) => {
@@ -69,6 +78,7 @@ export function startDeliveryWorker(database: Database, options: WorkerOptions =
     isStopped = true;
     stopping.abort();
     clearInterval(timer);
+    clearInterval(pruneTimer);
     await ready;
     await unlisten?.();
     await current;

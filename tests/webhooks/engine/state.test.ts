@@ -1,6 +1,6 @@
 // The delivery state machine as a table (contract 3.3, 3.4, 6.5; app-api section 5).
 import { describe, expect, it } from "vitest";
-import { nextDeliveryState, type EndpointEffect } from "@/server/webhooks/state";
+import { MAX_ATTEMPTS, nextDeliveryState, nextManualAttemptState, withoutEndpointEffect, type EndpointEffect } from "@/server/webhooks/state";
 
 const now = new Date("2026-01-05T10:00:00.000Z");
 const attemptedAt = new Date("2026-01-05T09:59:59.000Z");
@@ -38,6 +38,7 @@ describe("nextDeliveryState", () => {
     expect(transition.delivery).toEqual({
       status: expected.status,
       attempts: attemptsBefore + 1,
+      manualAttempts: 0,
       nextAttemptAt: expected.nextAttemptAt,
       lastStatusCode: statusCode,
       lastError: expected.status === "success" ? null : error,
@@ -64,5 +65,41 @@ describe("nextDeliveryState", () => {
   it("takes a fractional base (WEBHOOK_RETRY_BASE_SECONDS=0.25)", () => {
     const transition = nextDeliveryState({ attempts: 1 }, { statusCode: 500, error: "x", attemptedAt }, { now, retryBaseSeconds: 0.25, random: noJitter });
     expect(transition.delivery.nextAttemptAt!.getTime() - now.getTime()).toBe(1000);
+  });
+});
+
+describe("manual attempts (app-api section 8)", () => {
+  it("do not shorten the schedule: a pending delivery with two manual attempts still gets five scheduled ones", () => {
+    const fourthScheduled = nextDeliveryState({ attempts: 5, manualAttempts: 2 }, { statusCode: 500, error: "x", attemptedAt }, { now, retryBaseSeconds: base, random: noJitter });
+    expect(fourthScheduled.result).toBe("retried");
+    expect(fourthScheduled.delivery).toMatchObject({ status: "pending", attempts: 6, manualAttempts: 2 });
+    // The fourth scheduled attempt is followed by the fourth delay (base × 4^3), as without manual attempts.
+    expect(fourthScheduled.delivery.nextAttemptAt!.getTime() - now.getTime()).toBe(base * 64 * 1000);
+    const fifthScheduled = nextDeliveryState({ attempts: 6, manualAttempts: 2 }, { statusCode: 500, error: "x", attemptedAt }, { now, retryBaseSeconds: base, random: noJitter });
+    expect(fifthScheduled.result).toBe("failed");
+    expect(fifthScheduled.delivery.attempts - fifthScheduled.delivery.manualAttempts).toBe(MAX_ATTEMPTS);
+  });
+
+  it("a 2xx makes the delivery success now and resets the endpoint", () => {
+    const transition = nextManualAttemptState({ attempts: 5, manualAttempts: 0 }, { statusCode: 204, error: null, attemptedAt }, { now });
+    expect(transition).toEqual({
+      result: "succeeded",
+      delivery: { status: "success", attempts: 6, manualAttempts: 1, lastStatusCode: 204, lastError: null, lastAttemptAt: attemptedAt, completedAt: now, nextAttemptAt: null },
+      endpoint: { type: "reset" },
+    });
+  });
+
+  it.each([[500], [410], [null]])("a failed one (%s) keeps the state and the endpoint's counters; only the counts move", (statusCode) => {
+    const transition = nextManualAttemptState({ attempts: 5, manualAttempts: 1 }, { statusCode, error: "down", attemptedAt }, { now });
+    expect(transition.result).toBe("unchanged");
+    expect(transition.endpoint).toEqual({ type: "none" });
+    expect(transition.delivery).toMatchObject({ isStateKept: true, attempts: 6, manualAttempts: 2 });
+  });
+
+  it("a test delivery never touches its endpoint", () => {
+    const terminal = nextDeliveryState({ attempts: 4 }, { statusCode: 410, error: "gone", attemptedAt }, { now, retryBaseSeconds: base, random: noJitter });
+    expect(terminal.endpoint).toEqual({ type: "increment", disableNow: true });
+    expect(withoutEndpointEffect(terminal).endpoint).toEqual({ type: "none" });
+    expect(withoutEndpointEffect(terminal).delivery).toEqual(terminal.delivery);
   });
 });

@@ -1,11 +1,12 @@
-// What the webhooks console shows beyond the management routes: each endpoint's last 24 hours and
-// why it is not active, and one delivery with the event body and the request headers it is sent with.
+// What the webhooks console shows beyond the management routes (app-api section 8): each endpoint's
+// last 24 hours and why it is not active, and one delivery with its event body, the request headers
+// it is sent with and every attempt.
 import type { Db } from "@/server/db";
 import { notFound } from "@/server/errors";
 import { serializeWebhookDelivery, webhookDeliverySelect, type WebhookDeliveryView } from "@/server/lib/serializers/webhook-delivery";
 import type { Actor } from "@/server/services/auth/account";
 import { listEndpoints } from "@/server/services/webhooks/endpoints";
-import type { WebhookEndpointView } from "@/server/lib/serializers/webhook-endpoint";
+import { serializeWebhookEndpoint, webhookEndpointSelect, type WebhookEndpointView } from "@/server/lib/serializers/webhook-endpoint";
 import { deliveryHeaders } from "@/server/webhooks/send";
 import { DISABLE_AFTER_CONSECUTIVE_FAILURES } from "@/server/webhooks/state";
 
@@ -46,7 +47,42 @@ export async function listEndpointOverviews(db: Db, actor: Actor, now = new Date
   });
 }
 
-export interface DeliveryDetail extends WebhookDeliveryView {
+export interface EndpointDetail extends WebhookEndpointView {
+  disabledReason: DisabledReason | null;
+  /** Deliveries completed in the last 24 hours by status, and attempts made. */
+  stats: { last24h: { success: number; failed: number; attempts: number } };
+}
+
+/** One endpoint with its last 24 hours: three index-backed queries, run together. */
+export async function getEndpointDetail(db: Db, actor: Actor, input: { id: string }, now = new Date()): Promise<EndpointDetail> {
+  const since = new Date(now.getTime() - DAY_MS);
+  const scope = { endpointId: input.id, organizationId: actor.organizationId };
+  const [endpoint, counts, attempts] = await Promise.all([
+    db.webhookEndpoint.findFirst({ where: { id: input.id, organizationId: actor.organizationId }, select: webhookEndpointSelect }),
+    db.webhookDelivery.groupBy({ by: ["status"], where: { ...scope, completedAt: { gte: since }, status: { in: ["success", "failed"] } }, _count: { _all: true } }),
+    db.webhookAttempt.count({ where: { ...scope, startedAt: { gte: since } } }),
+  ]);
+  if (!endpoint) throw notFound("Webhook endpoint");
+  const view = serializeWebhookEndpoint(endpoint);
+  const countOf = (status: "success" | "failed") => counts.find((row) => row.status === status)?._count._all ?? 0;
+  return { ...view, disabledReason: disabledReasonOf(view), stats: { last24h: { success: countOf("success"), failed: countOf("failed"), attempts } } };
+}
+
+export interface AttemptView {
+  id: string;
+  number: number;
+  trigger: "scheduled" | "manual";
+  startedAt: string;
+  durationMs: number;
+  statusCode: number | null;
+  responseBody: string | null;
+  error: string | null;
+}
+
+export interface DeliveryDetail extends Omit<WebhookDeliveryView, "attempts"> {
+  isTest: boolean;
+  /** Every attempt, oldest first (manual ones included). */
+  attempts: AttemptView[];
   endpointUrl: string;
   event: { id: string; type: string; createdAt: string; data: unknown };
   requestHeaders: Array<{ name: string; value: string }>;
@@ -63,14 +99,25 @@ const SIGNATURE_DESCRIPTION = {
 export async function getDeliveryDetail(db: Db, actor: Actor, input: { id: string; deliveryId: string }): Promise<DeliveryDetail> {
   const row = await db.webhookDelivery.findFirst({
     where: { id: input.deliveryId, endpointId: input.id, organizationId: actor.organizationId },
-    select: { ...webhookDeliverySelect, endpoint: { select: { url: true } }, event: { select: { id: true, type: true, createdAt: true, payload: true } } },
+    select: {
+      ...webhookDeliverySelect,
+      isTest: true,
+      endpoint: { select: { url: true } },
+      event: { select: { id: true, type: true, createdAt: true, payload: true } },
+      attemptLog: {
+        orderBy: { number: "asc" },
+        select: { id: true, number: true, trigger: true, startedAt: true, durationMs: true, statusCode: true, responseBody: true, error: true },
+      },
+    },
   });
   if (!row) throw notFound("Webhook delivery");
-  const { endpoint, event, ...delivery } = row;
+  const { endpoint, event, attemptLog, isTest, ...delivery } = row;
   const body = Buffer.from(event.payload, "utf8");
   const headers = deliveryHeaders({ deliveryId: delivery.id, eventId: delivery.eventId, eventType: delivery.eventType }, body, SIGNATURE_DESCRIPTION);
   return {
     ...serializeWebhookDelivery(delivery),
+    isTest,
+    attempts: attemptLog.map((attempt) => ({ ...attempt, startedAt: attempt.startedAt.toISOString() })),
     endpointUrl: endpoint.url,
     event: { id: event.id, type: event.type, createdAt: event.createdAt.toISOString(), data: (JSON.parse(event.payload) as { data: unknown }).data },
     requestHeaders: Object.entries(headers).map(([name, value]) => ({ name, value })),

@@ -1,4 +1,5 @@
-// POST /api/cron/webhooks: sends the due webhook deliveries (scheduler or a second worker), Bearer CRON_SECRET.
+// POST /api/cron/webhooks: sends the due webhook deliveries (scheduler or a second worker) and prunes
+// one batch of old history, Bearer CRON_SECRET.
 import { getEnv } from "@/env";
 import { getDb } from "@/server/db";
 import { AppError } from "@/server/errors";
@@ -7,13 +8,19 @@ import { observed } from "@/server/http/observe";
 import { successEnvelope } from "@/server/lib/envelope";
 import { drainDueDeliveries } from "@/server/webhooks/deliver";
 import { isAuthorizedCronRequest } from "@/server/webhooks/cron-auth";
+import { pruneWebhookHistory } from "@/server/webhooks/retention";
 
 export const POST = observed(async (request: Request): Promise<Response> => {
   try {
     if (!isAuthorizedCronRequest(request.headers.get("authorization"), getEnv().cronSecret)) {
       throw new AppError("unauthorized", "A valid cron bearer token is required.");
     }
-    const counts = await drainDueDeliveries(await getDb());
+    const db = await getDb();
+    const counts = await drainDueDeliveries(db);
+    // One bounded retention batch per call; a failure here never fails the delivery work.
+    await pruneWebhookHistory(db, { retentionDays: getEnv().webhookRetentionDays }).catch((error: unknown) => {
+      console.error(`[orbit] webhook retention failed: ${(error as Error).message}`);
+    });
     return jsonResponse(successEnvelope(counts), 200);
   } catch (error) {
     return errorResponse(error);

@@ -2,6 +2,10 @@ import { createRouter } from "@/server/api/trpc";
 import { createWebhookEndpointProcedure } from "./create-webhook-endpoint";
 import { deleteWebhookEndpointProcedure } from "./delete-webhook-endpoint";
 import { getWebhookDeliveryProcedure } from "./get-webhook-delivery";
+import { getWebhookEndpointProcedure } from "./get-webhook-endpoint";
+import { recoverWebhookDeliveriesProcedure } from "./recover-webhook-deliveries";
+import { resendWebhookDeliveryProcedure } from "./resend-webhook-delivery";
+import { sendTestEventProcedure } from "./send-test-event";
 import { listWebhookDeliveriesProcedure } from "./list-webhook-deliveries";
 import { listWebhookEndpointOverviewsProcedure } from "./list-webhook-endpoint-overviews";
 import { listWebhookEndpointsProcedure } from "./list-webhook-endpoints";
@@ -16,4 +20,9 @@ export const webhooksRouter = createRouter({
   // The console (web app).
   overview: listWebhookEndpointOverviewsProcedure,
   delivery: getWebhookDeliveryProcedure,
+  // Operations (app-api section 8).
+  get: getWebhookEndpointProcedure,
+  resend: resendWebhookDeliveryProcedure,
+  recover: recoverWebhookDeliveriesProcedure,
+  sendTest: sendTestEventProcedure,
 });

@@ -3,7 +3,7 @@ import { getEnv } from "@/env";
 import { paginationInput } from "@/server/lib/cursor";
 import { EVENT_TYPES, type EventType } from "@/server/webhooks/events";
 import { MAX_WEBHOOK_DESCRIPTION_LENGTH, MAX_WEBHOOK_URL_LENGTH } from "@/server/lib/limits";
-import { idInput, jsonBoolean, uncoerced } from "@/server/lib/zod";
+import { idInput, isoInstant, jsonBoolean, uncoerced } from "@/server/lib/zod";
 import { registrableUrlProblem } from "@/server/webhooks/url-guard";
 
 const endpointId = idInput;
@@ -116,6 +116,25 @@ export const listWebhookDeliveriesOutput = z.object({
 
 const deliveryCounts = z.object({ success: z.number().int(), failed: z.number().int() });
 
+/** GET /api/app/webhooks/:id: the endpoint, why it is not active, and its last 24 hours. */
+export const webhookEndpointDetailOutput = webhookEndpointOutput.extend({
+  disabledReason: z.enum(["manual", "consecutive_failures", "gone"]).nullable(),
+  stats: z.object({ last24h: deliveryCounts.extend({ attempts: z.number().int() }) }),
+});
+
+/** A resent delivery or a test event's new one: the delivery shape with `isTest`. */
+export const webhookOperationDeliveryOutput = webhookDeliveryOutput.extend({ isTest: z.boolean() });
+
+export const recoverWebhookDeliveriesInput = z.object({
+  id: endpointId,
+  since: isoInstant().meta({ description: "ISO 8601 instant, not in the future, at most 14 days ago" }),
+});
+
+export const sendTestEventInput = z.object({
+  id: endpointId,
+  eventType: z.enum(EVENT_TYPES, { error: `must be one of ${EVENT_TYPES.join(", ")}` }),
+});
+
 /** The console's endpoint row: the endpoint, why it is not active, and its last 24 hours. */
 export const webhookEndpointOverviewOutput = webhookEndpointOutput.extend({
   disabledReason: z.enum(["manual", "consecutive_failures", "gone"]).nullable(),
@@ -124,8 +143,21 @@ export const webhookEndpointOverviewOutput = webhookEndpointOutput.extend({
 
 export const webhookDeliveryIdInput = z.object({ id: endpointId, deliveryId: idInput });
 
-/** The console's delivery page as far as the server records deliveries today (no per-attempt log yet). */
+const attemptOutput = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  trigger: z.enum(["scheduled", "manual"]),
+  startedAt: timestamp,
+  durationMs: z.number().int(),
+  statusCode: z.number().int().nullable(),
+  responseBody: z.string().nullable(),
+  error: z.string().nullable(),
+});
+
+/** GET /api/app/webhooks/:id/deliveries/:deliveryId: the delivery with its event, every attempt and the headers it carries. */
 export const webhookDeliveryDetailOutput = webhookDeliveryOutput.extend({
+  isTest: z.boolean(),
+  attempts: z.array(attemptOutput),
   endpointUrl: z.string(),
   event: z.object({ id: z.string(), type: z.string(), createdAt: timestamp, data: z.unknown() }),
   requestHeaders: z.array(z.object({ name: z.string(), value: z.string() })),

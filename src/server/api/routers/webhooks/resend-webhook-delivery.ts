@@ -1,0 +1,9 @@
+import { adminProcedure } from "@/server/api/procedures";
+import { resendDelivery } from "@/server/services/webhooks/operations";
+import { webhookDeliveryIdInput, webhookOperationDeliveryOutput } from "./webhooks.schema";
+
+/** Asks the worker for one manual attempt of the delivery (202): same body and ids, a fresh signature. */
+export const resendWebhookDeliveryProcedure = adminProcedure
+  .input(webhookDeliveryIdInput)
+  .output(webhookOperationDeliveryOutput)
+  .mutation(({ ctx, input }) => resendDelivery(ctx.db, ctx.actor, input));

@@ -1,0 +1,31 @@
+// Retention (app-api section 8): attempts and finished events older than WEBHOOK_RETENTION_DAYS are
+// deleted, a bounded batch per call, by the worker and the cron route. An event goes only when none of
+// its deliveries is pending, leased or waiting for a manual attempt; deleting it takes its deliveries
+// and their attempts along (foreign keys cascade). Pending work is never pruned.
+import { Prisma, type Db } from "@/server/db";
+
+/** Rows of each kind one call deletes at most. */
+export const PRUNE_BATCH = 1_000;
+const DAY_MS = 86_400_000;
+
+const at = (date: Date) => Prisma.sql`${date.toISOString()}::timestamp(3)`;
+
+export async function pruneWebhookHistory(db: Db, options: { retentionDays: number; now?: Date; batch?: number }): Promise<{ events: number; attempts: number }> {
+  const now = options.now ?? new Date();
+  const cutoff = new Date(now.getTime() - options.retentionDays * DAY_MS);
+  const batch = options.batch ?? PRUNE_BATCH;
+  const events = await db.$executeRaw`
+    DELETE FROM "WebhookEvent" WHERE "id" IN (
+      SELECT v."id" FROM "WebhookEvent" v
+      WHERE v."createdAt" < ${at(cutoff)}
+        AND NOT EXISTS (
+          SELECT 1 FROM "WebhookDelivery" d
+          WHERE d."eventId" = v."id"
+            AND (d."status" = 'pending' OR d."manualAttemptRequestedAt" IS NOT NULL OR d."leaseUntil" > ${at(now)}))
+      ORDER BY v."createdAt"
+      LIMIT ${batch}::int)`;
+  const attempts = await db.$executeRaw`
+    DELETE FROM "WebhookAttempt" WHERE "id" IN (
+      SELECT a."id" FROM "WebhookAttempt" a WHERE a."startedAt" < ${at(cutoff)} ORDER BY a."startedAt" LIMIT ${batch}::int)`;
+  return { events, attempts };
+}
