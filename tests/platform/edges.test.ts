@@ -71,7 +71,7 @@ describe("API routing in the envelope", () => {
     expectEnvelopeError(cron, 405, "method_not_allowed");
     expect(cron.headers.get("allow")).toBe("POST, OPTIONS");
     const webhook = await new TestClient().request("PUT", "/api/app/webhooks/wh_1");
-    expect(webhook.headers.get("allow")).toBe("GET, HEAD, PATCH, DELETE, OPTIONS");
+    expect(webhook.headers.get("allow")).toBe("GET, PATCH, DELETE, HEAD, OPTIONS");
   });
 
   it("a known route with its own method still runs", async () => {
