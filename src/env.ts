@@ -28,6 +28,8 @@ const envSchema = z
     METRICS_TOKEN: optional(z.string().min(16, "must be at least 16 characters")),
     LOG_LEVEL: optional(z.enum(["debug", "info", "warn", "error"])),
     PASSWORD_HASH_COST: optional(z.coerce.number().int().min(10).max(20)),
+    SMTP_URL: optional(z.string().regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL")),
+    MAIL_FROM: optional(z.string().min(3).max(320)),
   })
   .transform((raw) => {
     const appEnv = raw.APP_ENV ?? (raw.NODE_ENV === "development" ? "development" : "production");
@@ -53,11 +55,17 @@ const envSchema = z
       logLevel: raw.LOG_LEVEL ?? "info",
       /** log2 of scrypt's N for new password hashes (17: N=131072, r=8, p=1; 128 MiB and ~0.3 s per hash). */
       passwordHashCost: raw.PASSWORD_HASH_COST ?? 17,
+      /** Failure notices are mailed only when both are set. */
+      smtpUrl: raw.SMTP_URL,
+      mailFrom: raw.MAIL_FROM,
     };
   })
   .superRefine((env, ctx) => {
     if (env.appEnv !== "development" && !env.sessionSecret) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: `is required when APP_ENV=${env.appEnv}` });
+    }
+    if (Boolean(env.smtpUrl) !== Boolean(env.mailFrom)) {
+      ctx.addIssue({ code: "custom", path: [env.smtpUrl ? "MAIL_FROM" : "SMTP_URL"], message: "is required when the other of SMTP_URL and MAIL_FROM is set" });
     }
   });
 

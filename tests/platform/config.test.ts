@@ -16,6 +16,8 @@ describe("parseEnv", () => {
       webhookOrganizationMaxInFlight: 8,
       webhookWorkerConcurrency: 64,
       webhookRetentionDays: 30,
+      smtpUrl: undefined,
+      mailFrom: undefined,
       port: 3000,
       appOrigin: undefined,
       trustProxy: false,

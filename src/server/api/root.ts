@@ -12,6 +12,7 @@ import { reportsRouter } from "@/server/api/routers/reports";
 import { tasksRouter } from "@/server/api/routers/tasks";
 import { timeLogsRouter } from "@/server/api/routers/time-logs";
 import { timersRouter } from "@/server/api/routers/timers";
+import { notificationsRouter } from "@/server/api/routers/notifications";
 import { webhooksRouter } from "@/server/api/routers/webhooks";
 
 export const appRouter = createRouter({
@@ -26,6 +27,7 @@ export const appRouter = createRouter({
   invoices: invoicesRouter,
   reports: reportsRouter,
   webhooks: webhooksRouter,
+  notifications: notificationsRouter,
   calendarFeed: calendarFeedRouter,
 });
 

@@ -166,6 +166,8 @@ function claimForLockedOrganizations(db: DbClient, now: Date, limits: ClaimLimit
       RETURNING d."id" AS "deliveryId", d."endpointId", d."organizationId", d."eventId", d."eventType", d."attempts",
         d."manualAttempts", d."manualAttemptRequestedAt" IS NOT NULL AS "isManual", d."isTest",
         ${options.leaseUntil}::text AS "leaseUntil", e."url", e."secret", v."payload",
+        -- Signed with the replaced secret too until the rotation's overlap ends.
+        CASE WHEN e."previousSecretExpiresAt" > ${at(now)} THEN e."previousSecret" END AS "previousSecret",
         l."unreachableCount", l."isHalfOpen" AS "isProbe"
     ),
     spent AS (

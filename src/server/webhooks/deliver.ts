@@ -18,6 +18,7 @@ import {
   type AttemptOutcome,
   type Transition,
 } from "@/server/webhooks/state";
+import { mailNotices } from "@/server/operations/mail";
 import { recordWebhookAttempt } from "@/server/operations/metrics";
 import { markRecoveredDeliveries, RECOVERY_BATCH } from "@/server/webhooks/recovery";
 
@@ -71,7 +72,11 @@ export interface ClaimedDelivery extends DeliveryRequest {
 // Timestamps travel as ISO strings cast to timestamp(3): the columns hold UTC without a zone, as Prisma writes them.
 const at = (date: Date) => Prisma.sql`${date.toISOString()}::timestamp(3)`;
 
+/** consecutiveFailures at which an endpoint's admins get a `webhook_failing` notice. */
+export const FAILING_NOTICE_AT = [5, 10, 15];
+
 function endpointUpdate(transition: Transition, now: Date): Prisma.Sql {
+  const lastError = transition.delivery.lastError;
   const effect = transition.endpoint;
   if (effect.type === "none") return Prisma.empty;
   if (effect.type === "reset") {
@@ -83,6 +88,8 @@ function endpointUpdate(transition: Transition, now: Date): Prisma.Sql {
   }
   // Incremented and compared in SQL on the locked row: concurrent failures never lose a count.
   const isDisabling = Prisma.sql`(${effect.disableNow}::boolean OR e."consecutiveFailures" + 1 >= ${DISABLE_AFTER_CONSECUTIVE_FAILURES}::int)`;
+  // The failure notices (app-api section 8) are written by the same statement, from the counted row:
+  // exactly one statement reaches 5, 10 or 15, and exactly one disables the endpoint.
   return Prisma.sql`, endpoint AS (
     UPDATE "WebhookEndpoint" AS e SET
       "consecutiveFailures" = e."consecutiveFailures" + 1,
@@ -90,17 +97,36 @@ function endpointUpdate(transition: Transition, now: Date): Prisma.Sql {
       "disabledAt" = CASE WHEN e."isActive" AND ${isDisabling} THEN ${at(now)} ELSE e."disabledAt" END,
       "updatedAt" = ${at(now)}
     FROM recorded WHERE e."id" = recorded."endpointId"
-    RETURNING e."id")`;
+    RETURNING e."id", e."organizationId", e."url", e."consecutiveFailures", e."isActive",
+      NOT e."isActive" AND e."disabledAt" = ${at(now)} AS "isDisabledNow"
+  ), notice AS (
+    INSERT INTO "Notification" ("id", "organizationId", "kind", "endpointId", "endpointUrl", "consecutiveFailures", "reason", "lastError", "createdAt")
+    SELECT ${newId("ntf")}, e."organizationId",
+      (CASE WHEN e."isDisabledNow" THEN 'webhook_disabled' ELSE 'webhook_failing' END)::"NotificationKind",
+      e."id", e."url", e."consecutiveFailures",
+      CASE WHEN e."isDisabledNow" THEN (CASE WHEN ${effect.disableNow}::boolean THEN 'gone' ELSE 'consecutive_failures' END) END,
+      ${lastError}::text, ${at(now)}
+    FROM endpoint e
+    WHERE e."isDisabledNow" OR (e."isActive" AND e."consecutiveFailures" IN (${Prisma.join(FAILING_NOTICE_AT)}))
+    RETURNING "id")`;
 }
 
 /**
  * Writes an attempt's outcome and its endpoint effect in one statement (one transaction), only if the
  * claim still holds: same lease, same attempt count, still pending. False when the lease was lost.
  */
-export async function recordOutcome(db: DbClient, claimed: ClaimedDelivery, transition: Transition, now: Date, outcome?: AttemptOutcome): Promise<boolean> {
+export async function recordOutcome(
+  db: DbClient,
+  claimed: ClaimedDelivery,
+  transition: Transition,
+  now: Date,
+  outcome?: AttemptOutcome,
+  /** Called with the ids of the failure notices the statement wrote (to mail them). */
+  onNotices?: (noticeIds: string[]) => void,
+): Promise<boolean> {
   const next = transition.delivery;
   const attempt = attemptRow({ claimed, transition, now, outcome });
-  const rows = await db.$queryRaw<{ recorded: number }[]>`
+  const rows = await db.$queryRaw<{ recorded: number; notices: string[] | null }[]>`
     WITH recorded AS (
       UPDATE "WebhookDelivery" SET
         "status" = ${next.status}::"DeliveryStatus",
@@ -123,8 +149,11 @@ export async function recordOutcome(db: DbClient, claimed: ClaimedDelivery, tran
         ${attempt.startedAt}::timestamp(3), ${attempt.durationMs}::int, ${attempt.statusCode}::int, ${attempt.responseBody}::text, ${attempt.attemptError}::text
       FROM recorded r
     )${endpointUpdate(transition, now)}
-    SELECT count(*)::int AS "recorded" FROM recorded`;
-  return rows[0]?.recorded === 1;
+    SELECT (SELECT count(*)::int FROM recorded) AS "recorded",
+      ${transition.endpoint.type === "increment" ? Prisma.sql`(SELECT array_agg("id") FROM notice)` : Prisma.sql`NULL::text[]`} AS "notices"`;
+  const [row] = rows;
+  if (row?.notices?.length) onNotices?.(row.notices);
+  return row?.recorded === 1;
 }
 
 export interface RecordItem {
@@ -324,7 +353,9 @@ export async function drainDueDeliveries(db: Db, options: DrainOptions = {}): Pr
       recordWebhookAttempt(effective.result, (outcome.durationMs ?? 0) / 1000);
       // Terminal failures change the endpoint's counter and are written alone; the rest are grouped.
       const isRecorded =
-        effective.endpoint.type === "increment" ? await recordOutcome(db, claimed, effective, now, outcome) : await record({ claimed, transition: effective, now, outcome });
+        effective.endpoint.type === "increment"
+          ? await recordOutcome(db, claimed, effective, now, outcome, (noticeIds) => void mailNotices(db, noticeIds))
+          : await record({ claimed, transition: effective, now, outcome });
       if (isRecorded && effective.result !== "unchanged") counts[effective.result] += 1;
     } catch (error) {
       // The lease runs out and the delivery is attempted again: at-least-once, never lost.

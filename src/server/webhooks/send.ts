@@ -21,6 +21,8 @@ export interface DeliveryRequest {
   eventType: string;
   url: string;
   secret: string;
+  /** During a rotation's overlap, the secret it replaced: attempts carry both signatures. */
+  previousSecret?: string | null;
   /** The event body exactly as stored at enqueue time. */
   payload: string;
 }
@@ -220,12 +222,13 @@ export async function sendDelivery(delivery: DeliveryRequest, options: SendOptio
     // A refused destination (url-guard) throws, and becomes a failed attempt below like any network error.
     const targets = await abortable(resolveDeliverableAddresses(url, { allowLoopbackHttp: options.allowLoopbackHttp }), controller.signal);
     const body = Buffer.from(delivery.payload, "utf8");
+    const secrets = delivery.previousSecret ? [delivery.secret, delivery.previousSecret] : [delivery.secret];
     // One `t` for both schemes, so the contract's and the Standard Webhooks signatures name the same instant.
     const timestampSeconds = Math.floor(Date.now() / 1000);
     const headers = deliveryHeaders(delivery, body, {
       timestamp: String(timestampSeconds),
-      signature: signatureHeader(delivery.secret, body, timestampSeconds),
-      standardSignature: standardSignatureHeader(delivery.secret, delivery.eventId, body, timestampSeconds),
+      signature: signatureHeader(secrets, body, timestampSeconds),
+      standardSignature: standardSignatureHeader(secrets, delivery.eventId, body, timestampSeconds),
     });
     const { statusCode, snippet, retryAfter } = await postOnce(url, targets, body, headers, controller.signal);
     const responseBody = snippet || null;

@@ -7,10 +7,11 @@ import { createHmac } from "node:crypto";
  * decoded): receivers key their check with the secret exactly as shown to them. `src/webhooks/verify.ts`
  * does the same.
  */
-export function signatureHeader(secret: string, body: string | Buffer, timestampSeconds: number): string {
+export function signatureHeader(secret: string | readonly string[], body: string | Buffer, timestampSeconds: number): string {
   const t = String(Math.floor(timestampSeconds));
-  const v1 = createHmac("sha256", secret).update(`${t}.`).update(body).digest("hex");
-  return `t=${t},v1=${v1}`;
+  // During a secret rotation one v1 per secret, the new one first (app-api section 8).
+  const signatures = (typeof secret === "string" ? [secret] : secret).map((key) => `v1=${createHmac("sha256", key).update(`${t}.`).update(body).digest("hex")}`);
+  return `t=${t},${signatures.join(",")}`;
 }
 
 const SECRET_PREFIX = "whsec_";
@@ -20,9 +21,13 @@ const SECRET_PREFIX = "whsec_";
  * with the base64 decoding of the secret's part after `whsec_` (the Standard Webhooks convention), so
  * their libraries verify our deliveries given the endpoint's secret string as it is.
  */
-export function standardSignatureHeader(secret: string, messageId: string, body: string | Buffer, timestampSeconds: number): string {
-  const key = Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, "base64");
+export function standardSignatureHeader(secret: string | readonly string[], messageId: string, body: string | Buffer, timestampSeconds: number): string {
   const t = String(Math.floor(timestampSeconds));
-  const signature = createHmac("sha256", key).update(`${messageId}.${t}.`).update(body).digest("base64");
-  return `v1,${signature}`;
+  // Space-separated, one per secret during a rotation (the Standard Webhooks form).
+  return (typeof secret === "string" ? [secret] : secret)
+    .map((value) => {
+      const key = Buffer.from(value.startsWith(SECRET_PREFIX) ? value.slice(SECRET_PREFIX.length) : value, "base64");
+      return `v1,${createHmac("sha256", key).update(`${messageId}.${t}.`).update(body).digest("base64")}`;
+    })
+    .join(" ");
 }

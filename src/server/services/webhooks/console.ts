@@ -49,6 +49,8 @@ export async function listEndpointOverviews(db: Db, actor: Actor, now = new Date
 
 export interface EndpointDetail extends WebhookEndpointView {
   disabledReason: DisabledReason | null;
+  /** After a rotation, until when attempts are also signed with the previous secret (null: not at all). */
+  previousSecretExpiresAt: string | null;
   /** Deliveries completed in the last 24 hours by status, and attempts made. */
   stats: { last24h: { success: number; failed: number; attempts: number } };
 }
@@ -58,14 +60,22 @@ export async function getEndpointDetail(db: Db, actor: Actor, input: { id: strin
   const since = new Date(now.getTime() - DAY_MS);
   const scope = { endpointId: input.id, organizationId: actor.organizationId };
   const [endpoint, counts, attempts] = await Promise.all([
-    db.webhookEndpoint.findFirst({ where: { id: input.id, organizationId: actor.organizationId }, select: webhookEndpointSelect }),
+    db.webhookEndpoint.findFirst({ where: { id: input.id, organizationId: actor.organizationId }, select: { ...webhookEndpointSelect, previousSecretExpiresAt: true } }),
     db.webhookDelivery.groupBy({ by: ["status"], where: { ...scope, completedAt: { gte: since }, status: { in: ["success", "failed"] } }, _count: { _all: true } }),
     db.webhookAttempt.count({ where: { ...scope, startedAt: { gte: since } } }),
   ]);
   if (!endpoint) throw notFound("Webhook endpoint");
-  const view = serializeWebhookEndpoint(endpoint);
-  const countOf = (status: "success" | "failed") => counts.find((row) => row.status === status)?._count._all ?? 0;
-  return { ...view, disabledReason: disabledReasonOf(view), stats: { last24h: { success: countOf("success"), failed: countOf("failed"), attempts } } };
+  const { previousSecretExpiresAt, ...row } = endpoint;
+  const view = serializeWebhookEndpoint(row);
+  const countOf = (status: "success" | "failed") => counts.find((count) => count.status === status)?._count._all ?? 0;
+  // An overlap that has ended is reported as none.
+  const overlapEnd = previousSecretExpiresAt && previousSecretExpiresAt > now ? previousSecretExpiresAt.toISOString() : null;
+  return {
+    ...view,
+    disabledReason: disabledReasonOf(view),
+    previousSecretExpiresAt: overlapEnd,
+    stats: { last24h: { success: countOf("success"), failed: countOf("failed"), attempts } },
+  };
 }
 
 export interface AttemptView {

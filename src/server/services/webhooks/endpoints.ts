@@ -112,3 +112,33 @@ export async function deleteEndpoint(db: Db, actor: Actor, input: { id: string }
   if (count === 0) throw endpointNotFound();
   return { success: true, id: input.id };
 }
+
+/** Default overlap of a rotation: a day for receivers to switch to the new secret. */
+export const DEFAULT_ROTATION_OVERLAP_SECONDS = 86_400;
+
+/**
+ * A new secret; the one it replaces keeps signing (beside the new one) for `overlapSeconds`, so
+ * receivers switch without missing a delivery. Rotating again during an overlap drops the older one:
+ * an attempt carries at most two signatures. A disabled endpoint may rotate too (a leaked secret).
+ */
+export async function rotateSecret(
+  db: Db,
+  actor: Actor,
+  input: { id: string; overlapSeconds?: number },
+  now = new Date(),
+): Promise<WebhookEndpointView & { previousSecretExpiresAt: string | null }> {
+  const overlapSeconds = input.overlapSeconds ?? DEFAULT_ROTATION_OVERLAP_SECONDS;
+  return db.$transaction(async (tx) => {
+    const [current] = await tx.$queryRaw<{ secret: string }[]>`
+      SELECT "secret" FROM "WebhookEndpoint" WHERE "id" = ${input.id} AND "organizationId" = ${actor.organizationId} FOR UPDATE`;
+    if (!current) throw notFound("Webhook endpoint");
+    const expiresAt = overlapSeconds > 0 ? new Date(now.getTime() + overlapSeconds * 1000) : null;
+    const row = await tx.webhookEndpoint.update({
+      where: { id: input.id, organizationId: actor.organizationId },
+      data: { secret: newEndpointSecret(), previousSecret: expiresAt ? current.secret : null, previousSecretExpiresAt: expiresAt, updatedAt: now },
+      select: { ...webhookEndpointSelect, previousSecretExpiresAt: true },
+    });
+    const { previousSecretExpiresAt, ...endpoint } = row;
+    return { ...serializeWebhookEndpoint(endpoint), previousSecretExpiresAt: previousSecretExpiresAt?.toISOString() ?? null };
+  });
+}

@@ -5,6 +5,7 @@ import { getWebhookDeliveryProcedure } from "./get-webhook-delivery";
 import { getWebhookEndpointProcedure } from "./get-webhook-endpoint";
 import { recoverWebhookDeliveriesProcedure } from "./recover-webhook-deliveries";
 import { resendWebhookDeliveryProcedure } from "./resend-webhook-delivery";
+import { rotateWebhookSecretProcedure } from "./rotate-webhook-secret";
 import { sendTestEventProcedure } from "./send-test-event";
 import { listWebhookDeliveriesProcedure } from "./list-webhook-deliveries";
 import { listWebhookEndpointOverviewsProcedure } from "./list-webhook-endpoint-overviews";
@@ -25,4 +26,5 @@ export const webhooksRouter = createRouter({
   resend: resendWebhookDeliveryProcedure,
   recover: recoverWebhookDeliveriesProcedure,
   sendTest: sendTestEventProcedure,
+  rotateSecret: rotateWebhookSecretProcedure,
 });

@@ -119,6 +119,7 @@ const deliveryCounts = z.object({ success: z.number().int(), failed: z.number().
 /** GET /api/app/webhooks/:id: the endpoint, why it is not active, and its last 24 hours. */
 export const webhookEndpointDetailOutput = webhookEndpointOutput.extend({
   disabledReason: z.enum(["manual", "consecutive_failures", "gone"]).nullable(),
+  previousSecretExpiresAt: timestamp.nullable(),
   stats: z.object({ last24h: deliveryCounts.extend({ attempts: z.number().int() }) }),
 });
 
@@ -128,6 +129,14 @@ export const webhookOperationDeliveryOutput = webhookDeliveryOutput.extend({ isT
 export const recoverWebhookDeliveriesInput = z.object({
   id: endpointId,
   since: isoInstant().meta({ description: "ISO 8601 instant, not in the future, at most 14 days ago" }),
+});
+
+/** POST /api/app/webhooks/:id/rotate-secret: the endpoint with its new secret and until when the old one still signs. */
+export const rotatedWebhookEndpointOutput = webhookEndpointOutput.extend({ previousSecretExpiresAt: timestamp.nullable() });
+
+export const rotateWebhookSecretInput = z.object({
+  id: endpointId,
+  overlapSeconds: uncoerced(z.number("must be an integer").int("must be an integer").min(0, "must be between 0 and 86400").max(86_400, "must be between 0 and 86400")).optional(),
 });
 
 export const sendTestEventInput = z.object({

@@ -1,0 +1,9 @@
+import { adminProcedure } from "@/server/api/procedures";
+import { markNotificationRead } from "@/server/services/notifications/notifications";
+import { notificationIdInput, notificationOutput } from "./notifications.schema";
+
+/** Marks one notice read; answers it with readAt. */
+export const readNotificationProcedure = adminProcedure
+  .input(notificationIdInput)
+  .output(notificationOutput)
+  .mutation(({ ctx, input }) => markNotificationRead(ctx.db, ctx.actor, input));

@@ -1,0 +1,9 @@
+import { adminProcedure } from "@/server/api/procedures";
+import { rotateSecret } from "@/server/services/webhooks/endpoints";
+import { rotatedWebhookEndpointOutput, rotateWebhookSecretInput } from "./webhooks.schema";
+
+/** A new signing secret; the previous one keeps signing beside it for the overlap (default 24 hours). */
+export const rotateWebhookSecretProcedure = adminProcedure
+  .input(rotateWebhookSecretInput)
+  .output(rotatedWebhookEndpointOutput)
+  .mutation(({ ctx, input }) => rotateSecret(ctx.db, ctx.actor, input));
