@@ -1,13 +1,19 @@
 "use client";
-// One delivery: what was sent (event body, request headers) and what came back, as far as the
-// server records it today (the last attempt).
-import { useQuery } from "@tanstack/react-query";
+// One delivery: what was sent (event body, request headers), every attempt and what it got back, and
+// Resend (one manual attempt with the same body and ids, a fresh signature).
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { useState } from "react";
 import { AdminOnly } from "@/components/invoices/admin-only";
 import { useIsAdmin } from "@/components/shell/use-account";
-import { LocalTime, PageHeader, QueryState, Table } from "@/components/ui";
+import { Button, FormError, LocalTime, PageHeader, QueryState, Table } from "@/components/ui";
+import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
-import { DeliveryStatus, lastResponse } from "./delivery-status";
+import { AttemptLog } from "./attempt-log";
+import { DeliveryStatus } from "./delivery-status";
+
+/** After Resend, the page looks for the manual attempt this often until it is recorded. */
+const AWAIT_ATTEMPT_MS = 1_000;
 
 export function DeliveryDetail({ endpointId, deliveryId }: { endpointId: string; deliveryId: string }) {
   const isAdmin = useIsAdmin();
@@ -17,7 +23,22 @@ export function DeliveryDetail({ endpointId, deliveryId }: { endpointId: string;
 
 function DeliveryView({ endpointId, deliveryId }: { endpointId: string; deliveryId: string }) {
   const trpc = useTRPC();
-  const delivery = useQuery(trpc.webhooks.delivery.queryOptions({ id: endpointId, deliveryId }));
+  const queryClient = useQueryClient();
+  // Attempts recorded when Resend was pressed: until one more appears, the page polls.
+  const [awaitingAfter, setAwaitingAfter] = useState<number | null>(null);
+  const delivery = useQuery({
+    ...trpc.webhooks.delivery.queryOptions({ id: endpointId, deliveryId }),
+    refetchInterval: (query) => (awaitingAfter !== null && (query.state.data?.attempts.length ?? 0) <= awaitingAfter ? AWAIT_ATTEMPT_MS : false),
+  });
+  const resend = useMutation(
+    trpc.webhooks.resend.mutationOptions({
+      onSuccess: () => {
+        setAwaitingAfter(delivery.data?.attempts.length ?? 0);
+        return queryClient.invalidateQueries({ queryKey: trpc.webhooks.pathKey() });
+      },
+    }),
+  );
+  const isAwaiting = awaitingAfter !== null && (delivery.data?.attempts.length ?? 0) <= awaitingAfter;
   return (
     <QueryState query={delivery} loadingLabel="Loading delivery…">
       {(data) => (
@@ -26,14 +47,24 @@ function DeliveryView({ endpointId, deliveryId }: { endpointId: string; delivery
             <Link href={`/webhooks/${endpointId}`}>← Endpoint</Link>
           </p>
           <PageHeader
-            title={`Delivery of ${data.eventType}`}
+            title={`${data.isTest ? "Test delivery" : "Delivery"} of ${data.eventType}`}
             description={
               <>
-                <DeliveryStatus status={data.status} /> to <span className="cell-link">{data.endpointUrl}</span>
+                <DeliveryStatus status={data.status} /> {data.isTest && <span className="badge badge-test">Test</span>} to <span className="cell-link">{data.endpointUrl}</span>
               </>
             }
-            actions={null /* SECTION 8: "Resend" goes here. */}
+            actions={
+              <Button variant="primary" isPending={resend.isPending} disabled={isAwaiting} onClick={() => resend.mutate({ id: endpointId, deliveryId })}>
+                Resend
+              </Button>
+            }
           />
+          {resend.error && <FormError error={describeError(resend.error)} />}
+          {isAwaiting && (
+            <p role="status" className="notice notice-info">
+              Resend queued: one manual attempt is made within seconds.
+            </p>
+          )}
           <section className="card">
             <dl className="invoice-meta">
               <div>
@@ -64,31 +95,17 @@ function DeliveryView({ endpointId, deliveryId }: { endpointId: string; delivery
           </section>
           <section className="section" aria-labelledby="attempts-heading">
             <h2 id="attempts-heading">Attempts</h2>
-            {/* SECTION 8: replace with the attempt log (time, trigger, status, duration, response or error per attempt). */}
-            <Table caption="Attempts so far" stacked={false}>
-              <tbody>
-                <tr>
-                  <th scope="row">Attempts made</th>
-                  <td data-testid="delivery-attempts">{data.attempts} of 5</td>
-                </tr>
-                <tr>
-                  <th scope="row">Last attempt</th>
-                  <td>
-                    <LocalTime value={data.lastAttemptAt} fallback="Not attempted yet" />
-                  </td>
-                </tr>
-                <tr>
-                  <th scope="row">Last response</th>
-                  <td data-testid="delivery-last-response">{lastResponse(data)}</td>
-                </tr>
-                <tr>
-                  <th scope="row">Next attempt</th>
-                  <td>
-                    <LocalTime value={data.nextAttemptAt} fallback="None: the delivery is finished" />
-                  </td>
-                </tr>
-              </tbody>
-            </Table>
+            <p className="muted small" data-testid="delivery-attempts">
+              {data.attempts.length} {data.attempts.length === 1 ? "attempt" : "attempts"} made.{" "}
+              {data.status === "pending" ? (
+                <>
+                  Next attempt <LocalTime value={data.nextAttemptAt} fallback="soon" />.
+                </>
+              ) : (
+                "No further attempts are scheduled."
+              )}
+            </p>
+            <AttemptLog attempts={data.attempts} />
           </section>
           <section className="section" aria-labelledby="headers-heading">
             <h2 id="headers-heading">Request headers</h2>
