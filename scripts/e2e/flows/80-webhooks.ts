@@ -1,7 +1,9 @@
 // The webhooks console as an admin uses it: a refused URL shown at its field, an endpoint added for
 // a local receiver started here, a real delivery arriving (signed with the revealed secret) and shown
-// in the console with its body and headers; disable, enable, delete. The server must run with
-// APP_ENV=development, the only runtime that admits http://localhost endpoints.
+// in the console with its body, headers and attempts; Resend, a test event, a secret rotation (both
+// signatures verify), a 410 that disables the endpoint and raises a notice, Recover after re-enabling;
+// disable, enable, delete. The server must run with APP_ENV=development, the only runtime that admits
+// http://localhost endpoints.
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { verifyWebhookSignature } from "../../../src/webhooks/verify";
@@ -12,21 +14,24 @@ interface Received {
   body: string;
 }
 
-/** A receiver on 127.0.0.1 that answers 204 and keeps what it got. */
+/** A receiver on 127.0.0.1 that answers `answer.status` (204 unless a step changes it) and keeps what it got. */
 async function startReceiver() {
   const received: Received[] = [];
+  const answer = { status: 204 };
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       received.push({ headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
-      response.writeHead(204).end();
+      response.writeHead(answer.status).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
-  return { url: `http://localhost:${port}/orbit-hook`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { url: `http://localhost:${port}/orbit-hook`, received, answer, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
+
+const headerOf = (received: Received | undefined, name: string) => String(received?.headers[name] ?? "");
 
 /** Waits for a condition (not for a fixed time), up to `timeoutMs`. */
 async function until(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
@@ -125,10 +130,115 @@ const flow: E2EFlow = {
             const body = (await page.getByTestId("delivery-body").textContent()) ?? "";
             check(body.includes('"type": "time_log.created"') && body.includes("Webhook check"), "the event body is not shown formatted");
             await page.getByRole("cell", { name: "X-Service-Signature" }).waitFor();
-            check((await page.getByTestId("delivery-last-response").textContent()) === "HTTP 204", "the last response is not HTTP 204");
+            const attempts = page.getByTestId("attempt");
+            check((await attempts.count()) === 1, "the attempt log does not show exactly one attempt");
+            const first = (await attempts.first().textContent()) ?? "";
+            check(first.includes("Attempt 1") && first.includes("Scheduled") && first.includes("HTTP 204"), `the first attempt reads: ${first}`);
             const width = await page.evaluate(() => document.documentElement.scrollWidth);
             check(width <= e2e.viewport.width, `the delivery page is ${width}px wide at a ${e2e.viewport.width}px viewport`);
             await e2e.shot(page, "23-webhook-delivery", true);
+          },
+        ],
+        [
+          "Resend makes one manual attempt: same body, event and delivery ids, a fresh signature",
+          async () => {
+            const before = receiver.received.length;
+            await page.getByRole("button", { name: "Resend" }).click();
+            await until(() => receiver.received.length > before, 20_000, "the resent delivery to reach the receiver");
+            const [original, resent] = [receiver.received[0], receiver.received[before]];
+            check(resent!.body === original!.body, "the resent body differs from the original bytes");
+            check(headerOf(resent, "x-service-delivery-id") === headerOf(original, "x-service-delivery-id"), "the delivery id changed");
+            check(headerOf(resent, "webhook-id") === headerOf(original, "webhook-id"), "the event id changed");
+            check(verifyWebhookSignature(resent!.body, headerOf(resent, "x-service-signature"), secret), "the resent delivery's signature does not verify");
+            const attempts = page.getByTestId("attempt");
+            await attempts.nth(1).filter({ hasText: "Manual" }).waitFor();
+            await e2e.shot(page, "24-webhook-attempts", true);
+          },
+        ],
+        [
+          "Send test event: a new invoice.created event with example data, to this endpoint only",
+          async () => {
+            await page.getByRole("link", { name: "← Endpoint" }).click();
+            await page.getByRole("button", { name: "Send test event" }).click();
+            const dialog = page.getByRole("dialog", { name: "Send test event" });
+            await dialog.getByLabel("Event type").selectOption("invoice.created");
+            const before = receiver.received.length;
+            await dialog.getByRole("button", { name: "Send test event" }).click();
+            await dialog.getByText("Test event queued.").waitFor();
+            await until(() => receiver.received.length > before, 20_000, "the test event to reach the receiver");
+            const event = JSON.parse(receiver.received[before]!.body) as { type: string };
+            check(event.type === "invoice.created", `the test event is ${event.type}`);
+            await dialog.getByRole("link", { name: "View the test delivery" }).click();
+            await page.getByRole("heading", { level: 1, name: "Test delivery of invoice.created" }).waitFor();
+            await page.getByRole("link", { name: "← Endpoint" }).click();
+          },
+        ],
+        [
+          "Rotate secret with a 24-hour overlap: deliveries carry both signatures",
+          async () => {
+            await page.getByRole("button", { name: "Rotate secret" }).click();
+            const dialog = page.getByRole("dialog", { name: "Rotate signing secret" });
+            await dialog.getByLabel("Overlap").selectOption({ label: "24 hours (recommended)" });
+            await dialog.getByRole("button", { name: "Rotate secret" }).click();
+            const rotated = ((await dialog.getByTestId("rotated-secret").textContent()) ?? "").trim();
+            check(/^whsec_[0-9a-f]{64}$/.test(rotated) && rotated !== secret, "the rotated secret is not a new whsec_ secret");
+            await dialog.getByRole("button", { name: "Close" }).click();
+            await page.getByTestId("previous-secret").waitFor();
+            const before = receiver.received.length;
+            await page.getByRole("button", { name: "Send test event" }).click();
+            const test = page.getByRole("dialog", { name: "Send test event" });
+            await test.getByRole("button", { name: "Send test event" }).click();
+            await test.getByText("Test event queued.").waitFor();
+            await test.getByRole("button", { name: "Close" }).click();
+            await until(() => receiver.received.length > before, 20_000, "a delivery signed after the rotation");
+            const signed = receiver.received[before]!;
+            const header = headerOf(signed, "x-service-signature");
+            check(header.split(",").filter((part) => part.startsWith("v1=")).length === 2, `expected two v1 signatures: ${header}`);
+            check(verifyWebhookSignature(signed.body, header, rotated) && verifyWebhookSignature(signed.body, header, secret), "the new and the old secret do not both verify");
+            check(headerOf(signed, "webhook-signature").split(" ").length === 2, "webhook-signature does not carry two signatures");
+            secret = rotated;
+          },
+        ],
+        [
+          "a 410 answer disables the endpoint and raises a notice; the badge leads to it and it is marked read",
+          async () => {
+            receiver.answer.status = 410;
+            const before = receiver.received.length;
+            const entry = { clientSessionId: `gone-${Date.now()}`, description: "Gone check", startedAt: new Date(Date.now() - 7_200_000).toISOString(), durationSeconds: 300, source: "manual" };
+            const sync = await e2e.appRequest("POST", "/api/app/time-logs/sync", { cookie, body: { entries: [entry] } });
+            check(sync.status === 200, `time-log sync answered ${sync.status}`);
+            await until(() => receiver.received.length > before, 20_000, "the delivery that meets the 410");
+            await page.reload();
+            await page.getByText("Disabled: the endpoint answered 410 Gone").waitFor();
+            check(!(await page.getByRole("button", { name: "Send test event" }).isVisible()), "a disabled endpoint still offers test events");
+            const badge = page.getByRole("link", { name: /^1 unread notice$/ });
+            await badge.click();
+            await page.waitForURL((url) => url.pathname === "/webhooks");
+            const notice = page.getByTestId("notice").filter({ hasText: "410 Gone" });
+            await notice.waitFor();
+            await e2e.shot(page, "25-webhook-notices", true);
+            await notice.getByRole("button", { name: /^Mark read/ }).click();
+            await notice.getByRole("button", { name: /^Mark read/ }).waitFor({ state: "detached" });
+            await badge.waitFor({ state: "detached" });
+          },
+        ],
+        [
+          "after re-enabling, Recover failed since an hour ago sends the failed delivery again",
+          async () => {
+            receiver.answer.status = 204;
+            await page.getByRole("link", { name: receiver.url }).click();
+            await page.getByRole("button", { name: "Enable endpoint" }).click();
+            await page.getByRole("button", { name: "Recover failed deliveries" }).click();
+            const dialog = page.getByRole("dialog", { name: "Recover failed deliveries" });
+            const before = receiver.received.length;
+            await dialog.getByRole("button", { name: "Recover deliveries" }).click();
+            await dialog.getByText("1 delivery queued for another attempt.").waitFor();
+            await until(() => receiver.received.length > before, 20_000, "the recovered delivery");
+            check(receiver.received[before]!.body.includes("Gone check"), "the recovered delivery is not the failed one");
+            await dialog.getByRole("button", { name: "Close" }).click();
+            await page.getByLabel("Delivery status").selectOption("failed");
+            await page.getByText("No deliveries with this status.").waitFor();
+            await page.getByLabel("Delivery status").selectOption("");
           },
         ],
         [

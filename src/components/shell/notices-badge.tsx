@@ -1,6 +1,28 @@
 "use client";
-// The shell's slot for the organization's unread notices (webhook endpoints disabled, and the like).
-// Renders nothing until the notices procedure exists; it then shows a link with the unread count.
+// The shell's count of the organization's unread notices (webhook endpoints failing or disabled), for
+// admins: a link to the notices on the Webhooks page, shown only while there is something unread.
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useTRPC } from "@/trpc/react";
+import { useIsAdmin } from "./use-account";
+
+/** New notices arrive from the delivery workers; the badge looks again this often. */
+const NOTICES_REFRESH_MS = 30_000;
+
 export function NoticesBadge() {
-  return null;
+  const isAdmin = useIsAdmin();
+  return isAdmin ? <UnreadNotices /> : null;
+}
+
+function UnreadNotices() {
+  const trpc = useTRPC();
+  const unread = useQuery({ ...trpc.notifications.unreadCount.queryOptions(), refetchInterval: NOTICES_REFRESH_MS });
+  const count = unread.data?.unread ?? 0;
+  if (count === 0) return null;
+  return (
+    <Link href="/webhooks#notices" className="notices-badge" aria-label={`${count} unread ${count === 1 ? "notice" : "notices"}`}>
+      <span aria-hidden="true">🔔</span>
+      <span className="notices-count">{count > 99 ? "99+" : count}</span>
+    </Link>
+  );
 }

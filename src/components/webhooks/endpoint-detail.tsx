@@ -1,5 +1,6 @@
 "use client";
-// One endpoint: its secret (hidden until revealed), edit, enable or disable, delete, and its deliveries.
+// One endpoint: its state and last 24 hours, its secret (hidden until revealed, rotated with an
+// overlap), edit, enable or disable, test, recover, delete, and its deliveries.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -11,6 +12,7 @@ import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
 import { DELIVERY_STATUS_LABELS, DeliveryStatus, lastResponse } from "./delivery-status";
 import { EndpointForm } from "./endpoint-form";
+import { RecoverDialog, RotateSecretDialog, SendTestEventDialog } from "./endpoint-operations";
 import { EndpointStatus } from "./endpoint-status";
 
 /** The console follows deliveries as they happen without a click. */
@@ -28,10 +30,8 @@ function EndpointConsole({ id }: { id: string }) {
   const trpc = useTRPC();
   const router = useRouter();
   const queryClient = useQueryClient();
-  // The endpoint comes from the console's list (at most 20 endpoints, with their 24 h figures).
-  // SECTION 8: switch to `webhooks.get` (GET /api/app/webhooks/:id with stats) when it lands.
-  const overview = useQuery({ ...trpc.webhooks.overview.queryOptions(), refetchInterval: LIVE_REFRESH_MS });
-  const endpoint = overview.data?.find((row) => row.id === id);
+  const query = useQuery({ ...trpc.webhooks.get.queryOptions({ id }), refetchInterval: LIVE_REFRESH_MS, retry: (count, error) => describeError(error).code !== "not_found" && count < 2 });
+  const endpoint = query.data;
   const [isEditing, setIsEditing] = useState(false);
   const [isSecretShown, setIsSecretShown] = useState(false);
   const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.pathKey() });
@@ -45,8 +45,8 @@ function EndpointConsole({ id }: { id: string }) {
     }),
   );
 
-  if (overview.isPending) return <LoadingState label="Loading endpoint…" />;
-  if (overview.error) return <ErrorState error={overview.error} onRetry={() => void overview.refetch()} />;
+  if (query.isPending) return <LoadingState label="Loading endpoint…" />;
+  if (query.error && describeError(query.error).code !== "not_found") return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (!endpoint) {
     return (
       <>
@@ -87,7 +87,12 @@ function EndpointConsole({ id }: { id: string }) {
               trigger={<Button variant="danger">Delete endpoint</Button>}
               onConfirm={() => remove.mutateAsync({ id })}
             />
-            {/* SECTION 8: "Send test event" and "Recover failed deliveries" go here. */}
+            {endpoint.isActive && (
+              <>
+                <SendTestEventDialog endpointId={id} />
+                <RecoverDialog endpointId={id} />
+              </>
+            )}
           </>
         }
       />
@@ -110,8 +115,8 @@ function EndpointConsole({ id }: { id: string }) {
           </div>
           <div>
             <dt>Last 24 hours</dt>
-            <dd>
-              {endpoint.last24h.success} succeeded · {endpoint.last24h.failed} failed
+            <dd data-testid="endpoint-stats">
+              {endpoint.stats.last24h.success} succeeded · {endpoint.stats.last24h.failed} failed · {endpoint.stats.last24h.attempts} attempts
             </dd>
           </div>
           {endpoint.description && (
@@ -128,7 +133,7 @@ function EndpointConsole({ id }: { id: string }) {
           </div>
         </dl>
         <h2 id="signing-secret">Signing secret</h2>
-        <p className="muted small">Verify each delivery&apos;s X-Service-Signature with this secret.</p>
+        <p className="muted small">Verify each delivery&apos;s X-Service-Signature (or webhook-signature) with this secret.</p>
         <div className="row" aria-labelledby="signing-secret">
           <code className="secret" data-testid="endpoint-secret">
             {isSecretShown ? endpoint.secret : `whsec_${"•".repeat(24)}`}
@@ -137,8 +142,14 @@ function EndpointConsole({ id }: { id: string }) {
             {isSecretShown ? "Hide secret" : "Reveal secret"}
           </Button>
           <CopyButton value={endpoint.secret} label="Copy secret" />
-          {/* SECTION 8: "Rotate secret" goes here. */}
+          <RotateSecretDialog endpointId={id} />
         </div>
+        {endpoint.previousSecretExpiresAt && new Date(endpoint.previousSecretExpiresAt) > new Date() && (
+          <p className="small notice notice-info" data-testid="previous-secret">
+            Rotated: deliveries are also signed with the previous secret until <LocalTime value={endpoint.previousSecretExpiresAt} />.
+          </p>
+        )}
+        {!endpoint.isActive && <p className="small muted">Enable the endpoint to send test events or recover failed deliveries.</p>}
       </section>
       <Deliveries endpointId={id} />
     </>

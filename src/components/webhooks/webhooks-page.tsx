@@ -9,6 +9,7 @@ import { Button, Dialog, EmptyState, NumberCell, PageHeader, QueryState, Table }
 import { useTRPC } from "@/trpc/react";
 import { EndpointForm } from "./endpoint-form";
 import { EndpointStatus } from "./endpoint-status";
+import { Notices } from "./notices";
 
 export function WebhooksPage() {
   const isAdmin = useIsAdmin();
@@ -97,6 +98,7 @@ function EndpointList() {
           </Table>
         )}
       </QueryState>
+      <Notices />
     </>
   );
 }

@@ -1,0 +1,211 @@
+"use client";
+// What an admin does to an endpoint beyond editing it (app-api section 8): send a test event, recover
+// the failed deliveries since an instant, rotate the signing secret with an overlap. Each is a dialog
+// whose form shows the server's field errors; a disabled endpoint gets the server's 409 at the form.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState, type FormEvent } from "react";
+import { Button, CopyButton, Dialog, FormError, SelectField, TextField, useServerErrors } from "@/components/ui";
+import { useTRPC } from "@/trpc/react";
+import { EVENT_TYPES } from "@/server/webhooks/events";
+
+const HOUR_SECONDS = 3_600;
+/** Recover looks back at most this far (the server's bound). */
+const RECOVER_MAX_DAYS = 14;
+
+function useInvalidateWebhooks() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.pathKey() });
+}
+
+export function SendTestEventDialog({ endpointId }: { endpointId: string }) {
+  const trpc = useTRPC();
+  const invalidate = useInvalidateWebhooks();
+  const [open, setOpen] = useState(false);
+  const [eventType, setEventType] = useState<string>(EVENT_TYPES[0]);
+  const [sentId, setSentId] = useState<string | null>(null);
+  const errors = useServerErrors(["eventType"]);
+  const send = useMutation(trpc.webhooks.sendTest.mutationOptions({ onSuccess: invalidate }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    errors.clear();
+    try {
+      const delivery = await send.mutateAsync({ id: endpointId, eventType });
+      setSentId(delivery.id);
+    } catch (caught) {
+      errors.capture(caught);
+    }
+  }
+
+  return (
+    <Dialog
+      title="Send test event"
+      description="A new event with example data, sent to this endpoint only. Test deliveries never count against the endpoint."
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setSentId(null);
+      }}
+      trigger={<Button>Send test event</Button>}
+    >
+      {sentId ? (
+        <div className="form">
+          <p role="status">Test event queued.</p>
+          <Link href={`/webhooks/${endpointId}/deliveries/${sentId}`}>View the test delivery</Link>
+        </div>
+      ) : (
+        <form className="form" onSubmit={submit} noValidate>
+          <SelectField
+            label="Event type"
+            value={eventType}
+            onChange={(event) => setEventType(event.target.value)}
+            error={errors.fieldError("eventType")}
+            options={EVENT_TYPES.map((type) => ({ value: type, label: type }))}
+          />
+          <FormError error={errors.formError} />
+          <div className="dialog-actions">
+            <Button type="submit" variant="primary" isPending={send.isPending}>
+              Send test event
+            </Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}
+
+/** `YYYY-MM-DDTHH:mm` in local time, what a datetime-local input holds. */
+function toLocalInput(date: Date): string {
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
+export function RecoverDialog({ endpointId }: { endpointId: string }) {
+  const trpc = useTRPC();
+  const invalidate = useInvalidateWebhooks();
+  const [open, setOpen] = useState(false);
+  const [since, setSince] = useState(() => toLocalInput(new Date(Date.now() - 24 * HOUR_SECONDS * 1000)));
+  const [queued, setQueued] = useState<number | null>(null);
+  const errors = useServerErrors(["since"]);
+  const recover = useMutation(trpc.webhooks.recover.mutationOptions({ onSuccess: invalidate }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    errors.clear();
+    const instant = new Date(since);
+    try {
+      // An unreadable date is sent as typed, so the server's message for the field is the one shown.
+      const result = await recover.mutateAsync({ id: endpointId, since: Number.isNaN(instant.getTime()) ? since : instant.toISOString() });
+      setQueued(result.queued);
+    } catch (caught) {
+      errors.capture(caught);
+    }
+  }
+
+  return (
+    <Dialog
+      title="Recover failed deliveries"
+      description={`Sends every failed delivery of this endpoint whose event happened since then once more, with the original body and a fresh signature. At most ${RECOVER_MAX_DAYS} days back.`}
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setQueued(null);
+      }}
+      trigger={<Button>Recover failed deliveries</Button>}
+    >
+      {queued !== null ? (
+        <p role="status" className="form">
+          {queued === 0 ? "No failed deliveries since then." : `${queued.toLocaleString()} ${queued === 1 ? "delivery" : "deliveries"} queued for another attempt.`}
+        </p>
+      ) : (
+        <form className="form" onSubmit={submit} noValidate>
+          <TextField
+            label="Failed since"
+            type="datetime-local"
+            required
+            value={since}
+            max={toLocalInput(new Date())}
+            onChange={(event) => setSince(event.target.value)}
+            error={errors.fieldError("since")}
+            hint="Your local time."
+          />
+          <FormError error={errors.formError} />
+          <div className="dialog-actions">
+            <Button type="submit" variant="primary" isPending={recover.isPending}>
+              Recover deliveries
+            </Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}
+
+const OVERLAP_OPTIONS = [
+  { value: String(24 * HOUR_SECONDS), label: "24 hours (recommended)" },
+  { value: String(HOUR_SECONDS), label: "1 hour" },
+  { value: "0", label: "None: the old secret stops at once" },
+];
+
+export function RotateSecretDialog({ endpointId }: { endpointId: string }) {
+  const trpc = useTRPC();
+  const invalidate = useInvalidateWebhooks();
+  const [open, setOpen] = useState(false);
+  const [overlap, setOverlap] = useState(OVERLAP_OPTIONS[0]!.value);
+  const [rotated, setRotated] = useState<{ secret: string; previousSecretExpiresAt: string | null } | null>(null);
+  const errors = useServerErrors(["overlapSeconds"]);
+  const rotate = useMutation(trpc.webhooks.rotateSecret.mutationOptions({ onSuccess: invalidate }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    errors.clear();
+    try {
+      const endpoint = await rotate.mutateAsync({ id: endpointId, overlapSeconds: Number(overlap) });
+      setRotated({ secret: endpoint.secret, previousSecretExpiresAt: endpoint.previousSecretExpiresAt });
+    } catch (caught) {
+      errors.capture(caught);
+    }
+  }
+
+  return (
+    <Dialog
+      title="Rotate signing secret"
+      description="A new secret signs every delivery from now on. During the overlap each delivery carries both signatures, so receivers can switch without missing one."
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setRotated(null);
+      }}
+      trigger={<Button size="sm">Rotate secret</Button>}
+    >
+      {rotated ? (
+        <div className="form" role="status">
+          <p>The secret was rotated. Give your receiver the new one:</p>
+          <div className="row">
+            <code className="secret break-all" data-testid="rotated-secret">
+              {rotated.secret}
+            </code>
+            <CopyButton value={rotated.secret} label="Copy new secret" />
+          </div>
+          <p className="small muted">
+            {rotated.previousSecretExpiresAt
+              ? `The old secret's signature is sent too until ${new Date(rotated.previousSecretExpiresAt).toLocaleString()}.`
+              : "The old secret is no longer used."}
+          </p>
+        </div>
+      ) : (
+        <form className="form" onSubmit={submit} noValidate>
+          <SelectField label="Overlap" value={overlap} onChange={(event) => setOverlap(event.target.value)} error={errors.fieldError("overlapSeconds")} options={OVERLAP_OPTIONS} />
+          <FormError error={errors.formError} />
+          <div className="dialog-actions">
+            <Button type="submit" variant="primary" isPending={rotate.isPending}>
+              Rotate secret
+            </Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}
