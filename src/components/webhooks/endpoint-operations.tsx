@@ -7,7 +7,7 @@ import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { Button, CopyButton, Dialog, FormError, SelectField, TextField, useServerErrors } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
-import { EVENT_TYPES } from "@/server/webhooks/events";
+import { EVENT_TYPES, type EventType } from "@/server/webhooks/events";
 
 const HOUR_SECONDS = 3_600;
 /** Recover looks back at most this far (the server's bound). */
@@ -23,7 +23,7 @@ export function SendTestEventDialog({ endpointId }: { endpointId: string }) {
   const trpc = useTRPC();
   const invalidate = useInvalidateWebhooks();
   const [open, setOpen] = useState(false);
-  const [eventType, setEventType] = useState<string>(EVENT_TYPES[0]);
+  const [eventType, setEventType] = useState<EventType>(EVENT_TYPES[0]);
   const [sentId, setSentId] = useState<string | null>(null);
   const errors = useServerErrors(["eventType"]);
   const send = useMutation(trpc.webhooks.sendTest.mutationOptions({ onSuccess: invalidate }));
@@ -60,7 +60,7 @@ export function SendTestEventDialog({ endpointId }: { endpointId: string }) {
           <SelectField
             label="Event type"
             value={eventType}
-            onChange={(event) => setEventType(event.target.value)}
+            onChange={(event) => setEventType(event.target.value as EventType)}
             error={errors.fieldError("eventType")}
             options={EVENT_TYPES.map((type) => ({ value: type, label: type }))}
           />
