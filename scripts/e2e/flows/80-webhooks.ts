@@ -226,7 +226,7 @@ const flow: E2EFlow = {
           "after re-enabling, Recover failed since an hour ago sends the failed delivery again",
           async () => {
             receiver.answer.status = 204;
-            await page.getByRole("link", { name: receiver.url }).click();
+            await page.getByRole("table", { name: "Webhook endpoints" }).getByRole("link", { name: receiver.url }).click();
             await page.getByRole("button", { name: "Enable endpoint" }).click();
             await page.getByRole("button", { name: "Recover failed deliveries" }).click();
             const dialog = page.getByRole("dialog", { name: "Recover failed deliveries" });
@@ -244,7 +244,6 @@ const flow: E2EFlow = {
         [
           "disable and enable the endpoint, then delete it with confirmation",
           async () => {
-            await page.getByRole("link", { name: "← Endpoint" }).click();
             await page.getByRole("button", { name: "Disable endpoint" }).click();
             await page.getByText("Paused by an admin").waitFor();
             await page.getByRole("button", { name: "Enable endpoint" }).click();
