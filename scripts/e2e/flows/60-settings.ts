@@ -1,5 +1,6 @@
 // Settings: an admin adds a member; the calendar feed URL is created, served as iCalendar, revoked
-// and made again; the member signs in and finds no admin actions (and the server refuses them).
+// and made again; the member signs in and finds no admin actions (and the server refuses them); the
+// admin changes the password, which signs out the other sessions.
 import { check, PASSWORD, type E2EFlow } from "../harness";
 
 const flow: E2EFlow = {
@@ -85,6 +86,26 @@ const flow: E2EFlow = {
           const plan = await e2e.appRequest("PUT", "/api/app/organization/plan", { cookie: login.cookie, body: { plan: "free" } });
           check(plan.status === 403, `a member's plan switch answered ${plan.status}`);
           check(cookie.length > 0, "no admin session");
+        },
+      ],
+      [
+        "changing the password: a wrong current one is shown at its field; the change signs out other sessions only",
+        async () => {
+          await page.goto(e2e.url("/settings"));
+          const panel = page.getByRole("region", { name: "Password" });
+          await panel.getByLabel("Current password").fill("not the password");
+          await panel.getByLabel("New password").fill("a new e2e passphrase");
+          await panel.getByRole("button", { name: "Change password" }).click();
+          await page.waitForFunction(() => document.querySelector('input[name="currentPassword"]')?.getAttribute("aria-invalid") === "true");
+          await panel.getByLabel("Current password").fill(PASSWORD);
+          await panel.getByRole("button", { name: "Change password" }).click();
+          await panel.getByRole("status").filter({ hasText: "Password changed." }).waitFor();
+          // The sign-up session's cookie (issued before the change) is revoked; this page was re-issued one.
+          const other = await e2e.appRequest("GET", "/api/app/me", { cookie });
+          check(other.status === 401, `a session from before the change answered ${other.status}`);
+          await page.reload();
+          await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
+          await e2e.shot(page, "55-settings-password");
         },
       ],
     ]);

@@ -218,14 +218,61 @@ function CalendarFeedPanel() {
   );
 }
 
+const PASSWORD_FIELDS = ["currentPassword", "newPassword"] as const;
+
+/** Your own password; changing it signs you out everywhere else. */
+function PasswordPanel() {
+  const trpc = useTRPC();
+  const errors = useServerErrors(PASSWORD_FIELDS);
+  const [isChanged, setIsChanged] = useState(false);
+  const change = useMutation(trpc.auth.changePassword.mutationOptions({ onError: errors.capture }));
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    errors.clear();
+    setIsChanged(false);
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    change.mutate(
+      { currentPassword: String(data.get("currentPassword") ?? ""), newPassword: String(data.get("newPassword") ?? "") },
+      {
+        onSuccess: () => {
+          form.reset();
+          setIsChanged(true);
+        },
+      },
+    );
+  }
+  return (
+    <section className="card stack" aria-labelledby="password-heading">
+      <h2 id="password-heading">Password</h2>
+      <form className="form" onSubmit={submit} noValidate>
+        <TextField label="Current password" name="currentPassword" type="password" autoComplete="current-password" maxLength={200} required error={errors.fieldError("currentPassword")} />
+        <TextField label="New password" name="newPassword" type="password" autoComplete="new-password" minLength={8} maxLength={200} required hint="8 to 200 characters. Your other sessions are signed out." error={errors.fieldError("newPassword")} />
+        <FormError error={errors.formError} />
+        {isChanged && (
+          <p role="status" className="notice notice-info">
+            Password changed. Other browsers and devices are signed out.
+          </p>
+        )}
+        <div>
+          <Button type="submit" isPending={change.isPending}>
+            Change password
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
 export function SettingsPage() {
   return (
     <>
-      <PageHeader title="Settings" description="Your organization, its plan and members, and your calendar feed." />
+      <PageHeader title="Settings" description="Your organization, its plan and members, your calendar feed and your password." />
       <div className="settings-grid">
         <OrganizationPanel />
         <CalendarFeedPanel />
         <MembersPanel />
+        <PasswordPanel />
       </div>
     </>
   );

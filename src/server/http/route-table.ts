@@ -18,6 +18,7 @@ export const apiRoutes: Record<string, readonly HttpMethod[]> = {
   "/api/app/api-keys/[id]": ["DELETE"],
   "/api/app/auth/login": ["POST"],
   "/api/app/auth/logout": ["POST"],
+  "/api/app/auth/password": ["POST"],
   "/api/app/auth/signup": ["POST"],
   "/api/app/constellations/[id]/archive": ["POST"],
   "/api/app/constellations/[id]/unarchive": ["POST"],

@@ -88,6 +88,36 @@ export async function logIn(db: DbClient, input: { email: string; password: stri
   return { ...toAccountView(user), sessionVersion: user.sessionVersion };
 }
 
+/**
+ * Changes the caller's password after checking the current one (a wrong one is a 400 on
+ * `currentPassword`, counted like a failed login, so a stolen session cannot guess it freely). Every
+ * session of the user is revoked in the same statement; returns the new session version, with which
+ * the caller's own session is re-issued.
+ */
+export async function changePassword(
+  db: DbClient,
+  actor: Actor,
+  input: { currentPassword: string; newPassword: string },
+  client: { address?: string } = {},
+): Promise<{ sessionVersion: number }> {
+  const user = await db.user.findFirst({ where: { id: actor.userId, organizationId: actor.organizationId }, select: { id: true, email: true, passwordHash: true } });
+  if (!user) throw notFound("User");
+  await assertLoginAllowed(db, user.email, client.address);
+  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    await recordLoginFailure(db, user.email, client.address);
+    throw new AppError("validation_error", "currentPassword: is incorrect", { details: [{ field: "currentPassword", message: "is incorrect" }] });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  // Guarded on the hash that was checked: a concurrent change makes this one fail instead of overwriting it.
+  const updated = await db.user.updateManyAndReturn({
+    where: { id: user.id, passwordHash: user.passwordHash },
+    data: { passwordHash, sessionVersion: { increment: 1 } },
+    select: { sessionVersion: true },
+  });
+  if (!updated[0]) throw new AppError("conflict", "The password was changed meanwhile; sign in again.");
+  return { sessionVersion: updated[0].sessionVersion };
+}
+
 /** Revokes every session of the user: they carry the old version from now on. */
 export async function revokeSessions(db: DbClient, userId: string): Promise<void> {
   await db.user.updateMany({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });

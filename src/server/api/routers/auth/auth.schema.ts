@@ -12,3 +12,4 @@ export const accountOutput = z.object({
 
 export const signUpInput = z.object({ email: emailInput, password: passwordInput, name: nameInput, organizationName: nameInput });
 export const logInInput = z.object({ email: z.string().max(254), password: z.string().max(200) });
+export const changePasswordInput = z.object({ currentPassword: z.string().min(1, "is required").max(200), newPassword: passwordInput });

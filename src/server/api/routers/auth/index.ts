@@ -1,4 +1,5 @@
 import { createRouter } from "@/server/api/trpc";
+import { changePasswordProcedure } from "./change-password";
 import { getMeProcedure } from "./get-me";
 import { logInProcedure } from "./log-in";
 import { logOutProcedure } from "./log-out";
@@ -9,4 +10,5 @@ export const authRouter = createRouter({
   logIn: logInProcedure,
   logOut: logOutProcedure,
   me: getMeProcedure,
+  changePassword: changePasswordProcedure,
 });
