@@ -18,5 +18,5 @@ export async function boot(): Promise<void> {
   }
   await getDatabase();
   const worker = await startInlineDeliveryWorker();
-  installShutdownHandler({ stopWorker: async () => worker?.(), closeDatabase, exit: (code) => process.exit(code) });
+  installShutdownHandler({ stopWorker: async () => worker?.(), releaseHeld: async () => (await worker?.releaseHeld()) ?? 0, closeDatabase, exit: (code) => process.exit(code) });
 }

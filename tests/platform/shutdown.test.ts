@@ -5,6 +5,7 @@ import { getDatabase } from "@/server/db";
 import { getMetrics } from "@/server/operations/metrics";
 import { createShutdown } from "@/server/operations/shutdown";
 import { isShuttingDown } from "@/server/operations/readiness";
+import { claimDueDeliveries } from "@/server/webhooks/claim";
 import { startDeliveryWorker } from "@/server/webhooks/worker";
 import { createEndpoint, createOrganization, emit, useEngineEnvironment } from "../webhooks/engine/helpers";
 import { Receiver } from "../webhooks/engine/receiver";
@@ -64,6 +65,38 @@ describe("SIGTERM during deliveries", () => {
       // Each attempt is counted by outcome for /api/metrics.
       const attempts = await getMetrics().webhookAttempts.get();
       expect(attempts.values.find((value) => value.labels.outcome === "succeeded")?.value).toBe(40);
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it("past the grace period gives back the leases of attempts still in flight, so another worker retries them at once", { timeout: 60_000 }, async () => {
+    useEngineEnvironment();
+    const database = await getDatabase();
+    const db = database.prisma;
+    // A receiver that never answers: the attempts outlast the grace period.
+    const hook = await Receiver.start(() => new Promise(() => {}));
+    try {
+      const organizationId = await createOrganization(db);
+      await createEndpoint(db, organizationId, hook.url());
+      for (let index = 0; index < 3; index += 1) await emit(db, organizationId);
+      const worker = startDeliveryWorker(database, { intervalMs: 60_000, drain: { concurrency: 4, timeoutMs: 30_000 } });
+      await hook.waitForRequests(3, 10_000);
+      const leased = await db.webhookDelivery.count({ where: { organizationId, leaseUntil: { gt: new Date() } } });
+      expect(leased).toBe(3);
+
+      const exits: number[] = [];
+      await createShutdown({ stopWorker: worker, releaseHeld: worker.releaseHeld, closeDatabase: async () => {}, exit: (code) => exits.push(code), graceMs: 200 })();
+      expect(exits).toEqual([0]);
+      const rows = await db.webhookDelivery.findMany({ where: { organizationId } });
+      expect(rows.map((row) => [row.status, row.attempts, row.leaseUntil])).toEqual([
+        ["pending", 0, null],
+        ["pending", 0, null],
+        ["pending", 0, null],
+      ]);
+      // Claimable now, not in 30 s when the leases would have lapsed.
+      const claimed = await claimDueDeliveries(db, { limit: 10, leaseMs: 1_000 });
+      expect(claimed.map((delivery) => delivery.deliveryId).sort()).toEqual(rows.map((row) => row.id).sort());
     } finally {
       await hook.close();
     }

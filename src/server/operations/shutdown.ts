@@ -1,6 +1,6 @@
 // SIGTERM (app-api.md section 10): stop claiming deliveries, let the attempts in flight finish (at
-// most 10 s: the attempt timeout), close the database pool, exit 0. /api/ready answers 503 from the
-// first moment so that a load balancer stops sending traffic.
+// most 10 s: the attempt timeout), give back the leases still held, close the database pool, exit 0.
+// /api/ready answers 503 from the first moment so that a load balancer stops sending traffic.
 import { getLogger } from "@/server/operations/logger";
 import { markShuttingDown } from "@/server/operations/readiness";
 
@@ -9,6 +9,8 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 export interface ShutdownSteps {
   /** Stops the delivery worker; resolves once the attempts in flight are recorded. */
   stopWorker: () => Promise<void>;
+  /** Gives back the leases of attempts still in flight after the grace period; resolves to how many. */
+  releaseHeld?: () => Promise<number>;
   closeDatabase: () => Promise<void>;
   exit: (code: number) => void;
   graceMs?: number;
@@ -28,8 +30,15 @@ export function createShutdown(steps: ShutdownSteps): () => Promise<void> {
       });
       const result = await Promise.race([steps.stopWorker().then(() => "stopped" as const), graceOver]);
       clearTimeout(timer);
-      // Past the grace period an attempt's lease lapses and another instance retries it: at least once, never lost.
-      if (result === "timeout") logger.warn("SIGTERM: attempts still in flight after the grace period; their leases will lapse");
+      // Past the grace period the attempts still in flight are abandoned: their leases are given back so
+      // another instance retries them at once (at least once, never lost), not when the leases lapse.
+      if (result === "timeout") {
+        const released = await (steps.releaseHeld?.() ?? Promise.resolve(0)).catch((error: unknown) => {
+          logger.error({ err: error }, "SIGTERM: releasing the held deliveries failed; their leases will lapse");
+          return 0;
+        });
+        logger.warn({ released }, "SIGTERM: attempts still in flight after the grace period; their deliveries were released");
+      }
       await steps.closeDatabase().catch((error: unknown) => logger.error({ err: error }, "SIGTERM: closing the database failed"));
       logger.info("SIGTERM: stopped");
       steps.exit(0);

@@ -50,6 +50,8 @@ export interface DrainOptions {
   limits?: ClaimLimits;
   /** First cooldown of an endpoint's open circuit; tests shorten it. */
   circuitCooldownMs?: number;
+  /** Filled with the leases this drain holds (delivery id → lease end), so a stopping worker can release them. */
+  held?: Map<string, string>;
 }
 
 export interface DrainCounts {
@@ -263,6 +265,20 @@ export async function recordOutcomes(db: DbClient, items: readonly RecordItem[])
 }
 
 /**
+ * Gives back leases this process still holds (a stopping worker past its grace period): each row only
+ * if its lease is still the one taken, so an outcome already written or a lease already lapsed and
+ * retaken elsewhere is left alone. Another instance can claim them at once instead of after the lease.
+ */
+export async function releaseLeases(db: DbClient, held: ReadonlyMap<string, string>): Promise<number> {
+  if (!held.size) return 0;
+  const rows = [...held].map(([id, leaseUntil]) => ({ id, leaseUntil }));
+  return db.$executeRaw`
+    UPDATE "WebhookDelivery" AS d SET "leaseUntil" = NULL
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS i("id" text, "leaseUntil" text)
+    WHERE d."id" = i."id" AND d."id" = ANY(${rows.map((row) => row.id)}::text[]) AND d."leaseUntil" = i."leaseUntil"::timestamp(3)`;
+}
+
+/**
  * Group commit for one drain: outcomes that finish while a write is in flight go out together in the
  * next one, so under load one statement records many deliveries and a lone outcome is written at once.
  */
@@ -361,6 +377,7 @@ export async function drainDueDeliveries(db: Db, options: DrainOptions = {}): Pr
       // The lease runs out and the delivery is attempted again: at-least-once, never lost.
       console.error(`[orbit] webhook delivery ${claimed.deliveryId} could not be recorded: ${(error as Error).message}`);
     } finally {
+      options.held?.delete(claimed.deliveryId);
       hasRecordedSinceDrained = true;
     }
   };
@@ -383,6 +400,7 @@ export async function drainDueDeliveries(db: Db, options: DrainOptions = {}): Pr
         if (isDrained && hasMoreRecovery && (await markRecovery()) > 0) isDrained = false;
         hasRecordedSinceDrained = false;
         for (const claimed of batch) {
+          options.held?.set(claimed.deliveryId, claimed.leaseUntil);
           const task: Promise<void> = attempt(claimed).finally(() => inFlight.delete(task));
           inFlight.add(task);
         }

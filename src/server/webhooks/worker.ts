@@ -4,7 +4,7 @@
 // the claim leases.
 import { getEnv } from "@/env";
 import { getDatabase, type Database } from "@/server/db";
-import { drainDueDeliveries, type DrainOptions } from "@/server/webhooks/deliver";
+import { drainDueDeliveries, releaseLeases, type DrainOptions } from "@/server/webhooks/deliver";
 import { DELIVERY_CHANNEL } from "@/server/webhooks/events";
 import { pruneWebhookHistory } from "@/server/webhooks/retention";
 
@@ -23,10 +23,13 @@ export interface DeliveryWorker {
   (): Promise<void>;
   /** Resolves once the worker listens for notifications (or gave up and relies on polling). */
   ready: Promise<void>;
+  /** Gives back the leases of attempts still in flight (shutdown past its grace period); resolves to how many. */
+  releaseHeld: () => Promise<number>;
 }
 
 export function startDeliveryWorker(database: Database, options: WorkerOptions = {}): DeliveryWorker {
   let isStopped = false;
+  const held = new Map<string, string>();
   let isRerunRequested = false;
   let current: Promise<void> | undefined;
   let unlisten: (() => Promise<void>) | undefined;
@@ -37,7 +40,7 @@ export function startDeliveryWorker(database: Database, options: WorkerOptions =
       isRerunRequested = false;
       try {
         // No time budget: a drain that ended would wait for its slowest attempts before the next one claims.
-        await drainDueDeliveries(database.prisma, { timeBudgetMs: Number.POSITIVE_INFINITY, ...options.drain, signal: stopping.signal });
+        await drainDueDeliveries(database.prisma, { timeBudgetMs: Number.POSITIVE_INFINITY, ...options.drain, signal: stopping.signal, held });
       } catch (error) {
         console.error(`[orbit] webhook worker: drain failed: ${(error as Error).message}`);
       }
@@ -83,7 +86,7 @@ export function startDeliveryWorker(database: Database, options: WorkerOptions =
     await unlisten?.();
     await current;
   };
-  return Object.assign(stop, { ready });
+  return Object.assign(stop, { ready, releaseHeld: () => releaseLeases(database.prisma, held) });
 }
 
 const globalForWorker = globalThis as unknown as { orbitDeliveryWorker?: Promise<DeliveryWorker | undefined> };
