@@ -9,6 +9,7 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { getEnv, type Env } from "@/env";
 import { Prisma, PrismaClient } from "@/generated/prisma/client";
 import { applyPendingMigrations } from "@/server/migrations";
+import { getLogger } from "@/server/operations/logger";
 
 export { Prisma };
 export type Db = PrismaClient;
@@ -33,7 +34,16 @@ export interface OpenOptions {
 export function openDatabase(env: Pick<Env, "databaseUrl" | "pgliteDir">, options: OpenOptions = {}): Database {
   if (env.databaseUrl) {
     const connectionString = env.databaseUrl;
-    const adapterFactory = new PrismaPg({ connectionString, max: 20 });
+    // Our own pool, so that every connection has an error listener: a connection the server drops
+    // (a restart, a failover, pg_terminate_backend) while it is checked out between two statements
+    // would otherwise raise an unhandled 'error' and end the process. Its queries fail (the request
+    // answers 503) and the pool opens new connections.
+    const pool = new pg.Pool({ connectionString, max: 20 });
+    pool.on("connect", (client) => {
+      client.on("error", (error) => getLogger().warn({ code: (error as { code?: string }).code }, "database connection lost"));
+    });
+    // (The adapter is typed against its own copy of @types/pg; the runtime class is the same.)
+    const adapterFactory = new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], { disposeExternalPool: true });
     const prisma = new PrismaClient({ adapter: adapterFactory });
     const listeners = new Set<pg.Client>();
     return {

@@ -92,6 +92,19 @@ const clientErrorsByTrpcCode: Record<string, () => AppError> = {
   PAYLOAD_TOO_LARGE: () => new AppError("payload_too_large", "Request body exceeds 1 MiB."),
 };
 
+const UNAVAILABLE_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08004", "08006", "ECONNREFUSED", "ECONNRESET", "EPIPE"]);
+const UNAVAILABLE_MESSAGE = /terminating connection|connection terminated|connection error and is not queryable|can't reach database server|server closed the connection/i;
+
+/** The database connection failed (a restart, a failover, a dropped connection): not a bug, and retryable. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth += 1) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return true;
+    if (typeof message === "string" && UNAVAILABLE_MESSAGE.test(message)) return true;
+  }
+  return false;
+}
+
 /**
  * Turns anything thrown into an AppError. Unexpected errors become a generic internal_error and,
  * unless `log` is false (for a second look at an error already handled), are logged with their cause.
@@ -105,6 +118,10 @@ export function toAppError(error: unknown, options: { log?: boolean } = {}): App
   if (code === "BAD_REQUEST" && isIssueList(cause)) return validationErrorFromIssues(cause.issues);
   if (isIssueList(error) && (error as unknown as Error).name === "ZodError") return validationErrorFromIssues(error.issues);
   if (typeof code === "string" && error instanceof Error && error.name === "TRPCError" && clientErrorsByTrpcCode[code]) return clientErrorsByTrpcCode[code]();
+  if (isDatabaseUnavailable(error)) {
+    if (options.log !== false) getLogger().warn({ reason: (error as Error).message?.split("\n").at(-1)?.slice(0, 200) }, "database unavailable");
+    return new AppError("service_unavailable", "The service is briefly unavailable; try again in a moment.", { headers: { "retry-after": "1" } });
+  }
   if (options.log !== false) getLogger().error({ err: error }, "unexpected error");
   return new AppError("internal_error", "An unexpected error occurred.");
 }

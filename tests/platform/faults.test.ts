@@ -1,0 +1,152 @@
+// Fault injection (production-readiness item 10), on PostgreSQL only (a PGlite database lives inside
+// one process): the database connections terminated mid-traffic, and a worker process killed with
+// SIGKILL twenty times during a burst of deliveries. Nothing committed is lost or half-written,
+// failures are clean envelopes, the pool recovers, and no delivery is ever in flight twice at once.
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { getDb } from "@/server/db";
+import { signUpOrganization } from "../harness/factories";
+import { insertEndpoint } from "../webhooks/management/fixtures";
+import { createEndpoint, createOrganization, emit, useEngineEnvironment } from "../webhooks/engine/helpers";
+import { Receiver } from "../webhooks/engine/receiver";
+
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+/** Terminates every other connection to this test file's database. */
+async function terminateBackends(): Promise<number> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    const result = await client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
+    return result.rowCount ?? 0;
+  } finally {
+    await client.end();
+  }
+}
+
+describe.runIf(onPostgres)("PostgreSQL connections terminated mid-traffic", () => {
+  it("requests fail cleanly in the envelope, the pool recovers, and no committed time log, event or delivery is lost or doubled", { timeout: 120_000 }, async () => {
+    const admin = await signUpOrganization({ plan: "pro" });
+    await insertEndpoint(admin.organizationId, { url: "https://faults.example.com/hook", eventTypes: ["time_log.created"] });
+    const entries = Array.from({ length: 60 }, (_, index) => ({
+      clientSessionId: `fault-${index}`,
+      description: `Fault ${index}`,
+      startedAt: new Date(Date.now() - (index + 2) * 3_600_000).toISOString(),
+      durationSeconds: 600,
+      source: "manual",
+    }));
+    const sync = (entry: (typeof entries)[number]) => admin.client.post("/api/app/time-logs/sync", { entries: [entry] });
+
+    let isTerminating = true;
+    let terminated = 0;
+    const terminator = (async () => {
+      while (isTerminating) {
+        terminated += await terminateBackends();
+        await new Promise((resolve) => setTimeout(resolve, 15));
+      }
+    })();
+    const first = await Promise.all(entries.map(sync));
+    isTerminating = false;
+    await terminator;
+    expect(terminated).toBeGreaterThan(0);
+
+    const failures = first.filter((response) => response.status !== 200);
+    // The connections were cut under running requests, not between them.
+    expect(failures.length).toBeGreaterThan(0);
+    for (const response of first) {
+      expect([200, 503], response.text).toContain(response.status);
+      if (response.status !== 200) {
+        expect(response.body.error).toBe("service_unavailable");
+        expect(response.headers.get("retry-after")).toBe("1");
+        expect(response.body.meta).toMatchObject({ apiVersion: "v1" });
+        expect(response.text).not.toMatch(/prisma|select |insert |terminat|\bat \w+ \(|node_modules/i);
+      }
+    }
+
+    // The pool recovers: the next requests succeed, and retrying every entry (same clientSessionId) is safe.
+    expect((await admin.client.get("/api/app/me")).status).toBe(200);
+    const retried = await Promise.all(entries.map(sync));
+    expect(retried.map((response) => response.status)).toEqual(entries.map(() => 200));
+
+    const db = await getDb();
+    const logs = await db.timeLog.findMany({ where: { organizationId: admin.organizationId }, select: { id: true, clientSessionId: true } });
+    expect(logs.map((log) => log.clientSessionId).sort()).toEqual(entries.map((entry) => entry.clientSessionId).sort());
+    // Outbox: every committed log has exactly its event and its delivery.
+    const events = await db.webhookEvent.findMany({ where: { organizationId: admin.organizationId }, select: { payload: true } });
+    const eventLogIds = events.map((event) => (JSON.parse(event.payload) as { data: { timeLog: { id: string } } }).data.timeLog.id).sort();
+    expect(eventLogIds).toEqual(logs.map((log) => log.id).sort());
+    expect(await db.webhookDelivery.count({ where: { organizationId: admin.organizationId } })).toBe(entries.length);
+  });
+});
+
+describe.runIf(onPostgres)("a worker process killed with SIGKILL twenty times during a burst", () => {
+  const children = new Set<ChildProcess>();
+  afterAll(() => {
+    for (const child of children) child.kill("SIGKILL");
+  });
+
+  function startWorker(): Promise<ChildProcess> {
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "worker-process.ts")], {
+      cwd: path.resolve(import.meta.dirname, "../.."),
+      env: { ...process.env, APP_ENV: "development", LOG_LEVEL: "error" },
+      stdio: ["ignore", "ignore", "inherit", "ipc"],
+    });
+    children.add(child);
+    child.once("exit", () => children.delete(child));
+    return new Promise((resolve, reject) => {
+      child.once("message", () => resolve(child));
+      child.once("exit", (code) => reject(new Error(`worker exited with ${code} before it was ready`)));
+    });
+  }
+
+  it("every delivery ends success and none is ever in flight twice at once", { timeout: 240_000 }, async () => {
+    useEngineEnvironment();
+    const inFlight = new Map<string, number>();
+    const overlaps: string[] = [];
+    const hook = await Receiver.start(async (request) => {
+      const id = String(request.headers["x-service-delivery-id"]);
+      const now = (inFlight.get(id) ?? 0) + 1;
+      inFlight.set(id, now);
+      if (now > 1) overlaps.push(id);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      inFlight.set(id, (inFlight.get(id) ?? 1) - 1);
+      return { status: 200, body: "ok" };
+    });
+    try {
+      const db = await getDb();
+      const organizationId = await createOrganization(db);
+      const endpoint = await createEndpoint(db, organizationId, hook.url());
+      await db.webhookEndpoint.update({ where: { id: endpoint.id }, data: { maxRequestsPerSecond: 1000 } });
+      const total = 150;
+      for (let index = 0; index < total; index += 1) await emit(db, organizationId);
+
+      for (let kill = 0; kill < 20; kill += 1) {
+        const worker = await startWorker();
+        const seen = hook.requests.length;
+        const deadline = Date.now() + 3_000;
+        // Killed once it is sending (a few requests in), or after 3 s if its claims are still leased elsewhere.
+        while (hook.requests.length < seen + 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+        worker.kill("SIGKILL");
+        await once(worker, "exit");
+      }
+      const survivor = await startWorker();
+      const deadline = Date.now() + 120_000;
+      while ((await db.webhookDelivery.count({ where: { organizationId, status: "success" } })) < total && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      survivor.kill("SIGTERM");
+      await once(survivor, "exit");
+
+      const deliveries = await db.webhookDelivery.findMany({ where: { organizationId } });
+      expect(deliveries.filter((delivery) => delivery.status !== "success")).toEqual([]);
+      expect(overlaps).toEqual([]);
+      const received = new Set(hook.requests.map((request) => String(request.headers["x-service-delivery-id"])));
+      expect(received.size).toBe(total);
+    } finally {
+      await hook.close();
+    }
+  });
+});
