@@ -64,7 +64,7 @@ export async function paginate<Row extends { id: string }, Field extends string>
     where: Record<string, unknown>;
     orderBy: Array<Record<string, "desc">>;
     take: number;
-  }) => Promise<Row[]>,
+  }, /** The decoded cursor, for a query written in SQL (which then expresses `where` and `orderBy` itself). */ position?: CursorPosition) => Promise<Row[]>,
   sortValueOf: (row: Row) => Date,
 ): Promise<Page<Row>> {
   const position = options.cursor ? decodeCursor(options.kind, options.cursor) : undefined;
@@ -76,7 +76,7 @@ export async function paginate<Row extends { id: string }, Field extends string>
         ],
       }
     : {};
-  const rows = await query({ where, orderBy: [{ [options.sortField]: "desc" }, { id: "desc" }], take: options.limit + 1 });
+  const rows = await query({ where, orderBy: [{ [options.sortField]: "desc" }, { id: "desc" }], take: options.limit + 1 }, position);
   const hasMore = rows.length > options.limit;
   const items = hasMore ? rows.slice(0, options.limit) : rows;
   const last = items[items.length - 1];

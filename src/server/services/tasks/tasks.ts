@@ -4,14 +4,13 @@ import { Prisma } from "@/generated/prisma/client";
 import type { TaskStatus } from "@/generated/prisma/enums";
 import { AppError, notFound } from "@/server/errors";
 import { paginate, type Page } from "@/server/lib/cursor";
-import { serializeTask, type TaskView } from "@/server/lib/serializers/task";
+import { serializeTask, type TaskRow, type TaskView } from "@/server/lib/serializers/task";
 import type { Actor } from "@/server/services/auth/account";
 import { insertSubtasks, replaceSubtasks, type SubtaskInput } from "@/server/services/tasks/checklist";
 import { linkToBoard } from "@/server/services/tasks/filing";
 import { TASK_TRANSACTION } from "@/server/services/tasks/limits";
 import { findTask, liveTask, taskSelect } from "@/server/services/tasks/queries";
 import { assertTaskReferences } from "@/server/services/tasks/references";
-import { containsText } from "@/server/lib/search";
 
 /** Public API callers act for an organization, not for a user. */
 export type TaskActor = Pick<Actor, "organizationId">;
@@ -44,28 +43,66 @@ export interface UpdateTaskInput extends TaskFieldsInput {
   title?: string;
 }
 
+/**
+ * One page of tasks with their checklists and comments in one statement (the hottest list of the
+ * public API: Prisma's relation loading would make it three round trips). Same filters, order and
+ * keyset as every list; the embedded rows are scoped to the organization like the task.
+ */
 export async function listTasks(db: DbClient, actor: TaskActor, input: ListTasksInput): Promise<Page<TaskView>> {
   const search = input.search?.trim();
-  const filters: Prisma.TaskWhereInput = {
-    ...liveTask(actor.organizationId),
-    ...(input.status ? { status: input.status } : {}),
-    ...(input.assigneeId ? { assigneeId: input.assigneeId } : {}),
-    ...(input.customerId ? { customerId: input.customerId } : {}),
-    ...(search
-      ? {
-          OR: [
-            { title: containsText(search) },
-            { description: containsText(search) },
-          ],
-        }
-      : {}),
-  };
+  const organizationId = actor.organizationId;
+  const conditions = [
+    Prisma.sql`t."organizationId" = ${organizationId}`,
+    Prisma.sql`t."deletedAt" IS NULL`,
+    ...(input.status ? [Prisma.sql`t."status" = ${input.status}::"TaskStatus"`] : []),
+    ...(input.assigneeId ? [Prisma.sql`t."assigneeId" = ${input.assigneeId}`] : []),
+    ...(input.customerId ? [Prisma.sql`t."customerId" = ${input.customerId}`] : []),
+    ...(search ? [Prisma.sql`(t."title" ILIKE ${likePattern(search)} OR t."description" ILIKE ${likePattern(search)})`] : []),
+  ];
   const page = await paginate(
     { kind: "tasks", sortField: "createdAt", limit: input.limit, cursor: input.cursor },
-    (args) => db.task.findMany({ ...args, where: { AND: [filters, args.where] }, select: taskSelect(actor.organizationId) }),
+    async ({ take }, position) => {
+      const after = position
+        ? [Prisma.sql`(t."createdAt" < ${position.sortValue} OR (t."createdAt" = ${position.sortValue} AND t."id" < ${position.id}))`]
+        : [];
+      const rows = await db.$queryRaw<RawTaskRow[]>`
+        SELECT t."id", t."title", t."description", t."status"::text AS "status", t."assigneeId", t."customerId",
+          t."primaryConstellationId", t."loggedSeconds", t."billableSeconds", t."tags", t."createdAt", t."updatedAt",
+          COALESCE((SELECT json_agg(json_build_object('id', s."id", 'title', s."title", 'isCompleted', s."isCompleted", 'createdAt', s."createdAt")
+                      ORDER BY s."position", s."id")
+                    FROM "Subtask" s WHERE s."taskId" = t."id" AND s."organizationId" = ${organizationId}), '[]') AS "subtasks",
+          COALESCE((SELECT json_agg(json_build_object('id', c."id", 'body', c."body", 'createdAt', c."createdAt") ORDER BY c."createdAt", c."id")
+                    FROM "Comment" c WHERE c."taskId" = t."id" AND c."organizationId" = ${organizationId}), '[]') AS "comments"
+        FROM "Task" t
+        WHERE ${Prisma.join([...conditions, ...after], " AND ")}
+        ORDER BY t."createdAt" DESC, t."id" DESC
+        LIMIT ${take}`;
+      return rows.map(taskRowFromSql);
+    },
     (task) => task.createdAt,
   );
   return { items: page.items.map(serializeTask), pagination: page.pagination };
+}
+
+/** `ILIKE` pattern for a case-insensitive substring match, `%`, `_` and `\` taken literally (as containsText). */
+const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+type RawTaskRow = Omit<TaskRow, "subtasks" | "comments" | "status"> & {
+  status: string;
+  subtasks: Array<{ id: string; title: string; isCompleted: boolean; createdAt: string }>;
+  comments: Array<{ id: string; body: string; createdAt: string }>;
+};
+
+/** json_build_object writes a timestamp without its zone; the columns hold UTC. */
+const utc = (value: string) => new Date(`${value}Z`);
+
+function taskRowFromSql(row: RawTaskRow): TaskRow {
+  return {
+    ...row,
+    status: row.status as TaskRow["status"],
+    subtasks: row.subtasks.map((subtask) => ({ ...subtask, createdAt: utc(subtask.createdAt) })),
+    comments: row.comments.map((comment) => ({ ...comment, createdAt: utc(comment.createdAt) })),
+  };
 }
 
 export async function getTask(db: DbClient, actor: TaskActor, taskId: string): Promise<TaskView> {
