@@ -47,6 +47,8 @@ const globalForLogger = globalThis as unknown as { orbitLogger?: Logger };
 
 /** The process's logger (one across the server's bundles). */
 export function getLogger(): Logger {
-  globalForLogger.orbitLogger ??= createLogger(getEnv().logLevel);
+  // Asynchronous stdout: a line is queued and written without blocking the request, and lines that
+  // pile up while a write is in flight go out in one write (pino flushes what is left on exit).
+  globalForLogger.orbitLogger ??= createLogger(getEnv().logLevel, pino.destination({ dest: 1, sync: false }));
   return globalForLogger.orbitLogger;
 }
