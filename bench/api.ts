@@ -7,12 +7,15 @@
 // `orbit_bench_<random>` on ORBIT_BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/test),
 // dropped at the end. BENCH_DURATION (seconds per route, default 10), BENCH_CONNECTIONS (default 32).
 // `--build` rebuilds the app first; without it the existing build is used (built if missing).
+// `--compare` instead runs Orbit beside the shared hand-written ceiling and prints the ratios
+// (bench/compare.ts); `--compare --one` adds the one-connection run.
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import autocannon from "autocannon";
 import { cpuSnapshot, isCpuAccountingAvailable } from "./lib/cpu";
 import { openBenchDatabase, withClient, type BenchDatabase } from "./lib/database";
 import { startRoundTripCounter, statementLabel, type RoundTrip } from "./lib/pg-round-trips";
+import { compareWithCeiling } from "./compare";
 import { ensureBuild, killAllServers, startServer, type RunningServer } from "./lib/server";
 
 const TASKS = 10_000;
@@ -282,6 +285,10 @@ async function countRoundTrips(
 const fixed = (value: number, digits = 1) => value.toFixed(digits);
 
 async function main(): Promise<void> {
+  if (process.argv.includes("--compare")) {
+    await compareWithCeiling({ oneConnection: process.argv.includes("--one") });
+    return;
+  }
   const runStarted = performance.now();
   const loadBefore = os.loadavg()[0]!;
   ensureBuild({ force: process.argv.includes("--build") });
