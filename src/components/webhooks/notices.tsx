@@ -4,20 +4,11 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { Button, EmptyState, LoadMore, LocalTime, QueryState } from "@/components/ui";
+import type { NotificationView } from "@/server/services/notifications/notifications";
 import { useTRPC } from "@/trpc/react";
 
-interface NoticeView {
-  id: string;
-  kind: "webhook_failing" | "webhook_disabled";
-  endpointId: string;
-  endpointUrl: string;
-  consecutiveFailures: number;
-  reason: "consecutive_failures" | "gone" | null;
-  createdAt: string;
-  readAt: string | null;
-}
 
-function describeNotice(notice: NoticeView): string {
+function describeNotice(notice: NotificationView): string {
   if (notice.kind === "webhook_failing") return `${notice.consecutiveFailures} deliveries in a row have failed.`;
   return notice.reason === "gone" ? "Disabled: the endpoint answered 410 Gone." : `Disabled after ${notice.consecutiveFailures} consecutive failed deliveries.`;
 }
@@ -27,7 +18,7 @@ export function Notices() {
   const queryClient = useQueryClient();
   const notices = useInfiniteQuery(trpc.notifications.list.infiniteQueryOptions({ limit: 10 }, { getNextPageParam: (page) => page.pagination.cursor }));
   const read = useMutation(trpc.notifications.read.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() }) }));
-  const rows: NoticeView[] = notices.data?.pages.flatMap((page) => page.items) ?? [];
+  const rows: NotificationView[] = notices.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section className="section" id="notices" aria-labelledby="notices-heading">
       <h2 id="notices-heading">Notices</h2>

@@ -1,6 +1,7 @@
 // A real webhook receiver on 127.0.0.1 (port 0): records every request's raw body and headers and
 // answers what the test tells it to.
 import http from "node:http";
+import { afterEach } from "vitest";
 import type { AddressInfo } from "node:net";
 
 export interface ReceivedRequest {
@@ -86,8 +87,23 @@ export class Receiver {
     });
   }
 
+  /** Closes the server (again: a no-op). */
   async close(): Promise<void> {
+    if (!this.server.listening) return;
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
+}
+
+/** Receivers for one test file, each closed after the test that started it. */
+export function useReceivers(): (...args: Parameters<typeof Receiver.start>) => Promise<Receiver> {
+  const started: Receiver[] = [];
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((receiver) => receiver.close()));
+  });
+  return async (...args) => {
+    const receiver = await Receiver.start(...args);
+    started.push(receiver);
+    return receiver;
+  };
 }

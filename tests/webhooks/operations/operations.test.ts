@@ -1,11 +1,11 @@
 // Webhook operations (app-api section 8) through the real routes, a real database, real HMAC and a
 // real receiver on 127.0.0.1: the attempt log, the endpoint's stats, resend, recover, test events and
 // their state rules, authorization, a worker that dies during a manual attempt, and retention.
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { addMember, signUpOrganization, type SignedInUser } from "../../harness/factories";
 import { insertEndpoint } from "../management/fixtures";
 import { drainUntilSettled, getDb, sleep, useEngineEnvironment } from "../engine/helpers";
-import { Receiver } from "../engine/receiver";
+import { useReceivers, type Receiver } from "../engine/receiver";
 import { verifyWebhookSignature } from "@/webhooks/verify";
 import { claimDueDeliveries } from "@/server/webhooks/claim";
 import { drainDueDeliveries, recordOutcomes } from "@/server/webhooks/deliver";
@@ -15,16 +15,7 @@ import { RECOVERY_BATCH } from "@/server/webhooks/recovery";
 
 beforeAll(() => useEngineEnvironment());
 
-const receivers: Receiver[] = [];
-afterEach(async () => {
-  await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
-});
-
-async function startReceiver(...args: Parameters<typeof Receiver.start>) {
-  const receiver = await Receiver.start(...args);
-  receivers.push(receiver);
-  return receiver;
-}
+const startReceiver = useReceivers();
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -80,7 +71,6 @@ describe("the attempt log and the endpoint's stats", () => {
     // A minute's retry base: one attempt now, the next only when the test makes it due.
     await drainDueDeliveries(await getDb(), { timeoutMs: 2_000, retryBaseSeconds: 60 });
     await receiver.close();
-    receivers.splice(receivers.indexOf(receiver), 1);
     const db = await getDb();
     await db.webhookDelivery.update({ where: { id: delivery.id }, data: { nextAttemptAt: new Date() } });
     await drainDueDeliveries(db, { timeoutMs: 2_000, retryBaseSeconds: 60 });

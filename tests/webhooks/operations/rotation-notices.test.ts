@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import Stripe from "stripe";
 import { SMTPServer } from "smtp-server";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/env";
 import { verifyWebhookSignature } from "@/webhooks/verify";
 import { claimDueDeliveries } from "@/server/webhooks/claim";
@@ -16,19 +16,11 @@ import { nextDeliveryState } from "@/server/webhooks/state";
 import { addMember, signUpOrganization } from "../../harness/factories";
 import { insertEndpoint } from "../management/fixtures";
 import { emit, getDb, useEngineEnvironment } from "../engine/helpers";
-import { Receiver, type ReceivedRequest } from "../engine/receiver";
+import { useReceivers, type Receiver, type ReceivedRequest } from "../engine/receiver";
 
 beforeAll(() => useEngineEnvironment());
 
-const receivers: Receiver[] = [];
-afterEach(async () => {
-  await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
-});
-async function startReceiver(...args: Parameters<typeof Receiver.start>) {
-  const receiver = await Receiver.start(...args);
-  receivers.push(receiver);
-  return receiver;
-}
+const startReceiver = useReceivers();
 
 const stripe = new Stripe("sk_test_orbit_signature_check_only");
 
