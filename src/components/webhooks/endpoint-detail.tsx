@@ -80,6 +80,12 @@ function EndpointConsole({ id }: { id: string }) {
             <Button isPending={update.isPending && !isEditing} onClick={() => update.mutate({ id, isActive: !endpoint.isActive })}>
               {endpoint.isActive ? "Disable endpoint" : "Enable endpoint"}
             </Button>
+            {endpoint.isActive && (
+              <>
+                <SendTestEventDialog endpointId={id} />
+                <RecoverDialog endpointId={id} />
+              </>
+            )}
             <ConfirmDialog
               title="Delete this endpoint?"
               description="Its delivery log goes with it, and events are no longer sent to it. This cannot be undone."
@@ -87,12 +93,6 @@ function EndpointConsole({ id }: { id: string }) {
               trigger={<Button variant="danger">Delete endpoint</Button>}
               onConfirm={() => remove.mutateAsync({ id })}
             />
-            {endpoint.isActive && (
-              <>
-                <SendTestEventDialog endpointId={id} />
-                <RecoverDialog endpointId={id} />
-              </>
-            )}
           </>
         }
       />
@@ -116,7 +116,7 @@ function EndpointConsole({ id }: { id: string }) {
           <div>
             <dt>Last 24 hours</dt>
             <dd data-testid="endpoint-stats">
-              {endpoint.stats.last24h.success} succeeded · {endpoint.stats.last24h.failed} failed · {endpoint.stats.last24h.attempts} attempts
+              {endpoint.stats.last24h.success} succeeded · {endpoint.stats.last24h.failed} failed · {endpoint.stats.last24h.attempts} {endpoint.stats.last24h.attempts === 1 ? "attempt" : "attempts"}
             </dd>
           </div>
           {endpoint.description && (
