@@ -1,5 +1,6 @@
 // The checks every public route shares (contract 4.1, 5, 7, 8), run against all eleven routes:
 // 401 → 402 → 403 → 429 → 400 order, rate-limit headers present or withheld, the error envelope.
+import { expectErrorEnvelope } from "../harness/assertions";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { apiClient, apiOrganization, createApiKey, signUpOrganization } from "../harness/factories";
@@ -42,13 +43,6 @@ function send(client: TestClient, route: PublicRoute, options: { body?: unknown;
   const url = options.query ? `${route.path}?${options.query}` : route.path;
   const body = options.body ?? (route.method === "POST" || route.method === "PATCH" ? { title: "x", name: "x", items: [{ title: "x" }] } : undefined);
   return client.request(route.method, url, { body });
-}
-
-function expectErrorEnvelope(response: TestResponse, status: number, code: string) {
-  expect(response.status, response.text).toBe(status);
-  expect(response.body.error).toBe(code);
-  expect(typeof response.body.message).toBe("string");
-  expect(response.body.meta).toEqual({ apiVersion: "v1", timestamp: expect.stringMatching(/Z$/) });
 }
 
 function expectNoRateLimitHeaders(response: TestResponse) {

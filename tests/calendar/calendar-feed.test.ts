@@ -5,7 +5,7 @@ import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { addMember, signUpOrganization, type SignedInUser } from "../harness/factories";
 import { TestClient } from "../harness/http";
-import { createTask } from "../time-tracking/helpers";
+import { insertTask } from "../time-tracking/helpers";
 
 const FEED_URL = /^http:\/\/localhost:3000\/api\/calendar\/([A-Za-z0-9_-]{43})\.ics$/;
 
@@ -106,7 +106,7 @@ describe("GET /api/calendar/:token.ics", () => {
   it("is an RFC 5545 calendar of the user's logs of the last 90 days, one event each", async () => {
     const admin = await signUpOrganization();
     const member = await addMember(admin);
-    const task = await createTask(admin.organizationId, { title: "Quarterly report" });
+    const task = await insertTask(admin.organizationId, { title: "Quarterly report" });
     const [withTask, withDescription, bare] = await logTime(admin, [
       { startedAt: minutesAgo(180), durationSeconds: 1800, taskId: task.id, description: "ignored: the task title wins" },
       { startedAt: minutesAgo(120), durationSeconds: 900, description: "Client call", endedAt: minutesAgo(105) },

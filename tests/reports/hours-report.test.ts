@@ -5,7 +5,7 @@ import { addMember, signUpOrganization, type SignedInUser } from "../harness/fac
 import { getDb } from "@/server/db";
 import type { Prisma } from "@/generated/prisma/client";
 import { REPORT_ROW_LIMIT } from "@/server/services/reports/hours";
-import { createCustomer, createTask, expectErrorEnvelope } from "../time-tracking/helpers";
+import { createCustomer, insertTask, expectErrorEnvelope } from "../time-tracking/helpers";
 
 const RANGE = { from: "2026-03-01T00:00:00.000Z", to: "2026-04-01T00:00:00.000Z" };
 const report = (user: SignedInUser, range: Record<string, string> = RANGE) => user.client.get(`/api/app/reports/hours?${new URLSearchParams(range)}`);
@@ -27,8 +27,8 @@ describe("hours report", () => {
     const globex = await createCustomer(admin.organizationId, { name: "Globex" });
     const initech = await createCustomer(admin.organizationId, { name: "Initech" });
     const relaunch = await project(admin.organizationId, "Relaunch", globex.id);
-    const design = await createTask(admin.organizationId, { title: "Design", primaryConstellationId: relaunch.id });
-    const loose = await createTask(admin.organizationId, { title: "Loose task" });
+    const design = await insertTask(admin.organizationId, { title: "Design", primaryConstellationId: relaunch.id });
+    const loose = await insertTask(admin.organizationId, { title: "Loose task" });
 
     await log(admin, "2026-03-01T00:00:00.000Z", 3_600, { customerId: globex.id, taskId: design.id });
     await log(member, "2026-03-15T10:00:00Z", 1_800, { customerId: globex.id, taskId: design.id, isBillable: false });

@@ -46,11 +46,6 @@ export async function createTask(api: TestClient, body: Record<string, unknown> 
   return response.body.data;
 }
 
-export function expectValidationError(response: { status: number; body: any; text: string }, fields: string[]) {
-  expect(response.status, response.text).toBe(400);
-  expect(response.body.error).toBe("validation_error");
-  expect(response.body.details.map((detail: { field: string }) => detail.field).sort()).toEqual([...fields].sort());
-  for (const detail of response.body.details) expect(Object.keys(detail).sort()).toEqual(["field", "message"]);
-}
+export { expectValidationError } from "../harness/assertions";
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

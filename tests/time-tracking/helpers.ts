@@ -5,17 +5,11 @@ import { expect } from "vitest";
 import { getDb } from "@/server/db";
 import type { Prisma } from "@/generated/prisma/client";
 
-export const isoTimestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+import { ISO_TIMESTAMP } from "../harness/assertions";
 
-export function expectErrorEnvelope(response: { status: number; body: any; text: string }, status: number, code: string) {
-  expect(response.status, response.text).toBe(status);
-  expect(response.body.error).toBe(code);
-  expect(typeof response.body.message).toBe("string");
-  expect(response.body.meta).toEqual({ apiVersion: "v1", timestamp: expect.stringMatching(isoTimestamp) });
-  expect(response.body.data).toBeUndefined();
-}
+export { expectErrorEnvelope, ISO_TIMESTAMP as isoTimestamp } from "../harness/assertions";
 
-export async function createTask(organizationId: string, data: Partial<Prisma.TaskUncheckedCreateInput> = {}) {
+export async function insertTask(organizationId: string, data: Partial<Prisma.TaskUncheckedCreateInput> = {}) {
   return (await getDb()).task.create({ data: { organizationId, title: "Design review", ...data } });
 }
 
@@ -51,7 +45,7 @@ export async function eventsOf(organizationId: string, type: string): Promise<St
     expect(body.id).toBe(row.id);
     expect(body.type).toBe(type);
     expect(body.createdAt).toBe(row.createdAt.toISOString());
-    expect(body.createdAt).toMatch(isoTimestamp);
+    expect(body.createdAt).toMatch(ISO_TIMESTAMP);
     return body;
   });
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { addMember, signUpOrganization, type SignedInUser } from "../harness/factories";
 import { getDb } from "@/server/db";
 import type { Prisma } from "@/generated/prisma/client";
-import { createCustomer, createTask, expectErrorEnvelope, isoTimestamp } from "./helpers";
+import { createCustomer, insertTask, expectErrorEnvelope, isoTimestamp } from "./helpers";
 
 const INVOICES = "/api/app/invoices";
 const PERIOD = { periodStart: "2026-03-01T00:00:00.000Z", periodEnd: "2026-03-31T23:59:59.999Z" };
@@ -27,7 +27,7 @@ async function billedOrganization() {
     roundingMode: "up",
     paymentLinkUrl: "https://pay.example/globex",
   });
-  const task = await createTask(admin.organizationId, { title: "Landing page", customerId: customer.id });
+  const task = await insertTask(admin.organizationId, { title: "Landing page", customerId: customer.id });
   const kickoff = await createLog(admin, { customerId: customer.id, startedAt: "2026-03-02T09:00:00Z", durationSeconds: 1_000, description: "Kickoff" });
   const build = await createLog(admin, { customerId: customer.id, taskId: task.id, startedAt: "2026-03-10T09:00:00Z", durationSeconds: 60 });
   return { admin, customer, kickoff, build };

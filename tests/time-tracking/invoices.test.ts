@@ -6,7 +6,7 @@ import { addMember, signUpOrganization, type SignedInUser } from "../harness/fac
 import { getDb } from "@/server/db";
 import type { Prisma } from "@/generated/prisma/client";
 import * as enqueue from "@/server/webhooks/enqueue";
-import { createCustomer, createEndpoint, createTask, deliveriesOf, eventsOf, expectErrorEnvelope, isoTimestamp } from "./helpers";
+import { createCustomer, createEndpoint, insertTask, deliveriesOf, eventsOf, expectErrorEnvelope, isoTimestamp } from "./helpers";
 
 const INVOICES = "/api/app/invoices";
 const PERIOD = { periodStart: "2026-03-01T00:00:00.000Z", periodEnd: "2026-03-31T23:59:59.999Z" };
@@ -30,7 +30,7 @@ describe("POST /api/app/invoices: hourly", () => {
     const admin = await signUpOrganization();
     const customer = await hourlyCustomer(admin, { roundingIncrementMinutes: 15, roundingMode: "up", taxRateBps: 1_900 });
     const otherCustomer = await hourlyCustomer(admin);
-    const task = await createTask(admin.organizationId, { title: "Landing page", customerId: customer.id });
+    const task = await insertTask(admin.organizationId, { title: "Landing page", customerId: customer.id });
     const endpoint = await createEndpoint(admin.organizationId, { eventTypes: ["invoice.created"] });
     await createEndpoint(admin.organizationId, { eventTypes: ["time_log.created"] });
     const atStart = await createLog(admin, { customerId: customer.id, startedAt: PERIOD.periodStart, durationSeconds: 1_000, description: "Kickoff" });
@@ -156,7 +156,7 @@ describe("POST /api/app/invoices: through the app routes", () => {
       billingType: "hourly",
     });
     expect(billing.status, billing.text).toBe(200);
-    const task = await createTask(admin.organizationId, { customerId: customer.id, title: "Audit" });
+    const task = await insertTask(admin.organizationId, { customerId: customer.id, title: "Audit" });
     const synced = await member.client.post("/api/app/time-logs/sync", {
       entries: [
         { clientSessionId: "m-1", taskId: task.id, startedAt: "2026-03-04T09:00:00Z", durationSeconds: 2_000 },

@@ -5,7 +5,7 @@ import { addMember, apiClient, apiOrganization, createApiKey, signUpOrganization
 import { expectMatchesOpenApi } from "../harness/openapi";
 import { getDb } from "@/server/db";
 import type { Prisma } from "@/generated/prisma/client";
-import { createCustomer, createTask, expectErrorEnvelope, isoTimestamp } from "./helpers";
+import { createCustomer, insertTask, expectErrorEnvelope, isoTimestamp } from "./helpers";
 
 const TIME_LOG_KEYS = ["createdAt", "customerId", "description", "durationSeconds", "endedAt", "id", "isBillable", "source", "startedAt", "tags", "taskId", "userId"];
 
@@ -115,7 +115,7 @@ describe("GET /api/v1/time-logs", () => {
   it("filters by taskId, customerId, userId, isBillable and source, combined", async () => {
     const { admin, api } = await apiOrganization(["time-logs:read"]);
     const member = await addMember(admin);
-    const task = await createTask(admin.organizationId);
+    const task = await insertTask(admin.organizationId);
     const customer = await createCustomer(admin.organizationId);
     const a = await createLog(admin.organizationId, admin.userId, { startedAt: "2026-03-01T01:00:00Z", taskId: task.id, customerId: customer.id, source: "timer" });
     const b = await createLog(admin.organizationId, member.userId, { startedAt: "2026-03-01T02:00:00Z", taskId: task.id, isBillable: false, source: "imported" });
@@ -138,7 +138,7 @@ describe("GET /api/v1/time-logs", () => {
   it("finds nothing through ids of another organization", async () => {
     const { api } = await apiOrganization(["time-logs:read"]);
     const other = await signUpOrganization();
-    const task = await createTask(other.organizationId);
+    const task = await insertTask(other.organizationId);
     await createLog(other.organizationId, other.userId, { startedAt: "2026-03-01T01:00:00Z", taskId: task.id });
     for (const query of [`taskId=${task.id}`, `userId=${other.userId}`]) {
       const response = await api.get(`/api/v1/time-logs?${query}`);

@@ -5,7 +5,7 @@ import { TestClient } from "../harness/http";
 import { addMember, signUpOrganization } from "../harness/factories";
 import { getDb } from "@/server/db";
 import * as enqueue from "@/server/webhooks/enqueue";
-import { createCustomer, createEndpoint, createTask, deliveriesOf, eventsOf, expectErrorEnvelope, isoTimestamp } from "./helpers";
+import { createCustomer, createEndpoint, insertTask, deliveriesOf, eventsOf, expectErrorEnvelope, isoTimestamp } from "./helpers";
 
 const SYNC = "/api/app/time-logs/sync";
 
@@ -20,7 +20,7 @@ async function logCount(organizationId: string) {
 describe("POST /api/app/time-logs/sync: commits", () => {
   it("commits every entry, answers the logs in request order and emits one event each (offline_sync)", async () => {
     const admin = await signUpOrganization();
-    const task = await createTask(admin.organizationId);
+    const task = await insertTask(admin.organizationId);
     const customer = await createCustomer(admin.organizationId);
     const endpoint = await createEndpoint(admin.organizationId, { eventTypes: ["time_log.created"] });
     const response = await admin.client.post(SYNC, {
@@ -95,8 +95,8 @@ describe("POST /api/app/time-logs/sync: commits", () => {
 
   it("adds each committed log to its task's counters, billable time to billableSeconds only", async () => {
     const admin = await signUpOrganization();
-    const a = await createTask(admin.organizationId);
-    const b = await createTask(admin.organizationId, { loggedSeconds: 10, billableSeconds: 10 });
+    const a = await insertTask(admin.organizationId);
+    const b = await insertTask(admin.organizationId, { loggedSeconds: 10, billableSeconds: 10 });
     await admin.client.post(SYNC, {
       entries: [
         entry("1", { taskId: a.id, durationSeconds: 100 }),
@@ -113,7 +113,7 @@ describe("POST /api/app/time-logs/sync: commits", () => {
   it("takes the task's customer for an entry without customerId", async () => {
     const admin = await signUpOrganization();
     const customer = await createCustomer(admin.organizationId);
-    const task = await createTask(admin.organizationId, { customerId: customer.id });
+    const task = await insertTask(admin.organizationId, { customerId: customer.id });
     const response = await admin.client.post(SYNC, { entries: [entry("a", { taskId: task.id }), entry("b", { taskId: task.id, customerId: null })] });
     expect(response.body.data.committed.map((log: { customerId: string | null }) => log.customerId)).toEqual([customer.id, null]);
   });
@@ -145,7 +145,7 @@ describe("POST /api/app/time-logs/sync: commits", () => {
 describe("POST /api/app/time-logs/sync: idempotency", () => {
   it("lists a replayed entry in duplicates, commits nothing for it and emits nothing", async () => {
     const admin = await signUpOrganization();
-    const task = await createTask(admin.organizationId);
+    const task = await insertTask(admin.organizationId);
     await createEndpoint(admin.organizationId);
     const first = await admin.client.post(SYNC, { entries: [entry("r-1", { taskId: task.id }), entry("r-2")] });
     expect(first.body.data.committed).toHaveLength(2);
@@ -181,7 +181,7 @@ describe("POST /api/app/time-logs/sync: idempotency", () => {
 
   it("commits concurrent identical syncs once", async () => {
     const admin = await signUpOrganization();
-    const task = await createTask(admin.organizationId);
+    const task = await insertTask(admin.organizationId);
     await createEndpoint(admin.organizationId);
     const body = { entries: [entry("c-1", { taskId: task.id }), entry("c-2", { taskId: task.id, durationSeconds: 60 })] };
     const responses = await Promise.all(Array.from({ length: 5 }, () => admin.client.post(SYNC, body)));
@@ -207,7 +207,7 @@ describe("POST /api/app/time-logs/sync: idempotency", () => {
 
   it("acknowledges a replay even after its task was deleted", async () => {
     const admin = await signUpOrganization();
-    const task = await createTask(admin.organizationId);
+    const task = await insertTask(admin.organizationId);
     await admin.client.post(SYNC, { entries: [entry("gone", { taskId: task.id })] });
     await (await getDb()).task.update({ where: { id: task.id }, data: { deletedAt: new Date() } });
     const replay = await admin.client.post(SYNC, { entries: [entry("gone", { taskId: task.id })] });
@@ -272,10 +272,10 @@ describe("POST /api/app/time-logs/sync: validation, all or nothing", () => {
   it("rejects tasks and customers of another organization, naming each field, and writes nothing", async () => {
     const admin = await signUpOrganization();
     const other = await signUpOrganization();
-    const ownTask = await createTask(admin.organizationId);
-    const foreignTask = await createTask(other.organizationId);
+    const ownTask = await insertTask(admin.organizationId);
+    const foreignTask = await insertTask(other.organizationId);
     const foreignCustomer = await createCustomer(other.organizationId);
-    const deletedTask = await createTask(admin.organizationId, { deletedAt: new Date() });
+    const deletedTask = await insertTask(admin.organizationId, { deletedAt: new Date() });
     const response = await admin.client.post(SYNC, {
       entries: [
         entry("a", { taskId: ownTask.id }),
@@ -305,7 +305,7 @@ describe("POST /api/app/time-logs/sync: validation, all or nothing", () => {
 describe("POST /api/app/time-logs/sync: outbox atomicity", () => {
   it("rolls back every log and event when emitting an event fails", async () => {
     const admin = await signUpOrganization();
-    const task = await createTask(admin.organizationId);
+    const task = await insertTask(admin.organizationId);
     await createEndpoint(admin.organizationId);
     const original = enqueue.enqueueEvents;
     let calls = 0;

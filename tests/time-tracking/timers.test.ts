@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { TestClient } from "../harness/http";
 import { addMember, signUpOrganization } from "../harness/factories";
 import { getDb } from "@/server/db";
-import { createCustomer, createEndpoint, createTask, deliveriesOf, eventsOf, expectErrorEnvelope, isoTimestamp } from "./helpers";
+import { createCustomer, createEndpoint, insertTask, deliveriesOf, eventsOf, expectErrorEnvelope, isoTimestamp } from "./helpers";
 
 describe("POST /api/app/timers/start", () => {
   it("starts a timer with defaults and answers 201 with exactly the timer fields", async () => {
@@ -26,7 +26,7 @@ describe("POST /api/app/timers/start", () => {
 
   it("keeps the given task, customer, description, tags and isBillable", async () => {
     const admin = await signUpOrganization();
-    const task = await createTask(admin.organizationId);
+    const task = await insertTask(admin.organizationId);
     const customer = await createCustomer(admin.organizationId);
     const response = await admin.client.post("/api/app/timers/start", {
       taskId: task.id,
@@ -42,7 +42,7 @@ describe("POST /api/app/timers/start", () => {
   it("takes the task's customer when no customerId is sent, and none when customerId is null", async () => {
     const admin = await signUpOrganization();
     const customer = await createCustomer(admin.organizationId);
-    const task = await createTask(admin.organizationId, { customerId: customer.id });
+    const task = await insertTask(admin.organizationId, { customerId: customer.id });
     const inherited = await admin.client.post("/api/app/timers/start", { taskId: task.id });
     expect(inherited.body.data.customerId).toBe(customer.id);
     await admin.client.post("/api/app/timers/stop");
@@ -80,7 +80,7 @@ describe("POST /api/app/timers/start", () => {
   it("rejects a task or customer of another organization with 400 naming the field, and writes nothing", async () => {
     const admin = await signUpOrganization();
     const other = await signUpOrganization();
-    const foreignTask = await createTask(other.organizationId);
+    const foreignTask = await insertTask(other.organizationId);
     const foreignCustomer = await createCustomer(other.organizationId);
     const response = await admin.client.post("/api/app/timers/start", { taskId: foreignTask.id, customerId: foreignCustomer.id });
     expectErrorEnvelope(response, 400, "validation_error");
@@ -94,7 +94,7 @@ describe("POST /api/app/timers/start", () => {
 
   it("rejects a deleted task and an unknown id", async () => {
     const admin = await signUpOrganization();
-    const deleted = await createTask(admin.organizationId, { deletedAt: new Date() });
+    const deleted = await insertTask(admin.organizationId, { deletedAt: new Date() });
     const response = await admin.client.post("/api/app/timers/start", { taskId: deleted.id });
     expectErrorEnvelope(response, 400, "validation_error");
     expect(response.body.details).toEqual([{ field: "taskId", message: expect.any(String) }]);
@@ -143,7 +143,7 @@ describe("GET /api/app/timers/current", () => {
 describe("POST /api/app/timers/stop", () => {
   it("commits the time log, answers it in the time-log shape and emits time_log.created (timer_stop)", async () => {
     const admin = await signUpOrganization();
-    const task = await createTask(admin.organizationId);
+    const task = await insertTask(admin.organizationId);
     const endpoint = await createEndpoint(admin.organizationId);
     const started = await admin.client.post("/api/app/timers/start", { taskId: task.id, description: "Review", tags: ["a"] });
     const db = await getDb();
@@ -199,7 +199,7 @@ describe("POST /api/app/timers/stop", () => {
 
   it("writes an empty description and a null taskId into the event of a bare timer, and leaves tasks alone", async () => {
     const admin = await signUpOrganization();
-    const task = await createTask(admin.organizationId);
+    const task = await insertTask(admin.organizationId);
     await admin.client.post("/api/app/timers/start", { isBillable: false });
     const response = await admin.client.post("/api/app/timers/stop");
     expect(response.status).toBe(200);
@@ -211,7 +211,7 @@ describe("POST /api/app/timers/stop", () => {
 
   it("counts non-billable time into loggedSeconds only", async () => {
     const admin = await signUpOrganization();
-    const task = await createTask(admin.organizationId, { loggedSeconds: 100, billableSeconds: 40 });
+    const task = await insertTask(admin.organizationId, { loggedSeconds: 100, billableSeconds: 40 });
     const started = await admin.client.post("/api/app/timers/start", { taskId: task.id, isBillable: false });
     await (await getDb()).runningTimer.update({ where: { id: started.body.data.id }, data: { startedAt: new Date(Date.now() - 60_000) } });
     const stopped = await admin.client.post("/api/app/timers/stop");
@@ -254,7 +254,7 @@ describe("POST /api/app/timers/stop", () => {
 
   it("commits exactly one log when two stops race", async () => {
     const admin = await signUpOrganization();
-    const task = await createTask(admin.organizationId);
+    const task = await insertTask(admin.organizationId);
     const started = await admin.client.post("/api/app/timers/start", { taskId: task.id });
     await (await getDb()).runningTimer.update({ where: { id: started.body.data.id }, data: { startedAt: new Date(Date.now() - 600_000) } });
     const responses = await Promise.all([admin.client.post("/api/app/timers/stop"), admin.client.post("/api/app/timers/stop"), admin.client.post("/api/app/timers/stop")]);

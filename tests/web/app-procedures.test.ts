@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
 import { PASSWORD, uniqueEmail } from "../harness/factories";
-import { createCustomer, createTask } from "../time-tracking/helpers";
+import { createCustomer, insertTask } from "../time-tracking/helpers";
 import { describeError } from "@/trpc/errors";
 import { openBrowser, type Browser } from "./web-client";
 import { getDb } from "@/server/db";
@@ -65,8 +65,8 @@ describe("timeLogs.listInApp", () => {
     const organizationId = account.organization.id;
     const customer = await createCustomer(organizationId, { name: "Globex" });
     const project = await (await getDb()).constellation.create({ data: { organizationId, title: "Launch" } });
-    const filed = await createTask(organizationId, { title: "Filed task", primaryConstellationId: project.id });
-    const loose = await createTask(organizationId, { title: "Loose task" });
+    const filed = await insertTask(organizationId, { title: "Filed task", primaryConstellationId: project.id });
+    const loose = await insertTask(organizationId, { title: "Loose task" });
     await log(browser, [
       { startedAt: "2026-03-02T00:00:00Z", durationSeconds: 60, taskId: filed.id, customerId: customer.id, description: "first instant" },
       { startedAt: "2026-03-04T12:00:00Z", durationSeconds: 120, taskId: loose.id, isBillable: false, description: "loose" },

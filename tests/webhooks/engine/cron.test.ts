@@ -1,11 +1,11 @@
 // POST /api/cron/webhooks (app-api section 5): Bearer CRON_SECRET from the header only, then one drain.
+import { ISO_TIMESTAMP } from "../../harness/assertions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb, type Db } from "@/server/db";
 import { TestClient } from "../../harness/http";
 import { createEndpoint, createOrganization, emit, useEngineEnvironment } from "./helpers";
 import { Receiver } from "./receiver";
 
-const isoTimestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const CRON_SECRET = "orbit-test-cron-secret";
 let db: Db;
 let hook: Receiver;
@@ -23,7 +23,7 @@ afterAll(async () => {
 
 function expectUnauthorized(response: { status: number; body: any; headers: Headers }) {
   expect(response.status).toBe(401);
-  expect(response.body).toEqual({ error: "unauthorized", message: expect.any(String), meta: { apiVersion: "v1", timestamp: expect.stringMatching(isoTimestamp) } });
+  expect(response.body).toEqual({ error: "unauthorized", message: expect.any(String), meta: { apiVersion: "v1", timestamp: expect.stringMatching(ISO_TIMESTAMP) } });
   expect(response.headers.get("ratelimit-limit")).toBeNull();
 }
 
@@ -57,7 +57,7 @@ describe("POST /api/cron/webhooks", () => {
     await emit(db, organizationId);
     const response = await client.post("/api/cron/webhooks", undefined, { headers: { authorization: `Bearer ${CRON_SECRET}` } });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ data: { claimed: 2, succeeded: 2, retried: 0, failed: 0 }, meta: { apiVersion: "v1", timestamp: expect.stringMatching(isoTimestamp) } });
+    expect(response.body).toEqual({ data: { claimed: 2, succeeded: 2, retried: 0, failed: 0 }, meta: { apiVersion: "v1", timestamp: expect.stringMatching(ISO_TIMESTAMP) } });
     expect(hook.requests.length - before).toBe(2);
 
     const idle = await client.post("/api/cron/webhooks", undefined, { headers: { authorization: `Bearer ${CRON_SECRET}` } });

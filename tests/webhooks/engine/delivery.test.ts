@@ -1,6 +1,7 @@
 // Sending and the state tables end to end (contract 2.6, 3.3, 3.4, 6.2-6.5): a real receiver on
 // 127.0.0.1, the real outbox, the real drain and a real database.
 import { createHmac } from "node:crypto";
+import { ISO_TIMESTAMP } from "../../harness/assertions";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb, type Db } from "@/server/db";
 import { drainDueDeliveries } from "@/server/webhooks/deliver";
@@ -10,7 +11,6 @@ import { verifyWebhookSignature } from "@/webhooks/verify";
 import { createEndpoint, createOrganization, drainUntilSettled, emit, sleep, timeLogData, useEngineEnvironment } from "./helpers";
 import { Receiver, type ReceivedRequest } from "./receiver";
 
-const isoTimestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 let db: Db;
 const receivers: Receiver[] = [];
 
@@ -80,7 +80,7 @@ describe("a delivery request", () => {
 
     const body = JSON.parse(request.body.toString("utf8"));
     expect(Object.keys(body)).toEqual(["id", "type", "createdAt", "data"]);
-    expect(body).toEqual({ id: eventId, type: "time_log.created", createdAt: expect.stringMatching(isoTimestamp), data: timeLogData(organizationId) && expect.any(Object) });
+    expect(body).toEqual({ id: eventId, type: "time_log.created", createdAt: expect.stringMatching(ISO_TIMESTAMP), data: timeLogData(organizationId) && expect.any(Object) });
     expect(body.data.timeLog.description).toBe("Writing the café menu ✓");
   });
 

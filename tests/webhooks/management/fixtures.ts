@@ -1,11 +1,11 @@
 // Shared pieces of the webhook management suites: DNS stub, endpoint and delivery builders, envelope checks.
 import { randomBytes } from "node:crypto";
 import { expect, vi } from "vitest";
+import { expectErrorEnvelope as expectSharedErrorEnvelope } from "../../harness/assertions";
 import type { SignedInUser } from "../../harness/factories";
 import { getDb } from "@/server/db";
 import { hostResolver } from "@/server/webhooks/resolve-host";
 
-export const isoTimestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 export const SECRET_FORMAT = /^whsec_[0-9a-f]{64}$/;
 
 export const ENDPOINT_FIELDS = [
@@ -37,21 +37,12 @@ export const DELIVERY_FIELDS = [
   "status",
 ].sort();
 
+/** In-app errors: the shared envelope checks, and no rate-limit headers. */
 export function expectErrorEnvelope(response: { status: number; body: any; headers: Headers }, status: number, code: string) {
-  expect(response.status, JSON.stringify(response.body)).toBe(status);
-  expect(response.body.error).toBe(code);
-  expect(typeof response.body.message).toBe("string");
-  expect(response.body.meta).toEqual({ apiVersion: "v1", timestamp: expect.stringMatching(isoTimestamp) });
-  expect(response.body.data).toBeUndefined();
-  expect(response.headers.get("ratelimit-limit")).toBeNull();
-  expect(response.headers.get("x-ratelimit-limit")).toBeNull();
+  expectSharedErrorEnvelope(response, status, code, { inApp: true });
 }
 
-export function expectValidationError(response: { status: number; body: any; headers: Headers }, fields: string[]) {
-  expectErrorEnvelope(response, 400, "validation_error");
-  expect(response.body.details.map((detail: { field: string }) => detail.field).sort()).toEqual([...fields].sort());
-  for (const detail of response.body.details) expect(detail).toEqual({ field: expect.any(String), message: expect.any(String) });
-}
+export { expectValidationError, ISO_TIMESTAMP as isoTimestamp } from "../../harness/assertions";
 
 /**
  * Answers host lookups from a table (every other name fails as NXDOMAIN), so URL rules that depend
