@@ -31,6 +31,17 @@ export interface OpenOptions {
   pgliteDataDir?: Blob;
 }
 
+/**
+ * A pooled connection with an error listener from the moment it exists (also while it connects): an
+ * error event without one would end the process.
+ */
+class ListenedClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on("error", (error) => getLogger().warn({ code: (error as { code?: string }).code }, "database connection lost"));
+  }
+}
+
 export function openDatabase(env: Pick<Env, "databaseUrl" | "pgliteDir">, options: OpenOptions = {}): Database {
   if (env.databaseUrl) {
     const connectionString = env.databaseUrl;
@@ -38,10 +49,7 @@ export function openDatabase(env: Pick<Env, "databaseUrl" | "pgliteDir">, option
     // (a restart, a failover, pg_terminate_backend) while it is checked out between two statements
     // would otherwise raise an unhandled 'error' and end the process. Its queries fail (the request
     // answers 503) and the pool opens new connections.
-    const pool = new pg.Pool({ connectionString, max: 20 });
-    pool.on("connect", (client) => {
-      client.on("error", (error) => getLogger().warn({ code: (error as { code?: string }).code }, "database connection lost"));
-    });
+    const pool = new pg.Pool({ connectionString, max: 20, Client: ListenedClient });
     // (The adapter is typed against its own copy of @types/pg; the runtime class is the same.)
     const adapterFactory = new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], { disposeExternalPool: true });
     const prisma = new PrismaClient({ adapter: adapterFactory });

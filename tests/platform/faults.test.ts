@@ -18,6 +18,7 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
 /** Terminates every other connection to this test file's database. */
 async function terminateBackends(): Promise<number> {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  client.on("error", () => {});
   await client.connect();
   try {
     const result = await client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
