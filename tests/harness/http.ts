@@ -3,6 +3,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { decideAtEdge } from "@/server/http/edge";
+import { config as proxyConfig } from "@/proxy";
 
 const apiRoot = path.resolve(import.meta.dirname, "../../src/app/api");
 
@@ -47,8 +48,12 @@ const routes = discoverRoutes(apiRoot).sort((a, b) => b.specificity - a.specific
 
 export const BASE_URL = "http://localhost:3000";
 
-/** Sends a Request through the proxy (src/proxy.ts) and the route handler Next would pick for its path. */
+/** The paths Next runs the proxy for: its matcher, read as the anchored pattern Next compiles it to. */
+const proxiedPaths = proxyConfig.matcher.map((matcher) => new RegExp(`^${matcher}$`));
+
+/** Sends a Request through the proxy (src/proxy.ts) where its matcher says so, and the route handler Next would pick for its path. */
 export async function dispatch(incoming: Request): Promise<Response> {
+  if (!proxiedPaths.some((pattern) => pattern.test(new URL(incoming.url).pathname))) return route(incoming);
   const edge = decideAtEdge(incoming);
   if (edge.response) return edge.response;
   const request = new Request(incoming, { headers: edge.requestHeaders });

@@ -2,10 +2,8 @@
 import { publicProcedure } from "@/server/api/trpc";
 import { requireSession } from "@/server/api/middleware/session";
 import { AppError } from "@/server/errors";
-import { authenticateApiKey } from "@/server/api/middleware/api-key";
-import { assertPlanGrantsApi } from "@/server/api/middleware/plan";
-import { enforceRateLimit } from "@/server/api/middleware/rate-limit";
-import { assertScopes, conditionalScopesFor } from "@/server/api/middleware/scopes";
+import { admitApiRequest } from "@/server/api/middleware/admit";
+import { conditionalScopesFor } from "@/server/api/middleware/scopes";
 import { successEnvelope, type Pagination, type RateLimitInfo } from "@/server/lib/envelope";
 
 export { publicProcedure };
@@ -26,18 +24,10 @@ export const adminProcedure = sessionProcedure.use(({ ctx, next }) => {
  * scopes from `meta.scopes` and `meta.conditionalScopes` (403) → rate limit (429); input validation
  * (400) follows because `.input()` is chained after these steps.
  */
-export const apiProcedure = publicProcedure
-  .use(authenticateApiKey)
-  .use(({ ctx, next }) => {
-    assertPlanGrantsApi(ctx.apiKey.plan);
-    return next();
-  })
-  .use(async ({ ctx, meta, getRawInput, next }) => {
-    const conditional = meta?.conditionalScopes?.length ? await conditionalScopesFor(meta.conditionalScopes, getRawInput) : [];
-    assertScopes(ctx.apiKey.scopes, [...(meta?.scopes ?? []), ...conditional]);
-    return next();
-  })
-  .use(async ({ ctx, next }) => next({ ctx: { rateLimit: await enforceRateLimit(ctx.db, ctx.apiKey, ctx.resHeaders) } }));
+export const apiProcedure = publicProcedure.use(async ({ ctx, meta, getRawInput, next }) => {
+  const conditional = meta?.conditionalScopes?.length ? await conditionalScopesFor(meta.conditionalScopes, getRawInput) : [];
+  return next({ ctx: await admitApiRequest(ctx, [...(meta?.scopes ?? []), ...conditional]) });
+});
 
 /** The v1 success envelope for a procedure's result, with the request's rate-limit state. */
 export function v1Data<T>(ctx: { rateLimit: RateLimitInfo }, data: T) {

@@ -13,6 +13,11 @@ export function planGrants(plan: Plan, capability: Capability): boolean {
   return PLAN_CAPABILITIES[plan].includes(capability);
 }
 
+/** The plans that grant a capability (for checks made in SQL). */
+export function plansGranting(capability: Capability): Plan[] {
+  return (Object.keys(PLAN_CAPABILITIES) as Plan[]).filter((plan) => planGrants(plan, capability));
+}
+
 /** What a capability covers, in the 402's words. */
 const CAPABILITY_DESCRIPTIONS: Record<Capability, string> = {
   customIntegrations: "custom integrations (the public API, API keys and webhook endpoints)",

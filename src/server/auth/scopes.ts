@@ -17,9 +17,20 @@ export const SCOPES = [
 
 export type Scope = (typeof SCOPES)[number];
 
-/** Wildcards match by prefix: `tasks:*` grants `tasks:read`; `*` grants everything. */
+/**
+ * The scopes that grant `required`: itself, `*`, and the wildcard of each prefix (`tasks:*` grants
+ * `tasks:read`). The one rule: checked here in TypeScript and, as an array overlap, by the public
+ * API's admission statement.
+ */
+export function scopesGranting(required: Scope): string[] {
+  const granting = [required, "*"];
+  for (let index = required.indexOf(":"); index !== -1; index = required.indexOf(":", index + 1)) granting.push(`${required.slice(0, index)}:*`);
+  return granting;
+}
+
 export function scopeGrants(granted: readonly string[], required: Scope): boolean {
-  return granted.some((scope) => scope === required || scope === "*" || (scope.endsWith(":*") && required.startsWith(scope.slice(0, -1))));
+  const granting = scopesGranting(required);
+  return granted.some((scope) => granting.includes(scope));
 }
 
 /** The first required scope the key lacks, or undefined. */

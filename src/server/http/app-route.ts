@@ -1,10 +1,11 @@
 // Edge for the in-app REST routes (/api/app/*): Request -> tRPC caller -> enveloped Response.
-import { getDb } from "@/server/db";
 import { appRouter } from "@/server/api/root";
-import { createCallerFactory, type RequestContext } from "@/server/api/trpc";
-import { assertSameOrigin, readSession } from "@/server/api/middleware/session";
-import { AppError, toAppError } from "@/server/errors";
-import { errorEnvelope, successEnvelope, type Page } from "@/server/lib/envelope";
+import { createCallerFactory } from "@/server/api/trpc";
+import { assertSameOrigin } from "@/server/api/middleware/session";
+import { AppError } from "@/server/errors";
+import { successEnvelope, type Page } from "@/server/lib/envelope";
+import { createRequestContext } from "@/server/http/request-context";
+import { errorResponse, jsonResponse } from "@/server/http/responses";
 import { assertNoNulCharacters, readJsonBody } from "@/server/http/body";
 import { observed } from "@/server/http/observe";
 
@@ -28,29 +29,6 @@ export interface AppRouteInput {
 /** A list result: its items become `data` and the rest `pagination`. */
 function isPage(value: unknown): value is Page<unknown> {
   return typeof value === "object" && value !== null && Array.isArray((value as Page<unknown>).items) && "pagination" in value;
-}
-
-export function jsonResponse(body: unknown, status: number, headers?: Headers): Response {
-  const response = Response.json(body, { status, headers });
-  response.headers.set("cache-control", "no-store");
-  return response;
-}
-
-export function errorResponse(error: unknown, headers?: Headers): Response {
-  const appError = toAppError(error);
-  const responseHeaders = new Headers(headers);
-  for (const [name, value] of Object.entries(appError.headers ?? {})) responseHeaders.set(name, value);
-  return jsonResponse(errorEnvelope(appError), appError.status, responseHeaders);
-}
-
-export async function createRequestContext(request: Request, resHeaders: Headers): Promise<RequestContext> {
-  return {
-    db: await getDb(),
-    headers: request.headers,
-    resHeaders,
-    session: await readSession(request.headers, resHeaders),
-    requestUrl: request.url,
-  };
 }
 
 /**

@@ -1,9 +1,12 @@
 // Every API response is measured and logged once: route template, method, status, duration and the
-// request id the proxy assigned (src/proxy.ts). Never a body, a header value or a query string.
+// request id (the one the proxy assigned, src/proxy.ts, or for routes the proxy skips, made here the
+// same way). Never a body, a header value or a query string. The response gets the request id and the
+// security headers here, so routes outside the proxy's matcher carry them too.
 import { appRouter } from "@/server/api/root";
 import type { ProcedureMeta } from "@/server/api/trpc";
 import { REQUEST_ID_HEADER, requestIdOf } from "@/server/http/request-id";
 import { matchApiRoute } from "@/server/http/route-table";
+import { applySecurityHeaders } from "@/server/http/security-headers";
 import { getLogger } from "@/server/operations/logger";
 import { recordHttpRequest } from "@/server/operations/metrics";
 
@@ -36,6 +39,7 @@ export function observed<A extends unknown[]>(handler: Handler<A>): (request: Re
     recordHttpRequest(route, request.method, response.status, seconds);
     getLogger().info({ requestId, method: request.method, route, status: response.status, durationMs: Math.round(seconds * 1000) }, "request");
     response.headers.set(REQUEST_ID_HEADER, requestId);
+    applySecurityHeaders(response.headers, request.headers, request.url);
     return response;
   };
 }

@@ -6,8 +6,7 @@ import { expectedOrigin } from "@/server/http/origin";
  * The pages run Next's inline bootstrap scripts and React's inline styles, hence 'unsafe-inline';
  * everything else is same-origin only, and no page may be framed (clickjacking).
  */
-function contentSecurityPolicy(): string {
-  const development = getEnv().appEnv === "development";
+function contentSecurityPolicy(development: boolean): string {
   return [
     "default-src 'self'",
     // React's development build evaluates code for its debugging aids.
@@ -24,9 +23,13 @@ function contentSecurityPolicy(): string {
   ].join("; ");
 }
 
+const DEVELOPMENT_POLICY = contentSecurityPolicy(true);
+const PRODUCTION_POLICY = contentSecurityPolicy(false);
+
 /** Sets the headers on a response; HSTS only when the request reached us over https. */
 export function applySecurityHeaders(responseHeaders: Headers, requestHeaders: Headers, requestUrl: string): void {
-  responseHeaders.set("content-security-policy", contentSecurityPolicy());
+  const development = getEnv().appEnv === "development";
+  responseHeaders.set("content-security-policy", development ? DEVELOPMENT_POLICY : PRODUCTION_POLICY);
   responseHeaders.set("x-content-type-options", "nosniff");
   responseHeaders.set("referrer-policy", "strict-origin-when-cross-origin");
   responseHeaders.set("x-frame-options", "DENY");

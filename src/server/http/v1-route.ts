@@ -1,17 +1,61 @@
-// Edge for the public API: /api/v1/* is served from the tRPC routers by trpc-to-openapi. What the
-// adapter does by default that the contract forbids is corrected here, in one place: its error and
-// 404 bodies (replaced by our envelope), its body parsing (we enforce 1 MiB, JSON objects only) and
-// the success status (201 for creates, from the procedure's meta).
+// Edge for the public API: /api/v1/* is served from the tRPC routers by trpc-to-openapi. Its Node
+// handler (route table, procedure cache) is built once, at module load; each request hands it the body
+// we already read and checked, and its serialized result goes out as it is. What the adapter does by
+// default that the contract forbids is corrected here, in one place: its error and 404 bodies
+// (replaced by our envelope) and its body parsing (we enforce 1 MiB, JSON objects only); the success
+// status (201 for creates) comes from the procedure's meta through `responseMeta`.
 import { TRPCError } from "@trpc/server";
-import { createOpenApiFetchHandler } from "trpc-to-openapi";
+import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 import { procedureMeta } from "@/server/api/procedure-meta";
 import { appRouter } from "@/server/api/root";
+import type { RequestContext } from "@/server/api/trpc";
 import { findApiKey } from "@/server/api/middleware/api-key";
 import { AppError } from "@/server/errors";
-import { createRequestContext, errorResponse, jsonResponse } from "@/server/http/app-route";
 import { assertNoNulCharacters, readJsonBody } from "@/server/http/body";
+import { createApiRequestContext } from "@/server/http/request-context";
+import { errorResponse, serializedJsonResponse } from "@/server/http/responses";
 
 const METHODS_WITH_BODY = new Set(["POST", "PUT", "PATCH"]);
+/** The adapter only checks that a body's content type is JSON; ours is parsed already, whatever it said. */
+const JSON_CONTENT = new Headers({ "content-type": "application/json" });
+
+/** One request's exchange with the adapter: what it gets in, what it answered or threw. */
+interface Exchange {
+  context: RequestContext;
+  failure?: unknown;
+  status?: number;
+  json?: string;
+}
+
+/**
+ * The request as the adapter reads it. It treats a `Request` (by prototype) as a fetch request: it
+ * takes `headers`, `signal`, `url` and `method` from it, a `body` that is not a stream as the parsed
+ * input, and collects the query into `query`. Our own parsed body is handed over this way.
+ */
+function adapterRequest(request: Request, pathname: string, search: string, body: unknown, exchange: Exchange): Request {
+  return Object.create(Request.prototype, {
+    // HEAD is answered as GET (Next drops the body); the adapter would otherwise answer it 204 unrouted.
+    method: { value: request.method === "HEAD" ? "GET" : request.method },
+    url: { value: `${pathname.replace(/^\/api/, "")}${search}` },
+    headers: { value: JSON_CONTENT },
+    signal: { value: request.signal },
+    body: { value: body },
+    query: { value: undefined, writable: true },
+    exchange: { value: exchange },
+  }) as Request;
+}
+
+const exchangeOf = (carrier: unknown) => (carrier as { exchange: Exchange }).exchange;
+
+const handleOpenApiRequest = createOpenApiNodeHttpHandler({
+  router: appRouter,
+  createContext: ({ req }: { req: unknown }) => exchangeOf(req).context,
+  onError: ({ error, req }: { error: TRPCError; req: unknown }) => {
+    exchangeOf(req).failure = error;
+  },
+  responseMeta: ({ paths, errors }: { paths?: readonly string[]; errors: readonly unknown[] }) =>
+    errors.length ? {} : { status: procedureMeta(paths?.[0])?.successStatus ?? 200 },
+} as Parameters<typeof createOpenApiNodeHttpHandler>[0]) as unknown as (req: Request, res: unknown) => Promise<void>;
 
 /** The adapter's own routing misses are a 404 in our words; everything else maps through toAppError. */
 function fromAdapterError(error: unknown): unknown {
@@ -33,39 +77,31 @@ function assertPlainQueryKeys(query: URLSearchParams): void {
 export async function handleV1Request(request: Request): Promise<Response> {
   const resHeaders = new Headers();
   try {
-    assertPlainQueryKeys(new URL(request.url).searchParams);
-    const context = await createRequestContext(request, resHeaders);
-    let body: string | undefined;
+    const url = new URL(request.url);
+    if (url.search) assertPlainQueryKeys(url.searchParams);
+    const context = await createApiRequestContext(request, resHeaders);
+    let body: unknown;
     if (METHODS_WITH_BODY.has(request.method)) {
       // An unauthenticated caller gets its 401 without the server reading, let alone parsing, a body.
       context.apiKey = await findApiKey(context.db, request.headers.get("authorization"));
-      const parsed = (await readJsonBody(request)) ?? {};
-      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+      body = (await readJsonBody(request)) ?? {};
+      if (typeof body !== "object" || body === null || Array.isArray(body)) {
         throw new AppError("validation_error", "Request body must be a JSON object.", { details: [{ field: "body", message: "must be a JSON object" }] });
       }
-      body = JSON.stringify(parsed);
     }
-    const headers = new Headers(request.headers);
-    if (body !== undefined) headers.set("content-type", "application/json");
-    const forwarded = new Request(request.url, { method: request.method, headers, body });
-
-    let failure: unknown;
-    let successStatus = 200;
-    const response = await createOpenApiFetchHandler({
-      endpoint: "/api",
-      req: forwarded,
-      router: appRouter,
-      createContext: () => context,
-      onError: ({ error }) => {
-        failure = error;
+    const exchange: Exchange = { context };
+    const res = {
+      statusCode: 200,
+      setHeader() {},
+      end(json: string) {
+        exchange.status = res.statusCode;
+        exchange.json = json;
       },
-      responseMeta: ({ paths, errors }) => {
-        if (!errors.length) successStatus = procedureMeta(paths?.[0])?.successStatus ?? 200;
-        return {};
-      },
-    });
-    if (failure !== undefined) return errorResponse(fromAdapterError(failure), resHeaders);
-    return jsonResponse(JSON.parse(await response.text()), successStatus, resHeaders);
+    };
+    await handleOpenApiRequest(adapterRequest(request, url.pathname, url.search, body, exchange), res);
+    if (exchange.failure !== undefined) return errorResponse(fromAdapterError(exchange.failure), resHeaders);
+    if (exchange.json === undefined) return errorResponse(new AppError("not_found", "No such API route."), resHeaders);
+    return serializedJsonResponse(exchange.json, exchange.status ?? 200, resHeaders);
   } catch (error) {
     return errorResponse(fromAdapterError(error), resHeaders);
   }

@@ -19,8 +19,13 @@ export const paginationInput = {
   cursor: z.string().min(1).max(512).optional(),
 };
 
+let derivedKey: { secret: string; key: Buffer } | undefined;
+
+/** Derived from SESSION_SECRET once (and again only if it changes, as it can between test runs). */
 function cursorKey(): Buffer {
-  return createHmac("sha256", getEnv().sessionSecret).update("orbit:cursor:v1").digest();
+  const secret = getEnv().sessionSecret;
+  if (derivedKey?.secret !== secret) derivedKey = { secret, key: createHmac("sha256", secret).update("orbit:cursor:v1").digest() };
+  return derivedKey.key;
 }
 
 function mac(kind: CursorKind, payload: string): Buffer {

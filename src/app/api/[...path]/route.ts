@@ -1,6 +1,6 @@
 // Any /api path no route file serves: the envelope's 404 instead of Next's HTML page.
 import { AppError } from "@/server/errors";
-import { errorResponse } from "@/server/http/app-route";
+import { errorResponse } from "@/server/http/responses";
 import { observed } from "@/server/http/observe";
 
 export const dynamic = "force-dynamic";

@@ -3,7 +3,7 @@ import { timingSafeEqual } from "node:crypto";
 import { getEnv } from "@/env";
 import { getDb } from "@/server/db";
 import { AppError } from "@/server/errors";
-import { errorResponse } from "@/server/http/app-route";
+import { errorResponse } from "@/server/http/responses";
 import { observed } from "@/server/http/observe";
 import { renderMetrics } from "@/server/operations/metrics";
 

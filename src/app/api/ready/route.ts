@@ -1,6 +1,6 @@
 // GET /api/ready: 200 when the database answers and no migration is pending, else 503 (load balancers).
 import { getDb } from "@/server/db";
-import { jsonResponse } from "@/server/http/app-route";
+import { jsonResponse } from "@/server/http/responses";
 import { observed } from "@/server/http/observe";
 import { checkReadiness } from "@/server/operations/readiness";
 

@@ -1,6 +1,6 @@
 // Public API step 4: per-key hourly rate limit (contract section 8). Fixed hour-aligned windows in the
 // database, one atomic increment per request, effective = current + previous × (1 − elapsed fraction).
-import type { DbClient } from "@/server/db";
+import { Prisma, type DbClient } from "@/server/db";
 import { AppError } from "@/server/errors";
 import type { RateLimitInfo } from "@/server/lib/envelope";
 import { recordRateLimitRejection } from "@/server/operations/metrics";
@@ -77,32 +77,57 @@ function pruneOldWindows(db: DbClient, now: number): void {
   void db.rateLimitWindow.deleteMany({ where: { windowStart: { lt: cutoff } } }).catch(() => {});
 }
 
+/** The hour window a request at `now` is counted in, and the previous one it weighs against. */
+export function rateLimitWindows(now: number): { windowStart: Date; previousStart: Date } {
+  const windowStart = new Date(Math.floor(now / WINDOW_MS) * WINDOW_MS);
+  return { windowStart, previousStart: new Date(windowStart.getTime() - WINDOW_MS) };
+}
+
+/**
+ * The counting step as a CTE named "counted": one request of each key that `keyIds` (a SELECT of one
+ * "id" column) yields is added to its current window atomically; it returns the new "count".
+ */
+export function countRequestsCte(keyIds: Prisma.Sql, { windowStart }: { windowStart: Date }): Prisma.Sql {
+  return Prisma.sql`"counted" AS (
+    INSERT INTO "RateLimitWindow" ("key", "windowStart", "count") SELECT "ids"."id", ${windowStart}::timestamp(3), 1 FROM (${keyIds}) AS "ids"
+    ON CONFLICT ("key", "windowStart") DO UPDATE SET "count" = "RateLimitWindow"."count" + 1
+    RETURNING "count"
+  )`;
+}
+
+/** The previous window's count of the key `keyId` (a column or a value), 0 when it has none. */
+export function previousWindowCount(keyId: Prisma.Sql, { previousStart }: { previousStart: Date }): Prisma.Sql {
+  return Prisma.sql`COALESCE((SELECT "count" FROM "RateLimitWindow" WHERE "key" = ${keyId} AND "windowStart" = ${previousStart}::timestamp(3)), 0)::int`;
+}
+
+/** A failed store admits the request: the limit protects the service, it must not take it down. */
+export function rateLimitUnavailable(error: unknown, limit: number, now: number): RateLimitDecision {
+  console.warn("[orbit] rate limiter unavailable, allowing request:", (error as Error).message);
+  return decideRateLimit(limit, 0, 0, now);
+}
+
+/** Decides from the counts the counting statement returned, and prunes old windows now and then. */
+export function rateLimitDecisionFromCounts(db: DbClient, limit: number, current: number, previous: number, now: number): RateLimitDecision {
+  pruneOldWindows(db, now);
+  return decideRateLimit(limit, current, previous, now);
+}
+
 /** Counts this request and decides. Fails open (allowed, warning logged) when the store errors. */
 export async function checkRateLimit(db: DbClient, key: string, limit: number, now = Date.now()): Promise<RateLimitDecision> {
-  const windowStart = new Date(Math.floor(now / WINDOW_MS) * WINDOW_MS);
-  const previousStart = new Date(windowStart.getTime() - WINDOW_MS);
+  const windows = rateLimitWindows(now);
   try {
     const rows = await db.$queryRaw<Array<{ current: number; previous: number }>>`
-      WITH counted AS (
-        INSERT INTO "RateLimitWindow" ("key", "windowStart", "count") VALUES (${key}, ${windowStart}, 1)
-        ON CONFLICT ("key", "windowStart") DO UPDATE SET "count" = "RateLimitWindow"."count" + 1
-        RETURNING "count"
-      )
-      SELECT counted."count"::int AS current,
-             COALESCE((SELECT "count" FROM "RateLimitWindow" WHERE "key" = ${key} AND "windowStart" = ${previousStart}), 0)::int AS previous
-      FROM counted`;
-    pruneOldWindows(db, now);
+      WITH ${countRequestsCte(Prisma.sql`SELECT ${key}::text AS "id"`, windows)}
+      SELECT "counted"."count"::int AS current, ${previousWindowCount(Prisma.sql`${key}`, windows)} AS previous FROM "counted"`;
     const row = rows[0]!;
-    return decideRateLimit(limit, Number(row.current), Number(row.previous), now);
+    return rateLimitDecisionFromCounts(db, limit, Number(row.current), Number(row.previous), now);
   } catch (error) {
-    console.warn("[orbit] rate limiter unavailable, allowing request:", (error as Error).message);
-    return decideRateLimit(limit, 0, 0, now);
+    return rateLimitUnavailable(error, limit, now);
   }
 }
 
-/** Applies the limit: headers go on the response either way; refusal is a 429 carrying Retry-After. */
-export async function enforceRateLimit(db: DbClient, apiKey: { id: string; rateLimitPerHour: number }, resHeaders: Headers): Promise<RateLimitInfo> {
-  const decision = await checkRateLimit(db, apiKey.id, apiKey.rateLimitPerHour);
+/** Applies a decision: headers go on the response either way; refusal is a 429 carrying Retry-After. */
+export function applyRateLimit(decision: RateLimitDecision, resHeaders: Headers): RateLimitInfo {
   const headers = rateLimitHeaders(decision);
   for (const [name, value] of Object.entries(headers)) if (name !== "Retry-After") resHeaders.set(name, value);
   if (!decision.isAllowed) {

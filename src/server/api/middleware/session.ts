@@ -36,6 +36,13 @@ function cookieAttributes(maxAge: number): string {
   return `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
 }
 
+/** The session of a request that carries none and can start none (the public API's). */
+export const NO_SESSION: SessionHandle = {
+  data: null,
+  save: () => Promise.reject(new Error("An API request cannot start a session.")),
+  destroy() {},
+};
+
 export async function readSession(requestHeaders: Headers, resHeaders: Headers): Promise<SessionHandle> {
   const password = getEnv().sessionSecret;
   const sealed = parseCookies(requestHeaders.get("cookie")).get(SESSION_COOKIE);

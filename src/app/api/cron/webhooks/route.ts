@@ -3,7 +3,7 @@
 import { getEnv } from "@/env";
 import { getDb } from "@/server/db";
 import { AppError } from "@/server/errors";
-import { errorResponse, jsonResponse } from "@/server/http/app-route";
+import { errorResponse, jsonResponse } from "@/server/http/responses";
 import { observed } from "@/server/http/observe";
 import { successEnvelope } from "@/server/lib/envelope";
 import { drainDueDeliveries } from "@/server/webhooks/deliver";

@@ -4,7 +4,8 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { appRouter } from "@/server/api/root";
 import { assertSameOrigin } from "@/server/api/middleware/session";
-import { createRequestContext, errorResponse } from "@/server/http/app-route";
+import { createRequestContext } from "@/server/http/request-context";
+import { errorResponse } from "@/server/http/responses";
 import { parseClientJson, readBodyText } from "@/server/http/body";
 import { observed } from "@/server/http/observe";
 import { TRPC_MAX_BATCH_SIZE } from "@/trpc/limits";

@@ -1,0 +1,88 @@
+// The public API's admission, in the contract's order: API key (401) → the organization's current
+// plan (402) → scopes (403) → rate limit (429). When the edge has not met the key yet (GET, DELETE),
+// one statement looks the key up with its plan and counts the request only if key, plan and scopes
+// pass, so an admitted request costs one round trip and a refused one is never counted. Each step's
+// decision is still taken by its own function, from the row the statement returned.
+import type { Scope } from "@/server/auth/scopes";
+import { scopesGranting } from "@/server/auth/scopes";
+import { plansGranting } from "@/server/auth/plans";
+import { Prisma, type DbClient } from "@/server/db";
+import type { RateLimitInfo } from "@/server/lib/envelope";
+import { apiKeyLookup, apiKeyUsableCondition, bearerKeyHash, usableApiKey, type ApiKeyRow, type AuthenticatedKey } from "@/server/api/middleware/api-key";
+import { assertPlanGrantsApi } from "@/server/api/middleware/plan";
+import {
+  applyRateLimit,
+  checkRateLimit,
+  countRequestsCte,
+  previousWindowCount,
+  rateLimitDecisionFromCounts,
+  rateLimitUnavailable,
+  rateLimitWindows,
+} from "@/server/api/middleware/rate-limit";
+import { assertScopes } from "@/server/api/middleware/scopes";
+
+export interface Admission {
+  apiKey: AuthenticatedKey;
+  rateLimit: RateLimitInfo;
+}
+
+interface AdmissionRow extends ApiKeyRow {
+  /** This request's count in the current window; null when the statement did not count it. */
+  current: number | null;
+  previous: number;
+}
+
+/** The SQL form of the plan and scope steps, from the same rules `requirePlan` and `missingScope` apply. */
+function planAndScopesCondition(required: readonly Scope[]): Prisma.Sql {
+  const conditions = [
+    Prisma.sql`"plan" = ANY(${plansGranting("customIntegrations")}::text[])`,
+    ...required.map((scope) => Prisma.sql`"scopes" && ${scopesGranting(scope)}::text[]`),
+  ];
+  return Prisma.join(conditions, " AND ");
+}
+
+/** Steps 2 and 3 for a key that passed step 1. */
+function assertPlanAndScopes(apiKey: AuthenticatedKey, required: readonly Scope[]): void {
+  assertPlanGrantsApi(apiKey.plan);
+  assertScopes(apiKey.scopes, required);
+}
+
+/** The whole admission for a request whose key the edge has not looked up: one statement. */
+async function admitByHeader(db: DbClient, header: string | null, required: readonly Scope[], resHeaders: Headers): Promise<Admission> {
+  const keyHash = bearerKeyHash(header);
+  const nowMs = Date.now();
+  const now = new Date(nowMs);
+  const windows = rateLimitWindows(nowMs);
+  let row: AdmissionRow | undefined;
+  try {
+    [row] = await db.$queryRaw<AdmissionRow[]>`
+      WITH "key" AS (${apiKeyLookup(keyHash)}),
+      ${countRequestsCte(Prisma.sql`SELECT "id" FROM "key" WHERE ${apiKeyUsableCondition(now)} AND ${planAndScopesCondition(required)}`, windows)}
+      SELECT "key".*, (SELECT "count" FROM "counted")::int AS "current", ${previousWindowCount(Prisma.sql`"key"."id"`, windows)} AS "previous"
+      FROM "key"`;
+  } catch (error) {
+    // The counting part failed (or the key lookup did): look the key up alone, and count fail-open.
+    const [key] = await db.$queryRaw<ApiKeyRow[]>(apiKeyLookup(keyHash));
+    const apiKey = usableApiKey(db, key, now);
+    assertPlanAndScopes(apiKey, required);
+    return { apiKey, rateLimit: applyRateLimit(rateLimitUnavailable(error, apiKey.rateLimitPerHour, nowMs), resHeaders) };
+  }
+  const apiKey = usableApiKey(db, row, now);
+  assertPlanAndScopes(apiKey, required);
+  const decision =
+    row!.current === null
+      ? await checkRateLimit(db, apiKey.id, apiKey.rateLimitPerHour, nowMs) // the SQL and TypeScript rules disagreed: count on its own
+      : rateLimitDecisionFromCounts(db, apiKey.rateLimitPerHour, Number(row!.current), Number(row!.previous), nowMs);
+  return { apiKey, rateLimit: applyRateLimit(decision, resHeaders) };
+}
+
+/** Admission of a request: `known` is the key the edge already checked (before reading a body). */
+export async function admitApiRequest(
+  ctx: { db: DbClient; headers: Headers; resHeaders: Headers; apiKey?: AuthenticatedKey },
+  required: readonly Scope[],
+): Promise<Admission> {
+  if (!ctx.apiKey) return admitByHeader(ctx.db, ctx.headers.get("authorization"), required, ctx.resHeaders);
+  assertPlanAndScopes(ctx.apiKey, required);
+  const decision = await checkRateLimit(ctx.db, ctx.apiKey.id, ctx.apiKey.rateLimitPerHour);
+  return { apiKey: ctx.apiKey, rateLimit: applyRateLimit(decision, ctx.resHeaders) };
+}
