@@ -163,6 +163,27 @@ describe("non-JSON and oversized bodies", () => {
     expectErrorEnvelope(huge, 413, "payload_too_large");
   });
 
+  it("the key is checked before a bad body: 401 for a missing, malformed or unknown key, then 400 or 413, and nothing is counted", async () => {
+    const { api } = await apiOrganization(["*"], { rateLimitPerHour: 3 });
+    const huge = JSON.stringify({ name: "x", notes: "x".repeat(1024 * 1024 + 10) });
+    const unknownKey = apiClient(`sk_${"0".repeat(64)}`);
+    for (const [client, rawBody] of [
+      [new TestClient(), "{not json"],
+      [new TestClient({ authorization: "Bearer nope" }), huge],
+      [unknownKey, "{not json"],
+      [unknownKey, huge],
+    ] as const) {
+      const response = await client.request("POST", "/api/v1/customers", { rawBody, headers: { "content-type": "application/json" } });
+      expectErrorEnvelope(response, 401, "unauthorized");
+      expect(response.headers.get("ratelimit-limit")).toBeNull();
+    }
+    expectErrorEnvelope(await api.request("POST", "/api/v1/customers", { rawBody: "{not json", headers: { "content-type": "application/json" } }), 400, "validation_error");
+    expectErrorEnvelope(await api.request("POST", "/api/v1/customers", { rawBody: huge, headers: { "content-type": "application/json" } }), 413, "payload_too_large");
+    const admitted = await api.get("/api/v1/customers");
+    expect(admitted.status).toBe(200);
+    expect(admitted.headers.get("ratelimit-remaining")).toBe("2");
+  });
+
   it("an unknown route is a 404 in the envelope", async () => {
     const { api } = await apiOrganization(["*"]);
     const response = await api.get("/api/v1/users");

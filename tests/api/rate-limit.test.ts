@@ -74,4 +74,31 @@ describe("rate limiting over HTTP", () => {
       warn.mockRestore();
     }
   });
+
+  it("never counts a request refused before the limit (401, 402, 403), even when they race admitted ones", async () => {
+    const { api, admin } = await apiOrganization(["customers:read"], { rateLimitPerHour: 5 });
+    const refused = await Promise.all([
+      ...Array.from({ length: 10 }, () => api.get("/api/v1/tasks")), // 403: no tasks:read
+      ...Array.from({ length: 10 }, () => api.post("/api/v1/customers", { name: "Nope" })), // 403: no customers:write
+      ...Array.from({ length: 4 }, () => api.get("/api/v1/customers?limit=1")),
+    ]);
+    expect(refused.filter((response) => response.status === 403)).toHaveLength(20);
+    expect(refused.filter((response) => response.status === 200)).toHaveLength(4);
+    // Only the four admitted requests were counted: one more is admitted, with nothing remaining.
+    const fifth = await api.get("/api/v1/customers?limit=1");
+    expect(fifth.status).toBe(200);
+    expect(fifth.headers.get("ratelimit-remaining")).toBe("0");
+    expect((await api.get("/api/v1/customers?limit=1")).status).toBe(429);
+
+    // Downgraded, the same key is refused with 402 and nothing is counted either.
+    const other = await admin.client.post("/api/app/api-keys", { name: "second", scopes: ["*"], rateLimitPerHour: 2 });
+    const { apiClient } = await import("../harness/factories");
+    const second = apiClient(other.body.data.key);
+    expect((await admin.client.put("/api/app/organization/plan", { plan: "free" })).status).toBe(200);
+    for (let attempt = 0; attempt < 3; attempt++) expect((await second.get("/api/v1/customers")).status).toBe(402);
+    expect((await admin.client.put("/api/app/organization/plan", { plan: "pro" })).status).toBe(200);
+    const admitted = await second.get("/api/v1/customers");
+    expect(admitted.status).toBe(200);
+    expect(admitted.headers.get("ratelimit-remaining")).toBe("1");
+  });
 });

@@ -4,7 +4,6 @@ import type { OpenApiMeta } from "trpc-to-openapi";
 import type { PrismaClient } from "@/generated/prisma/client";
 import type { Scope } from "@/server/auth/scopes";
 import type { SessionHandle } from "@/server/api/middleware/session";
-import type { AuthenticatedKey } from "@/server/api/middleware/api-key";
 import { ERROR_CONTRACT, toAppError } from "@/server/errors";
 
 /** What a procedure declares besides its input and output. */
@@ -24,8 +23,6 @@ export interface RequestContext {
   /** Headers the edge adds to the response (rate limits, Set-Cookie). */
   resHeaders: Headers;
   session: SessionHandle;
-  /** Set by the /api/v1 edge when it checked the key before reading the body. */
-  apiKey?: AuthenticatedKey;
   /** The URL the request was addressed to, when there is a request (not for in-process page reads). */
   requestUrl?: string;
 }

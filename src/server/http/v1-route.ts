@@ -9,7 +9,7 @@ import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 import { procedureMeta } from "@/server/api/procedure-meta";
 import { appRouter } from "@/server/api/root";
 import type { RequestContext } from "@/server/api/trpc";
-import { findApiKey } from "@/server/api/middleware/api-key";
+import { bearerKeyHash, findApiKey } from "@/server/api/middleware/api-key";
 import { AppError } from "@/server/errors";
 import { assertNoNulCharacters, readJsonBody } from "@/server/http/body";
 import { createApiRequestContext } from "@/server/http/request-context";
@@ -74,6 +74,14 @@ function assertPlainQueryKeys(query: URLSearchParams): void {
   assertNoNulCharacters(Object.fromEntries(query), "query");
 }
 
+async function readJsonObject(request: Request): Promise<object> {
+  const body = (await readJsonBody(request)) ?? {};
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new AppError("validation_error", "Request body must be a JSON object.", { details: [{ field: "body", message: "must be a JSON object" }] });
+  }
+  return body;
+}
+
 export async function handleV1Request(request: Request): Promise<Response> {
   const resHeaders = new Headers();
   try {
@@ -82,11 +90,15 @@ export async function handleV1Request(request: Request): Promise<Response> {
     const context = await createApiRequestContext(request, resHeaders);
     let body: unknown;
     if (METHODS_WITH_BODY.has(request.method)) {
-      // An unauthenticated caller gets its 401 without the server reading, let alone parsing, a body.
-      context.apiKey = await findApiKey(context.db, request.headers.get("authorization"));
-      body = (await readJsonBody(request)) ?? {};
-      if (typeof body !== "object" || body === null || Array.isArray(body)) {
-        throw new AppError("validation_error", "Request body must be a JSON object.", { details: [{ field: "body", message: "must be a JSON object" }] });
+      // A request without a well-formed key gets its 401 before its body is read. A body that cannot
+      // be read is refused after the key is checked (401 first); a readable one goes on to admission.
+      const authorization = request.headers.get("authorization");
+      bearerKeyHash(authorization);
+      try {
+        body = await readJsonObject(request);
+      } catch (error) {
+        await findApiKey(context.db, authorization);
+        throw error;
       }
     }
     const exchange: Exchange = { context };

@@ -1,8 +1,8 @@
 // The public API's admission, in the contract's order: API key (401) → the organization's current
-// plan (402) → scopes (403) → rate limit (429). When the edge has not met the key yet (GET, DELETE),
-// one statement looks the key up with its plan and counts the request only if key, plan and scopes
-// pass, so an admitted request costs one round trip and a refused one is never counted. Each step's
-// decision is still taken by its own function, from the row the statement returned.
+// plan (402) → scopes (403) → rate limit (429). One statement looks the key up with its plan and
+// counts the request only if key, plan and scopes pass, so an admitted request costs one round trip
+// and a refused one is never counted. Each step's decision is still taken by its own function, from
+// the row the statement returned.
 import type { Scope } from "@/server/auth/scopes";
 import { scopesGranting } from "@/server/auth/scopes";
 import { plansGranting } from "@/server/auth/plans";
@@ -47,9 +47,10 @@ function assertPlanAndScopes(apiKey: AuthenticatedKey, required: readonly Scope[
   assertScopes(apiKey.scopes, required);
 }
 
-/** The whole admission for a request whose key the edge has not looked up: one statement. */
-async function admitByHeader(db: DbClient, header: string | null, required: readonly Scope[], resHeaders: Headers): Promise<Admission> {
-  const keyHash = bearerKeyHash(header);
+/** The whole admission of a request: one statement. */
+export async function admitApiRequest(ctx: { db: DbClient; headers: Headers; resHeaders: Headers }, required: readonly Scope[]): Promise<Admission> {
+  const { db, resHeaders } = ctx;
+  const keyHash = bearerKeyHash(ctx.headers.get("authorization"));
   const nowMs = Date.now();
   const now = new Date(nowMs);
   const windows = rateLimitWindows(nowMs);
@@ -74,15 +75,4 @@ async function admitByHeader(db: DbClient, header: string | null, required: read
       ? await checkRateLimit(db, apiKey.id, apiKey.rateLimitPerHour, nowMs) // the SQL and TypeScript rules disagreed: count on its own
       : rateLimitDecisionFromCounts(db, apiKey.rateLimitPerHour, Number(row!.current), Number(row!.previous), nowMs);
   return { apiKey, rateLimit: applyRateLimit(decision, resHeaders) };
-}
-
-/** Admission of a request: `known` is the key the edge already checked (before reading a body). */
-export async function admitApiRequest(
-  ctx: { db: DbClient; headers: Headers; resHeaders: Headers; apiKey?: AuthenticatedKey },
-  required: readonly Scope[],
-): Promise<Admission> {
-  if (!ctx.apiKey) return admitByHeader(ctx.db, ctx.headers.get("authorization"), required, ctx.resHeaders);
-  assertPlanAndScopes(ctx.apiKey, required);
-  const decision = await checkRateLimit(ctx.db, ctx.apiKey.id, ctx.apiKey.rateLimitPerHour);
-  return { apiKey: ctx.apiKey, rateLimit: applyRateLimit(decision, ctx.resHeaders) };
 }

@@ -9,21 +9,26 @@ export function liveTask(organizationId: string, taskId?: string) {
   return { organizationId, deletedAt: null, ...(taskId === undefined ? {} : { id: taskId }) };
 }
 
+/** A task's own columns of the response, without its checklist and comments. */
+export const taskColumnsSelect = {
+  id: true,
+  title: true,
+  description: true,
+  status: true,
+  assigneeId: true,
+  customerId: true,
+  primaryConstellationId: true,
+  loggedSeconds: true,
+  billableSeconds: true,
+  tags: true,
+  createdAt: true,
+  updatedAt: true,
+} as const;
+
 /** The columns a task response needs, the embedded rows scoped to the same organization. */
 export function taskSelect(organizationId: string) {
   return {
-    id: true,
-    title: true,
-    description: true,
-    status: true,
-    assigneeId: true,
-    customerId: true,
-    primaryConstellationId: true,
-    loggedSeconds: true,
-    billableSeconds: true,
-    tags: true,
-    createdAt: true,
-    updatedAt: true,
+    ...taskColumnsSelect,
     subtasks: {
       where: { organizationId },
       orderBy: [{ position: "asc" as const }, { id: "asc" as const }],

@@ -9,7 +9,7 @@ import type { Actor } from "@/server/services/auth/account";
 import { insertSubtasks, replaceSubtasks, type SubtaskInput } from "@/server/services/tasks/checklist";
 import { linkToBoard } from "@/server/services/tasks/filing";
 import { TASK_TRANSACTION } from "@/server/services/tasks/limits";
-import { findTask, liveTask, taskSelect } from "@/server/services/tasks/queries";
+import { findTask, liveTask, taskColumnsSelect, taskSelect } from "@/server/services/tasks/queries";
 import { assertTaskReferences } from "@/server/services/tasks/references";
 
 /** Public API callers act for an organization, not for a user. */
@@ -129,10 +129,11 @@ export async function createTask(db: Db, actor: TaskActor, input: CreateTaskInpu
       customerId: input.customerId ?? null,
       tags: input.tags ?? [],
     },
-    select: taskSelect(organizationId),
+    // One INSERT … RETURNING: a task just made has no checklist or comments to read back.
+    select: taskColumnsSelect,
   });
   const { constellationId, subtasks = [] } = input;
-  if (!constellationId && !subtasks.length) return serializeTask(task);
+  if (!constellationId && !subtasks.length) return serializeTask({ ...task, subtasks: [], comments: [] });
 
   try {
     return await db.$transaction(async (tx) => {
