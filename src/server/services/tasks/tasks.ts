@@ -9,7 +9,7 @@ import type { Actor } from "@/server/services/auth/account";
 import { insertSubtasks, replaceSubtasks, type SubtaskInput } from "@/server/services/tasks/checklist";
 import { linkToBoard } from "@/server/services/tasks/filing";
 import { TASK_TRANSACTION } from "@/server/services/tasks/limits";
-import { findTask, liveTask, taskColumnsSelect, taskSelect } from "@/server/services/tasks/queries";
+import { findTask, liveTask, taskColumnsSelect } from "@/server/services/tasks/queries";
 import { assertTaskReferences } from "@/server/services/tasks/references";
 
 /** Public API callers act for an organization, not for a user. */
