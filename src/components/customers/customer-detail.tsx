@@ -61,7 +61,7 @@ export function CustomerDetail({ id }: { id: string }) {
                 Saved.
               </p>
             )}
-            <CustomerForm key={data.updatedAt} customer={data} isAdmin={isAdmin} submitLabel="Save changes" isPending={update.isPending} onSubmit={(input) => update.mutateAsync({ id, ...input })} />
+            <CustomerForm key={data.updatedAt} customer={data} isAdmin={isAdmin} submitLabel="Save changes" onSubmit={(input) => update.mutateAsync({ id, ...input })} />
           </section>
           <section className="section" aria-labelledby="customer-projects">
             <h2 id="customer-projects">Projects</h2>

@@ -2,9 +2,8 @@
 // Customers: search, "Show archived", New customer (with billing for admins), archive and unarchive.
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
 import { useIsAdmin } from "@/components/shell/use-account";
-import { Button, Dialog, EmptyState, FormError, ListFilters, LoadMore, PageHeader, QueryState, Table, useListFilters } from "@/components/ui";
+import { Button, EmptyState, FormDialog, FormError, ListFilters, LoadMore, PageHeader, QueryState, Table, useListFilters } from "@/components/ui";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
 import { ArchiveButton } from "./archive-button";
@@ -19,18 +18,10 @@ export function CustomersPage() {
   const queryClient = useQueryClient();
   const isAdmin = useIsAdmin();
   const filters = useListFilters();
-  const [isCreating, setIsCreating] = useState(false);
   const list = useInfiniteQuery(
     trpc.customers.listInApp.infiniteQueryOptions({ ...filters.query, limit: PAGE_SIZE }, { getNextPageParam: (page) => page.pagination.cursor }),
   );
-  const create = useMutation(
-    trpc.customers.createInApp.mutationOptions({
-      onSuccess: async () => {
-        setIsCreating(false);
-        await queryClient.invalidateQueries({ queryKey: trpc.customers.pathKey() });
-      },
-    }),
-  );
+  const create = useMutation(trpc.customers.createInApp.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.customers.pathKey() }) }));
   const archive = useArchiveToggle("customers");
   const customers = list.data?.pages.flatMap((page) => page.items) ?? [];
 
@@ -40,14 +31,9 @@ export function CustomersPage() {
         title="Customers"
         description="Who you work for, and how each is billed."
         actions={
-          <Dialog
-            title="New customer"
-            open={isCreating}
-            onOpenChange={setIsCreating}
-            trigger={<Button variant="primary">New customer</Button>}
-          >
-            <CustomerForm isAdmin={isAdmin} submitLabel="Create customer" isPending={create.isPending} onSubmit={(input) => create.mutateAsync(input)} />
-          </Dialog>
+          <FormDialog title="New customer" trigger={<Button variant="primary">New customer</Button>}>
+            <CustomerForm isAdmin={isAdmin} submitLabel="Create customer" onSubmit={(input) => create.mutateAsync(input)} />
+          </FormDialog>
         }
       />
       <ListFilters label="Search customers" filters={filters} />

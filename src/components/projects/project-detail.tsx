@@ -48,7 +48,7 @@ export function ProjectDetail({ id }: { id: string }) {
                 Saved.
               </p>
             )}
-            <ProjectForm key={data.updatedAt} project={data} submitLabel="Save changes" isPending={update.isPending} onSubmit={(input) => update.mutateAsync({ id, ...input })} />
+            <ProjectForm key={data.updatedAt} project={data} submitLabel="Save changes" onSubmit={(input) => update.mutateAsync({ id, ...input })} />
           </section>
         </>
       )}

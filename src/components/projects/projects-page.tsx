@@ -2,10 +2,9 @@
 // Projects: search, "Show archived", New project, archive and unarchive.
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
 import { ArchiveButton } from "@/components/customers/archive-button";
 import { useArchiveToggle } from "@/components/customers/use-archive";
-import { Button, Dialog, EmptyState, FormError, ListFilters, LoadMore, PageHeader, QueryState, Table, useListFilters } from "@/components/ui";
+import { Button, EmptyState, FormDialog, FormError, ListFilters, LoadMore, PageHeader, QueryState, Table, useListFilters } from "@/components/ui";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
 import { formatDueDate, ProjectForm, statusLabel } from "./project-form";
@@ -16,18 +15,10 @@ export function ProjectsPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const filters = useListFilters();
-  const [isCreating, setIsCreating] = useState(false);
   const list = useInfiniteQuery(
     trpc.constellations.listInApp.infiniteQueryOptions({ ...filters.query, limit: PAGE_SIZE }, { getNextPageParam: (page) => page.pagination.cursor }),
   );
-  const create = useMutation(
-    trpc.constellations.createInApp.mutationOptions({
-      onSuccess: async () => {
-        setIsCreating(false);
-        await queryClient.invalidateQueries({ queryKey: trpc.constellations.pathKey() });
-      },
-    }),
-  );
+  const create = useMutation(trpc.constellations.createInApp.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.constellations.pathKey() }) }));
   const archive = useArchiveToggle("constellations");
   const projects = list.data?.pages.flatMap((page) => page.items) ?? [];
 
@@ -37,9 +28,9 @@ export function ProjectsPage() {
         title="Projects"
         description="Work grouped by goal, optionally for a customer."
         actions={
-          <Dialog title="New project" open={isCreating} onOpenChange={setIsCreating} trigger={<Button variant="primary">New project</Button>}>
-            <ProjectForm submitLabel="Create project" isPending={create.isPending} onSubmit={(input) => create.mutateAsync(input)} />
-          </Dialog>
+          <FormDialog title="New project" trigger={<Button variant="primary">New project</Button>}>
+            <ProjectForm submitLabel="Create project" onSubmit={(input) => create.mutateAsync(input)} />
+          </FormDialog>
         }
       />
       <ListFilters label="Search projects" filters={filters} />

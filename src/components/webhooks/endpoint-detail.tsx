@@ -7,7 +7,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { AdminOnly } from "@/components/invoices/admin-only";
 import { useIsAdmin } from "@/components/shell/use-account";
-import { Button, ConfirmDialog, CopyButton, Dialog, EmptyState, ErrorState, FormError, LoadingState, LoadMore, LocalTime, PageHeader, QueryState, SelectField, Table } from "@/components/ui";
+import { Button, ConfirmDialog, CopyButton, EmptyState, ErrorState, FormDialog, FormError, LoadingState, LoadMore, LocalTime, PageHeader, QueryState, SelectField, Table } from "@/components/ui";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
 import { DELIVERY_STATUS_LABELS, DeliveryStatus, lastResponse } from "./delivery-status";
@@ -32,10 +32,11 @@ function EndpointConsole({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const query = useQuery({ ...trpc.webhooks.get.queryOptions({ id }), refetchInterval: LIVE_REFRESH_MS, retry: (count, error) => describeError(error).code !== "not_found" && count < 2 });
   const endpoint = query.data;
-  const [isEditing, setIsEditing] = useState(false);
   const [isSecretShown, setIsSecretShown] = useState(false);
   const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.pathKey() });
   const update = useMutation(trpc.webhooks.update.mutationOptions({ onSuccess: invalidate }));
+  // Enable/disable is its own mutation, so its pending state and error are not the edit form's.
+  const setActive = useMutation(trpc.webhooks.update.mutationOptions({ onSuccess: invalidate }));
   const remove = useMutation(
     trpc.webhooks.delete.mutationOptions({
       onSuccess: async () => {
@@ -66,18 +67,10 @@ function EndpointConsole({ id }: { id: string }) {
         description={<span className="cell-link">{endpoint.url}</span>}
         actions={
           <>
-            <Dialog title="Edit endpoint" open={isEditing} onOpenChange={setIsEditing} trigger={<Button>Edit endpoint</Button>}>
-              <EndpointForm
-                endpoint={endpoint}
-                submitLabel="Save changes"
-                isPending={update.isPending}
-                onSubmit={async (draft) => {
-                  await update.mutateAsync({ id, ...draft });
-                  setIsEditing(false);
-                }}
-              />
-            </Dialog>
-            <Button isPending={update.isPending && !isEditing} onClick={() => update.mutate({ id, isActive: !endpoint.isActive })}>
+            <FormDialog title="Edit endpoint" trigger={<Button>Edit endpoint</Button>}>
+              <EndpointForm endpoint={endpoint} submitLabel="Save changes" onSubmit={(draft) => update.mutateAsync({ id, ...draft })} />
+            </FormDialog>
+            <Button isPending={setActive.isPending} onClick={() => setActive.mutate({ id, isActive: !endpoint.isActive })}>
               {endpoint.isActive ? "Disable endpoint" : "Enable endpoint"}
             </Button>
             {endpoint.isActive && (
@@ -96,7 +89,7 @@ function EndpointConsole({ id }: { id: string }) {
           </>
         }
       />
-      {update.error && !isEditing && <FormError error={describeError(update.error)} />}
+      {setActive.error && <FormError error={describeError(setActive.error)} />}
       <section className="card">
         <dl className="invoice-meta">
           <div>
