@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { useIsAdmin, useIsPro } from "@/components/shell/use-account";
-import { Button, CheckboxGroup, ConfirmDialog, CopyButton, DialogClose, EmptyState, Form, FormDialog, LocalTime, PageHeader, QueryState, Table, TextField, useServerErrors } from "@/components/ui";
+import { ActionsHeader, Button, CheckboxGroup, ConfirmDialog, DialogClose, EmptyState, Form, FormDialog, LocalTime, PageHeader, QueryState, SecretValue, Table, TextField, useServerErrors } from "@/components/ui";
 import { fromLocalInputValue } from "@/lib/time-format";
 import { useHydrated } from "@/lib/use-hydrated";
 import { useTRPC } from "@/trpc/react";
@@ -67,12 +67,7 @@ function CreateKeyDialog() {
             <p className="notice notice-warning" role="alert">
               Copy this key now. It is shown only once; Orbit keeps only a hash of it.
             </p>
-            <div className="secret-row">
-              <code className="secret" data-testid="new-api-key">
-                {created.key}
-              </code>
-              <CopyButton value={created.key} label="Copy key" />
-            </div>
+            <SecretValue value={created.key} copyLabel="Copy key" testId="new-api-key" />
             <div className="dialog-actions">
               <DialogClose asChild>
                 <Button variant="primary">Done</Button>
@@ -130,11 +125,7 @@ export function ApiKeysPage() {
                 <th scope="col">Last used</th>
                 <th scope="col">Expires</th>
                 <th scope="col">State</th>
-                {isAdmin && (
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                )}
+                {isAdmin && <ActionsHeader />}
               </tr>
             </thead>
             <tbody>

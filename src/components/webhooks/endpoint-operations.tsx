@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { Button, CopyButton, Form, FormDialog, SelectField, TextField, useServerErrors } from "@/components/ui";
+import { Button, Form, FormDialog, SecretValue, SelectField, TextField, useServerErrors } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
 import { EVENT_TYPES, type EventType } from "@/server/webhooks/events";
 
@@ -140,12 +140,7 @@ export function RotateSecretDialog({ endpointId }: { endpointId: string }) {
         rotated && (
           <div className="form" role="status">
             <p>The secret was rotated. Give your receiver the new one:</p>
-            <div className="row">
-              <code className="secret break-all" data-testid="rotated-secret">
-                {rotated.secret}
-              </code>
-              <CopyButton value={rotated.secret} label="Copy new secret" />
-            </div>
+            <SecretValue value={rotated.secret} copyLabel="Copy new secret" testId="rotated-secret" />
             <p className="small muted">
               {rotated.previousSecretExpiresAt
                 ? `The old secret's signature is sent too until ${new Date(rotated.previousSecretExpiresAt).toLocaleString()}.`
