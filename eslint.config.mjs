@@ -1,6 +1,28 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
+const NEXT = "Services, src/server/lib and the webhook engine are framework-free (callable from tests, cron and scripts): no Next.js; the HTTP edge adapts.";
+const TRPC = "Services and the webhook engine are called by tRPC procedures, not built on tRPC: take (db | tx, actor, input), throw AppError.";
+const API = "This layer sits below the tRPC procedures (src/server/api): move what both need into a service or src/server/lib.";
+const HTTP = "This layer knows no HTTP: the edges (src/server/http) import it, not the other way round; move what both need into a service or src/server/lib.";
+
+/** `no-restricted-imports` for a folder: [import name or pattern ("next/*"), why] pairs. */
+function forbidImports(files, rules) {
+  const isPattern = ([name]) => name.includes("*");
+  return {
+    files,
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: rules.filter((rule) => !isPattern(rule)).map(([name, message]) => ({ name, message })),
+          patterns: rules.filter(isPattern).map(([group, message]) => ({ group: [group], message })),
+        },
+      ],
+    },
+  };
+}
+
 export default tseslint.config(
   { ignores: ["node_modules/", ".next/", ".data/", "src/generated/", "next-env.d.ts"] },
   js.configs.recommended,
@@ -15,6 +37,26 @@ export default tseslint.config(
     files: ["src/env.ts", "src/instrumentation.ts", "tests/**", "scripts/**", "bench/**", "*.config.*"],
     rules: { "no-restricted-properties": "off" },
   },
+  // Folder rules: each layer imports only what its room allows (README "Architecture").
+  forbidImports(["src/server/services/**"], [
+    ["next", NEXT],
+    ["next/*", NEXT],
+    ["@trpc/*", TRPC],
+    ["@/server/api/*", API],
+    ["@/server/http/*", HTTP],
+  ]),
+  forbidImports(["src/server/lib/**"], [
+    ["next", NEXT],
+    ["next/*", NEXT],
+    ["@/server/http/*", HTTP],
+    ["@/server/api/*", API],
+  ]),
+  forbidImports(["src/server/webhooks/**"], [
+    ["next", NEXT],
+    ["@trpc/*", TRPC],
+    ["@/server/api/*", API],
+    ["@/server/http/*", HTTP],
+  ]),
   {
     files: ["**/*.mjs"],
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },

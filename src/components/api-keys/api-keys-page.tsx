@@ -3,9 +3,9 @@
 // create keys (shown once, with a copy button) and revoke them after confirming.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useIsAdmin, useIsPro } from "@/components/shell/use-account";
-import { Button, CheckboxGroup, ConfirmDialog, CopyButton, Dialog, EmptyState, FormError, LocalTime, PageHeader, QueryState, Table, TextField, useServerErrors } from "@/components/ui";
+import { ActionsHeader, Button, CheckboxGroup, ConfirmDialog, DialogClose, EmptyState, Form, FormDialog, LocalTime, PageHeader, QueryState, SecretValue, Table, TextField, useServerErrors } from "@/components/ui";
 import { fromLocalInputValue } from "@/lib/time-format";
 import { useHydrated } from "@/lib/use-hydrated";
 import { useTRPC } from "@/trpc/react";
@@ -28,7 +28,6 @@ function CreateKeyDialog() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const errors = useServerErrors(FIELDS);
-  const [open, setOpen] = useState(false);
   const [scopes, setScopes] = useState<string[]>([]);
   const [created, setCreated] = useState<CreatedKey | null>(null);
   const create = useMutation(
@@ -37,17 +36,13 @@ function CreateKeyDialog() {
         setCreated(key);
         await queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
       },
-      onError: errors.capture,
     }),
   );
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    errors.clear();
-    const form = new FormData(event.currentTarget);
+  function submit(form: FormData) {
     const limit = String(form.get("rateLimitPerHour") ?? "").trim();
     const expiresAt = fromLocalInputValue(String(form.get("expiresAt") ?? ""));
-    create.mutate({
+    return create.mutateAsync({
       name: String(form.get("name") ?? ""),
       scopes: scopes as never,
       ...(limit ? { rateLimitPerHour: Number(limit) } : {}),
@@ -55,52 +50,42 @@ function CreateKeyDialog() {
     });
   }
 
-  function close(next: boolean) {
-    setOpen(next);
-    if (!next) {
-      setCreated(null);
-      setScopes([]);
-      errors.clear();
-      create.reset();
-    }
+  function reset() {
+    setCreated(null);
+    setScopes([]);
+    create.reset();
   }
 
   return (
-    <Dialog title={created ? "Your new API key" : "Create API key"} open={open} onOpenChange={close} trigger={<Button variant="primary">Create key</Button>}>
-      {created ? (
-        <div className="stack">
-          <p className="notice notice-warning" role="alert">
-            Copy this key now. It is shown only once; Orbit keeps only a hash of it.
-          </p>
-          <div className="secret-row">
-            <code className="secret" data-testid="new-api-key">
-              {created.key}
-            </code>
-            <CopyButton value={created.key} label="Copy key" />
+    <FormDialog
+      title={created ? "Your new API key" : "Create API key"}
+      trigger={<Button variant="primary">Create key</Button>}
+      onClose={reset}
+      result={
+        created && (
+          <div className="stack">
+            <p className="notice notice-warning" role="alert">
+              Copy this key now. It is shown only once; Orbit keeps only a hash of it.
+            </p>
+            <SecretValue value={created.key} copyLabel="Copy key" testId="new-api-key" />
+            <div className="dialog-actions">
+              <DialogClose asChild>
+                <Button variant="primary">Done</Button>
+              </DialogClose>
+            </div>
           </div>
-          <div className="dialog-actions">
-            <Button variant="primary" onClick={() => close(false)}>
-              Done
-            </Button>
-          </div>
+        )
+      }
+    >
+      <Form errors={errors} submitLabel="Create API key" onSubmit={submit}>
+        <TextField label="Name" name="name" maxLength={200} required placeholder="Billing sync" error={errors.fieldError("name")} />
+        <CheckboxGroup legend="Scopes" sections={SECTIONS} value={scopes} onChange={setScopes} hint="What the key may do. `:*` grants every action on a resource; `*` grants everything." error={errors.fieldError("scopes")} />
+        <div className="form-grid">
+          <TextField label="Requests per hour" name="rateLimitPerHour" type="number" inputMode="numeric" min={1} max={1_000_000} defaultValue={1000} error={errors.fieldError("rateLimitPerHour")} />
+          <TextField label="Expires" name="expiresAt" type="datetime-local" hint="Optional. Empty: never." error={errors.fieldError("expiresAt")} />
         </div>
-      ) : (
-        <form className="form" onSubmit={submit} noValidate>
-          <TextField label="Name" name="name" maxLength={200} required placeholder="Billing sync" error={errors.fieldError("name")} />
-          <CheckboxGroup legend="Scopes" sections={SECTIONS} value={scopes} onChange={setScopes} hint="What the key may do. `:*` grants every action on a resource; `*` grants everything." error={errors.fieldError("scopes")} />
-          <div className="form-grid">
-            <TextField label="Requests per hour" name="rateLimitPerHour" type="number" inputMode="numeric" min={1} max={1_000_000} defaultValue={1000} error={errors.fieldError("rateLimitPerHour")} />
-            <TextField label="Expires" name="expiresAt" type="datetime-local" hint="Optional. Empty: never." error={errors.fieldError("expiresAt")} />
-          </div>
-          <FormError error={errors.formError} />
-          <div className="dialog-actions">
-            <Button type="submit" variant="primary" isPending={create.isPending}>
-              Create API key
-            </Button>
-          </div>
-        </form>
-      )}
-    </Dialog>
+      </Form>
+    </FormDialog>
   );
 }
 
@@ -140,11 +125,7 @@ export function ApiKeysPage() {
                 <th scope="col">Last used</th>
                 <th scope="col">Expires</th>
                 <th scope="col">State</th>
-                {isAdmin && (
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                )}
+                {isAdmin && <ActionsHeader />}
               </tr>
             </thead>
             <tbody>

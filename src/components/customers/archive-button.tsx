@@ -1,10 +1,11 @@
 "use client";
 import { Button } from "@/components/ui";
+import type { ArchiveToggle } from "./use-archive";
 
 /** "Archive" or "Unarchive", named for what it does. */
-export function ArchiveButton({ row, isPending, onToggle }: { row: { id: string; archived: boolean }; isPending: boolean; onToggle: () => void }) {
+export function ArchiveButton({ row, archive }: { row: { id: string; archived: boolean }; archive: ArchiveToggle }) {
   return (
-    <Button size="sm" variant={row.archived ? "secondary" : "ghost"} isPending={isPending} onClick={onToggle}>
+    <Button size="sm" variant={row.archived ? "secondary" : "ghost"} isPending={archive.pendingId === row.id} onClick={() => archive.toggle(row)}>
       {row.archived ? "Unarchive" : "Archive"}
     </Button>
   );

@@ -4,7 +4,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useIsAdmin } from "@/components/shell/use-account";
 import { buttonClass, EmptyState, FormError, PageHeader, QueryState, Table } from "@/components/ui";
-import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
 import { ArchiveButton } from "./archive-button";
 import { billingSummary } from "./billing-summary";
@@ -49,11 +48,11 @@ export function CustomerDetail({ id }: { id: string }) {
                     New invoice
                   </Link>
                 )}
-                <ArchiveButton row={data} isPending={archive.pendingId === data.id} onToggle={() => void archive.toggle(data).catch(() => {})} />
+                <ArchiveButton row={data} archive={archive} />
               </>
             }
           />
-          {archive.error && <FormError error={describeError(archive.error)} />}
+          <FormError error={archive.error} />
           <section className="card" aria-labelledby="edit-customer">
             <h2 id="edit-customer">Edit customer</h2>
             {update.isSuccess && (
@@ -61,7 +60,7 @@ export function CustomerDetail({ id }: { id: string }) {
                 Saved.
               </p>
             )}
-            <CustomerForm key={data.updatedAt} customer={data} isAdmin={isAdmin} submitLabel="Save changes" isPending={update.isPending} onSubmit={(input) => update.mutateAsync({ id, ...input })} />
+            <CustomerForm key={data.updatedAt} customer={data} isAdmin={isAdmin} submitLabel="Save changes" onSubmit={(input) => update.mutateAsync({ id, ...input })} />
           </section>
           <section className="section" aria-labelledby="customer-projects">
             <h2 id="customer-projects">Projects</h2>

@@ -1,8 +1,8 @@
 "use client";
 // The customer form for create and edit: the customer's details for everyone, the billing settings
 // (app-api section 4) for admins. Amounts are typed in the currency and sent in minor units.
-import { useState, type FormEvent } from "react";
-import { Button, FormError, SelectField, TextAreaField, TextField, useServerErrors } from "@/components/ui";
+import { useState } from "react";
+import { Form, SelectField, TextAreaField, TextField, useServerErrors } from "@/components/ui";
 import { bpsToPercentText, moneyInputValue, parseMoney, percentTextToBps } from "@/components/invoices/money";
 import type { Customer, CustomerInput } from "./types";
 
@@ -82,11 +82,10 @@ export interface CustomerFormProps {
   /** Billing settings are shown and sent only for admins. */
   isAdmin: boolean;
   submitLabel: string;
-  isPending: boolean;
   onSubmit: (input: CustomerInput) => Promise<unknown>;
 }
 
-export function CustomerForm({ customer, isAdmin, submitLabel, isPending, onSubmit }: CustomerFormProps) {
+export function CustomerForm({ customer, isAdmin, submitLabel, onSubmit }: CustomerFormProps) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(customer));
   const [localProblems, setLocalProblems] = useState<Record<string, string>>({});
   const errors = useServerErrors(FIELD_NAMES);
@@ -94,13 +93,11 @@ export function CustomerForm({ customer, isAdmin, submitLabel, isPending, onSubm
   const set = (field: keyof Draft) => (event: { target: { value: string } }) => setDraft((current) => ({ ...current, [field]: event.target.value }));
   const errorOf = (field: keyof Draft) => localProblems[field] ?? errors.fieldError(field);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    errors.clear();
+  async function submit() {
     const billing = isAdmin ? billingOf(draft) : { values: {}, problems: {} };
     setLocalProblems(billing.problems);
-    if (Object.keys(billing.problems).length) return;
-    const input: CustomerInput = {
+    if (Object.keys(billing.problems).length) return false;
+    await onSubmit({
       name: draft.name,
       company: draft.company,
       contactName: draft.contactName,
@@ -108,17 +105,12 @@ export function CustomerForm({ customer, isAdmin, submitLabel, isPending, onSubm
       logoUrl: draft.logoUrl,
       ...(isNew ? { email: draft.email, phone: draft.phone, notes: draft.notes } : {}),
       ...billing.values,
-    };
-    try {
-      await onSubmit(input);
-      if (isNew) setDraft(draftOf(undefined));
-    } catch (caught) {
-      errors.capture(caught);
-    }
+    });
+    if (isNew) setDraft(draftOf(undefined));
   }
 
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <Form errors={errors} submitLabel={submitLabel} onSubmit={submit}>
       <div className="form-grid">
         <TextField label="Name" required value={draft.name} onChange={set("name")} error={errorOf("name")} maxLength={200} />
         <TextField label="Company" value={draft.company} onChange={set("company")} error={errorOf("company")} />
@@ -180,12 +172,6 @@ export function CustomerForm({ customer, isAdmin, submitLabel, isPending, onSubm
           </div>
         </>
       )}
-      <FormError error={errors.formError} />
-      <div className="dialog-actions">
-        <Button type="submit" variant="primary" isPending={isPending}>
-          {submitLabel}
-        </Button>
-      </div>
-    </form>
+    </Form>
   );
 }

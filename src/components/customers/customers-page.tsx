@@ -2,10 +2,8 @@
 // Customers: search, "Show archived", New customer (with billing for admins), archive and unarchive.
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
 import { useIsAdmin } from "@/components/shell/use-account";
-import { Button, Dialog, EmptyState, FormError, ListFilters, LoadMore, PageHeader, QueryState, Table, useListFilters } from "@/components/ui";
-import { describeError } from "@/trpc/errors";
+import { ActionsHeader, Button, EmptyState, FormDialog, FormError, ListFilters, PagedQueryState, PageHeader, Table, useListFilters } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
 import { ArchiveButton } from "./archive-button";
 import { billingSummary } from "./billing-summary";
@@ -19,20 +17,11 @@ export function CustomersPage() {
   const queryClient = useQueryClient();
   const isAdmin = useIsAdmin();
   const filters = useListFilters();
-  const [isCreating, setIsCreating] = useState(false);
   const list = useInfiniteQuery(
     trpc.customers.listInApp.infiniteQueryOptions({ ...filters.query, limit: PAGE_SIZE }, { getNextPageParam: (page) => page.pagination.cursor }),
   );
-  const create = useMutation(
-    trpc.customers.createInApp.mutationOptions({
-      onSuccess: async () => {
-        setIsCreating(false);
-        await queryClient.invalidateQueries({ queryKey: trpc.customers.pathKey() });
-      },
-    }),
-  );
+  const create = useMutation(trpc.customers.createInApp.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.customers.pathKey() }) }));
   const archive = useArchiveToggle("customers");
-  const customers = list.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <>
@@ -40,21 +29,15 @@ export function CustomersPage() {
         title="Customers"
         description="Who you work for, and how each is billed."
         actions={
-          <Dialog
-            title="New customer"
-            open={isCreating}
-            onOpenChange={setIsCreating}
-            trigger={<Button variant="primary">New customer</Button>}
-          >
-            <CustomerForm isAdmin={isAdmin} submitLabel="Create customer" isPending={create.isPending} onSubmit={(input) => create.mutateAsync(input)} />
-          </Dialog>
+          <FormDialog title="New customer" trigger={<Button variant="primary">New customer</Button>}>
+            <CustomerForm isAdmin={isAdmin} submitLabel="Create customer" onSubmit={(input) => create.mutateAsync(input)} />
+          </FormDialog>
         }
       />
       <ListFilters label="Search customers" filters={filters} />
-      {archive.error && <FormError error={describeError(archive.error)} />}
-      <QueryState
-        query={{ ...list, data: list.data ? customers : undefined }}
-        isEmpty={(rows) => rows.length === 0}
+      <FormError error={archive.error} />
+      <PagedQueryState
+        query={list}
         loadingLabel="Loading customers…"
         empty={
           <EmptyState title={filters.query.search ? "No customer matches this search." : "No customers yet."}>
@@ -63,40 +46,35 @@ export function CustomersPage() {
         }
       >
         {(rows) => (
-          <>
-            <Table caption="Customers">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Company</th>
-                  <th scope="col">Billing</th>
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
+          <Table caption="Customers">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Company</th>
+                <th scope="col">Billing</th>
+                <ActionsHeader />
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((customer) => (
+                <tr key={customer.id}>
+                  <td>
+                    <Link className="cell-link" href={`/customers/${customer.id}`}>
+                      {customer.name}
+                    </Link>{" "}
+                    {customer.archived && <span className="badge badge-status">Archived</span>}
+                  </td>
+                  <td data-label="Company">{customer.company ?? "—"}</td>
+                  <td className="nowrap" data-label="Billing">{billingSummary(customer)}</td>
+                  <td className="num">
+                    <ArchiveButton row={customer} archive={archive} />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {rows.map((customer) => (
-                  <tr key={customer.id}>
-                    <td>
-                      <Link className="cell-link" href={`/customers/${customer.id}`}>
-                        {customer.name}
-                      </Link>{" "}
-                      {customer.archived && <span className="badge badge-status">Archived</span>}
-                    </td>
-                    <td data-label="Company">{customer.company ?? "—"}</td>
-                    <td className="nowrap" data-label="Billing">{billingSummary(customer)}</td>
-                    <td className="num">
-                      <ArchiveButton row={customer} isPending={archive.pendingId === customer.id} onToggle={() => void archive.toggle(customer).catch(() => {})} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-            <LoadMore hasMore={list.hasNextPage} isLoading={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
-          </>
+              ))}
+            </tbody>
+          </Table>
         )}
-      </QueryState>
+      </PagedQueryState>
     </>
   );
 }

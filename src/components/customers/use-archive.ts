@@ -1,9 +1,17 @@
 "use client";
 // Archive and unarchive for customers and projects: one mutation, lists and pages re-read after.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { describeError, type DisplayError } from "@/trpc/errors";
 import { useTRPC, useTRPCClient } from "@/trpc/react";
 
-export function useArchiveToggle(kind: "customers" | "constellations") {
+export interface ArchiveToggle {
+  /** Archives an active row, unarchives an archived one; a refusal shows as `error`. */
+  toggle: (row: { id: string; archived: boolean }) => void;
+  pendingId: string | undefined;
+  error: DisplayError | null;
+}
+
+export function useArchiveToggle(kind: "customers" | "constellations"): ArchiveToggle {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
@@ -15,8 +23,8 @@ export function useArchiveToggle(kind: "customers" | "constellations") {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc[kind].pathKey() }),
   });
   return {
-    toggle: (row: { id: string; archived: boolean }) => mutation.mutateAsync(row),
+    toggle: (row) => mutation.mutate(row),
     pendingId: mutation.isPending ? mutation.variables?.id : undefined,
-    error: mutation.error,
+    error: mutation.error ? describeError(mutation.error) : null,
   };
 }

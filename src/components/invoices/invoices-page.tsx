@@ -4,7 +4,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { useIsAdmin } from "@/components/shell/use-account";
-import { buttonClass, EmptyState, LoadMore, NumberCell, PageHeader, QueryState, SelectField, Table } from "@/components/ui";
+import { buttonClass, EmptyState, NumberCell, PagedQueryState, PageHeader, SelectField, Table } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
 import { AdminOnly } from "./admin-only";
 import { InvoicePeriod, InvoiceStatusBadge, STATUS_LABELS } from "./invoice-parts";
@@ -24,7 +24,6 @@ function InvoiceList() {
   const list = useInfiniteQuery(
     trpc.invoices.list.infiniteQueryOptions({ status: status || undefined, limit: 25 }, { getNextPageParam: (page) => page.pagination.cursor }),
   );
-  const invoices = list.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <>
       <PageHeader
@@ -44,50 +43,46 @@ function InvoiceList() {
           options={[{ value: "", label: "All" }, ...Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label }))]}
         />
       </div>
-      <QueryState
-        query={{ ...list, data: list.data ? invoices : undefined }}
-        isEmpty={(rows) => rows.length === 0}
+      <PagedQueryState
+        query={list}
         loadingLabel="Loading invoices…"
         empty={<EmptyState title={status ? `No ${STATUS_LABELS[status].toLowerCase()} invoices.` : "No invoices yet."}>Create one from a customer&apos;s unbilled time.</EmptyState>}
       >
         {(rows) => (
-          <>
-            <Table caption="Invoices">
-              <thead>
-                <tr>
-                  <th scope="col">Number</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col" className="num">
-                    Total
-                  </th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Period</th>
+          <Table caption="Invoices">
+            <thead>
+              <tr>
+                <th scope="col">Number</th>
+                <th scope="col">Customer</th>
+                <th scope="col" className="num">
+                  Total
+                </th>
+                <th scope="col">Status</th>
+                <th scope="col">Period</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((invoice) => (
+                <tr key={invoice.id}>
+                  <td className="nowrap">
+                    <Link className="cell-link" href={`/invoices/${invoice.id}`}>
+                      {invoice.number}
+                    </Link>
+                  </td>
+                  <td data-label="Customer">{invoice.customerName}</td>
+                  <NumberCell label="Total">{formatMoney(invoice.totalCents, invoice.currency)}</NumberCell>
+                  <td data-label="Status">
+                    <InvoiceStatusBadge status={invoice.status} />
+                  </td>
+                  <td className="nowrap" data-label="Period">
+                    <InvoicePeriod start={invoice.periodStart} end={invoice.periodEnd} />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {rows.map((invoice) => (
-                  <tr key={invoice.id}>
-                    <td className="nowrap">
-                      <Link className="cell-link" href={`/invoices/${invoice.id}`}>
-                        {invoice.number}
-                      </Link>
-                    </td>
-                    <td data-label="Customer">{invoice.customerName}</td>
-                    <NumberCell label="Total">{formatMoney(invoice.totalCents, invoice.currency)}</NumberCell>
-                    <td data-label="Status">
-                      <InvoiceStatusBadge status={invoice.status} />
-                    </td>
-                    <td className="nowrap" data-label="Period">
-                      <InvoicePeriod start={invoice.periodStart} end={invoice.periodEnd} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-            <LoadMore hasMore={list.hasNextPage} isLoading={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
-          </>
+              ))}
+            </tbody>
+          </Table>
         )}
-      </QueryState>
+      </PagedQueryState>
     </>
   );
 }

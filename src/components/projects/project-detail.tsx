@@ -5,7 +5,6 @@ import Link from "next/link";
 import { ArchiveButton } from "@/components/customers/archive-button";
 import { useArchiveToggle } from "@/components/customers/use-archive";
 import { FormError, PageHeader, QueryState } from "@/components/ui";
-import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
 import { ProjectForm, statusLabel } from "./project-form";
 
@@ -38,9 +37,9 @@ export function ProjectDetail({ id }: { id: string }) {
                 {data.archived && " · Archived"}
               </>
             }
-            actions={<ArchiveButton row={data} isPending={archive.pendingId === data.id} onToggle={() => void archive.toggle(data).catch(() => {})} />}
+            actions={<ArchiveButton row={data} archive={archive} />}
           />
-          {archive.error && <FormError error={describeError(archive.error)} />}
+          <FormError error={archive.error} />
           <section className="card" aria-labelledby="edit-project">
             <h2 id="edit-project">Edit project</h2>
             {update.isSuccess && (
@@ -48,7 +47,7 @@ export function ProjectDetail({ id }: { id: string }) {
                 Saved.
               </p>
             )}
-            <ProjectForm key={data.updatedAt} project={data} submitLabel="Save changes" isPending={update.isPending} onSubmit={(input) => update.mutateAsync({ id, ...input })} />
+            <ProjectForm key={data.updatedAt} project={data} submitLabel="Save changes" onSubmit={(input) => update.mutateAsync({ id, ...input })} />
           </section>
         </>
       )}

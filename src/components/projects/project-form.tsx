@@ -1,8 +1,8 @@
 "use client";
 // The project form for create and edit: title, goal, customer, status, due date.
 import { useQuery } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
-import { Button, FormError, SelectField, TextAreaField, TextField, useServerErrors } from "@/components/ui";
+import { useState } from "react";
+import { Form, SelectField, TextAreaField, TextField, useServerErrors } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
 import type { Project, ProjectInput } from "@/components/customers/types";
 
@@ -27,12 +27,10 @@ export const statusLabel = (status: string) => STATUS_OPTIONS.find((option) => o
 export function ProjectForm({
   project,
   submitLabel,
-  isPending,
   onSubmit,
 }: {
   project?: Project;
   submitLabel: string;
-  isPending: boolean;
   onSubmit: (input: ProjectInput) => Promise<unknown>;
 }) {
   const trpc = useTRPC();
@@ -55,25 +53,19 @@ export function ProjectForm({
     customerOptions.push({ value: project.customerId, label: project.customerName ?? "Current customer" });
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    errors.clear();
-    try {
-      await onSubmit({
-        title: draft.title,
-        goal: draft.goal,
-        customerId: draft.customerId || null,
-        status: draft.status as ProjectInput["status"],
-        dueDate: draft.dueDate || null,
-      });
-      if (!project) setDraft({ title: "", goal: "", customerId: "", status: "planning", dueDate: "" });
-    } catch (caught) {
-      errors.capture(caught);
-    }
+  async function submit() {
+    await onSubmit({
+      title: draft.title,
+      goal: draft.goal,
+      customerId: draft.customerId || null,
+      status: draft.status as ProjectInput["status"],
+      dueDate: draft.dueDate || null,
+    });
+    if (!project) setDraft({ title: "", goal: "", customerId: "", status: "planning", dueDate: "" });
   }
 
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <Form errors={errors} submitLabel={submitLabel} onSubmit={submit}>
       <div className="form-grid">
         <TextField label="Title" required value={draft.title} onChange={set("title")} error={errors.fieldError("title")} maxLength={200} />
         <SelectField label="Customer" value={draft.customerId} onChange={set("customerId")} error={errors.fieldError("customerId")} options={customerOptions} />
@@ -81,12 +73,6 @@ export function ProjectForm({
         <TextField label="Due date" type="date" value={draft.dueDate} onChange={set("dueDate")} error={errors.fieldError("dueDate")} />
       </div>
       <TextAreaField label="Goal" value={draft.goal} onChange={set("goal")} error={errors.fieldError("goal")} />
-      <FormError error={errors.formError} />
-      <div className="dialog-actions">
-        <Button type="submit" variant="primary" isPending={isPending}>
-          {submitLabel}
-        </Button>
-      </div>
-    </form>
+    </Form>
   );
 }

@@ -2,11 +2,9 @@
 // Projects: search, "Show archived", New project, archive and unarchive.
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
 import { ArchiveButton } from "@/components/customers/archive-button";
 import { useArchiveToggle } from "@/components/customers/use-archive";
-import { Button, Dialog, EmptyState, FormError, ListFilters, LoadMore, PageHeader, QueryState, Table, useListFilters } from "@/components/ui";
-import { describeError } from "@/trpc/errors";
+import { ActionsHeader, Button, EmptyState, FormDialog, FormError, ListFilters, PagedQueryState, PageHeader, Table, useListFilters } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
 import { formatDueDate, ProjectForm, statusLabel } from "./project-form";
 
@@ -16,20 +14,11 @@ export function ProjectsPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const filters = useListFilters();
-  const [isCreating, setIsCreating] = useState(false);
   const list = useInfiniteQuery(
     trpc.constellations.listInApp.infiniteQueryOptions({ ...filters.query, limit: PAGE_SIZE }, { getNextPageParam: (page) => page.pagination.cursor }),
   );
-  const create = useMutation(
-    trpc.constellations.createInApp.mutationOptions({
-      onSuccess: async () => {
-        setIsCreating(false);
-        await queryClient.invalidateQueries({ queryKey: trpc.constellations.pathKey() });
-      },
-    }),
-  );
+  const create = useMutation(trpc.constellations.createInApp.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.constellations.pathKey() }) }));
   const archive = useArchiveToggle("constellations");
-  const projects = list.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <>
@@ -37,16 +26,15 @@ export function ProjectsPage() {
         title="Projects"
         description="Work grouped by goal, optionally for a customer."
         actions={
-          <Dialog title="New project" open={isCreating} onOpenChange={setIsCreating} trigger={<Button variant="primary">New project</Button>}>
-            <ProjectForm submitLabel="Create project" isPending={create.isPending} onSubmit={(input) => create.mutateAsync(input)} />
-          </Dialog>
+          <FormDialog title="New project" trigger={<Button variant="primary">New project</Button>}>
+            <ProjectForm submitLabel="Create project" onSubmit={(input) => create.mutateAsync(input)} />
+          </FormDialog>
         }
       />
       <ListFilters label="Search projects" filters={filters} />
-      {archive.error && <FormError error={describeError(archive.error)} />}
-      <QueryState
-        query={{ ...list, data: list.data ? projects : undefined }}
-        isEmpty={(rows) => rows.length === 0}
+      <FormError error={archive.error} />
+      <PagedQueryState
+        query={list}
         loadingLabel="Loading projects…"
         empty={
           <EmptyState title={filters.query.search ? "No project matches this search." : "No projects yet."}>
@@ -55,42 +43,37 @@ export function ProjectsPage() {
         }
       >
         {(rows) => (
-          <>
-            <Table caption="Projects">
-              <thead>
-                <tr>
-                  <th scope="col">Project</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Due</th>
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
+          <Table caption="Projects">
+            <thead>
+              <tr>
+                <th scope="col">Project</th>
+                <th scope="col">Customer</th>
+                <th scope="col">Status</th>
+                <th scope="col">Due</th>
+                <ActionsHeader />
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((project) => (
+                <tr key={project.id}>
+                  <td>
+                    <Link className="cell-link" href={`/projects/${project.id}`}>
+                      {project.title}
+                    </Link>{" "}
+                    {project.archived && <span className="badge badge-status">Archived</span>}
+                  </td>
+                  <td data-label="Customer">{project.customerName ?? "—"}</td>
+                  <td data-label="Status">{statusLabel(project.status)}</td>
+                  <td className="nowrap" data-label="Due">{formatDueDate(project.dueDate)}</td>
+                  <td className="num">
+                    <ArchiveButton row={project} archive={archive} />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {rows.map((project) => (
-                  <tr key={project.id}>
-                    <td>
-                      <Link className="cell-link" href={`/projects/${project.id}`}>
-                        {project.title}
-                      </Link>{" "}
-                      {project.archived && <span className="badge badge-status">Archived</span>}
-                    </td>
-                    <td data-label="Customer">{project.customerName ?? "—"}</td>
-                    <td data-label="Status">{statusLabel(project.status)}</td>
-                    <td className="nowrap" data-label="Due">{formatDueDate(project.dueDate)}</td>
-                    <td className="num">
-                      <ArchiveButton row={project} isPending={archive.pendingId === project.id} onToggle={() => void archive.toggle(project).catch(() => {})} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-            <LoadMore hasMore={list.hasNextPage} isLoading={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
-          </>
+              ))}
+            </tbody>
+          </Table>
         )}
-      </QueryState>
+      </PagedQueryState>
     </>
   );
 }

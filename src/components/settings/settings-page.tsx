@@ -2,10 +2,10 @@
 // Settings: the organization and its plan, its members (admins add people), and the person's own
 // calendar feed URL (create, copy, regenerate, revoke).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useMembers } from "@/components/pickers/pickers";
 import { useAccount, useIsAdmin } from "@/components/shell/use-account";
-import { Button, ConfirmDialog, CopyButton, Dialog, EmptyState, FormError, LocalTime, PageHeader, QueryState, SelectField, Table, TextField, useServerErrors } from "@/components/ui";
+import { Button, ConfirmDialog, CopyButton, EmptyState, Form, FormDialog, FormError, LocalTime, PageHeader, QueryState, SelectField, Table, TextField, useServerErrors } from "@/components/ui";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
 
@@ -72,35 +72,14 @@ function AddMemberDialog() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const errors = useServerErrors(MEMBER_FIELDS);
-  const [open, setOpen] = useState(false);
-  const add = useMutation(
-    trpc.organization.addMember.mutationOptions({
-      onSuccess: async () => {
-        await queryClient.invalidateQueries({ queryKey: trpc.organization.listMembers.pathKey() });
-        setOpen(false);
-      },
-      onError: errors.capture,
-    }),
-  );
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    errors.clear();
-    const form = new FormData(event.currentTarget);
+  const add = useMutation(trpc.organization.addMember.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.organization.listMembers.pathKey() }) }));
+  function submit(form: FormData) {
     const text = (name: string) => String(form.get(name) ?? "");
-    add.mutate({ name: text("name"), email: text("email"), password: text("password"), role: text("role") === "admin" ? "admin" : "member" });
+    return add.mutateAsync({ name: text("name"), email: text("email"), password: text("password"), role: text("role") === "admin" ? "admin" : "member" });
   }
   return (
-    <Dialog
-      title="Add member"
-      description="They sign in with this email and password and can change the password later."
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) errors.clear();
-      }}
-      trigger={<Button variant="primary">Add member</Button>}
-    >
-      <form className="form" onSubmit={submit} noValidate>
+    <FormDialog title="Add member" description="They sign in with this email and password and can change the password later." trigger={<Button variant="primary">Add member</Button>}>
+      <Form errors={errors} submitLabel="Add to organization" onSubmit={submit}>
         <TextField label="Name" name="name" autoComplete="off" maxLength={200} required error={errors.fieldError("name")} />
         <TextField label="Email" name="email" type="email" autoComplete="off" maxLength={254} required error={errors.fieldError("email")} />
         <TextField label="Password" name="password" type="password" autoComplete="new-password" minLength={8} maxLength={200} required hint="8 to 200 characters." error={errors.fieldError("password")} />
@@ -114,14 +93,8 @@ function AddMemberDialog() {
           ]}
           error={errors.fieldError("role")}
         />
-        <FormError error={errors.formError} />
-        <div className="dialog-actions">
-          <Button type="submit" variant="primary" isPending={add.isPending}>
-            Add to organization
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      </Form>
+    </FormDialog>
   );
 }
 
@@ -225,41 +198,25 @@ function PasswordPanel() {
   const trpc = useTRPC();
   const errors = useServerErrors(PASSWORD_FIELDS);
   const [isChanged, setIsChanged] = useState(false);
-  const change = useMutation(trpc.auth.changePassword.mutationOptions({ onError: errors.capture }));
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    errors.clear();
+  const change = useMutation(trpc.auth.changePassword.mutationOptions());
+  async function submit(data: FormData, form: HTMLFormElement) {
     setIsChanged(false);
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    change.mutate(
-      { currentPassword: String(data.get("currentPassword") ?? ""), newPassword: String(data.get("newPassword") ?? "") },
-      {
-        onSuccess: () => {
-          form.reset();
-          setIsChanged(true);
-        },
-      },
-    );
+    await change.mutateAsync({ currentPassword: String(data.get("currentPassword") ?? ""), newPassword: String(data.get("newPassword") ?? "") });
+    form.reset();
+    setIsChanged(true);
   }
   return (
     <section className="card stack" aria-labelledby="password-heading">
       <h2 id="password-heading">Password</h2>
-      <form className="form" onSubmit={submit} noValidate>
+      <Form errors={errors} submitLabel="Change password" submitVariant="secondary" onSubmit={submit}>
         <TextField label="Current password" name="currentPassword" type="password" autoComplete="current-password" maxLength={200} required error={errors.fieldError("currentPassword")} />
         <TextField label="New password" name="newPassword" type="password" autoComplete="new-password" minLength={8} maxLength={200} required hint="8 to 200 characters. Your other sessions are signed out." error={errors.fieldError("newPassword")} />
-        <FormError error={errors.formError} />
         {isChanged && (
           <p role="status" className="notice notice-info">
             Password changed. Other browsers and devices are signed out.
           </p>
         )}
-        <div>
-          <Button type="submit" isPending={change.isPending}>
-            Change password
-          </Button>
-        </div>
-      </form>
+      </Form>
     </section>
   );
 }

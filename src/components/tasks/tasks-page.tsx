@@ -3,9 +3,9 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useDeferredValue, useState, type FormEvent } from "react";
+import { useDeferredValue, useState } from "react";
 import { CustomerPicker, ProjectPicker, useMembers } from "@/components/pickers/pickers";
-import { Button, Dialog, EmptyState, ErrorState, FormError, LoadingState, PageHeader, SelectField, Table, TextAreaField, TextField, useServerErrors } from "@/components/ui";
+import { Button, EmptyState, ErrorState, Form, FormDialog, LoadingState, PageHeader, SelectField, Table, TextAreaField, TextField, useServerErrors } from "@/components/ui";
 import { formatDuration } from "@/lib/time-format";
 import { useTRPC } from "@/trpc/react";
 import { statusLabel, TASK_STATUSES, type TaskStatus } from "./task-status";
@@ -18,26 +18,13 @@ function CreateTaskDialog() {
   const queryClient = useQueryClient();
   const members = useMembers();
   const errors = useServerErrors(CREATE_FIELDS);
-  const [open, setOpen] = useState(false);
   const [customerId, setCustomerId] = useState<string | null>(null);
   const [projectId, setProjectId] = useState<string | null>(null);
-  const create = useMutation(
-    trpc.tasks.createInApp.mutationOptions({
-      onSuccess: async (task) => {
-        await queryClient.invalidateQueries({ queryKey: trpc.tasks.pathKey() });
-        setOpen(false);
-        router.push(`/tasks/${task.id}`);
-      },
-      onError: errors.capture,
-    }),
-  );
+  const create = useMutation(trpc.tasks.createInApp.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.tasks.pathKey() }) }));
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    errors.clear();
-    const form = new FormData(event.currentTarget);
+  async function submit(form: FormData) {
     const assigneeId = String(form.get("assigneeId") ?? "");
-    create.mutate({
+    const task = await create.mutateAsync({
       title: String(form.get("title") ?? ""),
       description: String(form.get("description") ?? "") || null,
       status: String(form.get("status")) as TaskStatus,
@@ -45,19 +32,12 @@ function CreateTaskDialog() {
       customerId,
       ...(projectId ? { constellationId: projectId } : {}),
     });
+    router.push(`/tasks/${task.id}`);
   }
 
   return (
-    <Dialog
-      title="New task"
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) errors.clear();
-      }}
-      trigger={<Button variant="primary">New task</Button>}
-    >
-      <form className="form" onSubmit={submit} noValidate>
+    <FormDialog title="New task" trigger={<Button variant="primary">New task</Button>}>
+      <Form errors={errors} submitLabel="Create task" onSubmit={submit}>
         <TextField label="Title" name="title" maxLength={500} required error={errors.fieldError("title")} />
         <TextAreaField label="Description" name="description" error={errors.fieldError("description")} />
         <div className="form-grid">
@@ -68,14 +48,8 @@ function CreateTaskDialog() {
           <CustomerPicker value={customerId} onChange={setCustomerId} error={errors.fieldError("customerId")} />
           <ProjectPicker value={projectId} onChange={setProjectId} error={errors.fieldError("constellationId")} />
         </div>
-        <FormError error={errors.formError} />
-        <div className="dialog-actions">
-          <Button type="submit" variant="primary" isPending={create.isPending}>
-            Create task
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      </Form>
+    </FormDialog>
   );
 }
 

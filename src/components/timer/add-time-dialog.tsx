@@ -1,9 +1,9 @@
 "use client";
 // Add time: a manual entry by start and end, or start and duration. It is saved in this browser first
 // and sent through the sync procedure with a clientSessionId made here, so a retry never doubles it.
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { CustomerPicker, TaskPicker } from "@/components/pickers/pickers";
-import { Button, CheckboxField, Dialog, FormError, TextField, useServerErrors } from "@/components/ui";
+import { Button, CheckboxField, Form, FormDialog, TextField, useServerErrors } from "@/components/ui";
 import { parseDurationInput, parseTagsInput } from "@/lib/duration-input";
 import { fromLocalInputValue, toLocalInputValue } from "@/lib/time-format";
 import type { OfflineSync } from "./use-offline-sync";
@@ -17,12 +17,9 @@ function defaultStart(): string {
 }
 
 export function AddTimeDialog({ offline, onAdded }: { offline: OfflineSync; onAdded: (outcome: "synced" | "queued") => void }) {
-  const [open, setOpen] = useState(false);
   const [mode, setMode] = useState<"range" | "duration">("range");
   const [taskId, setTaskId] = useState<string | null>(null);
   const [customerId, setCustomerId] = useState<string | null>(null);
-  const [isPending, setIsPending] = useState(false);
-  const [formKey, setFormKey] = useState(0);
   const errors = useServerErrors(FIELDS);
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const fieldError = (name: string) => localErrors[name] ?? errors.fieldError(name);
@@ -32,14 +29,9 @@ export function AddTimeDialog({ offline, onAdded }: { offline: OfflineSync; onAd
     setCustomerId(null);
     setMode("range");
     setLocalErrors({});
-    errors.clear();
-    setFormKey((key) => key + 1);
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    errors.clear();
-    const form = new FormData(event.currentTarget);
+  async function submit(form: FormData) {
     const text = (name: string) => String(form.get(name) ?? "");
     const startedAt = fromLocalInputValue(text("startedAt"));
     const problems: Record<string, string> = {};
@@ -55,43 +47,30 @@ export function AddTimeDialog({ offline, onAdded }: { offline: OfflineSync; onAd
       if (durationSeconds === null) problems.durationSeconds = "Enter a duration such as 1:30, 90m or 1.5h.";
     }
     setLocalErrors(problems);
-    if (Object.keys(problems).length || durationSeconds === null || !startedAt) return;
-    setIsPending(true);
-    try {
-      const outcome = await offline.submit({
-        clientSessionId: crypto.randomUUID(),
-        source: "manual",
-        startedAt,
-        endedAt,
-        durationSeconds,
-        description: text("description") || null,
-        taskId,
-        customerId,
-        tags: parseTagsInput(text("tags")),
-        isBillable: form.get("isBillable") === "on",
-      });
-      setOpen(false);
-      reset();
-      onAdded(outcome);
-    } catch (caught) {
-      errors.capture(caught);
-    } finally {
-      setIsPending(false);
-    }
+    if (Object.keys(problems).length || durationSeconds === null || !startedAt) return false;
+    const outcome = await offline.submit({
+      clientSessionId: crypto.randomUUID(),
+      source: "manual",
+      startedAt,
+      endedAt,
+      durationSeconds,
+      description: text("description") || null,
+      taskId,
+      customerId,
+      tags: parseTagsInput(text("tags")),
+      isBillable: form.get("isBillable") === "on",
+    });
+    onAdded(outcome);
   }
 
   return (
-    <Dialog
+    <FormDialog
       title="Add time"
       description="A finished piece of work. Without a connection it is kept in this browser and synced later."
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) reset();
-      }}
       trigger={<Button variant="primary">Add time</Button>}
+      onClose={reset}
     >
-      <form key={formKey} className="form" onSubmit={submit} noValidate>
+      <Form errors={errors} submitLabel="Save time" onSubmit={submit}>
         <TextField label="Description" name="description" maxLength={500} placeholder="What did you work on?" error={fieldError("description")} />
         <div className="form-grid">
           <TaskPicker value={taskId} onChange={setTaskId} error={fieldError("taskId")} />
@@ -118,13 +97,7 @@ export function AddTimeDialog({ offline, onAdded }: { offline: OfflineSync; onAd
         </div>
         <TextField label="Tags" name="tags" placeholder="design, review" hint="Separate tags with commas." error={fieldError("tags")} />
         <CheckboxField label="Billable" name="isBillable" defaultChecked />
-        <FormError error={errors.formError} />
-        <div className="dialog-actions">
-          <Button type="submit" variant="primary" isPending={isPending}>
-            Save time
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      </Form>
+    </FormDialog>
   );
 }

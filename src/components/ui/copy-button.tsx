@@ -31,3 +31,15 @@ export function CopyButton({ value, label = "Copy" }: { value: string; label?: s
     </>
   );
 }
+
+/** A secret shown in full (once, after creating or rotating it) with its copy button. */
+export function SecretValue({ value, copyLabel, testId }: { value: string; copyLabel: string; testId: string }) {
+  return (
+    <div className="secret-row">
+      <code className="secret" data-testid={testId}>
+        {value}
+      </code>
+      <CopyButton value={value} label={copyLabel} />
+    </div>
+  );
+}

@@ -1,6 +1,6 @@
 "use client";
-// Dialogs on Radix primitives (focus trap, Escape, focus return, aria wiring): `Dialog` for forms,
-// `ConfirmDialog` for destructive actions that need a second, explicit yes.
+// Dialogs on Radix primitives (focus trap, Escape, focus return, aria wiring): `Dialog` for content
+// (forms go in a `FormDialog`), `ConfirmDialog` for destructive actions that need a second, explicit yes.
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { useState, type ReactNode } from "react";
@@ -40,6 +40,9 @@ export function Dialog({ title, description, open, onOpenChange, trigger, childr
     </RadixDialog.Root>
   );
 }
+
+/** Closes the Dialog it is in (Cancel, Done); render a Button inside with `asChild`. */
+export const DialogClose = RadixDialog.Close;
 
 export interface ConfirmDialogProps {
   title: string;

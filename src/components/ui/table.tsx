@@ -29,3 +29,12 @@ export function NumberCell({ label, children }: { label: string; children: React
     </td>
   );
 }
+
+/** The header of a row-actions column: named for screen readers, blank on screen. */
+export function ActionsHeader() {
+  return (
+    <th scope="col">
+      <span className="sr-only">Actions</span>
+    </th>
+  );
+}

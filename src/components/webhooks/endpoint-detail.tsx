@@ -7,7 +7,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { AdminOnly } from "@/components/invoices/admin-only";
 import { useIsAdmin } from "@/components/shell/use-account";
-import { Button, ConfirmDialog, CopyButton, Dialog, EmptyState, ErrorState, FormError, LoadingState, LoadMore, LocalTime, PageHeader, QueryState, SelectField, Table } from "@/components/ui";
+import { Button, ConfirmDialog, CopyButton, EmptyState, ErrorState, FormDialog, FormError, LoadingState, LocalTime, PagedQueryState, PageHeader, SelectField, Table } from "@/components/ui";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
 import { DELIVERY_STATUS_LABELS, DeliveryStatus, lastResponse } from "./delivery-status";
@@ -32,10 +32,11 @@ function EndpointConsole({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const query = useQuery({ ...trpc.webhooks.get.queryOptions({ id }), refetchInterval: LIVE_REFRESH_MS, retry: (count, error) => describeError(error).code !== "not_found" && count < 2 });
   const endpoint = query.data;
-  const [isEditing, setIsEditing] = useState(false);
   const [isSecretShown, setIsSecretShown] = useState(false);
   const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.pathKey() });
   const update = useMutation(trpc.webhooks.update.mutationOptions({ onSuccess: invalidate }));
+  // Enable/disable is its own mutation, so its pending state and error are not the edit form's.
+  const setActive = useMutation(trpc.webhooks.update.mutationOptions({ onSuccess: invalidate }));
   const remove = useMutation(
     trpc.webhooks.delete.mutationOptions({
       onSuccess: async () => {
@@ -66,18 +67,10 @@ function EndpointConsole({ id }: { id: string }) {
         description={<span className="cell-link">{endpoint.url}</span>}
         actions={
           <>
-            <Dialog title="Edit endpoint" open={isEditing} onOpenChange={setIsEditing} trigger={<Button>Edit endpoint</Button>}>
-              <EndpointForm
-                endpoint={endpoint}
-                submitLabel="Save changes"
-                isPending={update.isPending}
-                onSubmit={async (draft) => {
-                  await update.mutateAsync({ id, ...draft });
-                  setIsEditing(false);
-                }}
-              />
-            </Dialog>
-            <Button isPending={update.isPending && !isEditing} onClick={() => update.mutate({ id, isActive: !endpoint.isActive })}>
+            <FormDialog title="Edit endpoint" trigger={<Button>Edit endpoint</Button>}>
+              <EndpointForm endpoint={endpoint} submitLabel="Save changes" onSubmit={(draft) => update.mutateAsync({ id, ...draft })} />
+            </FormDialog>
+            <Button isPending={setActive.isPending} onClick={() => setActive.mutate({ id, isActive: !endpoint.isActive })}>
               {endpoint.isActive ? "Disable endpoint" : "Enable endpoint"}
             </Button>
             {endpoint.isActive && (
@@ -96,7 +89,7 @@ function EndpointConsole({ id }: { id: string }) {
           </>
         }
       />
-      {update.error && !isEditing && <FormError error={describeError(update.error)} />}
+      {setActive.error && <FormError error={describeError(setActive.error)} />}
       <section className="card">
         <dl className="invoice-meta">
           <div>
@@ -163,7 +156,6 @@ function Deliveries({ endpointId }: { endpointId: string }) {
   const deliveries = useInfiniteQuery(
     trpc.webhooks.deliveries.infiniteQueryOptions({ id: endpointId, status: status || undefined, limit: 25 }, { getNextPageParam: (page) => page.pagination.cursor, refetchInterval: LIVE_REFRESH_MS }),
   );
-  const rows = deliveries.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section className="section" aria-labelledby="deliveries-heading">
       <div className="row">
@@ -180,48 +172,44 @@ function Deliveries({ endpointId }: { endpointId: string }) {
           options={[{ value: "", label: "All" }, ...Object.entries(DELIVERY_STATUS_LABELS).map(([value, label]) => ({ value, label }))]}
         />
       </div>
-      <QueryState
-        query={{ ...deliveries, data: deliveries.data ? rows : undefined }}
-        isEmpty={(list) => list.length === 0}
+      <PagedQueryState
+        query={deliveries}
         loadingLabel="Loading deliveries…"
         empty={<EmptyState title={status ? "No deliveries with this status." : "No deliveries yet."}>Events of the subscribed types are delivered here as they happen.</EmptyState>}
       >
         {(list) => (
-          <>
-            <Table caption="Deliveries, newest first">
-              <thead>
-                <tr>
-                  <th scope="col">Created</th>
-                  <th scope="col">Event type</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="num">
-                    Attempts
-                  </th>
-                  <th scope="col">Last response</th>
+          <Table caption="Deliveries, newest first">
+            <thead>
+              <tr>
+                <th scope="col">Created</th>
+                <th scope="col">Event type</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="num">
+                  Attempts
+                </th>
+                <th scope="col">Last response</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((delivery) => (
+                <tr key={delivery.id}>
+                  <td className="nowrap">
+                    <Link className="cell-link" href={`/webhooks/${endpointId}/deliveries/${delivery.id}`} aria-label={`Delivery ${delivery.id}`}>
+                      <LocalTime value={delivery.createdAt} />
+                    </Link>
+                  </td>
+                  <td data-label="Event type">{delivery.eventType}</td>
+                  <td data-label="Status">
+                    <DeliveryStatus status={delivery.status} />
+                  </td>
+                  <td className="num" data-label="Attempts">{delivery.attempts}</td>
+                  <td className="small cell-wide" data-label="Last response">{lastResponse(delivery)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {list.map((delivery) => (
-                  <tr key={delivery.id}>
-                    <td className="nowrap">
-                      <Link className="cell-link" href={`/webhooks/${endpointId}/deliveries/${delivery.id}`} aria-label={`Delivery ${delivery.id}`}>
-                        <LocalTime value={delivery.createdAt} />
-                      </Link>
-                    </td>
-                    <td data-label="Event type">{delivery.eventType}</td>
-                    <td data-label="Status">
-                      <DeliveryStatus status={delivery.status} />
-                    </td>
-                    <td className="num" data-label="Attempts">{delivery.attempts}</td>
-                    <td className="small cell-wide" data-label="Last response">{lastResponse(delivery)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-            <LoadMore hasMore={deliveries.hasNextPage} isLoading={deliveries.isFetchingNextPage} onLoadMore={() => void deliveries.fetchNextPage()} />
-          </>
+              ))}
+            </tbody>
+          </Table>
         )}
-      </QueryState>
+      </PagedQueryState>
     </section>
   );
 }

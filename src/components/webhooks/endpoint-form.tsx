@@ -1,8 +1,8 @@
 "use client";
 // Add or edit an endpoint: its URL (the server's URL rules answer at the field), description, the
 // event types as checkboxes labelled with their catalog names, and its request rate.
-import { useState, type FormEvent } from "react";
-import { Button, CheckboxGroup, FormError, TextField, useServerErrors } from "@/components/ui";
+import { useState } from "react";
+import { CheckboxGroup, Form, TextField, useServerErrors } from "@/components/ui";
 import { EVENT_TYPES } from "@/server/webhooks/events";
 
 const FIELD_NAMES = ["url", "description", "eventTypes", "maxRequestsPerSecond"] as const;
@@ -19,12 +19,10 @@ export interface EndpointDraft {
 export function EndpointForm({
   endpoint,
   submitLabel,
-  isPending,
   onSubmit,
 }: {
   endpoint?: EndpointDraft;
   submitLabel: string;
-  isPending: boolean;
   onSubmit: (draft: EndpointDraft) => Promise<unknown>;
 }) {
   const [url, setUrl] = useState(endpoint?.url ?? "");
@@ -33,19 +31,11 @@ export function EndpointForm({
   const [rate, setRate] = useState(String(endpoint?.maxRequestsPerSecond ?? DEFAULT_MAX_REQUESTS_PER_SECOND));
   const errors = useServerErrors(FIELD_NAMES);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    errors.clear();
-    try {
-      // A non-number is sent as such, so the server's message for the field is the one shown.
-      await onSubmit({ url, description, eventTypes, maxRequestsPerSecond: rate.trim() === "" ? undefined : Number(rate) });
-    } catch (caught) {
-      errors.capture(caught);
-    }
-  }
+  // A non-number is sent as such, so the server's message for the field is the one shown.
+  const submit = () => onSubmit({ url, description, eventTypes, maxRequestsPerSecond: rate.trim() === "" ? undefined : Number(rate) });
 
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <Form errors={errors} submitLabel={submitLabel} onSubmit={submit}>
       <TextField label="Endpoint URL" type="url" required value={url} onChange={(event) => setUrl(event.target.value)} error={errors.fieldError("url")} placeholder="https://example.com/webhooks/orbit" hint="https only; public addresses." />
       <TextField label="Description" value={description} onChange={(event) => setDescription(event.target.value)} error={errors.fieldError("description")} maxLength={500} />
       <CheckboxGroup
@@ -66,12 +56,6 @@ export function EndpointForm({
         error={errors.fieldError("maxRequestsPerSecond")}
         hint="The most Orbit sends to this endpoint per second, 1 to 1,000."
       />
-      <FormError error={errors.formError} />
-      <div className="dialog-actions">
-        <Button type="submit" variant="primary" isPending={isPending}>
-          {submitLabel}
-        </Button>
-      </div>
-    </form>
+    </Form>
   );
 }

@@ -4,8 +4,8 @@
 // whose form shows the server's field errors; a disabled endpoint gets the server's 409 at the form.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
-import { Button, CopyButton, Dialog, FormError, SelectField, TextField, useServerErrors } from "@/components/ui";
+import { useState } from "react";
+import { Button, Form, FormDialog, SecretValue, SelectField, TextField, useServerErrors } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
 import { EVENT_TYPES, type EventType } from "@/server/webhooks/events";
 
@@ -22,57 +22,41 @@ function useInvalidateWebhooks() {
 export function SendTestEventDialog({ endpointId }: { endpointId: string }) {
   const trpc = useTRPC();
   const invalidate = useInvalidateWebhooks();
-  const [open, setOpen] = useState(false);
   const [eventType, setEventType] = useState<EventType>(EVENT_TYPES[0]);
   const [sentId, setSentId] = useState<string | null>(null);
   const errors = useServerErrors(["eventType"]);
   const send = useMutation(trpc.webhooks.sendTest.mutationOptions({ onSuccess: invalidate }));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    errors.clear();
-    try {
-      const delivery = await send.mutateAsync({ id: endpointId, eventType });
-      setSentId(delivery.id);
-    } catch (caught) {
-      errors.capture(caught);
-    }
+  async function submit() {
+    const delivery = await send.mutateAsync({ id: endpointId, eventType });
+    setSentId(delivery.id);
   }
 
   return (
-    <Dialog
+    <FormDialog
       title="Send test event"
       description="A new event with example data, sent to this endpoint only. Test deliveries never count against the endpoint."
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setSentId(null);
-      }}
       trigger={<Button>Send test event</Button>}
-    >
-      {sentId ? (
-        <div className="form">
-          <p role="status">Test event queued.</p>
-          <Link href={`/webhooks/${endpointId}/deliveries/${sentId}`}>View the test delivery</Link>
-        </div>
-      ) : (
-        <form className="form" onSubmit={submit} noValidate>
-          <SelectField
-            label="Event type"
-            value={eventType}
-            onChange={(event) => setEventType(event.target.value as EventType)}
-            error={errors.fieldError("eventType")}
-            options={EVENT_TYPES.map((type) => ({ value: type, label: type }))}
-          />
-          <FormError error={errors.formError} />
-          <div className="dialog-actions">
-            <Button type="submit" variant="primary" isPending={send.isPending}>
-              Send test event
-            </Button>
+      onClose={() => setSentId(null)}
+      result={
+        sentId ? (
+          <div className="form">
+            <p role="status">Test event queued.</p>
+            <Link href={`/webhooks/${endpointId}/deliveries/${sentId}`}>View the test delivery</Link>
           </div>
-        </form>
-      )}
-    </Dialog>
+        ) : null
+      }
+    >
+      <Form errors={errors} submitLabel="Send test event" onSubmit={submit}>
+        <SelectField
+          label="Event type"
+          value={eventType}
+          onChange={(event) => setEventType(event.target.value as EventType)}
+          error={errors.fieldError("eventType")}
+          options={EVENT_TYPES.map((type) => ({ value: type, label: type }))}
+        />
+      </Form>
+    </FormDialog>
   );
 }
 
@@ -85,61 +69,45 @@ function toLocalInput(date: Date): string {
 export function RecoverDialog({ endpointId }: { endpointId: string }) {
   const trpc = useTRPC();
   const invalidate = useInvalidateWebhooks();
-  const [open, setOpen] = useState(false);
   const [since, setSince] = useState(() => toLocalInput(new Date(Date.now() - 24 * HOUR_SECONDS * 1000)));
   const [queued, setQueued] = useState<number | null>(null);
   const errors = useServerErrors(["since"]);
   const recover = useMutation(trpc.webhooks.recover.mutationOptions({ onSuccess: invalidate }));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    errors.clear();
+  async function submit() {
     const instant = new Date(since);
-    try {
-      // An unreadable date is sent as typed, so the server's message for the field is the one shown.
-      const result = await recover.mutateAsync({ id: endpointId, since: Number.isNaN(instant.getTime()) ? since : instant.toISOString() });
-      setQueued(result.queued);
-    } catch (caught) {
-      errors.capture(caught);
-    }
+    // An unreadable date is sent as typed, so the server's message for the field is the one shown.
+    const result = await recover.mutateAsync({ id: endpointId, since: Number.isNaN(instant.getTime()) ? since : instant.toISOString() });
+    setQueued(result.queued);
   }
 
   return (
-    <Dialog
+    <FormDialog
       title="Recover failed deliveries"
       description={`Sends every failed delivery of this endpoint whose event happened since then once more, with the original body and a fresh signature. At most ${RECOVER_MAX_DAYS} days back.`}
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setQueued(null);
-      }}
       trigger={<Button>Recover failed deliveries</Button>}
+      onClose={() => setQueued(null)}
+      result={
+        queued !== null && (
+          <p role="status" className="form">
+            {queued === 0 ? "No failed deliveries since then." : `${queued.toLocaleString()} ${queued === 1 ? "delivery" : "deliveries"} queued for another attempt.`}
+          </p>
+        )
+      }
     >
-      {queued !== null ? (
-        <p role="status" className="form">
-          {queued === 0 ? "No failed deliveries since then." : `${queued.toLocaleString()} ${queued === 1 ? "delivery" : "deliveries"} queued for another attempt.`}
-        </p>
-      ) : (
-        <form className="form" onSubmit={submit} noValidate>
-          <TextField
-            label="Failed since"
-            type="datetime-local"
-            required
-            value={since}
-            max={toLocalInput(new Date())}
-            onChange={(event) => setSince(event.target.value)}
-            error={errors.fieldError("since")}
-            hint="Your local time."
-          />
-          <FormError error={errors.formError} />
-          <div className="dialog-actions">
-            <Button type="submit" variant="primary" isPending={recover.isPending}>
-              Recover deliveries
-            </Button>
-          </div>
-        </form>
-      )}
-    </Dialog>
+      <Form errors={errors} submitLabel="Recover deliveries" onSubmit={submit}>
+        <TextField
+          label="Failed since"
+          type="datetime-local"
+          required
+          value={since}
+          max={toLocalInput(new Date())}
+          onChange={(event) => setSince(event.target.value)}
+          error={errors.fieldError("since")}
+          hint="Your local time."
+        />
+      </Form>
+    </FormDialog>
   );
 }
 
@@ -152,60 +120,39 @@ const OVERLAP_OPTIONS = [
 export function RotateSecretDialog({ endpointId }: { endpointId: string }) {
   const trpc = useTRPC();
   const invalidate = useInvalidateWebhooks();
-  const [open, setOpen] = useState(false);
   const [overlap, setOverlap] = useState(OVERLAP_OPTIONS[0]!.value);
   const [rotated, setRotated] = useState<{ secret: string; previousSecretExpiresAt: string | null } | null>(null);
   const errors = useServerErrors(["overlapSeconds"]);
   const rotate = useMutation(trpc.webhooks.rotateSecret.mutationOptions({ onSuccess: invalidate }));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    errors.clear();
-    try {
-      const endpoint = await rotate.mutateAsync({ id: endpointId, overlapSeconds: Number(overlap) });
-      setRotated({ secret: endpoint.secret, previousSecretExpiresAt: endpoint.previousSecretExpiresAt });
-    } catch (caught) {
-      errors.capture(caught);
-    }
+  async function submit() {
+    const endpoint = await rotate.mutateAsync({ id: endpointId, overlapSeconds: Number(overlap) });
+    setRotated({ secret: endpoint.secret, previousSecretExpiresAt: endpoint.previousSecretExpiresAt });
   }
 
   return (
-    <Dialog
+    <FormDialog
       title="Rotate signing secret"
       description="A new secret signs every delivery from now on. During the overlap each delivery carries both signatures, so receivers can switch without missing one."
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setRotated(null);
-      }}
       trigger={<Button size="sm">Rotate secret</Button>}
+      onClose={() => setRotated(null)}
+      result={
+        rotated && (
+          <div className="form" role="status">
+            <p>The secret was rotated. Give your receiver the new one:</p>
+            <SecretValue value={rotated.secret} copyLabel="Copy new secret" testId="rotated-secret" />
+            <p className="small muted">
+              {rotated.previousSecretExpiresAt
+                ? `The old secret's signature is sent too until ${new Date(rotated.previousSecretExpiresAt).toLocaleString()}.`
+                : "The old secret is no longer used."}
+            </p>
+          </div>
+        )
+      }
     >
-      {rotated ? (
-        <div className="form" role="status">
-          <p>The secret was rotated. Give your receiver the new one:</p>
-          <div className="row">
-            <code className="secret break-all" data-testid="rotated-secret">
-              {rotated.secret}
-            </code>
-            <CopyButton value={rotated.secret} label="Copy new secret" />
-          </div>
-          <p className="small muted">
-            {rotated.previousSecretExpiresAt
-              ? `The old secret's signature is sent too until ${new Date(rotated.previousSecretExpiresAt).toLocaleString()}.`
-              : "The old secret is no longer used."}
-          </p>
-        </div>
-      ) : (
-        <form className="form" onSubmit={submit} noValidate>
-          <SelectField label="Overlap" value={overlap} onChange={(event) => setOverlap(event.target.value)} error={errors.fieldError("overlapSeconds")} options={OVERLAP_OPTIONS} />
-          <FormError error={errors.formError} />
-          <div className="dialog-actions">
-            <Button type="submit" variant="primary" isPending={rotate.isPending}>
-              Rotate secret
-            </Button>
-          </div>
-        </form>
-      )}
-    </Dialog>
+      <Form errors={errors} submitLabel="Rotate secret" onSubmit={submit}>
+        <SelectField label="Overlap" value={overlap} onChange={(event) => setOverlap(event.target.value)} error={errors.fieldError("overlapSeconds")} options={OVERLAP_OPTIONS} />
+      </Form>
+    </FormDialog>
   );
 }

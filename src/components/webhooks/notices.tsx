@@ -3,7 +3,7 @@
 // disabled), newest first, each marked read on its own.
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { Button, EmptyState, LoadMore, LocalTime, QueryState } from "@/components/ui";
+import { Button, EmptyState, LocalTime, PagedQueryState } from "@/components/ui";
 import type { NotificationView } from "@/server/services/notifications/notifications";
 import { useTRPC } from "@/trpc/react";
 
@@ -18,45 +18,40 @@ export function Notices() {
   const queryClient = useQueryClient();
   const notices = useInfiniteQuery(trpc.notifications.list.infiniteQueryOptions({ limit: 10 }, { getNextPageParam: (page) => page.pagination.cursor }));
   const read = useMutation(trpc.notifications.read.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() }) }));
-  const rows: NotificationView[] = notices.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section className="section" id="notices" aria-labelledby="notices-heading">
       <h2 id="notices-heading">Notices</h2>
-      <QueryState
-        query={{ ...notices, data: notices.data ? rows : undefined }}
-        isEmpty={(list) => list.length === 0}
+      <PagedQueryState
+        query={notices}
         loadingLabel="Loading notices…"
         empty={<EmptyState title="No notices.">Orbit tells you here, and by mail when it is set up, when an endpoint keeps failing or is disabled.</EmptyState>}
       >
         {(list) => (
-          <>
-            <ul className="notice-list">
-              {list.map((notice) => (
-                <li key={notice.id} className={notice.readAt ? "notice-item" : "notice-item notice-item-unread"} data-testid="notice">
-                  <div>
-                    <p>
-                      {!notice.readAt && <span className="sr-only">Unread: </span>}
-                      <strong>{describeNotice(notice)}</strong>
-                    </p>
-                    <p className="small muted">
-                      <Link className="cell-link" href={`/webhooks/${notice.endpointId}`}>
-                        {notice.endpointUrl}
-                      </Link>{" "}
-                      · <LocalTime value={notice.createdAt} />
-                    </p>
-                  </div>
-                  {!notice.readAt && (
-                    <Button size="sm" isPending={read.isPending && read.variables?.id === notice.id} onClick={() => read.mutate({ id: notice.id })} aria-label={`Mark read: ${describeNotice(notice)} ${notice.endpointUrl}`}>
-                      Mark read
-                    </Button>
-                  )}
-                </li>
-              ))}
-            </ul>
-            <LoadMore hasMore={notices.hasNextPage} isLoading={notices.isFetchingNextPage} onLoadMore={() => void notices.fetchNextPage()} />
-          </>
+          <ul className="notice-list">
+            {list.map((notice) => (
+              <li key={notice.id} className={notice.readAt ? "notice-item" : "notice-item notice-item-unread"} data-testid="notice">
+                <div>
+                  <p>
+                    {!notice.readAt && <span className="sr-only">Unread: </span>}
+                    <strong>{describeNotice(notice)}</strong>
+                  </p>
+                  <p className="small muted">
+                    <Link className="cell-link" href={`/webhooks/${notice.endpointId}`}>
+                      {notice.endpointUrl}
+                    </Link>{" "}
+                    · <LocalTime value={notice.createdAt} />
+                  </p>
+                </div>
+                {!notice.readAt && (
+                  <Button size="sm" isPending={read.isPending && read.variables?.id === notice.id} onClick={() => read.mutate({ id: notice.id })} aria-label={`Mark read: ${describeNotice(notice)} ${notice.endpointUrl}`}>
+                    Mark read
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
         )}
-      </QueryState>
+      </PagedQueryState>
     </section>
   );
 }

@@ -2,10 +2,9 @@
 // The webhooks console: endpoints with their state and last 24 hours, and Add endpoint.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
 import { AdminOnly } from "@/components/invoices/admin-only";
 import { useIsAdmin, useIsPro } from "@/components/shell/use-account";
-import { Button, Dialog, EmptyState, NumberCell, PageHeader, QueryState, Table } from "@/components/ui";
+import { Button, EmptyState, FormDialog, NumberCell, PageHeader, QueryState, Table } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
 import { EndpointForm } from "./endpoint-form";
 import { EndpointStatus } from "./endpoint-status";
@@ -21,16 +20,8 @@ function EndpointList() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const isPro = useIsPro();
-  const [isAdding, setIsAdding] = useState(false);
   const endpoints = useQuery(trpc.webhooks.overview.queryOptions());
-  const create = useMutation(
-    trpc.webhooks.create.mutationOptions({
-      onSuccess: async () => {
-        setIsAdding(false);
-        await queryClient.invalidateQueries({ queryKey: trpc.webhooks.pathKey() });
-      },
-    }),
-  );
+  const create = useMutation(trpc.webhooks.create.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.pathKey() }) }));
 
   return (
     <>
@@ -39,13 +30,9 @@ function EndpointList() {
         description="Orbit signs each event and sends it to the endpoints subscribed to its type, retrying failed attempts with growing delays."
         actions={
           isPro ? (
-            <Dialog title="Add endpoint" open={isAdding} onOpenChange={setIsAdding} trigger={<Button variant="primary">Add endpoint</Button>}>
-              <EndpointForm
-                submitLabel="Add endpoint"
-                isPending={create.isPending}
-                onSubmit={(draft) => create.mutateAsync(draft)}
-              />
-            </Dialog>
+            <FormDialog title="Add endpoint" trigger={<Button variant="primary">Add endpoint</Button>}>
+              <EndpointForm submitLabel="Add endpoint" onSubmit={(draft) => create.mutateAsync(draft)} />
+            </FormDialog>
           ) : undefined
         }
       />
