@@ -63,3 +63,6 @@ export const tagsInput = z
   .max(MAX_TAGS)
   .transform((tags) => [...new Set(tags)])
   .meta({ description: "Each tag is trimmed; repeated tags are stored once, first occurrence first" });
+
+/** ISO 8601 UTC timestamp with milliseconds, as every response writes dates. */
+export const timestampSchema = z.string().meta({ format: "date-time" });

@@ -2,7 +2,7 @@
 // inputs with their deprecated aliases (contract 4.2 rules 10-11), and the in-app archive input.
 import { z } from "zod";
 import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH } from "@/server/lib/limits";
-import { timestampSchema } from "@/server/api/v1-schemas";
+import { timestampSchema } from "@/server/lib/zod";
 import { paginationInput } from "@/server/lib/cursor";
 import { idInput, optionalText, queryBoolean, searchQuery } from "@/server/lib/zod";
 

@@ -2,7 +2,7 @@
 // in-app billing and archive inputs (app-api section 4).
 import { z } from "zod";
 import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH } from "@/server/lib/limits";
-import { timestampSchema } from "@/server/api/v1-schemas";
+import { timestampSchema } from "@/server/lib/zod";
 import { paginationInput } from "@/server/lib/cursor";
 import { idInput, optionalText, queryBoolean, searchQuery, uncoerced } from "@/server/lib/zod";
 

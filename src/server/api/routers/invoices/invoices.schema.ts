@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { timestampSchema } from "@/server/api/v1-schemas";
+import { timestampSchema } from "@/server/lib/zod";
 import { paginationSchema } from "@/server/lib/envelope";
 import { paginationInput } from "@/server/lib/cursor";
 import { idInput, isoInstant } from "@/server/lib/zod";

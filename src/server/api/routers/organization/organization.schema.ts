@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { timestampSchema } from "@/server/api/v1-schemas";
+import { timestampSchema } from "@/server/lib/zod";
 import { paginationInput } from "@/server/lib/cursor";
 import { emailInput, nameInput, passwordInput } from "../auth/auth.schema";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { timestampSchema } from "@/server/api/v1-schemas";
+import { timestampSchema } from "@/server/lib/zod";
 import { isoInstant } from "@/server/lib/zod";
 
 /** A report covers at most this many days, so one request never scans years of logs. */

@@ -1,6 +1,6 @@
 // Time-log fields shared by the timers, offline sync and the public list.
 import { z } from "zod";
-import { timestampSchema } from "@/server/api/v1-schemas";
+import { timestampSchema } from "@/server/lib/zod";
 import { idInput, optionalText } from "@/server/lib/zod";
 import { MAX_LOG_DESCRIPTION_LENGTH } from "@/server/lib/limits";
 

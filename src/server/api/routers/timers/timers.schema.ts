@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { timestampSchema } from "@/server/api/v1-schemas";
+import { timestampSchema } from "@/server/lib/zod";
 import { jsonBoolean, tagsInput } from "@/server/lib/zod";
 import { descriptionInput, referenceIdInput } from "../time-logs/time-logs.schema";
 
