@@ -1,4 +1,4 @@
-// zod building blocks shared by input schemas.
+// zod building blocks shared by input and response schemas.
 //
 // trpc-to-openapi switches every number, boolean and date schema reachable from a procedure's input
 // object (arrays of objects included) to coercion at request time, and the switch is global, so
