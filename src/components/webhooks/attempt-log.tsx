@@ -2,7 +2,7 @@
 // A delivery's attempts, oldest first, as a timeline: when, scheduled or manual (Resend, Recover),
 // what came back (status or the network error), how long it took, and the response body kept (1 KB).
 import { EmptyState, LocalTime } from "@/components/ui";
-import type { AttemptView } from "@/server/services/webhooks/console";
+import type { AttemptView } from "@/server/contract/webhook-delivery";
 
 
 const isSuccess = (statusCode: number | null) => statusCode !== null && statusCode >= 200 && statusCode <= 299;

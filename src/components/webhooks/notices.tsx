@@ -4,7 +4,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { Button, EmptyState, LocalTime, PagedQueryState } from "@/components/ui";
-import type { NotificationView } from "@/server/services/notifications/notifications";
+import type { NotificationView } from "@/server/contract/notification";
 import { useTRPC } from "@/trpc/react";
 
 

@@ -10,6 +10,3 @@ export function v1Envelope<T extends z.ZodType>(data: T) {
 export function v1ListEnvelope<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), meta: v1SuccessMetaSchema, pagination: paginationSchema });
 }
-
-/** ISO 8601 UTC timestamp with milliseconds, as every response writes dates. */
-export const timestampSchema = z.string().meta({ format: "date-time" });

@@ -1,4 +1,4 @@
-// zod building blocks shared by input schemas.
+// zod building blocks shared by input and response schemas.
 //
 // trpc-to-openapi switches every number, boolean and date schema reachable from a procedure's input
 // object (arrays of objects included) to coercion at request time, and the switch is global, so
@@ -63,3 +63,6 @@ export const tagsInput = z
   .max(MAX_TAGS)
   .transform((tags) => [...new Set(tags)])
   .meta({ description: "Each tag is trimmed; repeated tags are stored once, first occurrence first" });
+
+/** ISO 8601 UTC timestamp with milliseconds, as every response writes dates. */
+export const timestampSchema = z.string().meta({ format: "date-time" });

@@ -2,18 +2,15 @@
 import type { DbClient } from "@/server/db";
 import { generateApiKey, hashApiKey } from "@/server/auth/api-keys";
 import { requirePlan } from "@/server/auth/plans";
-import type { Scope } from "@/server/auth/scopes";
 import { notFound } from "@/server/errors";
-import { serializeApiKey, type ApiKeyRecord } from "@/server/lib/serializers/api-key";
+import { apiKeyRecordSelect, serializeApiKey, type ApiKeyRecord, type CreateApiKeyInput, type CreatedApiKey } from "@/server/contract/api-key";
 import type { Actor } from "@/server/services/auth/account";
-
-const recordFields = { id: true, name: true, scopes: true, rateLimitPerHour: true, createdAt: true, lastUsedAt: true, expiresAt: true, isActive: true } as const;
 
 export async function listApiKeys(db: DbClient, actor: Actor): Promise<ApiKeyRecord[]> {
   const keys = await db.apiKey.findMany({
     where: { organizationId: actor.organizationId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    select: recordFields,
+    select: apiKeyRecordSelect,
   });
   return keys.map(serializeApiKey);
 }
@@ -21,8 +18,8 @@ export async function listApiKeys(db: DbClient, actor: Actor): Promise<ApiKeyRec
 export async function createApiKey(
   db: DbClient,
   actor: Actor & { plan: "free" | "pro" },
-  input: { name: string; scopes: Scope[]; rateLimitPerHour: number; expiresAt?: Date },
-): Promise<ApiKeyRecord & { key: string }> {
+  input: CreateApiKeyInput,
+): Promise<CreatedApiKey> {
   requirePlan(actor.plan, "customIntegrations");
   const key = generateApiKey();
   const created = await db.apiKey.create({
@@ -35,7 +32,7 @@ export async function createApiKey(
       rateLimitPerHour: input.rateLimitPerHour,
       expiresAt: input.expiresAt ?? null,
     },
-    select: recordFields,
+    select: apiKeyRecordSelect,
   });
   return { ...serializeApiKey(created), key };
 }

@@ -2,6 +2,19 @@
 import type { DbClient } from "@/server/db";
 import { Prisma } from "@/generated/prisma/client";
 import type { Plan, Role } from "@/generated/prisma/enums";
+import {
+  organizationSelect,
+  serializeAccount,
+  serializeAddedMember,
+  serializeOrganization,
+  type AccountView,
+  type AddedMemberView,
+  type AddMemberInput,
+  type ChangePasswordInput,
+  type LogInInput,
+  type PlanView,
+  type SignUpInput,
+} from "@/server/contract/account";
 import { AppError, notFound } from "@/server/errors";
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from "@/server/auth/passwords";
 import { assertLoginAllowed, countSignupAttempt, recordLoginFailure } from "@/server/services/auth/throttle";
@@ -10,28 +23,6 @@ export interface Actor {
   userId: string;
   organizationId: string;
   role: Role;
-}
-
-export interface AccountView {
-  user: { id: string; email: string; name: string };
-  organization: { id: string; name: string; plan: Plan };
-  role: Role;
-}
-
-interface UserWithOrganization {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  organization: { id: string; name: string; plan: Plan };
-}
-
-export function toAccountView(user: UserWithOrganization): AccountView {
-  return {
-    user: { id: user.id, email: user.email, name: user.name },
-    organization: { id: user.organization.id, name: user.organization.name, plan: user.organization.plan },
-    role: user.role,
-  };
 }
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -48,7 +39,7 @@ export type SignedInAccount = AccountView & { sessionVersion: number };
 
 export async function signUp(
   db: DbClient,
-  input: { email: string; password: string; name: string; organizationName: string },
+  input: SignUpInput,
   client: { address?: string } = {},
 ): Promise<SignedInAccount> {
   await countSignupAttempt(db, client.address);
@@ -64,7 +55,7 @@ export async function signUp(
       include: { users: true },
     });
     const user = organization.users[0]!;
-    return { ...toAccountView({ ...user, organization }), sessionVersion: user.sessionVersion };
+    return { ...serializeAccount({ ...user, organization }), sessionVersion: user.sessionVersion };
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
@@ -72,7 +63,7 @@ export async function signUp(
 }
 
 /** Throttled per email and per client address before the password is even checked (see throttle.ts). */
-export async function logIn(db: DbClient, input: { email: string; password: string }, client: { address?: string } = {}): Promise<SignedInAccount> {
+export async function logIn(db: DbClient, input: LogInInput, client: { address?: string } = {}): Promise<SignedInAccount> {
   const email = normalizeEmail(input.email);
   await assertLoginAllowed(db, email, client.address);
   const user = await db.user.findUnique({ where: { email }, include: { organization: true } });
@@ -85,7 +76,7 @@ export async function logIn(db: DbClient, input: { email: string; password: stri
     // The password is at hand only now: upgrade a hash made under an older cost.
     await db.user.updateMany({ where: { id: user.id, passwordHash: user.passwordHash }, data: { passwordHash: await hashPassword(input.password) } });
   }
-  return { ...toAccountView(user), sessionVersion: user.sessionVersion };
+  return { ...serializeAccount(user), sessionVersion: user.sessionVersion };
 }
 
 /**
@@ -97,7 +88,7 @@ export async function logIn(db: DbClient, input: { email: string; password: stri
 export async function changePassword(
   db: DbClient,
   actor: Actor,
-  input: { currentPassword: string; newPassword: string },
+  input: ChangePasswordInput,
   client: { address?: string } = {},
 ): Promise<{ sessionVersion: number }> {
   const user = await db.user.findFirst({ where: { id: actor.userId, organizationId: actor.organizationId }, select: { id: true, email: true, passwordHash: true } });
@@ -126,28 +117,28 @@ export async function revokeSessions(db: DbClient, userId: string): Promise<void
 export async function getAccount(db: DbClient, actor: Actor): Promise<AccountView> {
   const user = await db.user.findFirst({ where: { id: actor.userId, organizationId: actor.organizationId }, include: { organization: true } });
   if (!user) throw notFound("User");
-  return toAccountView(user);
+  return serializeAccount(user);
 }
 
 export async function addMember(
   db: DbClient,
   actor: Actor,
-  input: { email: string; password: string; name: string; role: Role },
-): Promise<{ user: AccountView["user"]; role: Role }> {
+  input: AddMemberInput,
+): Promise<AddedMemberView> {
   const email = normalizeEmail(input.email);
   if (await db.user.findUnique({ where: { email }, select: { id: true } })) throw emailTaken();
   try {
     const user = await db.user.create({
       data: { organizationId: actor.organizationId, email, name: input.name, role: input.role, passwordHash: await hashPassword(input.password) },
     });
-    return { user: { id: user.id, email: user.email, name: user.name }, role: user.role };
+    return serializeAddedMember(user);
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
 }
 
-export async function setPlan(db: DbClient, actor: Actor, plan: Plan): Promise<{ organization: AccountView["organization"] }> {
-  const organization = await db.organization.update({ where: { id: actor.organizationId }, data: { plan } });
-  return { organization: { id: organization.id, name: organization.name, plan: organization.plan } };
+export async function setPlan(db: DbClient, actor: Actor, plan: Plan): Promise<PlanView> {
+  const organization = await db.organization.update({ where: { id: actor.organizationId }, data: { plan }, select: organizationSelect });
+  return { organization: serializeOrganization(organization) };
 }

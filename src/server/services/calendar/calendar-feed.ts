@@ -2,6 +2,7 @@
 // calendar of that user's time logs of the last 90 days.
 import { createHash } from "node:crypto";
 import ical from "ical-generator";
+import type { CalendarFeedView } from "@/server/contract/calendar-feed";
 import type { DbClient } from "@/server/db";
 import type { Actor } from "@/server/services/auth/account";
 import { FEED_TOKEN_PATTERN, generateFeedToken, hashFeedToken, sealFeedToken, unsealFeedToken } from "./feed-token";
@@ -15,7 +16,7 @@ export function feedUrl(origin: string, token: string): string {
 }
 
 /** The caller's feed URL, or null when they have none (or it can no longer be shown). */
-export async function getCalendarFeed(db: DbClient, actor: Actor, origin: string): Promise<{ url: string } | null> {
+export async function getCalendarFeed(db: DbClient, actor: Actor, origin: string): Promise<CalendarFeedView | null> {
   const feed = await db.calendarFeed.findUnique({ where: { userId: actor.userId }, select: { organizationId: true, sealedToken: true } });
   if (!feed || feed.organizationId !== actor.organizationId) return null;
   const token = await unsealFeedToken(feed.sealedToken);
@@ -23,7 +24,7 @@ export async function getCalendarFeed(db: DbClient, actor: Actor, origin: string
 }
 
 /** A new secret URL for the caller; the previous one stops working in the same statement. */
-export async function createCalendarFeed(db: DbClient, actor: Actor, origin: string): Promise<{ url: string }> {
+export async function createCalendarFeed(db: DbClient, actor: Actor, origin: string): Promise<CalendarFeedView> {
   const token = generateFeedToken();
   const data = { organizationId: actor.organizationId, tokenHash: hashFeedToken(token), sealedToken: await sealFeedToken(token), createdAt: new Date() };
   await db.calendarFeed.upsert({ where: { userId: actor.userId }, create: { userId: actor.userId, ...data }, update: data });

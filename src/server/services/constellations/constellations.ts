@@ -1,22 +1,22 @@
 // Constellations (projects): the public list and create, and archiving. Every query carries the
 // caller's organization, so another organization's project is simply not found.
 import type { Prisma } from "@/generated/prisma/client";
-import type { ConstellationStatus } from "@/generated/prisma/enums";
 import type { DbClient } from "@/server/db";
 import { notFound, validationError } from "@/server/errors";
 import { paginate, type Page } from "@/server/lib/cursor";
 import { containsText } from "@/server/lib/search";
-import { constellationSelect, serializeConstellation, type ConstellationView } from "@/server/lib/serializers/constellation";
+import {
+  constellationInAppSelect,
+  constellationSelect,
+  serializeConstellation,
+  serializeConstellationInApp,
+  type ConstellationInAppView,
+  type ConstellationView,
+  type CreateConstellationInput,
+  type ListConstellationsInput,
+  type UpdateConstellationInput,
+} from "@/server/contract/constellation";
 import type { Tenant } from "@/server/services/customers/customers";
-
-export interface ListConstellationsInput {
-  customerId?: string;
-  status?: ConstellationStatus;
-  search?: string;
-  includeArchived?: boolean;
-  limit: number;
-  cursor?: string;
-}
 
 export async function listConstellations(db: DbClient, tenant: Tenant, input: ListConstellationsInput): Promise<Page<ConstellationView>> {
   const search: Prisma.ConstellationWhereInput = input.search
@@ -40,14 +40,6 @@ export async function listConstellations(db: DbClient, tenant: Tenant, input: Li
     (row) => row.createdAt,
   );
   return { items: page.items.map(serializeConstellation), pagination: page.pagination };
-}
-
-export interface CreateConstellationInput {
-  title: string;
-  goal: string | null;
-  customerId: string | null;
-  status: ConstellationStatus;
-  dueDate: Date | null;
 }
 
 /**
@@ -78,15 +70,6 @@ async function assertCustomerOfTenant(db: DbClient, tenant: Tenant, customerId: 
   if (!customer) throw validationError("customerId", "is not a customer of this organization");
 }
 
-/** The in-app row: the project and its customer's name, joined in the one query. */
-const inAppSelect = { ...constellationSelect, customer: { select: { name: true } } } as const;
-
-type InAppRow = Prisma.ConstellationGetPayload<{ select: typeof inAppSelect }>;
-
-export type ConstellationInAppView = ConstellationView & { customerName: string | null };
-
-const serializeInApp = (row: InAppRow): ConstellationInAppView => ({ ...serializeConstellation(row), customerName: row.customer?.name ?? null });
-
 /** The web app's project list: the public list's filters and order, with customer names. */
 export async function listConstellationsInApp(db: DbClient, tenant: Tenant, input: ListConstellationsInput): Promise<Page<ConstellationInAppView>> {
   const search: Prisma.ConstellationWhereInput = input.search
@@ -105,25 +88,17 @@ export async function listConstellationsInApp(db: DbClient, tenant: Tenant, inpu
         },
         orderBy: args.orderBy,
         take: args.take,
-        select: inAppSelect,
+        select: constellationInAppSelect,
       }),
     (row) => row.createdAt,
   );
-  return { items: page.items.map(serializeInApp), pagination: page.pagination };
+  return { items: page.items.map(serializeConstellationInApp), pagination: page.pagination };
 }
 
 export async function getConstellationInApp(db: DbClient, tenant: Tenant, id: string): Promise<ConstellationInAppView> {
-  const row = await db.constellation.findFirst({ where: { id, organizationId: tenant.organizationId }, select: inAppSelect });
+  const row = await db.constellation.findFirst({ where: { id, organizationId: tenant.organizationId }, select: constellationInAppSelect });
   if (!row) throw notFound("Constellation");
-  return serializeInApp(row);
-}
-
-export interface UpdateConstellationInput {
-  title?: string;
-  goal?: string | null;
-  customerId?: string | null;
-  status?: ConstellationStatus;
-  dueDate?: Date | null;
+  return serializeConstellationInApp(row);
 }
 
 /** Edits a project; a foreign customerId is a 400 and nothing is written. */

@@ -1,23 +1,23 @@
 // Customers: the public list and create, billing settings and archiving. Every query carries the
 // caller's organization, so another organization's customer is simply not found.
 import { Prisma } from "@/generated/prisma/client";
-import type { BillingType, RoundingMode } from "@/generated/prisma/enums";
 import type { DbClient } from "@/server/db";
 import { AppError, notFound } from "@/server/errors";
 import { paginate, type Page } from "@/server/lib/cursor";
 import { containsText } from "@/server/lib/search";
-import { customerSelect, serializeCustomer, type CustomerView } from "@/server/lib/serializers/customer";
+import {
+  customerSelect,
+  serializeCustomer,
+  type CreateCustomerInput,
+  type CustomerBillingChanges,
+  type CustomerProfileChanges,
+  type CustomerView,
+  type ListCustomersInput,
+} from "@/server/contract/customer";
 import type { Actor } from "@/server/services/auth/account";
 
 /** The organization a call acts for: an API key's or a signed-in user's. */
 export type Tenant = Pick<Actor, "organizationId">;
-
-export interface ListCustomersInput {
-  search?: string;
-  includeArchived?: boolean;
-  limit: number;
-  cursor?: string;
-}
 
 export async function listCustomers(db: DbClient, tenant: Tenant, input: ListCustomersInput): Promise<Page<CustomerView>> {
   const search: Prisma.CustomerWhereInput = input.search
@@ -35,17 +35,6 @@ export async function listCustomers(db: DbClient, tenant: Tenant, input: ListCus
     (row) => row.createdAt,
   );
   return { items: page.items.map(serializeCustomer), pagination: page.pagination };
-}
-
-export interface CreateCustomerInput {
-  name: string;
-  email?: string | null;
-  phone?: string | null;
-  company?: string | null;
-  notes?: string | null;
-  contactName?: string | null;
-  color?: string | null;
-  logoUrl?: string | null;
 }
 
 /** Billing settings belong to admins (app-api section 4); a member sending any is refused whole. */
@@ -85,29 +74,10 @@ async function createCustomerWithBilling(db: DbClient, tenant: Tenant, input: Cr
   return serializeCustomer(customer);
 }
 
-export interface CustomerBillingChanges {
-  hourlyRateCents?: number | null;
-  fixedRateCents?: number | null;
-  currency?: string;
-  taxRateBps?: number;
-  roundingIncrementMinutes?: number;
-  roundingMode?: RoundingMode;
-  billingType?: BillingType;
-  paymentLinkUrl?: string | null;
-}
-
 const isRecordNotFound = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025";
 
 export async function updateCustomerBilling(db: DbClient, tenant: Tenant, id: string, changes: CustomerBillingChanges): Promise<CustomerView> {
   return writeCustomer(db, tenant, id, billingData(changes));
-}
-
-export interface CustomerProfileChanges {
-  name?: string;
-  company?: string | null;
-  contactName?: string | null;
-  color?: string | null;
-  logoUrl?: string | null;
 }
 
 /** The in-app edit: profile (any member) and billing (admins only) in one statement, so all or nothing is written. */

@@ -4,16 +4,10 @@ import type { Customer } from "@/generated/prisma/client";
 import { Prisma } from "@/generated/prisma/client";
 import type { Db, DbClient } from "@/server/db";
 import { AppError, validationError } from "@/server/errors";
-import { serializeInvoice, serializeInvoiceSummary, type InvoiceView } from "@/server/lib/serializers/invoice";
+import { serializeInvoice, serializeInvoiceSummary, type CreateInvoiceInput, type InvoiceLineView, type InvoiceView } from "@/server/contract/invoice";
 import type { Actor } from "@/server/services/auth/account";
 import { enqueueEvent } from "@/server/webhooks/enqueue";
 import { billedSeconds, lineAmountCents, taxCents } from "./arithmetic";
-
-export interface CreateInvoiceInput {
-  customerId: string;
-  periodStart: Date;
-  periodEnd: Date;
-}
 
 /** Largest amount an invoice column holds (32-bit cents). */
 const MAX_CENTS = 2_147_483_647;
@@ -31,14 +25,6 @@ interface UnbilledLog {
   task: { title: string } | null;
 }
 
-export interface DraftLine {
-  timeLogId: string | null;
-  description: string;
-  seconds: number;
-  billedSeconds: number;
-  amountCents: number;
-}
-
 const lineDescription = (log: UnbilledLog) => log.description || log.task?.title || "Time";
 
 function assertBillable(customer: Customer): void {
@@ -51,10 +37,10 @@ function assertBillable(customer: Customer): void {
 }
 
 /** Hourly: one line per log. Fixed: the fee line, then a zero-amount line per log the fee covers. */
-function draftLines(customer: Customer, logs: UnbilledLog[]): DraftLine[] {
+function draftLines(customer: Customer, logs: UnbilledLog[]): InvoiceLineView[] {
   if (customer.billingType === "fixed") {
     const seconds = logs.reduce((sum, log) => sum + log.durationSeconds, 0);
-    const fee: DraftLine = { timeLogId: null, description: "Fixed fee", seconds, billedSeconds: seconds, amountCents: customer.fixedRateCents! };
+    const fee: InvoiceLineView = { timeLogId: null, description: "Fixed fee", seconds, billedSeconds: seconds, amountCents: customer.fixedRateCents! };
     const covered = logs.map((log) => ({
       timeLogId: log.id,
       description: lineDescription(log),
@@ -96,7 +82,7 @@ async function assertNoOverlappingFee(tx: DbClient, organizationId: string, inpu
 
 export interface InvoiceDraft {
   customer: Customer;
-  lines: DraftLine[];
+  lines: InvoiceLineView[];
   subtotalCents: number;
   taxCents: number;
   totalCents: number;

@@ -1,42 +1,23 @@
 // Invoices in the web app: the list, one invoice with its lines, a preview before creating, and the
 // status changes. Every query names the caller's organization.
-import type { InvoiceStatus } from "@/generated/prisma/enums";
 import type { DbClient } from "@/server/db";
 import { AppError, notFound } from "@/server/errors";
 import { paginate, type Page } from "@/server/lib/cursor";
 import {
+  invoiceDocumentSelect,
+  invoiceListItemSelect,
   serializeInvoiceDocument,
+  serializeInvoiceLine,
   serializeInvoiceListItem,
+  type CreateInvoiceInput,
   type InvoiceDocumentView,
-  type InvoiceLineView,
   type InvoiceListItemView,
-} from "@/server/lib/serializers/invoice";
+  type InvoicePreviewView,
+  type ListInvoicesInput,
+} from "@/server/contract/invoice";
 import type { Actor } from "@/server/services/auth/account";
-import { draftInvoice, type CreateInvoiceInput } from "./create-invoice";
+import { draftInvoice } from "./create-invoice";
 import { ALLOWED_FROM, STATUS_TIMESTAMP, type InvoiceStatusChange } from "./status";
-
-export interface ListInvoicesInput {
-  status?: InvoiceStatus;
-  customerId?: string;
-  limit: number;
-  cursor?: string;
-}
-
-const listSelect = {
-  id: true,
-  number: true,
-  customerId: true,
-  totalCents: true,
-  currency: true,
-  status: true,
-  periodStart: true,
-  periodEnd: true,
-  createdAt: true,
-  issuedAt: true,
-  paidAt: true,
-  voidedAt: true,
-  customer: { select: { name: true } },
-} as const;
 
 /** Newest first, optionally by status or customer; customer names come from the same query. */
 export async function listInvoices(db: DbClient, actor: Actor, input: ListInvoicesInput): Promise<Page<InvoiceListItemView>> {
@@ -52,7 +33,7 @@ export async function listInvoices(db: DbClient, actor: Actor, input: ListInvoic
         },
         orderBy: args.orderBy,
         take: args.take,
-        select: listSelect,
+        select: invoiceListItemSelect,
       }),
     (row) => row.createdAt,
   );
@@ -62,28 +43,10 @@ export async function listInvoices(db: DbClient, actor: Actor, input: ListInvoic
 export async function getInvoice(db: DbClient, actor: Actor, id: string): Promise<InvoiceDocumentView> {
   const invoice = await db.invoice.findFirst({
     where: { id, organizationId: actor.organizationId },
-    select: {
-      ...listSelect,
-      subtotalCents: true,
-      taxCents: true,
-      customer: { select: { name: true, paymentLinkUrl: true } },
-      lines: { select: { timeLogId: true, description: true, seconds: true, billedSeconds: true, amountCents: true, position: true }, orderBy: { position: "asc" } },
-    },
+    select: invoiceDocumentSelect,
   });
   if (!invoice) throw notFound("Invoice");
-  return serializeInvoiceDocument(invoice, invoice.lines);
-}
-
-export interface InvoicePreviewView {
-  customerId: string;
-  customerName: string;
-  currency: string;
-  periodStart: string;
-  periodEnd: string;
-  subtotalCents: number;
-  taxCents: number;
-  totalCents: number;
-  lineItems: InvoiceLineView[];
+  return serializeInvoiceDocument(invoice);
 }
 
 /**
@@ -103,7 +66,7 @@ export async function previewInvoice(db: DbClient, actor: Actor, input: CreateIn
     subtotalCents: draft.subtotalCents,
     taxCents: draft.taxCents,
     totalCents: draft.totalCents,
-    lineItems: visible.map(({ timeLogId, description, seconds, billedSeconds, amountCents }) => ({ timeLogId, description, seconds, billedSeconds, amountCents })),
+    lineItems: visible.map(serializeInvoiceLine),
   };
 }
 

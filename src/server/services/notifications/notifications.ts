@@ -4,41 +4,9 @@ import type { DbClient } from "@/server/db";
 import { notFound } from "@/server/errors";
 import { paginate, type Page } from "@/server/lib/cursor";
 import type { Actor } from "@/server/services/auth/account";
+import { notificationSelect, serializeNotification, type ListNotificationsInput, type NotificationIdInput, type NotificationView } from "@/server/contract/notification";
 
-export const notificationSelect = {
-  id: true,
-  kind: true,
-  endpointId: true,
-  endpointUrl: true,
-  consecutiveFailures: true,
-  reason: true,
-  createdAt: true,
-  readAt: true,
-} as const;
-
-export interface NotificationView {
-  id: string;
-  kind: "webhook_failing" | "webhook_disabled";
-  endpointId: string;
-  endpointUrl: string;
-  consecutiveFailures: number;
-  reason: "consecutive_failures" | "gone" | null;
-  createdAt: string;
-  readAt: string | null;
-}
-
-type NotificationRow = { [K in keyof typeof notificationSelect]: K extends "createdAt" ? Date : K extends "readAt" ? Date | null : K extends "reason" ? string | null : NotificationView[K] };
-
-function serializeNotification(row: NotificationRow): NotificationView {
-  return {
-    ...row,
-    reason: row.reason === "gone" || row.reason === "consecutive_failures" ? row.reason : null,
-    createdAt: row.createdAt.toISOString(),
-    readAt: row.readAt?.toISOString() ?? null,
-  };
-}
-
-export async function listNotifications(db: DbClient, actor: Actor, input: { limit: number; cursor?: string }): Promise<Page<NotificationView>> {
+export async function listNotifications(db: DbClient, actor: Actor, input: ListNotificationsInput): Promise<Page<NotificationView>> {
   const page = await paginate(
     { kind: "notifications", sortField: "createdAt", limit: input.limit, cursor: input.cursor },
     ({ where, orderBy, take }) => db.notification.findMany({ where: { AND: [{ organizationId: actor.organizationId }, where] }, orderBy, take, select: notificationSelect }),
@@ -48,7 +16,7 @@ export async function listNotifications(db: DbClient, actor: Actor, input: { lim
 }
 
 /** Sets readAt (once: reading it again keeps the first time). */
-export async function markNotificationRead(db: DbClient, actor: Actor, input: { id: string }, now = new Date()): Promise<NotificationView> {
+export async function markNotificationRead(db: DbClient, actor: Actor, input: NotificationIdInput, now = new Date()): Promise<NotificationView> {
   const where = { id: input.id, organizationId: actor.organizationId };
   await db.notification.updateMany({ where: { ...where, readAt: null }, data: { readAt: now } });
   const row = await db.notification.findFirst({ where, select: notificationSelect });

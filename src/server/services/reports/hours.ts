@@ -3,39 +3,11 @@
 // served by the TimeLog (organizationId, startedAt) or (organizationId, userId, startedAt) index.
 import { Prisma } from "@/generated/prisma/client";
 import type { DbClient } from "@/server/db";
+import type { HoursReport, HoursReportInput, HoursSplit } from "@/server/contract/hours-report";
 import type { Actor } from "@/server/services/auth/account";
 
 /** Rows per breakdown; the rest of the time is folded into `other` so the totals still add up. */
 export const REPORT_ROW_LIMIT = 50;
-
-export interface HoursReportInput {
-  from: Date;
-  to: Date;
-}
-
-export interface HoursSplit {
-  billableSeconds: number;
-  nonBillableSeconds: number;
-}
-
-export interface HoursReportRow extends HoursSplit {
-  /** null: logs without a customer (or without a project). */
-  id: string | null;
-  name: string | null;
-}
-
-export interface HoursReport {
-  from: string;
-  to: string;
-  /** `organization` for admins; `self` when a member sees only their own time. */
-  scope: "organization" | "self";
-  totals: HoursSplit;
-  customers: HoursReportRow[];
-  projects: HoursReportRow[];
-  /** Time of the rows beyond the first REPORT_ROW_LIMIT of each breakdown. */
-  otherCustomers: HoursSplit;
-  otherProjects: HoursSplit;
-}
 
 // Timestamps travel as ISO strings cast to timestamp(3): the columns hold UTC without a zone, as Prisma writes them.
 const at = (date: Date) => Prisma.sql`${date.toISOString()}::timestamp(3)`;

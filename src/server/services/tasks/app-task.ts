@@ -2,23 +2,19 @@
 // and single checklist items ticked or removed.
 import type { Db, DbClient, Tx } from "@/server/db";
 import { notFound } from "@/server/errors";
-import { serializeSubtask, type SubtaskView, type TaskView } from "@/server/lib/serializers/task";
+import {
+  appTaskCommentSelect,
+  serializeAppTaskComment,
+  serializeSubtask,
+  subtaskSelect,
+  type AppTaskView,
+  type SetSubtaskCompletedInput,
+  type SubtaskRef,
+  type SubtaskView,
+} from "@/server/contract/task";
 import { TASK_TRANSACTION } from "@/server/services/tasks/limits";
 import { liveTask } from "@/server/services/tasks/queries";
 import { getTask, type TaskActor } from "@/server/services/tasks/tasks";
-
-export interface AppTaskCommentView {
-  id: string;
-  body: string;
-  createdAt: string;
-  authorId: string | null;
-  /** Null when the author's account is gone. */
-  authorName: string | null;
-}
-
-export interface AppTaskView extends Omit<TaskView, "comments"> {
-  comments: AppTaskCommentView[];
-}
 
 /** The task as the public API shows it, its comments with who wrote them (one extra query). */
 export async function getTaskForApp(db: DbClient, actor: TaskActor, taskId: string): Promise<AppTaskView> {
@@ -26,18 +22,9 @@ export async function getTaskForApp(db: DbClient, actor: TaskActor, taskId: stri
   const comments = await db.comment.findMany({
     where: { organizationId: actor.organizationId, taskId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: { id: true, body: true, createdAt: true, authorId: true, author: { select: { name: true } } },
+    select: appTaskCommentSelect,
   });
-  return {
-    ...task,
-    comments: comments.map((comment) => ({
-      id: comment.id,
-      body: comment.body,
-      createdAt: comment.createdAt.toISOString(),
-      authorId: comment.authorId,
-      authorName: comment.author?.name ?? null,
-    })),
-  };
+  return { ...task, comments: comments.map(serializeAppTaskComment) };
 }
 
 /** Runs a checklist change on a live task of the organization; the task's updatedAt moves with it. */
@@ -52,17 +39,17 @@ async function changeChecklist<T>(db: Db, actor: TaskActor, taskId: string, chan
   }, TASK_TRANSACTION);
 }
 
-export function setSubtaskCompleted(db: Db, actor: TaskActor, input: { taskId: string; subtaskId: string; isCompleted: boolean }): Promise<SubtaskView> {
+export function setSubtaskCompleted(db: Db, actor: TaskActor, input: SetSubtaskCompletedInput): Promise<SubtaskView> {
   return changeChecklist(db, actor, input.taskId, async (tx) => {
     const where = { organizationId: actor.organizationId, taskId: input.taskId, id: input.subtaskId };
     const { count } = await tx.subtask.updateMany({ where, data: { isCompleted: input.isCompleted } });
     if (!count) return null;
-    const row = await tx.subtask.findFirstOrThrow({ where, select: { id: true, title: true, isCompleted: true, createdAt: true } });
+    const row = await tx.subtask.findFirstOrThrow({ where, select: subtaskSelect });
     return serializeSubtask(row);
   });
 }
 
-export function removeSubtask(db: Db, actor: TaskActor, input: { taskId: string; subtaskId: string }): Promise<{ success: true; id: string }> {
+export function removeSubtask(db: Db, actor: TaskActor, input: SubtaskRef): Promise<{ success: true; id: string }> {
   return changeChecklist(db, actor, input.taskId, async (tx) => {
     const { count } = await tx.subtask.deleteMany({ where: { organizationId: actor.organizationId, taskId: input.taskId, id: input.subtaskId } });
     return count ? { success: true as const, id: input.subtaskId } : null;

@@ -1,11 +1,6 @@
 // A task's checklist (subtasks): written in array order with consecutive positions.
 import type { Tx } from "@/server/db";
-import type { SubtaskRow } from "@/server/lib/serializers/task";
-
-export interface SubtaskInput {
-  title: string;
-  isCompleted?: boolean;
-}
+import { subtaskSelect, type SubtaskInput, type SubtaskRow } from "@/server/contract/task";
 
 /** Inserts `items` in array order from position `firstPosition` and returns them in that order. */
 export async function insertSubtasks(
@@ -24,7 +19,7 @@ export async function insertSubtasks(
       isCompleted: item.isCompleted ?? false,
       position: firstPosition + index,
     })),
-    select: { id: true, title: true, isCompleted: true, createdAt: true, position: true },
+    select: { ...subtaskSelect, position: true },
   });
   // RETURNING promises no order; the position is the array index.
   return rows.sort((a, b) => a.position - b.position).map(({ id, title, isCompleted, createdAt }) => ({ id, title, isCompleted, createdAt }));

@@ -1,13 +1,10 @@
 // Ids a task body points at must belong to the caller's organization. Each is a body reference, so an
 // unknown or foreign one is a 400 naming its field (contract 4.2 rule 3), never a 404.
 import type { DbClient } from "@/server/db";
+import type { CreateTaskInput } from "@/server/contract/task";
 import { AppError, type ErrorDetail } from "@/server/errors";
 
-export interface TaskReferences {
-  assigneeId?: string | null;
-  customerId?: string | null;
-  constellationId?: string;
-}
+export type TaskReferences = Pick<CreateTaskInput, "assigneeId" | "customerId" | "constellationId">;
 
 /** Checks every given reference at once and reports all the invalid ones together. */
 export async function assertTaskReferences(db: DbClient, organizationId: string, references: TaskReferences): Promise<void> {

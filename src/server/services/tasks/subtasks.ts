@@ -1,8 +1,8 @@
 // Appending to a task's checklist (POST /api/v1/tasks/:taskId/subtasks).
 import type { Db } from "@/server/db";
 import { notFound } from "@/server/errors";
-import { serializeSubtask, type SubtaskView } from "@/server/lib/serializers/task";
-import { insertSubtasks, nextSubtaskPosition, type SubtaskInput } from "@/server/services/tasks/checklist";
+import { serializeSubtask, type AppendSubtasksInput, type SubtaskView } from "@/server/contract/task";
+import { insertSubtasks, nextSubtaskPosition } from "@/server/services/tasks/checklist";
 import { TASK_TRANSACTION } from "@/server/services/tasks/limits";
 import { liveTask } from "@/server/services/tasks/queries";
 import type { TaskActor } from "@/server/services/tasks/tasks";
@@ -11,7 +11,7 @@ import type { TaskActor } from "@/server/services/tasks/tasks";
  * Adds `items` after the existing checklist, in array order. Touching the task first both bumps its
  * updatedAt and locks its row, so two appends at once never hand out the same positions.
  */
-export async function appendSubtasks(db: Db, actor: TaskActor, input: { taskId: string; items: SubtaskInput[] }): Promise<SubtaskView[]> {
+export async function appendSubtasks(db: Db, actor: TaskActor, input: AppendSubtasksInput): Promise<SubtaskView[]> {
   const { organizationId } = actor;
   return db.$transaction(async (tx) => {
     const { count } = await tx.task.updateMany({ where: liveTask(organizationId, input.taskId), data: { updatedAt: new Date() } });

@@ -1,47 +1,18 @@
 // Tasks of an organization: list, read, create, update, soft delete (contract sections 2.1 and 4.2).
 import type { Db, DbClient, Tx } from "@/server/db";
 import { Prisma } from "@/generated/prisma/client";
-import type { TaskStatus } from "@/generated/prisma/enums";
 import { AppError, notFound } from "@/server/errors";
 import { paginate, type Page } from "@/server/lib/cursor";
-import { serializeTask, type TaskRow, type TaskView } from "@/server/lib/serializers/task";
+import { serializeTask, taskColumnsSelect, type CreateTaskInput, type ListTasksInput, type TaskRow, type TaskView, type UpdateTaskInput } from "@/server/contract/task";
 import type { Actor } from "@/server/services/auth/account";
-import { insertSubtasks, replaceSubtasks, type SubtaskInput } from "@/server/services/tasks/checklist";
+import { insertSubtasks, replaceSubtasks } from "@/server/services/tasks/checklist";
 import { linkToBoard } from "@/server/services/tasks/filing";
 import { TASK_TRANSACTION } from "@/server/services/tasks/limits";
-import { findTask, liveTask, taskColumnsSelect } from "@/server/services/tasks/queries";
+import { findTask, liveTask } from "@/server/services/tasks/queries";
 import { assertTaskReferences } from "@/server/services/tasks/references";
 
 /** Public API callers act for an organization, not for a user. */
 export type TaskActor = Pick<Actor, "organizationId">;
-
-export interface ListTasksInput {
-  status?: TaskStatus;
-  assigneeId?: string;
-  customerId?: string;
-  search?: string;
-  limit: number;
-  cursor?: string;
-}
-
-export interface TaskFieldsInput {
-  description?: string | null;
-  status?: TaskStatus;
-  assigneeId?: string | null;
-  customerId?: string | null;
-  tags?: string[];
-  constellationId?: string;
-  subtasks?: SubtaskInput[];
-}
-
-export interface CreateTaskInput extends TaskFieldsInput {
-  title: string;
-}
-
-export interface UpdateTaskInput extends TaskFieldsInput {
-  taskId: string;
-  title?: string;
-}
 
 /**
  * One page of tasks with their checklists and comments in one statement (the hottest list of the

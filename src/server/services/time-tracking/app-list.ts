@@ -4,24 +4,16 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { DbClient } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { paginate, type Page } from "@/server/lib/cursor";
-import { serializeTimeLog, type TimeLogView } from "@/server/lib/serializers/time-log";
+import {
+  appTimeLogSelect,
+  serializeAppTimeLog,
+  type AppTimeLogFilters,
+  type AppTimeLogView,
+  type ListTimeLogsInAppInput,
+  type SummarizeTimeLogsInput,
+  type TimeLogSummary,
+} from "@/server/contract/time-log";
 import type { Actor } from "@/server/services/auth/account";
-import { timeLogSelect } from "@/server/services/time-tracking/list";
-
-export interface AppTimeLogFilters {
-  customerId?: string;
-  /** A project: logs whose task is filed under it. */
-  constellationId?: string;
-  isBillable?: boolean;
-  /** Admins only; a member always gets their own logs. */
-  userId?: string;
-}
-
-export interface AppTimeLogView extends TimeLogView {
-  taskTitle: string | null;
-  customerName: string | null;
-  userName: string;
-}
 
 /** Whose logs a caller may read: a member only their own (asking for another's is a 403). */
 function userScope(actor: Actor, requested: string | undefined): string | undefined {
@@ -43,18 +35,11 @@ function filtersWhere(actor: Actor, filters: AppTimeLogFilters): Prisma.TimeLogW
   };
 }
 
-const appTimeLogSelect = {
-  ...timeLogSelect,
-  task: { select: { title: true, deletedAt: true } },
-  customer: { select: { name: true } },
-  user: { select: { name: true } },
-} satisfies Prisma.TimeLogSelect;
-
 /** Logs started in [from, to), newest first, keyset-paginated like every list. */
 export async function listTimeLogsForApp(
   db: DbClient,
   actor: Actor,
-  input: AppTimeLogFilters & { from?: Date; to?: Date; limit: number; cursor?: string },
+  input: ListTimeLogsInAppInput,
 ): Promise<Page<AppTimeLogView>> {
   const startedAt: Prisma.DateTimeFilter = {};
   if (input.from) startedAt.gte = input.from;
@@ -65,23 +50,7 @@ export async function listTimeLogsForApp(
     (args) => db.timeLog.findMany({ ...args, where: { AND: [where, args.where] }, select: appTimeLogSelect }),
     (log) => log.startedAt,
   );
-  return {
-    items: page.items.map(({ task, customer, user, ...log }) => ({
-      ...serializeTimeLog(log),
-      // A deleted task's title is not shown; the log keeps its time.
-      taskTitle: task && !task.deletedAt ? task.title : null,
-      customerName: customer?.name ?? null,
-      userName: user.name,
-    })),
-    pagination: page.pagination,
-  };
-}
-
-export interface TimeLogDayTotal {
-  start: string;
-  seconds: number;
-  billableSeconds: number;
-  count: number;
+  return { items: page.items.map(serializeAppTimeLog), pagination: page.pagination };
 }
 
 /**
@@ -91,8 +60,8 @@ export interface TimeLogDayTotal {
 export async function summarizeTimeLogs(
   db: DbClient,
   actor: Actor,
-  input: AppTimeLogFilters & { dayStarts: Date[]; end: Date },
-): Promise<{ days: TimeLogDayTotal[]; totalSeconds: number; billableSeconds: number; count: number }> {
+  input: SummarizeTimeLogsInput,
+): Promise<TimeLogSummary> {
   const where = filtersWhere(actor, input);
   const bounds = [...input.dayStarts, input.end];
   const days = await Promise.all(

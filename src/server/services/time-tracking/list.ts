@@ -1,42 +1,11 @@
 // The public time-log list (contract 4.2): history, backfill and reconciliation, newest start first.
 import type { Prisma } from "@/generated/prisma/client";
-import type { TimeLogSource } from "@/generated/prisma/enums";
 import type { DbClient } from "@/server/db";
 import { paginate, type Page } from "@/server/lib/cursor";
-import { serializeTimeLog, type TimeLogView } from "@/server/lib/serializers/time-log";
-
-export interface TimeLogFilters {
-  /** Inclusive lower bound on startedAt. */
-  from?: Date;
-  /** Inclusive upper bound on startedAt. */
-  to?: Date;
-  taskId?: string;
-  customerId?: string;
-  userId?: string;
-  isBillable?: boolean;
-  source?: TimeLogSource;
-  limit: number;
-  cursor?: string;
-}
-
-/** The public time-log columns; the app's list adds its display names to these. */
-export const timeLogSelect = {
-  id: true,
-  userId: true,
-  taskId: true,
-  customerId: true,
-  description: true,
-  startedAt: true,
-  endedAt: true,
-  durationSeconds: true,
-  tags: true,
-  isBillable: true,
-  source: true,
-  createdAt: true,
-} satisfies Prisma.TimeLogSelect;
+import { serializeTimeLog, timeLogSelect, type ListTimeLogsInput, type TimeLogView } from "@/server/contract/time-log";
 
 /** Committed logs only (a running timer is not a time log), sorted by startedAt then id, descending. */
-export async function listTimeLogs(db: DbClient, organizationId: string, filters: TimeLogFilters): Promise<Page<TimeLogView>> {
+export async function listTimeLogs(db: DbClient, organizationId: string, filters: ListTimeLogsInput): Promise<Page<TimeLogView>> {
   const startedAt: Prisma.DateTimeFilter = {};
   if (filters.from) startedAt.gte = filters.from;
   if (filters.to) startedAt.lte = filters.to;

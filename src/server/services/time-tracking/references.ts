@@ -1,14 +1,11 @@
 // Task and customer ids a time log or timer points at must belong to the caller's organization.
 // Each id is a body reference, so an unknown or foreign one is a 400 naming its field.
+import type { StartTimerInput } from "@/server/contract/running-timer";
 import type { DbClient } from "@/server/db";
 import { AppError, type ErrorDetail } from "@/server/errors";
 
-export interface LogReferences {
-  /** Omitted or null: no task. */
-  taskId?: string | null;
-  /** Omitted: the task's customer, if any. Null: explicitly no customer. */
-  customerId?: string | null;
-}
+/** taskId omitted or null: no task. customerId omitted: the task's customer, if any; null: explicitly no customer. */
+export type LogReferences = Pick<StartTimerInput, "taskId" | "customerId">;
 
 export interface ResolvedReferences {
   taskId: string | null;

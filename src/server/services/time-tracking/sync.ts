@@ -1,35 +1,14 @@
 // Offline sync: a client that tracked time offline commits its entries in one request. Idempotent per
 // (user, clientSessionId): the unique index decides which entries are new, even under concurrent
 // replays (INSERT … ON CONFLICT DO NOTHING), and only those are committed and announced.
-import type { TimeLogSource } from "@/generated/prisma/enums";
 import type { Db } from "@/server/db";
-import { serializeTimeLog, type TimeLogView } from "@/server/lib/serializers/time-log";
+import { serializeTimeLog, type SyncResult, type SyncTimeLogsInput } from "@/server/contract/time-log";
 import type { Actor } from "@/server/services/auth/account";
 import { recordCommittedLogs } from "./events";
 import { resolveReferences } from "./references";
 import { WRITE_TRANSACTION } from "./limits";
 
-export interface SyncEntryInput {
-  clientSessionId: string;
-  taskId?: string | null;
-  customerId?: string | null;
-  description?: string | null;
-  startedAt: Date;
-  endedAt?: Date | null;
-  durationSeconds: number;
-  tags?: string[];
-  isBillable?: boolean;
-  source?: TimeLogSource;
-}
-
-export interface SyncResult {
-  /** The logs this request committed, in request order. */
-  committed: TimeLogView[];
-  /** clientSessionIds already committed, by an earlier request or earlier in this one, in request order. */
-  duplicates: string[];
-}
-
-export async function syncTimeLogs(db: Db, actor: Actor, input: { entries: SyncEntryInput[] }): Promise<SyncResult> {
+export async function syncTimeLogs(db: Db, actor: Actor, input: SyncTimeLogsInput): Promise<SyncResult> {
   const { organizationId, userId } = actor;
   const firstIndex = new Map<string, number>();
   input.entries.forEach((entry, index) => {

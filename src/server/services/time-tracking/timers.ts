@@ -3,21 +3,13 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { Db, DbClient } from "@/server/db";
 import { AppError } from "@/server/errors";
-import { serializeRunningTimer, type RunningTimerView } from "@/server/lib/serializers/running-timer";
-import { serializeTimeLog, type TimeLogView } from "@/server/lib/serializers/time-log";
+import { runningTimerSelect, serializeRunningTimer, type RunningTimerView, type StartTimerInput } from "@/server/contract/running-timer";
+import { serializeTimeLog, type TimeLogView } from "@/server/contract/time-log";
 import type { Actor } from "@/server/services/auth/account";
 import { recordCommittedLogs } from "./events";
 import { resolveReferences } from "./references";
 import { MAX_LOG_SECONDS } from "@/server/lib/limits";
 import { WRITE_TRANSACTION } from "./limits";
-
-export interface StartTimerInput {
-  taskId?: string | null;
-  customerId?: string | null;
-  description?: string | null;
-  tags?: string[];
-  isBillable?: boolean;
-}
 
 const timerAlreadyRunning = () => new AppError("conflict", "A timer is already running; stop it before starting another.");
 const noRunningTimer = () => new AppError("conflict", "No timer is running.");
@@ -35,6 +27,7 @@ export async function startTimer(db: DbClient, actor: Actor, input: StartTimerIn
         tags: input.tags ?? [],
         isBillable: input.isBillable ?? true,
       },
+      select: runningTimerSelect,
     });
     return serializeRunningTimer(timer);
   } catch (error) {
@@ -44,7 +37,7 @@ export async function startTimer(db: DbClient, actor: Actor, input: StartTimerIn
 }
 
 export async function getCurrentTimer(db: DbClient, actor: Actor): Promise<RunningTimerView | null> {
-  const timer = await db.runningTimer.findFirst({ where: { userId: actor.userId, organizationId: actor.organizationId } });
+  const timer = await db.runningTimer.findFirst({ where: { userId: actor.userId, organizationId: actor.organizationId }, select: runningTimerSelect });
   return timer ? serializeRunningTimer(timer) : null;
 }
 

@@ -3,20 +3,20 @@
 // it is sent with and every attempt.
 import type { Db } from "@/server/db";
 import { notFound } from "@/server/errors";
-import { serializeWebhookDelivery, webhookDeliverySelect, type WebhookDeliveryView } from "@/server/lib/serializers/webhook-delivery";
+import { serializeAttempt, serializeWebhookDelivery, webhookAttemptSelect, webhookDeliverySelect, type DeliveryDetail, type DeliveryIdInput } from "@/server/contract/webhook-delivery";
 import type { Actor } from "@/server/services/auth/account";
 import { listEndpoints } from "@/server/services/webhooks/endpoints";
-import { serializeWebhookEndpoint, webhookEndpointSelect, type WebhookEndpointView } from "@/server/lib/serializers/webhook-endpoint";
+import {
+  serializeWebhookEndpoint,
+  webhookEndpointSelect,
+  type DisabledReason,
+  type EndpointDetail,
+  type EndpointIdInput,
+  type EndpointOverview,
+  type WebhookEndpointView,
+} from "@/server/contract/webhook-endpoint";
 import { deliveryHeaders } from "@/server/webhooks/send";
 import { DISABLE_AFTER_CONSECUTIVE_FAILURES } from "@/server/webhooks/state";
-
-/** manual: paused by an admin; consecutive_failures or gone (a 410): disabled by the delivery engine. */
-export type DisabledReason = "manual" | "consecutive_failures" | "gone";
-
-export interface EndpointOverview extends WebhookEndpointView {
-  disabledReason: DisabledReason | null;
-  last24h: { success: number; failed: number };
-}
 
 /**
  * The engine records automatic disabling in disabledAt and disables on a 410 or on the 20th
@@ -47,16 +47,8 @@ export async function listEndpointOverviews(db: Db, actor: Actor, now = new Date
   });
 }
 
-export interface EndpointDetail extends WebhookEndpointView {
-  disabledReason: DisabledReason | null;
-  /** After a rotation, until when attempts are also signed with the previous secret (null: not at all). */
-  previousSecretExpiresAt: string | null;
-  /** Deliveries completed in the last 24 hours by status, and attempts made. */
-  stats: { last24h: { success: number; failed: number; attempts: number } };
-}
-
 /** One endpoint with its last 24 hours: three index-backed queries, run together. */
-export async function getEndpointDetail(db: Db, actor: Actor, input: { id: string }, now = new Date()): Promise<EndpointDetail> {
+export async function getEndpointDetail(db: Db, actor: Actor, input: EndpointIdInput, now = new Date()): Promise<EndpointDetail> {
   const since = new Date(now.getTime() - DAY_MS);
   const scope = { endpointId: input.id, organizationId: actor.organizationId };
   const [endpoint, counts, attempts] = await Promise.all([
@@ -78,26 +70,6 @@ export async function getEndpointDetail(db: Db, actor: Actor, input: { id: strin
   };
 }
 
-export interface AttemptView {
-  id: string;
-  number: number;
-  trigger: "scheduled" | "manual";
-  startedAt: string;
-  durationMs: number;
-  statusCode: number | null;
-  responseBody: string | null;
-  error: string | null;
-}
-
-export interface DeliveryDetail extends Omit<WebhookDeliveryView, "attempts"> {
-  isTest: boolean;
-  /** Every attempt, oldest first (manual ones included). */
-  attempts: AttemptView[];
-  endpointUrl: string;
-  event: { id: string; type: string; createdAt: string; data: unknown };
-  requestHeaders: Array<{ name: string; value: string }>;
-}
-
 /** The signature differs at every attempt (its `t` is the attempt's time), so the page describes it. */
 const SIGNATURE_DESCRIPTION = {
   timestamp: "<unix time of the attempt>",
@@ -106,7 +78,7 @@ const SIGNATURE_DESCRIPTION = {
 };
 
 /** One delivery of one of the organization's endpoints; any other id pair is 404. */
-export async function getDeliveryDetail(db: Db, actor: Actor, input: { id: string; deliveryId: string }): Promise<DeliveryDetail> {
+export async function getDeliveryDetail(db: Db, actor: Actor, input: DeliveryIdInput): Promise<DeliveryDetail> {
   const row = await db.webhookDelivery.findFirst({
     where: { id: input.deliveryId, endpointId: input.id, organizationId: actor.organizationId },
     select: {
@@ -116,7 +88,7 @@ export async function getDeliveryDetail(db: Db, actor: Actor, input: { id: strin
       event: { select: { id: true, type: true, createdAt: true, payload: true } },
       attemptLog: {
         orderBy: { number: "asc" },
-        select: { id: true, number: true, trigger: true, startedAt: true, durationMs: true, statusCode: true, responseBody: true, error: true },
+        select: webhookAttemptSelect,
       },
     },
   });
@@ -127,7 +99,7 @@ export async function getDeliveryDetail(db: Db, actor: Actor, input: { id: strin
   return {
     ...serializeWebhookDelivery(delivery),
     isTest,
-    attempts: attemptLog.map((attempt) => ({ ...attempt, startedAt: attempt.startedAt.toISOString() })),
+    attempts: attemptLog.map(serializeAttempt),
     endpointUrl: endpoint.url,
     event: { id: event.id, type: event.type, createdAt: event.createdAt.toISOString(), data: (JSON.parse(event.payload) as { data: unknown }).data },
     requestHeaders: Object.entries(headers).map(([name, value]) => ({ name, value })),

@@ -1,17 +1,9 @@
 // The delivery log of one endpoint, newest first, optionally of one status, with the keyset cursor every list uses.
-import type { DeliveryStatus } from "@/generated/prisma/enums";
 import type { DbClient } from "@/server/db";
 import { notFound } from "@/server/errors";
 import { paginate, type Page } from "@/server/lib/cursor";
-import { serializeWebhookDelivery, webhookDeliverySelect, type WebhookDeliveryView } from "@/server/lib/serializers/webhook-delivery";
+import { serializeWebhookDelivery, webhookDeliverySelect, type ListDeliveriesInput, type WebhookDeliveryView } from "@/server/contract/webhook-delivery";
 import type { Actor } from "@/server/services/auth/account";
-
-export interface ListDeliveriesInput {
-  id: string;
-  status?: DeliveryStatus;
-  limit: number;
-  cursor?: string;
-}
 
 /** 404 when the endpoint is missing or another organization's; otherwise one page of its deliveries. */
 export async function listDeliveries(db: DbClient, actor: Actor, input: ListDeliveriesInput): Promise<Page<WebhookDeliveryView>> {

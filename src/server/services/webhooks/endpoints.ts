@@ -4,31 +4,23 @@ import { randomBytes } from "node:crypto";
 import type { Db } from "@/server/db";
 import { AppError, notFound } from "@/server/errors";
 import type { Actor } from "@/server/services/auth/account";
-import { serializeWebhookEndpoint, webhookEndpointSelect, type WebhookEndpointView } from "@/server/lib/serializers/webhook-endpoint";
+import {
+  serializeWebhookEndpoint,
+  webhookEndpointSelect,
+  type CreateEndpointInput,
+  type EndpointIdInput,
+  type RotatedEndpoint,
+  type RotateSecretInput,
+  type UpdateEndpointInput,
+  type WebhookEndpointView,
+} from "@/server/contract/webhook-endpoint";
 import { wakeDeliveryWorkers } from "@/server/webhooks/enqueue";
-import type { EventType } from "@/server/webhooks/events";
 import { checkRegistrableUrl } from "@/server/webhooks/url-guard";
 import { MAX_WEBHOOK_ENDPOINTS } from "@/server/lib/limits";
 
 export interface EndpointOptions {
   /** Decides whether `http://localhost` may be registered (development only). */
   appEnv: string;
-}
-
-export interface CreateEndpointInput {
-  url: string;
-  description?: string | null;
-  eventTypes: EventType[];
-  maxRequestsPerSecond?: number;
-}
-
-export interface UpdateEndpointInput {
-  id: string;
-  url?: string;
-  description?: string | null;
-  eventTypes?: EventType[];
-  isActive?: boolean;
-  maxRequestsPerSecond?: number;
 }
 
 /** `whsec_` + 64 lowercase hex characters: 256 bits from the CSPRNG. */
@@ -107,7 +99,7 @@ export async function updateEndpoint(db: Db, actor: Actor, input: UpdateEndpoint
 }
 
 /** Deletes the endpoint; its deliveries go with it (foreign-key cascade, one statement). */
-export async function deleteEndpoint(db: Db, actor: Actor, input: { id: string }): Promise<{ success: true; id: string }> {
+export async function deleteEndpoint(db: Db, actor: Actor, input: EndpointIdInput): Promise<{ success: true; id: string }> {
   const { count } = await db.webhookEndpoint.deleteMany({ where: { id: input.id, organizationId: actor.organizationId } });
   if (count === 0) throw endpointNotFound();
   return { success: true, id: input.id };
@@ -124,9 +116,9 @@ export const DEFAULT_ROTATION_OVERLAP_SECONDS = 86_400;
 export async function rotateSecret(
   db: Db,
   actor: Actor,
-  input: { id: string; overlapSeconds?: number },
+  input: RotateSecretInput,
   now = new Date(),
-): Promise<WebhookEndpointView & { previousSecretExpiresAt: string | null }> {
+): Promise<RotatedEndpoint> {
   const overlapSeconds = input.overlapSeconds ?? DEFAULT_ROTATION_OVERLAP_SECONDS;
   return db.$transaction(async (tx) => {
     const [current] = await tx.$queryRaw<{ secret: string }[]>`

@@ -5,10 +5,17 @@
 import type { Db, Tx } from "@/server/db";
 import { AppError, notFound } from "@/server/errors";
 import { newId } from "@/server/lib/ids";
-import { serializeWebhookDelivery, webhookDeliverySelect, type WebhookDeliveryView } from "@/server/lib/serializers/webhook-delivery";
+import {
+  serializeOperationDelivery,
+  webhookOperationDeliverySelect,
+  type DeliveryIdInput,
+  type OperationDeliveryView,
+  type RecoverDeliveriesInput,
+  type SendTestEventInput,
+} from "@/server/contract/webhook-delivery";
 import type { Actor } from "@/server/services/auth/account";
 import { wakeDeliveryWorkers } from "@/server/webhooks/enqueue";
-import { exampleEventData, type EventType } from "@/server/webhooks/events";
+import { exampleEventData } from "@/server/webhooks/events";
 
 /** Recover looks back at most this far (app-api section 8). */
 export const RECOVER_MAX_DAYS = 14;
@@ -23,16 +30,15 @@ async function activeEndpoint(tx: Tx, actor: Actor, id: string) {
 }
 
 /** Resend: one manual attempt of this delivery, same body and ids, a fresh signature. */
-export async function resendDelivery(db: Db, actor: Actor, input: { id: string; deliveryId: string }): Promise<WebhookDeliveryView & { isTest: boolean }> {
+export async function resendDelivery(db: Db, actor: Actor, input: DeliveryIdInput): Promise<OperationDeliveryView> {
   return db.$transaction(async (tx) => {
     await activeEndpoint(tx, actor, input.id);
     const where = { id: input.deliveryId, endpointId: input.id, organizationId: actor.organizationId };
     const requested = await tx.webhookDelivery.updateMany({ where: { ...where, manualAttemptRequestedAt: null }, data: { manualAttemptRequestedAt: new Date() } });
-    const delivery = await tx.webhookDelivery.findFirst({ where, select: { ...webhookDeliverySelect, isTest: true } });
+    const delivery = await tx.webhookDelivery.findFirst({ where, select: webhookOperationDeliverySelect });
     if (!delivery) throw notFound("Webhook delivery");
     if (requested.count) await wakeDeliveryWorkers(tx);
-    const { isTest, ...row } = delivery;
-    return { ...serializeWebhookDelivery(row), isTest };
+    return serializeOperationDelivery(delivery);
   });
 }
 
@@ -41,7 +47,7 @@ export async function resendDelivery(db: Db, actor: Actor, input: { id: string; 
  * after `since`. Answers at once with the count; the worker marks them in bounded batches
  * (`markRecoveredDeliveries` in webhooks/recovery.ts), so thousands cost the request one count and one row.
  */
-export async function recoverDeliveries(db: Db, actor: Actor, input: { id: string; since: Date }, now = new Date()): Promise<{ queued: number }> {
+export async function recoverDeliveries(db: Db, actor: Actor, input: RecoverDeliveriesInput, now = new Date()): Promise<{ queued: number }> {
   if (input.since.getTime() > now.getTime()) throw new AppError("validation_error", "since: must not be in the future", { details: [{ field: "since", message: "must not be in the future" }] });
   if (input.since.getTime() < now.getTime() - RECOVER_MAX_DAYS * DAY_MS) {
     const message = `must be at most ${RECOVER_MAX_DAYS} days ago`;
@@ -66,7 +72,7 @@ export async function recoverDeliveries(db: Db, actor: Actor, input: { id: strin
  * delivery, to this endpoint only, through the normal pipeline. Its delivery is marked `isTest`, so
  * its outcomes never touch the endpoint's counters or state.
  */
-export async function sendTestEvent(db: Db, actor: Actor, input: { id: string; eventType: EventType }): Promise<WebhookDeliveryView & { isTest: boolean }> {
+export async function sendTestEvent(db: Db, actor: Actor, input: SendTestEventInput): Promise<OperationDeliveryView> {
   return db.$transaction(async (tx) => {
     await activeEndpoint(tx, actor, input.id);
     const createdAt = new Date();
@@ -76,10 +82,9 @@ export async function sendTestEvent(db: Db, actor: Actor, input: { id: string; e
     await tx.webhookEvent.create({ data: { id: eventId, organizationId: actor.organizationId, type: input.eventType, payload, createdAt } });
     const delivery = await tx.webhookDelivery.create({
       data: { id: newId("dlv"), organizationId: actor.organizationId, endpointId: input.id, eventId, eventType: input.eventType, createdAt, nextAttemptAt: createdAt, isTest: true },
-      select: { ...webhookDeliverySelect, isTest: true },
+      select: webhookOperationDeliverySelect,
     });
     await wakeDeliveryWorkers(tx);
-    const { isTest, ...row } = delivery;
-    return { ...serializeWebhookDelivery(row), isTest };
+    return serializeOperationDelivery(delivery);
   });
 }

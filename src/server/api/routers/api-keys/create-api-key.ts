@@ -1,6 +1,6 @@
 import { adminProcedure } from "@/server/api/procedures";
 import { createApiKey } from "@/server/services/api-keys/api-keys";
-import { createApiKeyInput, createdApiKeySchema } from "./api-keys.schema";
+import { createApiKeyInput, createdApiKeySchema } from "@/server/contract/api-key";
 
 /** Creates a key; the plain key is in this response only. Needs a plan granting customIntegrations. */
 export const createApiKeyProcedure = adminProcedure

@@ -1,6 +1,6 @@
 import { adminProcedure } from "@/server/api/procedures";
 import { revokeApiKey } from "@/server/services/api-keys/api-keys";
-import { apiKeyIdInput, revokedApiKeySchema } from "./api-keys.schema";
+import { apiKeyIdInput, revokedApiKeySchema } from "@/server/contract/api-key";
 
 export const revokeApiKeyProcedure = adminProcedure
   .input(apiKeyIdInput)

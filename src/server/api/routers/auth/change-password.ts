@@ -2,7 +2,7 @@ import { z } from "zod";
 import { sessionProcedure } from "@/server/api/procedures";
 import { clientAddressOf } from "@/server/http/client-address";
 import { changePassword } from "@/server/services/auth/account";
-import { changePasswordInput } from "./auth.schema";
+import { changePasswordInput } from "@/server/contract/account";
 
 /** New password; every other session of the user is revoked, the caller's is re-issued and stays signed in. */
 export const changePasswordProcedure = sessionProcedure

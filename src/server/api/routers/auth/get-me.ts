@@ -1,5 +1,5 @@
 import { sessionProcedure } from "@/server/api/procedures";
 import { getAccount } from "@/server/services/auth/account";
-import { accountOutput } from "./auth.schema";
+import { accountOutput } from "@/server/contract/account";
 
 export const getMeProcedure = sessionProcedure.output(accountOutput).query(({ ctx }) => getAccount(ctx.db, ctx.actor));

@@ -1,7 +1,7 @@
 import { publicProcedure } from "@/server/api/procedures";
 import { clientAddressOf } from "@/server/http/client-address";
 import { logIn } from "@/server/services/auth/account";
-import { accountOutput, logInInput } from "./auth.schema";
+import { accountOutput, logInInput } from "@/server/contract/account";
 
 export const logInProcedure = publicProcedure
   .input(logInInput)

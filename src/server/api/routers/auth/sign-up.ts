@@ -1,7 +1,7 @@
 import { publicProcedure } from "@/server/api/procedures";
 import { clientAddressOf } from "@/server/http/client-address";
 import { signUp } from "@/server/services/auth/account";
-import { accountOutput, signUpInput } from "./auth.schema";
+import { accountOutput, signUpInput } from "@/server/contract/account";
 
 /** Creates a user, its organization (plan free) and a session; the user is the organization's admin. */
 export const signUpProcedure = publicProcedure

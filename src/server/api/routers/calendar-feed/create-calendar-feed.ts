@@ -1,7 +1,7 @@
 import { sessionProcedure } from "@/server/api/procedures";
 import { publicOrigin } from "@/server/http/origin";
 import { createCalendarFeed } from "@/server/services/calendar/calendar-feed";
-import { calendarFeedSchema } from "./calendar-feed.schema";
+import { calendarFeedSchema } from "@/server/contract/calendar-feed";
 
 /** Creates (or regenerates) the user's secret feed URL; an earlier URL stops working. */
 export const createCalendarFeedProcedure = sessionProcedure

@@ -1,7 +1,7 @@
 import { sessionProcedure } from "@/server/api/procedures";
 import { publicOrigin } from "@/server/http/origin";
 import { getCalendarFeed } from "@/server/services/calendar/calendar-feed";
-import { calendarFeedSchema } from "./calendar-feed.schema";
+import { calendarFeedSchema } from "@/server/contract/calendar-feed";
 
 /** The signed-in user's feed URL, or null. Free on every plan. */
 export const getCalendarFeedProcedure = sessionProcedure

@@ -1,6 +1,6 @@
 import { sessionProcedure } from "@/server/api/procedures";
 import { revokeCalendarFeed } from "@/server/services/calendar/calendar-feed";
-import { revokedCalendarFeedSchema } from "./calendar-feed.schema";
+import { revokedCalendarFeedSchema } from "@/server/contract/calendar-feed";
 
 /** Ends the user's feed URL. */
 export const revokeCalendarFeedProcedure = sessionProcedure

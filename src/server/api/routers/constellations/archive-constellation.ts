@@ -1,6 +1,6 @@
 import { sessionProcedure } from "@/server/api/procedures";
 import { setConstellationArchived } from "@/server/services/constellations/constellations";
-import { constellationByIdInput, constellationSchema } from "./constellations.schema";
+import { constellationByIdInput, constellationSchema } from "@/server/contract/constellation";
 
 /** Any member may archive: it hides the project from lists and changes no data. */
 export const archiveConstellationProcedure = sessionProcedure

@@ -1,6 +1,6 @@
 import { sessionProcedure } from "@/server/api/procedures";
 import { createConstellation, getConstellationInApp } from "@/server/services/constellations/constellations";
-import { constellationInAppSchema, createConstellationInAppInput } from "./constellations.schema";
+import { canonicalConstellation, constellationInAppSchema, createConstellationInAppInput } from "@/server/contract/constellation";
 
 /** Any member creates a project; the signed-in user becomes its owner. */
 export const createConstellationInAppProcedure = sessionProcedure
@@ -10,7 +10,7 @@ export const createConstellationInAppProcedure = sessionProcedure
     const created = await createConstellation(
       ctx.db,
       ctx.actor,
-      { title: input.title, goal: input.goal ?? null, customerId: input.customerId ?? null, status: input.status ?? "planning", dueDate: input.dueDate ?? null },
+      canonicalConstellation(input),
       ctx.actor.userId,
     );
     return getConstellationInApp(ctx.db, ctx.actor, created.id);

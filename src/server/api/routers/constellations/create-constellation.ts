@@ -1,7 +1,7 @@
 import { apiProcedure, v1Data } from "@/server/api/procedures";
 import { v1Envelope } from "@/server/api/v1-schemas";
 import { createConstellation } from "@/server/services/constellations/constellations";
-import { canonicalConstellation, constellationSchema, createConstellationInput } from "./constellations.schema";
+import { canonicalConstellation, constellationSchema, createConstellationInput } from "@/server/contract/constellation";
 
 /** POST /api/v1/constellations: title and goal are canonical; name and description are still honored. */
 export const createConstellationProcedure = apiProcedure

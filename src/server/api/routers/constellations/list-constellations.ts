@@ -1,7 +1,7 @@
 import { apiProcedure, v1Page } from "@/server/api/procedures";
 import { v1ListEnvelope } from "@/server/api/v1-schemas";
 import { listConstellations } from "@/server/services/constellations/constellations";
-import { constellationSchema, listConstellationsInput } from "./constellations.schema";
+import { constellationSchema, listConstellationsInput } from "@/server/contract/constellation";
 
 /** GET /api/v1/constellations: newest first; archived projects only with includeArchived=true. */
 export const listConstellationsProcedure = apiProcedure

@@ -1,6 +1,6 @@
 import { sessionProcedure } from "@/server/api/procedures";
 import { setConstellationArchived } from "@/server/services/constellations/constellations";
-import { constellationByIdInput, constellationSchema } from "./constellations.schema";
+import { constellationByIdInput, constellationSchema } from "@/server/contract/constellation";
 
 export const unarchiveConstellationProcedure = sessionProcedure
   .input(constellationByIdInput)

@@ -1,6 +1,6 @@
 import { sessionProcedure } from "@/server/api/procedures";
 import { updateConstellation } from "@/server/services/constellations/constellations";
-import { constellationInAppSchema, updateConstellationInput } from "./constellations.schema";
+import { constellationInAppSchema, updateConstellationInput } from "@/server/contract/constellation";
 
 /** Edits a project's title, goal, customer, status or due date; any member. */
 export const updateConstellationProcedure = sessionProcedure

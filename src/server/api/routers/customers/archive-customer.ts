@@ -1,6 +1,6 @@
 import { sessionProcedure } from "@/server/api/procedures";
 import { setCustomerArchived } from "@/server/services/customers/customers";
-import { customerByIdInput, customerSchema } from "./customers.schema";
+import { customerByIdInput, customerSchema } from "@/server/contract/customer";
 
 /** Any member may archive: it hides the customer from lists and changes no data. */
 export const archiveCustomerProcedure = sessionProcedure

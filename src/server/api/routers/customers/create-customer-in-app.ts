@@ -1,6 +1,6 @@
 import { sessionProcedure } from "@/server/api/procedures";
 import { createCustomerInApp } from "@/server/services/customers/customers";
-import { billingChangesOf, createCustomerInAppInput, customerSchema } from "./customers.schema";
+import { billingChangesOf, createCustomerInAppInput, customerSchema } from "@/server/contract/customer";
 
 /** Any member creates a customer; billing settings in the same request need the admin role. */
 export const createCustomerInAppProcedure = sessionProcedure

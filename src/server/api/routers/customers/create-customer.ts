@@ -1,7 +1,7 @@
 import { apiProcedure, v1Data } from "@/server/api/procedures";
 import { v1Envelope } from "@/server/api/v1-schemas";
 import { createCustomer } from "@/server/services/customers/customers";
-import { createCustomerInput, customerSchema } from "./customers.schema";
+import { createCustomerInput, customerSchema } from "@/server/contract/customer";
 
 /** POST /api/v1/customers: `email`, `phone` and `notes` are stored but never returned. */
 export const createCustomerProcedure = apiProcedure

@@ -1,6 +1,6 @@
 import { sessionProcedure } from "@/server/api/procedures";
 import { getCustomer } from "@/server/services/customers/customers";
-import { customerByIdInput, customerSchema } from "./customers.schema";
+import { customerByIdInput, customerSchema } from "@/server/contract/customer";
 
 /** One customer of the caller's organization, archived or not; anything else is 404. */
 export const getCustomerProcedure = sessionProcedure

@@ -1,7 +1,7 @@
 import { apiProcedure, v1Page } from "@/server/api/procedures";
 import { v1ListEnvelope } from "@/server/api/v1-schemas";
 import { listCustomers } from "@/server/services/customers/customers";
-import { customerSchema, listCustomersInput } from "./customers.schema";
+import { customerSchema, listCustomersInput } from "@/server/contract/customer";
 
 /** GET /api/v1/customers: newest first; archived customers only with includeArchived=true. */
 export const listCustomersProcedure = apiProcedure

@@ -1,6 +1,6 @@
 import { sessionProcedure } from "@/server/api/procedures";
 import { setCustomerArchived } from "@/server/services/customers/customers";
-import { customerByIdInput, customerSchema } from "./customers.schema";
+import { customerByIdInput, customerSchema } from "@/server/contract/customer";
 
 export const unarchiveCustomerProcedure = sessionProcedure
   .input(customerByIdInput)

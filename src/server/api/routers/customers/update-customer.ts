@@ -1,6 +1,6 @@
 import { sessionProcedure } from "@/server/api/procedures";
 import { updateCustomer } from "@/server/services/customers/customers";
-import { billingChangesOf, customerSchema, updateCustomerInput } from "./customers.schema";
+import { billingChangesOf, customerSchema, updateCustomerInput } from "@/server/contract/customer";
 
 /** Edits a customer: its details for any member, its billing settings for admins; all or nothing. */
 export const updateCustomerProcedure = sessionProcedure

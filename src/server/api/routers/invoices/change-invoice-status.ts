@@ -1,6 +1,6 @@
 import { adminProcedure } from "@/server/api/procedures";
 import { changeInvoiceStatus } from "@/server/services/invoices/invoices";
-import { changeInvoiceStatusInput, invoiceDocumentSchema } from "./invoices.schema";
+import { changeInvoiceStatusInput, invoiceDocumentSchema } from "@/server/contract/invoice";
 
 /** draft → issued → paid, and draft or issued → void; any other move is a 409. */
 export const changeInvoiceStatusProcedure = adminProcedure

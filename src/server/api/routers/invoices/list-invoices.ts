@@ -1,6 +1,6 @@
 import { adminProcedure } from "@/server/api/procedures";
 import { listInvoices } from "@/server/services/invoices/invoices";
-import { listInvoicesInput, listInvoicesOutput } from "./invoices.schema";
+import { listInvoicesInput, listInvoicesOutput } from "@/server/contract/invoice";
 
 /** The organization's invoices, newest first, by status or customer. Admins only, like every invoice route. */
 export const listInvoicesProcedure = adminProcedure

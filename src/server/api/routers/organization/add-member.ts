@@ -1,6 +1,6 @@
 import { adminProcedure } from "@/server/api/procedures";
 import { addMember } from "@/server/services/auth/account";
-import { addMemberInput, addMemberOutput } from "./organization.schema";
+import { addMemberInput, addMemberOutput } from "@/server/contract/account";
 
 /** Adds a user to the caller's organization. */
 export const addMemberProcedure = adminProcedure

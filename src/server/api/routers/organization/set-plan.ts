@@ -1,6 +1,6 @@
 import { adminProcedure } from "@/server/api/procedures";
 import { setPlan } from "@/server/services/auth/account";
-import { setPlanInput, setPlanOutput } from "./organization.schema";
+import { setPlanInput, setPlanOutput } from "@/server/contract/account";
 
 /** Stands in for the billing provider: switches the organization's plan. */
 export const setPlanProcedure = adminProcedure

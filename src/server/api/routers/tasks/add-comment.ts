@@ -1,6 +1,6 @@
 import { sessionProcedure } from "@/server/api/procedures";
 import { addComment } from "@/server/services/tasks/comments";
-import { addCommentInput, appCommentSchema } from "./tasks.schema";
+import { addCommentInput, appCommentSchema } from "@/server/contract/task";
 
 /** A member comments on a task of their organization. */
 export const addCommentProcedure = sessionProcedure

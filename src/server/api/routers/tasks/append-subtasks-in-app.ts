@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { sessionProcedure } from "@/server/api/procedures";
 import { appendSubtasks } from "@/server/services/tasks/subtasks";
-import { appendSubtasksInput, subtaskSchema } from "./tasks.schema";
+import { appendSubtasksInput, subtaskSchema } from "@/server/contract/task";
 
 /** Adds checklist items at the end. */
 export const appendSubtasksInAppProcedure = sessionProcedure

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { apiProcedure, v1Data } from "@/server/api/procedures";
 import { v1Envelope } from "@/server/api/v1-schemas";
 import { appendSubtasks } from "@/server/services/tasks/subtasks";
-import { appendSubtasksInput, subtaskSchema } from "./tasks.schema";
+import { appendSubtasksInput, subtaskSchema } from "@/server/contract/task";
 
 /** Appends checklist items after the existing ones. */
 export const appendSubtasksProcedure = apiProcedure

@@ -1,7 +1,7 @@
 import { apiProcedure, v1Data } from "@/server/api/procedures";
 import { v1Envelope } from "@/server/api/v1-schemas";
 import { createTask } from "@/server/services/tasks/tasks";
-import { createTaskInput, taskSchema } from "./tasks.schema";
+import { createTaskInput, taskSchema } from "@/server/contract/task";
 
 /** Creates a task, optionally filed under a project and with a checklist. */
 export const createTaskProcedure = apiProcedure

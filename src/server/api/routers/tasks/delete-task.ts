@@ -1,7 +1,7 @@
 import { apiProcedure, v1Data } from "@/server/api/procedures";
 import { v1Envelope } from "@/server/api/v1-schemas";
 import { deleteTask } from "@/server/services/tasks/tasks";
-import { deletedTaskSchema, taskIdInput } from "./tasks.schema";
+import { deletedTaskSchema, taskIdInput } from "@/server/contract/task";
 
 /** Soft-deletes a task; from then on it is 404 everywhere and absent from lists. */
 export const deleteTaskProcedure = apiProcedure

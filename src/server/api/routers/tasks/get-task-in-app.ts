@@ -1,6 +1,6 @@
 import { sessionProcedure } from "@/server/api/procedures";
 import { getTaskForApp } from "@/server/services/tasks/app-task";
-import { appTaskSchema, taskIdInput } from "./tasks.schema";
+import { appTaskSchema, taskIdInput } from "@/server/contract/task";
 
 /** A task page: the task with its checklist and its comments' authors. */
 export const getTaskInAppProcedure = sessionProcedure

@@ -1,7 +1,7 @@
 import { apiProcedure, v1Data } from "@/server/api/procedures";
 import { v1Envelope } from "@/server/api/v1-schemas";
 import { getTask } from "@/server/services/tasks/tasks";
-import { taskIdInput, taskSchema } from "./tasks.schema";
+import { taskIdInput, taskSchema } from "@/server/contract/task";
 
 /** One live task of the organization; anything else is 404. */
 export const getTaskProcedure = apiProcedure

@@ -1,7 +1,7 @@
 import { sessionProcedure } from "@/server/api/procedures";
 import { appPage } from "@/server/api/app-schemas";
 import { listTasks } from "@/server/services/tasks/tasks";
-import { listTasksInput, taskSchema } from "./tasks.schema";
+import { listTasksInput, taskSchema } from "@/server/contract/task";
 
 /** The Tasks page and task pickers: status, assignee, customer and search filters, newest first. */
 export const listTasksInAppProcedure = sessionProcedure

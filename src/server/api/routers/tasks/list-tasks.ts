@@ -1,7 +1,7 @@
 import { apiProcedure, v1Page } from "@/server/api/procedures";
 import { v1ListEnvelope } from "@/server/api/v1-schemas";
 import { listTasks } from "@/server/services/tasks/tasks";
-import { listTasksInput, taskSchema } from "./tasks.schema";
+import { listTasksInput, taskSchema } from "@/server/contract/task";
 
 /** The organization's live tasks, newest first, with their checklists and comments. */
 export const listTasksProcedure = apiProcedure

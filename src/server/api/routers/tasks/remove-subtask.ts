@@ -1,6 +1,6 @@
 import { sessionProcedure } from "@/server/api/procedures";
 import { removeSubtask } from "@/server/services/tasks/app-task";
-import { deletedTaskSchema, subtaskRefInput } from "./tasks.schema";
+import { deletedTaskSchema, subtaskRefInput } from "@/server/contract/task";
 
 /** Removes one checklist item; the others keep their order. */
 export const removeSubtaskProcedure = sessionProcedure

@@ -1,6 +1,6 @@
 import { sessionProcedure } from "@/server/api/procedures";
 import { setSubtaskCompleted } from "@/server/services/tasks/app-task";
-import { setSubtaskCompletedInput, subtaskSchema } from "./tasks.schema";
+import { setSubtaskCompletedInput, subtaskSchema } from "@/server/contract/task";
 
 /** Ticks or unticks one checklist item. */
 export const setSubtaskCompletedProcedure = sessionProcedure

@@ -1,7 +1,7 @@
 import { apiProcedure, v1Data } from "@/server/api/procedures";
 import { v1Envelope } from "@/server/api/v1-schemas";
 import { updateTask } from "@/server/services/tasks/tasks";
-import { taskSchema, updateTaskInput } from "./tasks.schema";
+import { taskSchema, updateTaskInput } from "@/server/contract/task";
 
 /** Changes the fields sent; the others stay as they are. */
 export const updateTaskProcedure = apiProcedure

@@ -1,8 +1,7 @@
 import { apiProcedure, v1Page } from "@/server/api/procedures";
 import { v1ListEnvelope } from "@/server/api/v1-schemas";
 import { listTimeLogs } from "@/server/services/time-tracking/list";
-import { listTimeLogsInput } from "./list-time-logs.schema";
-import { timeLogSchema } from "./time-logs.schema";
+import { listTimeLogsInput, timeLogSchema } from "@/server/contract/time-log";
 
 /** The organization's committed time logs, newest start first. */
 export const listTimeLogsProcedure = apiProcedure

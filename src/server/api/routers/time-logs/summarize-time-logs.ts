@@ -1,6 +1,6 @@
 import { sessionProcedure } from "@/server/api/procedures";
 import { summarizeTimeLogs } from "@/server/services/time-tracking/app-list";
-import { summarizeTimeLogsInput, timeLogSummarySchema } from "./app-time-logs.schema";
+import { summarizeTimeLogsInput, timeLogSummarySchema } from "@/server/contract/time-log";
 
 /** Totals per day and for the range, under the same filters as the list. */
 export const summarizeTimeLogsProcedure = sessionProcedure

@@ -1,6 +1,6 @@
 import { sessionProcedure } from "@/server/api/procedures";
 import { getCurrentTimer } from "@/server/services/time-tracking/timers";
-import { runningTimerSchema } from "./timers.schema";
+import { runningTimerSchema } from "@/server/contract/running-timer";
 
 /** The caller's running timer, or null. */
 export const getCurrentTimerProcedure = sessionProcedure

@@ -1,6 +1,6 @@
 import { sessionProcedure } from "@/server/api/procedures";
 import { startTimer } from "@/server/services/time-tracking/timers";
-import { runningTimerSchema, startTimerInput } from "./timers.schema";
+import { runningTimerSchema, startTimerInput } from "@/server/contract/running-timer";
 
 /** Starts the caller's timer; one runs per user at a time. */
 export const startTimerProcedure = sessionProcedure

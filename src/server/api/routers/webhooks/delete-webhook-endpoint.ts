@@ -1,6 +1,6 @@
 import { adminProcedure } from "@/server/api/procedures";
 import { deleteEndpoint } from "@/server/services/webhooks/endpoints";
-import { deleteWebhookEndpointOutput, webhookEndpointIdInput } from "./webhooks.schema";
+import { deleteWebhookEndpointOutput, webhookEndpointIdInput } from "@/server/contract/webhook-endpoint";
 
 /** Deletes an endpoint and its delivery log. */
 export const deleteWebhookEndpointProcedure = adminProcedure

@@ -1,6 +1,6 @@
 import { adminProcedure } from "@/server/api/procedures";
 import { getEndpointDetail } from "@/server/services/webhooks/console";
-import { webhookEndpointDetailOutput, webhookEndpointIdInput } from "./webhooks.schema";
+import { webhookEndpointDetailOutput, webhookEndpointIdInput } from "@/server/contract/webhook-endpoint";
 
 /** One endpoint with why it is not active and its last 24 hours (deliveries completed, attempts made). */
 export const getWebhookEndpointProcedure = adminProcedure

@@ -1,6 +1,6 @@
 import { adminProcedure } from "@/server/api/procedures";
 import { listDeliveries } from "@/server/services/webhooks/deliveries";
-import { listWebhookDeliveriesInput, listWebhookDeliveriesOutput } from "./webhooks.schema";
+import { listWebhookDeliveriesInput, listWebhookDeliveriesOutput } from "@/server/contract/webhook-delivery";
 
 /** One endpoint's delivery log, newest first, cursor-paginated. */
 export const listWebhookDeliveriesProcedure = adminProcedure

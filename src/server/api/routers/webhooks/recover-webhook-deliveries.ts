@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { adminProcedure } from "@/server/api/procedures";
 import { recoverDeliveries } from "@/server/services/webhooks/operations";
-import { recoverWebhookDeliveriesInput } from "./webhooks.schema";
+import { recoverWebhookDeliveriesInput } from "@/server/contract/webhook-delivery";
 
 /** A manual attempt for every failed delivery since an instant (202 with how many). */
 export const recoverWebhookDeliveriesProcedure = adminProcedure

@@ -1,6 +1,6 @@
 import { adminProcedure } from "@/server/api/procedures";
 import { resendDelivery } from "@/server/services/webhooks/operations";
-import { webhookDeliveryIdInput, webhookOperationDeliveryOutput } from "./webhooks.schema";
+import { webhookDeliveryIdInput, webhookOperationDeliveryOutput } from "@/server/contract/webhook-delivery";
 
 /** Asks the worker for one manual attempt of the delivery (202): same body and ids, a fresh signature. */
 export const resendWebhookDeliveryProcedure = adminProcedure

@@ -1,6 +1,6 @@
 import { adminProcedure } from "@/server/api/procedures";
 import { sendTestEvent } from "@/server/services/webhooks/operations";
-import { sendTestEventInput, webhookOperationDeliveryOutput } from "./webhooks.schema";
+import { sendTestEventInput, webhookOperationDeliveryOutput } from "@/server/contract/webhook-delivery";
 
 /** A test event of a catalog type with example data, to this endpoint only (202 its delivery). */
 export const sendTestEventProcedure = adminProcedure

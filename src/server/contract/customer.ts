@@ -1,10 +1,12 @@
-// Customer shapes: the response allowlist (contract 2.3), the public list and create inputs, and the
-// in-app billing and archive inputs (app-api section 4).
+// Customer (contract 2.3, app-api section 4): the response allowlist, the public list and create
+// inputs, the in-app billing, edit and archive inputs, the columns a response is read from, and the
+// serializer. The private contact data (contactEmail, contactPhone), notes and organizationId are
+// write-only: never selected for a response, never copied.
 import { z } from "zod";
-import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH } from "@/server/lib/limits";
-import { timestampSchema } from "@/server/api/v1-schemas";
+import type { Prisma } from "@/generated/prisma/client";
 import { paginationInput } from "@/server/lib/cursor";
-import { idInput, optionalText, queryBoolean, searchQuery, uncoerced } from "@/server/lib/zod";
+import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH } from "@/server/lib/limits";
+import { idInput, optionalText, queryBoolean, searchQuery, timestampSchema, uncoerced } from "@/server/lib/zod";
 
 export const roundingModeSchema = z.enum(["up", "down", "nearest"]);
 export const billingTypeSchema = z.enum(["hourly", "fixed"]);
@@ -31,6 +33,8 @@ export const customerSchema = z
     updatedAt: timestampSchema,
   })
   .meta({ id: "Customer" });
+
+export type CustomerView = z.output<typeof customerSchema>;
 
 /** Lengths the contract leaves open (app-api section 6 for names; the rest chosen here). */
 export const CUSTOMER_LIMITS = { name: MAX_NAME_LENGTH, company: MAX_NAME_LENGTH, contactName: MAX_NAME_LENGTH, email: 254, phone: 50, notes: MAX_LONG_TEXT_LENGTH, url: 2048 } as const;
@@ -120,9 +124,11 @@ export const updateCustomerBillingInput = z
     if (!BILLING_FIELDS.some((field) => input[field] !== undefined)) ctx.addIssue({ code: "custom", path: ["body"], message: "at least one billing field is required" });
   });
 
+type BillingField = (typeof BILLING_FIELDS)[number];
+
 /** The billing fields present in an input: only admins may send any of them. */
-export function billingChangesOf<T extends Partial<Record<(typeof BILLING_FIELDS)[number], unknown>>>(input: T): Pick<T, (typeof BILLING_FIELDS)[number]> {
-  return Object.fromEntries(BILLING_FIELDS.filter((field) => input[field] !== undefined).map((field) => [field, input[field]])) as Pick<T, (typeof BILLING_FIELDS)[number]>;
+export function billingChangesOf<T extends Partial<Record<BillingField, unknown>>>(input: T): Pick<T, BillingField> {
+  return Object.fromEntries(BILLING_FIELDS.filter((field) => input[field] !== undefined).map((field) => [field, input[field]])) as Pick<T, BillingField>;
 }
 
 /** In-app create: the public fields plus, for admins, the billing settings in the same step. */
@@ -138,3 +144,57 @@ export const updateCustomerInput = z
   });
 
 export const customerByIdInput = z.object({ id: customerIdInput });
+
+export type ListCustomersInput = z.output<typeof listCustomersInput>;
+export type CreateCustomerInput = z.output<typeof createCustomerInput>;
+/** Billing settings to write; an absent field is left as it is. */
+export type CustomerBillingChanges = z.output<z.ZodObject<typeof billingShape>>;
+/** The customer's own details to write (any member); an absent field is left as it is. */
+export type CustomerProfileChanges = Omit<z.output<typeof updateCustomerInput>, "id" | BillingField>;
+
+/** The columns a customer response is built from; queries select exactly these. */
+export const customerSelect = {
+  id: true,
+  name: true,
+  company: true,
+  contactName: true,
+  color: true,
+  logoUrl: true,
+  hourlyRateCents: true,
+  fixedRateCents: true,
+  currency: true,
+  taxRateBps: true,
+  roundingIncrementMinutes: true,
+  roundingMode: true,
+  paymentLinkUrl: true,
+  billingType: true,
+  archived: true,
+  archivedAt: true,
+  createdAt: true,
+  updatedAt: true,
+} as const satisfies Prisma.CustomerSelect;
+
+export type CustomerRow = Prisma.CustomerGetPayload<{ select: typeof customerSelect }>;
+
+export function serializeCustomer(customer: CustomerRow): CustomerView {
+  return {
+    id: customer.id,
+    name: customer.name,
+    company: customer.company,
+    contactName: customer.contactName,
+    color: customer.color,
+    logoUrl: customer.logoUrl,
+    hourlyRateCents: customer.hourlyRateCents,
+    fixedRateCents: customer.fixedRateCents,
+    currency: customer.currency,
+    taxRateBps: customer.taxRateBps,
+    roundingIncrementMinutes: customer.roundingIncrementMinutes,
+    roundingMode: customer.roundingMode,
+    paymentLinkUrl: customer.paymentLinkUrl,
+    billingType: customer.billingType,
+    archived: customer.archived,
+    archivedAt: customer.archivedAt?.toISOString() ?? null,
+    createdAt: customer.createdAt.toISOString(),
+    updatedAt: customer.updatedAt.toISOString(),
+  };
+}

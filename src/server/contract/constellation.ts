@@ -1,10 +1,12 @@
-// Constellation (project) shapes: the response allowlist (contract 2.4), the public list and create
-// inputs with their deprecated aliases (contract 4.2 rules 10-11), and the in-app archive input.
+// Constellation (project): the response allowlist (contract 2.4) and the web app's row, the public
+// list and create inputs with their deprecated aliases (contract 4.2 rules 10-11), the in-app create,
+// edit and archive inputs, the columns a response is read from, and the serializers. ownerId,
+// retrospective, boardLayout and organizationId are never selected nor copied.
 import { z } from "zod";
-import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH } from "@/server/lib/limits";
-import { timestampSchema } from "@/server/api/v1-schemas";
+import type { Prisma } from "@/generated/prisma/client";
 import { paginationInput } from "@/server/lib/cursor";
-import { idInput, optionalText, queryBoolean, searchQuery } from "@/server/lib/zod";
+import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH } from "@/server/lib/limits";
+import { idInput, optionalText, queryBoolean, searchQuery, timestampSchema } from "@/server/lib/zod";
 
 export const constellationStatusSchema = z.enum(["planning", "in_progress", "completed"]);
 
@@ -22,6 +24,8 @@ export const constellationSchema = z
     updatedAt: timestampSchema,
   })
   .meta({ id: "Constellation" });
+
+export type ConstellationView = z.output<typeof constellationSchema>;
 
 export const CONSTELLATION_LIMITS = { title: MAX_NAME_LENGTH, goal: MAX_LONG_TEXT_LENGTH } as const;
 
@@ -93,7 +97,7 @@ export const createConstellationInput = z
 
 export type CreateConstellationRequest = z.output<typeof createConstellationInput>;
 
-/** Resolves the deprecated aliases to the canonical fields. */
+/** Resolves the deprecated aliases to the canonical fields (the in-app create sends the canonical ones only). */
 export function canonicalConstellation(input: CreateConstellationRequest) {
   return {
     title: (input.title ?? input.name)!,
@@ -108,6 +112,8 @@ export const constellationByIdInput = z.object({ id: idInput });
 
 /** The web app's project row: the v1 shape plus its customer's name, read in the same query. */
 export const constellationInAppSchema = constellationSchema.extend({ customerName: z.string().nullable() });
+
+export type ConstellationInAppView = z.output<typeof constellationInAppSchema>;
 
 /** In-app create: the canonical fields only (the deprecated aliases are an API concern). */
 export const createConstellationInAppInput = z.object({
@@ -132,3 +138,48 @@ export const updateConstellationInput = z
       ctx.addIssue({ code: "custom", path: ["body"], message: "at least one field to change is required" });
     }
   });
+
+export type ListConstellationsInput = z.output<typeof listConstellationsInput>;
+/** A project to create, its deprecated aliases resolved. */
+export type CreateConstellationInput = ReturnType<typeof canonicalConstellation>;
+/** The fields to change; an absent field is left as it is. */
+export type UpdateConstellationInput = Omit<z.output<typeof updateConstellationInput>, "id">;
+
+/** The columns a constellation response is built from; queries select exactly these. */
+export const constellationSelect = {
+  id: true,
+  title: true,
+  goal: true,
+  status: true,
+  customerId: true,
+  dueDate: true,
+  archived: true,
+  archivedAt: true,
+  createdAt: true,
+  updatedAt: true,
+} as const satisfies Prisma.ConstellationSelect;
+
+/** The in-app row: the project and its customer's name, joined in the one query. */
+export const constellationInAppSelect = { ...constellationSelect, customer: { select: { name: true } } } as const satisfies Prisma.ConstellationSelect;
+
+export type ConstellationRow = Prisma.ConstellationGetPayload<{ select: typeof constellationSelect }>;
+type ConstellationInAppRow = Prisma.ConstellationGetPayload<{ select: typeof constellationInAppSelect }>;
+
+export function serializeConstellation(constellation: ConstellationRow): ConstellationView {
+  return {
+    id: constellation.id,
+    title: constellation.title,
+    goal: constellation.goal,
+    status: constellation.status,
+    customerId: constellation.customerId,
+    dueDate: constellation.dueDate?.toISOString() ?? null,
+    archived: constellation.archived,
+    archivedAt: constellation.archivedAt?.toISOString() ?? null,
+    createdAt: constellation.createdAt.toISOString(),
+    updatedAt: constellation.updatedAt.toISOString(),
+  };
+}
+
+export function serializeConstellationInApp(row: ConstellationInAppRow): ConstellationInAppView {
+  return { ...serializeConstellation(row), customerName: row.customer?.name ?? null };
+}

@@ -1,6 +1,7 @@
+// Hours report (app-api section 4): the range input and the breakdown per customer and per project,
+// billable against non-billable.
 import { z } from "zod";
-import { timestampSchema } from "@/server/api/v1-schemas";
-import { isoInstant } from "@/server/lib/zod";
+import { isoInstant, timestampSchema } from "@/server/lib/zod";
 
 /** A report covers at most this many days, so one request never scans years of logs. */
 export const MAX_REPORT_DAYS = 366;
@@ -18,15 +19,23 @@ export const hoursReportInput = z
 
 const split = { billableSeconds: z.number().int(), nonBillableSeconds: z.number().int() };
 const splitSchema = z.object(split);
+/** A customer or project; id and name null for logs without one. */
 const rowSchema = z.object({ id: z.string().nullable(), name: z.string().nullable(), ...split });
 
 export const hoursReportSchema = z.object({
   from: timestampSchema,
   to: timestampSchema,
+  /** `organization` for admins; `self` when a member sees only their own time. */
   scope: z.enum(["organization", "self"]),
   totals: splitSchema,
   customers: z.array(rowSchema),
   projects: z.array(rowSchema),
+  /** Time of the rows beyond the first REPORT_ROW_LIMIT of each breakdown. */
   otherCustomers: splitSchema,
   otherProjects: splitSchema,
 });
+
+export type HoursReportInput = z.output<typeof hoursReportInput>;
+export type HoursSplit = z.output<typeof splitSchema>;
+export type HoursReportRow = z.output<typeof rowSchema>;
+export type HoursReport = z.output<typeof hoursReportSchema>;

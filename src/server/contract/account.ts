@@ -1,0 +1,71 @@
+// Account, organization and members (app-api sections 2-3): the signed-in account, a member, the plan
+// switch, the sign-up, log-in, password and add-member inputs, the columns responses are read from, and
+// the serializers. Password hashes and session versions never leave the server.
+import { z } from "zod";
+import type { Prisma } from "@/generated/prisma/client";
+import { paginationInput } from "@/server/lib/cursor";
+import { timestampSchema } from "@/server/lib/zod";
+
+export const roleSchema = z.enum(["admin", "member"]);
+export const planSchema = z.enum(["free", "pro"]);
+
+// ---- Responses ----
+
+const accountUserSchema = z.object({ id: z.string(), email: z.string(), name: z.string() });
+const organizationSchema = z.object({ id: z.string(), name: z.string(), plan: planSchema });
+
+export const accountOutput = z.object({ user: accountUserSchema, organization: organizationSchema, role: roleSchema });
+export const addMemberOutput = z.object({ user: accountUserSchema, role: roleSchema });
+export const setPlanOutput = z.object({ organization: organizationSchema });
+export const memberSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), role: roleSchema, createdAt: timestampSchema });
+
+export type AccountView = z.output<typeof accountOutput>;
+export type AddedMemberView = z.output<typeof addMemberOutput>;
+export type PlanView = z.output<typeof setPlanOutput>;
+export type MemberView = z.output<typeof memberSchema>;
+
+// ---- Inputs ----
+
+export const emailInput = z.string().trim().max(254).email();
+export const passwordInput = z.string().min(8).max(200);
+export const nameInput = z.string().trim().min(1).max(200);
+
+export const signUpInput = z.object({ email: emailInput, password: passwordInput, name: nameInput, organizationName: nameInput });
+export const logInInput = z.object({ email: z.string().max(254), password: z.string().max(200) });
+export const changePasswordInput = z.object({ currentPassword: z.string().min(1, "is required").max(200), newPassword: passwordInput });
+export const addMemberInput = z.object({ email: emailInput, password: passwordInput, name: nameInput, role: roleSchema });
+export const setPlanInput = z.object({ plan: planSchema });
+export const listMembersInput = z.object({ ...paginationInput });
+
+export type SignUpInput = z.output<typeof signUpInput>;
+export type LogInInput = z.output<typeof logInInput>;
+export type ChangePasswordInput = z.output<typeof changePasswordInput>;
+export type AddMemberInput = z.output<typeof addMemberInput>;
+export type ListMembersInput = z.output<typeof listMembersInput>;
+
+// ---- Columns and serializers ----
+
+export const accountUserSelect = { id: true, email: true, name: true, role: true } as const satisfies Prisma.UserSelect;
+export const organizationSelect = { id: true, name: true, plan: true } as const satisfies Prisma.OrganizationSelect;
+export const memberSelect = { id: true, name: true, email: true, role: true, createdAt: true } as const satisfies Prisma.UserSelect;
+
+type AccountUserRow = Prisma.UserGetPayload<{ select: typeof accountUserSelect }>;
+type OrganizationRow = Prisma.OrganizationGetPayload<{ select: typeof organizationSelect }>;
+type MemberRow = Prisma.UserGetPayload<{ select: typeof memberSelect }>;
+
+export function serializeOrganization(organization: OrganizationRow): AccountView["organization"] {
+  return { id: organization.id, name: organization.name, plan: organization.plan };
+}
+
+export function serializeAddedMember(user: AccountUserRow): AddedMemberView {
+  return { user: { id: user.id, email: user.email, name: user.name }, role: user.role };
+}
+
+export function serializeAccount(user: AccountUserRow & { organization: OrganizationRow }): AccountView {
+  const { user: view, role } = serializeAddedMember(user);
+  return { user: view, organization: serializeOrganization(user.organization), role };
+}
+
+export function serializeMember(row: MemberRow): MemberView {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}

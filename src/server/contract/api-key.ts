@@ -1,0 +1,63 @@
+// API key as the app's settings show it: the response allowlist (never the key's hash; the plain key
+// in the create response only), the create and revoke inputs, the columns a response is read from,
+// and the serializer.
+import { z } from "zod";
+import type { Prisma } from "@/generated/prisma/client";
+import { SCOPES } from "@/server/auth/scopes";
+import { idInput, isoInstant, timestampSchema, uncoerced } from "@/server/lib/zod";
+
+export const apiKeyRecordSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  scopes: z.array(z.string()),
+  rateLimitPerHour: z.number().int(),
+  createdAt: timestampSchema,
+  lastUsedAt: timestampSchema.nullable(),
+  expiresAt: timestampSchema.nullable(),
+  isActive: z.boolean(),
+});
+
+export const createdApiKeySchema = apiKeyRecordSchema.extend({ key: z.string() });
+export const revokedApiKeySchema = z.object({ success: z.literal(true), id: z.string() });
+
+export type ApiKeyRecord = z.output<typeof apiKeyRecordSchema>;
+export type CreatedApiKey = z.output<typeof createdApiKeySchema>;
+
+export const createApiKeyInput = z.object({
+  name: z.string().trim().min(1).max(200),
+  scopes: z.array(z.enum(SCOPES)).min(1),
+  rateLimitPerHour: uncoerced(z.number().int().min(1).max(1_000_000)).default(1000),
+  expiresAt: isoInstant()
+    .refine((date) => date.getTime() > Date.now(), "must be in the future")
+    .optional(),
+});
+
+export const apiKeyIdInput = z.object({ id: idInput });
+
+export type CreateApiKeyInput = z.output<typeof createApiKeyInput>;
+
+export const apiKeyRecordSelect = {
+  id: true,
+  name: true,
+  scopes: true,
+  rateLimitPerHour: true,
+  createdAt: true,
+  lastUsedAt: true,
+  expiresAt: true,
+  isActive: true,
+} as const satisfies Prisma.ApiKeySelect;
+
+type ApiKeyRow = Prisma.ApiKeyGetPayload<{ select: typeof apiKeyRecordSelect }>;
+
+export function serializeApiKey(key: ApiKeyRow): ApiKeyRecord {
+  return {
+    id: key.id,
+    name: key.name,
+    scopes: key.scopes,
+    rateLimitPerHour: key.rateLimitPerHour,
+    createdAt: key.createdAt.toISOString(),
+    lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+    expiresAt: key.expiresAt?.toISOString() ?? null,
+    isActive: key.isActive,
+  };
+}

@@ -1,0 +1,195 @@
+// Time log (app-api section 4, contract 4.2): the response allowlist, the public list, offline sync and
+// the web app's list and totals, the columns a response is read from, and the serializer. `notes` and
+// `clientSessionId` are withheld: never selected for a response, never copied.
+import { z } from "zod";
+import type { Prisma } from "@/generated/prisma/client";
+import { paginationInput } from "@/server/lib/cursor";
+import { MAX_LOG_DESCRIPTION_LENGTH, MAX_LOG_SECONDS, MAX_SYNC_ENTRIES } from "@/server/lib/limits";
+import { idInput, isoInstant, jsonBoolean, optionalText, queryBoolean, tagsInput, timestampSchema, uncoerced } from "@/server/lib/zod";
+
+export const timeLogSourceSchema = z.enum(["manual", "timer", "imported"]);
+
+// ---- Responses ----
+
+export const timeLogSchema = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    taskId: z.string().nullable(),
+    customerId: z.string().nullable(),
+    description: z.string().nullable(),
+    startedAt: timestampSchema,
+    endedAt: timestampSchema.nullable().meta({ description: "Wall-clock end; may differ from startedAt + durationSeconds" }),
+    durationSeconds: z.number().int().meta({ description: "Authoritative for billing" }),
+    tags: z.array(z.string()),
+    isBillable: z.boolean(),
+    source: timeLogSourceSchema,
+    createdAt: timestampSchema,
+  })
+  .meta({ id: "TimeLog" });
+
+/** The web app's row: the log with the names it shows (a deleted task's title is not shown). */
+export const appTimeLogSchema = timeLogSchema.extend({ taskTitle: z.string().nullable(), customerName: z.string().nullable(), userName: z.string() });
+
+export const syncTimeLogsOutput = z.object({
+  /** The logs this request committed, in request order. */
+  committed: z.array(timeLogSchema),
+  /** clientSessionIds already committed, by an earlier request or earlier in this one, in request order. */
+  duplicates: z.array(z.string()),
+});
+
+export const timeLogSummarySchema = z.object({
+  days: z.array(z.object({ start: z.string(), seconds: z.number().int(), billableSeconds: z.number().int(), count: z.number().int() })),
+  totalSeconds: z.number().int(),
+  billableSeconds: z.number().int(),
+  count: z.number().int(),
+});
+
+export type TimeLogView = z.output<typeof timeLogSchema>;
+export type AppTimeLogView = z.output<typeof appTimeLogSchema>;
+export type SyncResult = z.output<typeof syncTimeLogsOutput>;
+export type TimeLogSummary = z.output<typeof timeLogSummarySchema>;
+
+// ---- Inputs ----
+
+/** Input fields a time log and a timer share (app-api section 6 limits). */
+export const referenceIdInput = idInput.nullable().optional();
+/** Trimmed; blank is stored as null. */
+export const descriptionInput = optionalText(MAX_LOG_DESCRIPTION_LENGTH);
+
+const idFilter = idInput.optional();
+
+export const listTimeLogsInput = z
+  .object({
+    from: isoInstant().optional().meta({ description: "Inclusive lower bound on startedAt; a full ISO 8601 instant with Z or an offset" }),
+    to: isoInstant().optional().meta({ description: "Inclusive upper bound on startedAt; a full ISO 8601 instant with Z or an offset" }),
+    taskId: idFilter,
+    customerId: idFilter,
+    userId: idFilter,
+    isBillable: queryBoolean().optional().meta({ description: "The literal string true or false" }),
+    source: timeLogSourceSchema.optional(),
+    ...paginationInput,
+  })
+  .superRefine((input, context) => {
+    if (input.from && input.to && input.to < input.from) context.addIssue({ code: "custom", path: ["to"], message: "must not be before from" });
+  });
+
+const syncEntryInput = z
+  .object({
+    clientSessionId: z.string().min(1).max(200).meta({ description: "The client's idempotency key for this entry, unique per user" }),
+    taskId: referenceIdInput,
+    customerId: referenceIdInput,
+    description: descriptionInput,
+    startedAt: isoInstant(),
+    endedAt: isoInstant().nullable().optional(),
+    durationSeconds: uncoerced(z.number().int().min(0).max(MAX_LOG_SECONDS)),
+    tags: tagsInput.optional(),
+    isBillable: jsonBoolean().optional(),
+    source: timeLogSourceSchema.optional(),
+  })
+  .superRefine((entry, context) => {
+    if (entry.endedAt && entry.endedAt < entry.startedAt) {
+      context.addIssue({ code: "custom", path: ["endedAt"], message: "must not be before startedAt" });
+    }
+  });
+
+export const syncTimeLogsInput = z.object({ entries: z.array(syncEntryInput).min(1).max(MAX_SYNC_ENTRIES) });
+
+/** The web app's filters beyond the public list's: a project, and member scoping. */
+const appTimeLogFiltersInput = {
+  customerId: idFilter,
+  /** A project: logs whose task is filed under it. */
+  constellationId: idFilter,
+  isBillable: z.boolean().optional(),
+  /** Admins only; a member always gets their own logs. */
+  userId: idFilter,
+};
+
+/** Logs started in [from, to): days the browser delimits in its own time zone. */
+export const listTimeLogsInAppInput = z
+  .object({
+    from: isoInstant().optional(),
+    to: isoInstant().optional(),
+    ...appTimeLogFiltersInput,
+    ...paginationInput,
+  })
+  .superRefine((input, context) => {
+    if (input.from && input.to && input.to <= input.from) context.addIssue({ code: "custom", path: ["to"], message: "must be after from" });
+  });
+
+export const MAX_SUMMARY_DAYS = 31;
+
+export const summarizeTimeLogsInput = z
+  .object({
+    dayStarts: z.array(isoInstant()).min(1).max(MAX_SUMMARY_DAYS),
+    end: isoInstant(),
+    ...appTimeLogFiltersInput,
+  })
+  .superRefine((input, context) => {
+    const bounds = [...input.dayStarts, input.end].map((value) => new Date(value).getTime());
+    if (bounds.some((value, index) => index > 0 && value <= bounds[index - 1]!)) {
+      context.addIssue({ code: "custom", path: ["dayStarts"], message: "day starts and end must be strictly ascending" });
+    }
+  });
+
+export type ListTimeLogsInput = z.output<typeof listTimeLogsInput>;
+export type SyncEntryInput = z.output<typeof syncEntryInput>;
+export type SyncTimeLogsInput = z.output<typeof syncTimeLogsInput>;
+export type ListTimeLogsInAppInput = z.output<typeof listTimeLogsInAppInput>;
+export type SummarizeTimeLogsInput = z.output<typeof summarizeTimeLogsInput>;
+export type AppTimeLogFilters = Pick<ListTimeLogsInAppInput, keyof typeof appTimeLogFiltersInput>;
+
+// ---- Columns and serializer ----
+
+/** The public time-log columns; the app's list adds its display names to these. */
+export const timeLogSelect = {
+  id: true,
+  userId: true,
+  taskId: true,
+  customerId: true,
+  description: true,
+  startedAt: true,
+  endedAt: true,
+  durationSeconds: true,
+  tags: true,
+  isBillable: true,
+  source: true,
+  createdAt: true,
+} as const satisfies Prisma.TimeLogSelect;
+
+export const appTimeLogSelect = {
+  ...timeLogSelect,
+  task: { select: { title: true, deletedAt: true } },
+  customer: { select: { name: true } },
+  user: { select: { name: true } },
+} as const satisfies Prisma.TimeLogSelect;
+
+export type TimeLogRow = Prisma.TimeLogGetPayload<{ select: typeof timeLogSelect }>;
+type AppTimeLogRow = Prisma.TimeLogGetPayload<{ select: typeof appTimeLogSelect }>;
+
+export function serializeTimeLog(log: TimeLogRow): TimeLogView {
+  return {
+    id: log.id,
+    userId: log.userId,
+    taskId: log.taskId,
+    customerId: log.customerId,
+    description: log.description,
+    startedAt: log.startedAt.toISOString(),
+    endedAt: log.endedAt ? log.endedAt.toISOString() : null,
+    durationSeconds: log.durationSeconds,
+    tags: [...log.tags],
+    isBillable: log.isBillable,
+    source: log.source,
+    createdAt: log.createdAt.toISOString(),
+  };
+}
+
+export function serializeAppTimeLog({ task, customer, user, ...log }: AppTimeLogRow): AppTimeLogView {
+  return {
+    ...serializeTimeLog(log),
+    // A deleted task's title is not shown; the log keeps its time.
+    taskTitle: task && !task.deletedAt ? task.title : null,
+    customerName: customer?.name ?? null,
+    userName: user.name,
+  };
+}

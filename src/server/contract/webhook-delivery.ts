@@ -1,0 +1,143 @@
+// Webhook delivery (contract section 2.6, app-api section 8): the delivery log's allowlist, a resent
+// or test delivery, one delivery with its event, attempts and headers, the delivery operations'
+// inputs, the columns a response is read from, and the serializers. Lease and organization columns
+// stay inside.
+import { z } from "zod";
+import type { Prisma } from "@/generated/prisma/client";
+import { paginationInput } from "@/server/lib/cursor";
+import { paginationSchema } from "@/server/lib/envelope";
+import { idInput, isoInstant, timestampSchema } from "@/server/lib/zod";
+import { EVENT_TYPES } from "@/server/webhooks/events";
+import { endpointId } from "./webhook-endpoint";
+
+const deliveryStatusSchema = z.enum(["pending", "success", "failed"], { error: "must be pending, success or failed" });
+
+// ---- Responses ----
+
+/** `nextAttemptAt` is null once the delivery is terminal. */
+export const webhookDeliveryOutput = z.object({
+  id: z.string(),
+  endpointId: z.string(),
+  eventId: z.string(),
+  eventType: z.string(),
+  status: deliveryStatusSchema,
+  attempts: z.number().int(),
+  lastStatusCode: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  lastAttemptAt: timestampSchema.nullable(),
+  nextAttemptAt: timestampSchema.nullable(),
+  completedAt: timestampSchema.nullable(),
+  createdAt: timestampSchema,
+});
+
+export const listWebhookDeliveriesOutput = z.object({ items: z.array(webhookDeliveryOutput), pagination: paginationSchema });
+
+/** A resent delivery or a test event's new one: the delivery shape with `isTest`. */
+export const webhookOperationDeliveryOutput = webhookDeliveryOutput.extend({ isTest: z.boolean() });
+
+export const webhookAttemptOutput = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  trigger: z.enum(["scheduled", "manual"]),
+  startedAt: timestampSchema,
+  durationMs: z.number().int(),
+  statusCode: z.number().int().nullable(),
+  responseBody: z.string().nullable(),
+  error: z.string().nullable(),
+});
+
+/** GET /api/app/webhooks/:id/deliveries/:deliveryId: the delivery with its event, every attempt and the headers it carries. */
+export const webhookDeliveryDetailOutput = webhookDeliveryOutput.extend({
+  isTest: z.boolean(),
+  /** Every attempt, oldest first (manual ones included). */
+  attempts: z.array(webhookAttemptOutput),
+  endpointUrl: z.string(),
+  event: z.object({ id: z.string(), type: z.string(), createdAt: timestampSchema, data: z.unknown() }),
+  requestHeaders: z.array(z.object({ name: z.string(), value: z.string() })),
+});
+
+export type WebhookDeliveryView = z.output<typeof webhookDeliveryOutput>;
+export type OperationDeliveryView = z.output<typeof webhookOperationDeliveryOutput>;
+export type AttemptView = z.output<typeof webhookAttemptOutput>;
+export type DeliveryDetail = z.output<typeof webhookDeliveryDetailOutput>;
+
+// ---- Inputs ----
+
+export const listWebhookDeliveriesInput = z.object({ id: endpointId, status: deliveryStatusSchema.optional(), ...paginationInput });
+
+export const webhookDeliveryIdInput = z.object({ id: endpointId, deliveryId: idInput });
+
+export const recoverWebhookDeliveriesInput = z.object({
+  id: endpointId,
+  since: isoInstant().meta({ description: "ISO 8601 instant, not in the future, at most 14 days ago" }),
+});
+
+export const sendTestEventInput = z.object({
+  id: endpointId,
+  eventType: z.enum(EVENT_TYPES, { error: `must be one of ${EVENT_TYPES.join(", ")}` }),
+});
+
+export type ListDeliveriesInput = z.output<typeof listWebhookDeliveriesInput>;
+export type DeliveryIdInput = z.output<typeof webhookDeliveryIdInput>;
+export type RecoverDeliveriesInput = z.output<typeof recoverWebhookDeliveriesInput>;
+export type SendTestEventInput = z.output<typeof sendTestEventInput>;
+
+// ---- Columns and serializers ----
+
+/** Columns to select for `serializeWebhookDelivery`; nothing else is read. */
+export const webhookDeliverySelect = {
+  id: true,
+  endpointId: true,
+  eventId: true,
+  eventType: true,
+  status: true,
+  attempts: true,
+  nextAttemptAt: true,
+  lastStatusCode: true,
+  lastError: true,
+  lastAttemptAt: true,
+  completedAt: true,
+  createdAt: true,
+} as const satisfies Prisma.WebhookDeliverySelect;
+
+export const webhookOperationDeliverySelect = { ...webhookDeliverySelect, isTest: true } as const satisfies Prisma.WebhookDeliverySelect;
+
+export const webhookAttemptSelect = {
+  id: true,
+  number: true,
+  trigger: true,
+  startedAt: true,
+  durationMs: true,
+  statusCode: true,
+  responseBody: true,
+  error: true,
+} as const satisfies Prisma.WebhookAttemptSelect;
+
+export type WebhookDeliveryRow = Prisma.WebhookDeliveryGetPayload<{ select: typeof webhookDeliverySelect }>;
+type OperationDeliveryRow = Prisma.WebhookDeliveryGetPayload<{ select: typeof webhookOperationDeliverySelect }>;
+type AttemptRow = Prisma.WebhookAttemptGetPayload<{ select: typeof webhookAttemptSelect }>;
+
+export function serializeWebhookDelivery(row: WebhookDeliveryRow): WebhookDeliveryView {
+  return {
+    id: row.id,
+    endpointId: row.endpointId,
+    eventId: row.eventId,
+    eventType: row.eventType,
+    status: row.status,
+    attempts: row.attempts,
+    lastStatusCode: row.lastStatusCode,
+    lastError: row.lastError,
+    lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
+    nextAttemptAt: row.status === "pending" ? row.nextAttemptAt.toISOString() : null,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function serializeOperationDelivery({ isTest, ...row }: OperationDeliveryRow): OperationDeliveryView {
+  return { ...serializeWebhookDelivery(row), isTest };
+}
+
+export function serializeAttempt(attempt: AttemptRow): AttemptView {
+  return { ...attempt, startedAt: attempt.startedAt.toISOString() };
+}
