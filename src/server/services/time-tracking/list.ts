@@ -1,26 +1,35 @@
 // The public time-log list (contract 4.2): history, backfill and reconciliation, newest start first.
-import type { Prisma } from "@/generated/prisma/client";
-import type { DbClient } from "@/server/db";
+// One statement written in SQL (a hot list of the public API: Prisma's query building and model
+// mapping cost more than the query); every row scoped to the organization, the same keyset as
+// every list, served by the (organizationId, <filter>, startedAt, id) indexes.
+import { Prisma, type DbClient } from "@/server/db";
 import { paginate, type Page } from "@/server/lib/cursor";
-import { serializeTimeLog, timeLogSelect, type ListTimeLogsInput, type TimeLogView } from "@/server/contract/time-log";
+import { serializeTimeLog, type ListTimeLogsInput, type TimeLogRow, type TimeLogView } from "@/server/contract/time-log";
 
 /** Committed logs only (a running timer is not a time log), sorted by startedAt then id, descending. */
 export async function listTimeLogs(db: DbClient, organizationId: string, filters: ListTimeLogsInput): Promise<Page<TimeLogView>> {
-  const startedAt: Prisma.DateTimeFilter = {};
-  if (filters.from) startedAt.gte = filters.from;
-  if (filters.to) startedAt.lte = filters.to;
-  const where: Prisma.TimeLogWhereInput = {
-    organizationId,
-    ...(filters.from || filters.to ? { startedAt } : {}),
-    ...(filters.taskId ? { taskId: filters.taskId } : {}),
-    ...(filters.customerId ? { customerId: filters.customerId } : {}),
-    ...(filters.userId ? { userId: filters.userId } : {}),
-    ...(filters.isBillable === undefined ? {} : { isBillable: filters.isBillable }),
-    ...(filters.source ? { source: filters.source } : {}),
-  };
+  const conditions = [
+    Prisma.sql`l."organizationId" = ${organizationId}`,
+    ...(filters.from ? [Prisma.sql`l."startedAt" >= ${filters.from}`] : []),
+    ...(filters.to ? [Prisma.sql`l."startedAt" <= ${filters.to}`] : []),
+    ...(filters.taskId ? [Prisma.sql`l."taskId" = ${filters.taskId}`] : []),
+    ...(filters.customerId ? [Prisma.sql`l."customerId" = ${filters.customerId}`] : []),
+    ...(filters.userId ? [Prisma.sql`l."userId" = ${filters.userId}`] : []),
+    ...(filters.isBillable === undefined ? [] : [Prisma.sql`l."isBillable" = ${filters.isBillable}`]),
+    ...(filters.source ? [Prisma.sql`l."source" = ${filters.source}::"TimeLogSource"`] : []),
+  ];
   const page = await paginate(
     { kind: "time-logs", sortField: "startedAt", limit: filters.limit, cursor: filters.cursor },
-    (args) => db.timeLog.findMany({ ...args, where: { AND: [where, args.where] }, select: timeLogSelect }),
+    ({ take }, position) => {
+      const after = position ? [Prisma.sql`(l."startedAt", l."id") < (${position.sortValue}, ${position.id})`] : [];
+      return db.$queryRaw<TimeLogRow[]>`
+        SELECT l."id", l."userId", l."taskId", l."customerId", l."description", l."startedAt", l."endedAt", l."durationSeconds",
+          l."tags", l."isBillable", l."source"::text AS "source", l."createdAt"
+        FROM "TimeLog" l
+        WHERE ${Prisma.join([...conditions, ...after], " AND ")}
+        ORDER BY l."startedAt" DESC, l."id" DESC
+        LIMIT ${take}`;
+    },
     (log) => log.startedAt,
   );
   return { items: page.items.map(serializeTimeLog), pagination: page.pagination };
