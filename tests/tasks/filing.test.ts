@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { getDb } from "@/server/db";
 import { apiOrganization } from "../harness/factories";
-import { createConstellation, createTask, expectValidationError, sleep, taskTableCounts } from "./helpers";
+import { afterInstant, createConstellation, createTask, expectValidationError, taskTableCounts } from "./helpers";
 
 const FILING_SCOPES = ["tasks:*", "constellations:write"];
 
@@ -50,13 +50,13 @@ describe("filing on update", () => {
     const { admin, api } = await apiOrganization(FILING_SCOPES);
     const project = await createConstellation(admin.organizationId);
     const task = await createTask(api, { title: "Loose" });
-    await sleep(5);
+    await afterInstant(task.updatedAt);
     const filed = await api.patch(`/api/v1/tasks/${task.id}`, { constellationId: project.id });
     expect(filed.status, filed.text).toBe(200);
     expect(filed.body.data).toEqual({ ...task, primaryConstellationId: project.id, updatedAt: expect.any(String) });
     expect(Date.parse(filed.body.data.updatedAt)).toBeGreaterThan(Date.parse(task.updatedAt));
 
-    await sleep(5);
+    await afterInstant(filed.body.data.updatedAt);
     for (let attempt = 0; attempt < 3; attempt++) {
       const again = await api.patch(`/api/v1/tasks/${task.id}`, { constellationId: project.id });
       expect(again.status).toBe(200);

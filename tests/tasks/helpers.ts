@@ -1,5 +1,5 @@
 // Shared fixtures of the task suites: rows other areas own are written with Prisma directly.
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 import { getDb } from "@/server/db";
 import type { TestClient } from "../harness/http";
 
@@ -48,4 +48,16 @@ export async function createTask(api: TestClient, body: Record<string, unknown> 
 
 export { expectValidationError } from "../harness/assertions";
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Waits until the clock has moved past `timestamp` (an ISO instant, at most a second away), so a write
+ * from now on stamps a strictly later updatedAt and an unchanged one shows.
+ */
+export async function afterInstant(timestamp: string): Promise<void> {
+  const instant = Date.parse(timestamp);
+  await vi.waitFor(
+    () => {
+      if (Date.now() <= instant) throw new Error(`the clock has not passed ${timestamp}`);
+    },
+    { timeout: 1_000, interval: 1 },
+  );
+}

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { addMember, apiOrganization, signUpOrganization } from "../harness/factories";
 import { TestClient } from "../harness/http";
-import { ISO_UTC, SUBTASK_KEYS, createTask, expectValidationError, sleep, taskTableCounts } from "./helpers";
+import { ISO_UTC, SUBTASK_KEYS, afterInstant, createTask, expectValidationError, taskTableCounts } from "./helpers";
 
 async function positions(taskId: string) {
   const rows = await (await getDb()).subtask.findMany({ where: { taskId }, orderBy: { position: "asc" }, select: { title: true, position: true } });
@@ -14,7 +14,7 @@ describe("POST /api/v1/tasks/:taskId/subtasks", () => {
   it("answers 201 with the created items in order, appended after the existing ones", async () => {
     const { api } = await apiOrganization(["tasks:read", "tasks:write"]);
     const task = await createTask(api, { title: "x", subtasks: [{ title: "one" }, { title: "two", isCompleted: true }] });
-    await sleep(5);
+    await afterInstant(task.updatedAt);
     const response = await api.post(`/api/v1/tasks/${task.id}/subtasks`, { items: [{ title: " three ", isCompleted: true }, { title: "four" }] });
     expect(response.status, response.text).toBe(201);
     expect(Object.keys(response.body).sort()).toEqual(["data", "meta"]);
@@ -116,7 +116,7 @@ describe("POST /api/app/tasks/:taskId/comments", () => {
     const { admin, api } = await apiOrganization(["tasks:read", "tasks:write"]);
     const member = await addMember(admin);
     const task = await createTask(api);
-    await sleep(5);
+    await afterInstant(task.updatedAt);
     const response = await member.client.post(`/api/app/tasks/${task.id}/comments`, { body: "  Looks good  " });
     expect(response.status, response.text).toBe(201);
     expect(Object.keys(response.body).sort()).toEqual(["data", "meta"]);

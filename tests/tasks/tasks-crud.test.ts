@@ -7,11 +7,11 @@ import {
   ISO_UTC,
   SUBTASK_KEYS,
   TASK_KEYS,
+  afterInstant,
   createConstellation,
   createCustomer,
   createTask,
   expectValidationError,
-  sleep,
   taskTableCounts,
 } from "./helpers";
 
@@ -231,7 +231,7 @@ describe("PATCH /api/v1/tasks/:taskId", () => {
     const { admin, api } = await apiOrganization(["tasks:write"]);
     const customer = await createCustomer(admin.organizationId);
     const task = await createTask(api, { title: "Before", description: "keep", tags: ["a"], customerId: customer.id, subtasks: [{ title: "s" }] });
-    await sleep(5);
+    await afterInstant(task.updatedAt);
     const response = await api.patch(`/api/v1/tasks/${task.id}`, { title: "After", status: "done", tags: ["b", "b", " c "], assigneeId: admin.userId });
     expect(response.status, response.text).toBe(200);
     expect(Object.keys(response.body.data).sort()).toEqual(TASK_KEYS);
@@ -258,7 +258,7 @@ describe("PATCH /api/v1/tasks/:taskId", () => {
   it("leaves updatedAt alone when nothing changes", async () => {
     const { admin, api } = await apiOrganization(["tasks:write"]);
     const task = await createTask(api, { title: "Same", tags: ["a", "b"], status: "up_next", assigneeId: admin.userId });
-    await sleep(5);
+    await afterInstant(task.updatedAt);
     for (const body of [{}, { title: "Same", tags: ["a", "b", "a"], status: "up_next", assigneeId: admin.userId, description: null }]) {
       const response = await api.patch(`/api/v1/tasks/${task.id}`, body);
       expect(response.status, response.text).toBe(200);

@@ -17,6 +17,8 @@ export const CIRCUIT_MAX_COOLDOWN_MS = 300_000;
 
 export interface CircuitOptions {
   baseCooldownMs?: number;
+  /** When the attempt's outcome is recorded (the cooldown counts from it); the system time unless given. */
+  now?: Date;
 }
 
 /** No HTTP answer at all: the receiver is down, silent or unreachable (not a receiver that answered an error). */
@@ -27,7 +29,7 @@ export const isUnreachable = (outcome: AttemptOutcome) => outcome.statusCode ===
  * an endpoint whose circuit was closed with no unreachable streak), so healthy delivery pays nothing.
  */
 export async function recordCircuitOutcome(db: DbClient, claimed: ScheduledDelivery, outcome: AttemptOutcome, options: CircuitOptions = {}): Promise<void> {
-  const now = new Date();
+  const now = options.now ?? new Date();
   if (!isUnreachable(outcome)) {
     if (claimed.unreachableCount === 0 && !claimed.isProbe) return;
     await db.$executeRaw`

@@ -6,6 +6,7 @@
 // failure, which also counts against its endpoint, is written by a statement of its own.
 import { getEnv } from "@/env";
 import { Prisma, type Db, type DbClient } from "@/server/db";
+import { systemClock, type Clock } from "@/server/webhooks/clock";
 import { claimDueDeliveries, type ClaimLimits, type ScheduledDelivery } from "@/server/webhooks/claim";
 import { recordCircuitOutcome } from "@/server/webhooks/circuit";
 import { DEFAULT_ATTEMPT_TIMEOUT_MS, sendDelivery, type DeliveryRequest } from "@/server/webhooks/send";
@@ -50,6 +51,8 @@ export interface DrainOptions {
   limits?: ClaimLimits;
   /** First cooldown of an endpoint's open circuit; tests shorten it. */
   circuitCooldownMs?: number;
+  /** What is due, leases, backoff, circuits and recorded instants (clock.ts); the system clock unless given. */
+  clock?: Clock;
   /** Filled with the leases this drain holds (delivery id → lease end), so a stopping worker can release them. */
   held?: Map<string, string>;
 }
@@ -323,6 +326,7 @@ export async function drainDueDeliveries(db: Db, options: DrainOptions = {}): Pr
   const retryBaseSeconds = options.retryBaseSeconds ?? env.webhookRetryBaseSeconds;
   const allowLoopbackHttp = options.allowLoopbackHttp ?? env.appEnv === "development";
   const random = options.random ?? Math.random;
+  const clock = options.clock ?? systemClock;
   const deadline = Date.now() + (options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS);
   // Refill when half the slots are free: about one claim per concurrency/2 deliveries under load.
   const refillAt = Math.floor(concurrency / 2);
@@ -340,7 +344,7 @@ export async function drainDueDeliveries(db: Db, options: DrainOptions = {}): Pr
   let hasMoreRecovery = true;
   const markRecovery = async (): Promise<number> => {
     try {
-      const marked = await markRecoveredDeliveries(db);
+      const marked = await markRecoveredDeliveries(db, clock.now());
       hasMoreRecovery = marked === RECOVERY_BATCH;
       return marked;
     } catch (error) {
@@ -353,15 +357,15 @@ export async function drainDueDeliveries(db: Db, options: DrainOptions = {}): Pr
 
   const attempt = async (claimed: ScheduledDelivery) => {
     try {
-      const outcome = await sendDelivery(claimed, { timeoutMs, allowLoopbackHttp });
+      const outcome = await sendDelivery(claimed, { timeoutMs, allowLoopbackHttp, clock });
       // Before the outcome frees the slot, so the next claim already sees the circuit this attempt moved.
       // A test delivery leaves every endpoint state alone, the circuit included.
       if (!claimed.isTest) {
-        await recordCircuitOutcome(db, claimed, outcome, { baseCooldownMs: options.circuitCooldownMs }).catch((error: unknown) => {
+        await recordCircuitOutcome(db, claimed, outcome, { baseCooldownMs: options.circuitCooldownMs, now: clock.now() }).catch((error: unknown) => {
           console.error(`[orbit] webhook circuit of endpoint ${claimed.endpointId} not updated: ${(error as Error).message}`);
         });
       }
-      const now = new Date();
+      const now = clock.now();
       const transition = claimed.isManual
         ? nextManualAttemptState(claimed, outcome, { now })
         : nextDeliveryState(claimed, outcome, { now, retryBaseSeconds, random });
@@ -393,7 +397,7 @@ export async function drainDueDeliveries(db: Db, options: DrainOptions = {}): Pr
       const shouldClaim = hasTime && (isPollDue || (isDrained ? hasFreeSlot && hasRecordedSinceDrained : inFlight.size <= refillAt));
       if (shouldClaim) {
         const wanted = concurrency - inFlight.size;
-        const batch = await claimDueDeliveries(db, { limit: wanted, leaseMs, limits: options.limits });
+        const batch = await claimDueDeliveries(db, { limit: wanted, leaseMs, limits: options.limits, now: clock.now() });
         pollAt = Date.now() + DRAINED_POLL_MS;
         counts.claimed += batch.length;
         isDrained = batch.length < wanted;

@@ -11,7 +11,7 @@ export const RECOVERY_BATCH = 500;
  * The request row is locked (SKIP LOCKED), so concurrent workers take different requests. Returns
  * how many deliveries were marked.
  */
-export async function markRecoveredDeliveries(db: Db): Promise<number> {
+export async function markRecoveredDeliveries(db: Db, now = new Date()): Promise<number> {
   return db.$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<{ id: string }[]>`
       SELECT "id" FROM "WebhookRecovery" ORDER BY "createdAt" LIMIT 1 FOR UPDATE SKIP LOCKED`;
@@ -34,7 +34,7 @@ export async function markRecoveredDeliveries(db: Db): Promise<number> {
     if (batch.length) {
       await tx.webhookDelivery.updateMany({
         where: { id: { in: batch.map((row) => row.id) }, organizationId: recovery.organizationId, manualAttemptRequestedAt: null },
-        data: { manualAttemptRequestedAt: new Date() },
+        data: { manualAttemptRequestedAt: now },
       });
     }
     const last = batch.at(-1);

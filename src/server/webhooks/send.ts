@@ -5,6 +5,7 @@ import http from "node:http";
 import https from "node:https";
 import type { LookupAddress } from "node:dns";
 import type { LookupFunction } from "node:net";
+import { systemClock, type Clock } from "@/server/webhooks/clock";
 import { signatureHeader, standardSignatureHeader } from "@/server/webhooks/sign";
 import { isSuccessStatus, type AttemptOutcome } from "@/server/webhooks/state";
 import { resolveDeliverableAddresses, type ResolvedAddress } from "@/server/webhooks/url-guard";
@@ -31,6 +32,8 @@ export interface SendOptions {
   timeoutMs?: number;
   /** Lets `http://localhost` and `http://127.0.0.1` through; true only in the development runtime. */
   allowLoopbackHttp: boolean;
+  /** The attempt's start, signature time and Retry-After base; the system clock unless given. */
+  clock?: Clock;
 }
 
 /** A Retry-After is honoured at most this far ahead (app-api section 8). */
@@ -210,7 +213,8 @@ export function deliveryHeaders(
 
 /** Makes one attempt. Redirects are not followed: a 3xx is returned as a failed attempt. */
 export async function sendDelivery(delivery: DeliveryRequest, options: SendOptions): Promise<AttemptOutcome> {
-  const attemptedAt = new Date();
+  const clock = options.clock ?? systemClock;
+  const attemptedAt = clock.now();
   const startedAt = performance.now();
   const durationMs = () => Math.round(performance.now() - startedAt);
   const timeoutMs = options.timeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
@@ -224,7 +228,7 @@ export async function sendDelivery(delivery: DeliveryRequest, options: SendOptio
     const body = Buffer.from(delivery.payload, "utf8");
     const secrets = delivery.previousSecret ? [delivery.secret, delivery.previousSecret] : [delivery.secret];
     // One `t` for both schemes, so the contract's and the Standard Webhooks signatures name the same instant.
-    const timestampSeconds = Math.floor(Date.now() / 1000);
+    const timestampSeconds = Math.floor(clock.now().getTime() / 1000);
     const headers = deliveryHeaders(delivery, body, {
       timestamp: String(timestampSeconds),
       signature: signatureHeader(secrets, body, timestampSeconds),
@@ -242,7 +246,7 @@ export async function sendDelivery(delivery: DeliveryRequest, options: SendOptio
       durationMs: durationMs(),
       responseBody,
       failure: isRedirect ? "redirects are not followed" : null,
-      retryNotBefore: retryNotBefore(statusCode, retryAfter, new Date()),
+      retryNotBefore: retryNotBefore(statusCode, retryAfter, clock.now()),
     };
   } catch (error) {
     const reason = controller.signal.aborted ? timeoutError : error;

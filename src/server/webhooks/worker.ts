@@ -5,6 +5,7 @@
 import { getEnv } from "@/env";
 import { getDatabase, type Database } from "@/server/db";
 import { drainDueDeliveries, releaseLeases, type DrainOptions } from "@/server/webhooks/deliver";
+import { systemClock, type Clock } from "@/server/webhooks/clock";
 import { DELIVERY_CHANNEL } from "@/server/webhooks/events";
 import { pruneWebhookHistory } from "@/server/webhooks/retention";
 
@@ -15,7 +16,10 @@ export const PRUNE_INTERVAL_MS = 60_000;
 export interface WorkerOptions {
   /** Fallback polling period; retries come due without a notification. */
   intervalMs?: number;
-  drain?: DrainOptions;
+  /** The worker sets the drains' clock, abort signal and held leases itself. */
+  drain?: Omit<DrainOptions, "clock" | "signal" | "held">;
+  /** The drains' and retention's time (clock.ts); the system clock unless given. */
+  clock?: Clock;
 }
 
 /** Calling it stops the worker: no new claims; resolves once the attempts in flight are recorded. */
@@ -25,6 +29,8 @@ export interface DeliveryWorker {
   ready: Promise<void>;
   /** Gives back the leases of attempts still in flight (shutdown past its grace period); resolves to how many. */
   releaseHeld: () => Promise<number>;
+  /** Resolves once the drain running now (if any) is over, its re-runs included. */
+  idle: () => Promise<void>;
 }
 
 export function startDeliveryWorker(database: Database, options: WorkerOptions = {}): DeliveryWorker {
@@ -34,13 +40,14 @@ export function startDeliveryWorker(database: Database, options: WorkerOptions =
   let current: Promise<void> | undefined;
   let unlisten: (() => Promise<void>) | undefined;
   const stopping = new AbortController();
+  const clock = options.clock ?? systemClock;
 
   const drainLoop = async () => {
     do {
       isRerunRequested = false;
       try {
         // No time budget: a drain that ended would wait for its slowest attempts before the next one claims.
-        await drainDueDeliveries(database.prisma, { timeBudgetMs: Number.POSITIVE_INFINITY, ...options.drain, signal: stopping.signal, held });
+        await drainDueDeliveries(database.prisma, { timeBudgetMs: Number.POSITIVE_INFINITY, ...options.drain, clock, signal: stopping.signal, held });
       } catch (error) {
         console.error(`[orbit] webhook worker: drain failed: ${(error as Error).message}`);
       }
@@ -61,7 +68,7 @@ export function startDeliveryWorker(database: Database, options: WorkerOptions =
 
   const timer = setInterval(() => wake(false), options.intervalMs ?? DEFAULT_WORKER_INTERVAL_MS);
   const pruneTimer = setInterval(() => {
-    pruneWebhookHistory(database.prisma, { retentionDays: getEnv().webhookRetentionDays }).catch((error: unknown) => {
+    pruneWebhookHistory(database.prisma, { retentionDays: getEnv().webhookRetentionDays, now: clock.now() }).catch((error: unknown) => {
       console.error(`[orbit] webhook worker: retention failed: ${(error as Error).message}`);
     });
   }, PRUNE_INTERVAL_MS);
@@ -86,7 +93,7 @@ export function startDeliveryWorker(database: Database, options: WorkerOptions =
     await unlisten?.();
     await current;
   };
-  return Object.assign(stop, { ready, releaseHeld: () => releaseLeases(database.prisma, held) });
+  return Object.assign(stop, { ready, releaseHeld: () => releaseLeases(database.prisma, held), idle: async () => void (await current) });
 }
 
 const globalForWorker = globalThis as unknown as { orbitDeliveryWorker?: Promise<DeliveryWorker | undefined> };

@@ -5,7 +5,7 @@ import { getEnv } from "@/env";
 import { getDatabase, openDatabase, type Database, type Db } from "@/server/db";
 import { claimDueDeliveries, drainDueDeliveries, recordOutcomes, type DrainCounts } from "@/server/webhooks/deliver";
 import { nextDeliveryState } from "@/server/webhooks/state";
-import { createEndpoint, createOrganization, emit, sleep, useEngineEnvironment } from "./helpers";
+import { createEndpoint, createOrganization, emit, testClock, useEngineEnvironment } from "./helpers";
 import { Receiver } from "./receiver";
 
 let database: Database;
@@ -100,32 +100,39 @@ describe("a worker that dies mid-attempt", () => {
     const { deliveryIds } = await emit(db, organizationId);
 
     // The dead worker claimed it and never recorded anything.
-    const claimed = await claimDueDeliveries(db, { limit: 10, leaseMs: 400 });
+    const clock = testClock();
+    const claimed = await claimDueDeliveries(db, { limit: 10, leaseMs: 60_000, now: clock.now() });
     expect(claimed.map((row) => row.deliveryId)).toEqual(deliveryIds);
     expect(claimed[0]).toMatchObject({ attempts: 0, eventType: "time_log.created", url: hook.url() });
 
-    expect(await drainDueDeliveries(otherDb)).toEqual({ claimed: 0, succeeded: 0, retried: 0, failed: 0 });
+    clock.advance(59_000);
+    expect(await drainDueDeliveries(otherDb, { clock })).toEqual({ claimed: 0, succeeded: 0, retried: 0, failed: 0 });
     expect(hook.requests).toHaveLength(0);
 
-    await sleep(450);
-    expect(await drainDueDeliveries(otherDb)).toEqual({ claimed: 1, succeeded: 1, retried: 0, failed: 0 });
+    clock.advance(1_000);
+    expect(await drainDueDeliveries(otherDb, { clock })).toEqual({ claimed: 1, succeeded: 1, retried: 0, failed: 0 });
     expect(hook.requests.map((request) => request.headers["x-service-delivery-id"])).toEqual(deliveryIds);
     expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryIds[0] } })).toMatchObject({ status: "success", attempts: 1, leaseUntil: null });
   });
 
   it("a worker whose lease ran out before its answer came does not record it: the outcome is written once", async () => {
     // The first request hangs past the lease and then fails; the retry by the second worker succeeds.
-    const hook = await receiver((_request, index) => (index === 0 ? { status: 500, body: "late", delayMs: 900 } : { status: 200 }));
+    let answerLate!: () => void;
+    const late = new Promise<void>((resolve) => (answerLate = resolve));
+    const hook = await receiver(async (_request, index) => (index === 0 ? (await late, { status: 500, body: "late" }) : { status: 200 }));
     const organizationId = await createOrganization(db);
     const endpoint = await createEndpoint(db, organizationId, hook.url());
     const { deliveryIds } = await emit(db, organizationId);
 
     // One slot: the stuck worker has no free slot to look for more work with, as a worker whose slots all hang.
-    const slow = drainDueDeliveries(db, { leaseMs: 300, timeoutMs: 2_000, concurrency: 1 });
+    const clock = testClock();
+    const slow = drainDueDeliveries(db, { clock, leaseMs: 60_000, timeoutMs: 10_000, concurrency: 1 });
     await hook.waitForRequests(1);
-    await sleep(350);
-    const fast = await drainDueDeliveries(otherDb, { leaseMs: 300, timeoutMs: 2_000 });
+    clock.advance(60_000);
+    const fast = await drainDueDeliveries(otherDb, { clock, leaseMs: 60_000, timeoutMs: 2_000 });
     expect(fast).toEqual({ claimed: 1, succeeded: 1, retried: 0, failed: 0 });
+    // The late answer comes after the retry was recorded.
+    answerLate();
     expect(await slow).toEqual({ claimed: 1, succeeded: 0, retried: 0, failed: 0 });
 
     expect(hook.requests).toHaveLength(2);

@@ -11,7 +11,7 @@ import { claimDueDeliveries } from "@/server/webhooks/claim";
 import { drainDueDeliveries } from "@/server/webhooks/deliver";
 import { startDeliveryWorker, type DeliveryWorker } from "@/server/webhooks/worker";
 import { Blackhole } from "./blackhole";
-import { createEndpoint, createOrganization, drainUntilSettled, emit, useEngineEnvironment } from "./helpers";
+import { createEndpoint, createOrganization, drainUntilSettled, emit, testClock, useEngineEnvironment } from "./helpers";
 import { Receiver, type Responder } from "./receiver";
 
 let database: Database;
@@ -132,7 +132,8 @@ describe("endpoint bounds across two workers", () => {
     await createEndpoint(db, organizationId, hook.url());
     await emitMany(organizationId, 30);
     const limits = { endpointMaxInFlight: 3, organizationMaxInFlight: 100 };
-    await Promise.all([drainUntilSettled(db, { concurrency: 16, limits }), drainUntilSettled(otherDb, { concurrency: 16, limits })]);
+    const clock = testClock();
+    await Promise.all([drainUntilSettled(db, { concurrency: 16, limits, clock }), drainUntilSettled(otherDb, { concurrency: 16, limits, clock })]);
     expect(new Set(deliveryIdsOf(hook)).size).toBe(30);
     expect(hook.requests).toHaveLength(30);
     expect(hook.maxInFlight).toBeLessThanOrEqual(3);
@@ -144,7 +145,8 @@ describe("endpoint bounds across two workers", () => {
     for (const path of ["/a", "/b", "/c"]) await createEndpoint(db, organizationId, hook.url(path));
     await emitMany(organizationId, 12);
     const limits = { endpointMaxInFlight: 4, organizationMaxInFlight: 5 };
-    await Promise.all([drainUntilSettled(db, { concurrency: 16, limits }), drainUntilSettled(otherDb, { concurrency: 16, limits })]);
+    const clock = testClock();
+    await Promise.all([drainUntilSettled(db, { concurrency: 16, limits, clock }), drainUntilSettled(otherDb, { concurrency: 16, limits, clock })]);
     expect(new Set(deliveryIdsOf(hook)).size).toBe(36);
     expect(hook.maxInFlight).toBeLessThanOrEqual(5);
   });
@@ -156,13 +158,18 @@ describe("endpoint bounds across two workers", () => {
     const rate = 4;
     await db.webhookEndpoint.update({ where: { id: endpoint.id }, data: { maxRequestsPerSecond: rate } });
     await emitMany(organizationId, 16);
-    await Promise.all([drainUntilSettled(db, {}, 5_000), drainUntilSettled(otherDb, {}, 5_000)]);
+    // The bucket refills on the engine's clock, which the drains move to each refill instead of waiting for it.
+    const clock = testClock();
+    await Promise.all([drainUntilSettled(db, { clock }, 5_000), drainUntilSettled(otherDb, { clock }, 5_000)]);
     expect(new Set(deliveryIdsOf(hook)).size).toBe(16);
 
-    const arrivals = hook.requests.map((request) => request.receivedAt).sort((a, b) => a - b);
+    // Each attempt's start on that clock, taken as the claim hands it over.
+    const attempts = await db.webhookAttempt.findMany({ where: { endpointId: endpoint.id }, select: { startedAt: true } });
+    expect(attempts).toHaveLength(16);
+    const arrivals = attempts.map((attempt) => attempt.startedAt.getTime()).sort((a, b) => a - b);
     for (const start of arrivals) {
       // Token bucket of capacity `rate` refilled at `rate` per second: at most 2 × rate in any second
-      // (one more for the send-time jitter between claim and arrival).
+      // (one more for the clock moving between a claim and its attempt's start).
       expect(arrivals.filter((time) => time >= start && time < start + 1_000).length).toBeLessThanOrEqual(2 * rate + 1);
     }
     // 16 sends with a burst of 4 need at least 3 seconds of refill.

@@ -1,7 +1,8 @@
 // Rows for the engine tests, written with Prisma directly; events go through the real outbox.
 import { randomBytes } from "node:crypto";
 import { resetEnvCache } from "@/env";
-import { getDb, type Db } from "@/server/db";
+import { getDb, Prisma, type Db } from "@/server/db";
+import type { Clock } from "@/server/webhooks/clock";
 import { drainDueDeliveries, type DrainCounts, type DrainOptions } from "@/server/webhooks/deliver";
 import { enqueueEvent } from "@/server/webhooks/enqueue";
 import { exampleEventData, type EventData, type EventType, type NewEvent } from "@/server/webhooks/events";
@@ -63,17 +64,70 @@ export async function emit(db: Db, organizationId: string, type: EventType = "ti
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Drains repeatedly until no delivery of an active endpoint is pending (retries included). */
-export async function drainUntilSettled(db: Db, options: DrainOptions = {}, maxRounds = 200): Promise<DrainCounts> {
+/** The engine's clock in a test: real time plus how far the test moved it, so rows written at real time stay in its past. */
+export interface TestClock extends Clock {
+  /** Moves the clock forward (leases run out, retries and cooldowns come due) without waiting. */
+  advance(ms: number): void;
+}
+
+export function testClock(): TestClock {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(Date.now() + offsetMs),
+    advance: (ms) => {
+      offsetMs += ms;
+    },
+  };
+}
+
+/**
+ * When the first attempt that no drain holds may be claimed (a pending delivery of an active endpoint,
+ * or a requested manual attempt): its due time, its endpoint's circuit cooldown and the refill of one
+ * token in its rate bucket, whichever is last. Null when every such attempt is held by a drain.
+ */
+async function nextClaimableAt(db: Db, now: Date): Promise<Date | null> {
+  const at = Prisma.sql`${now.toISOString()}::timestamp(3)`;
+  const [row] = await db.$queryRaw<{ at: Date | null }[]>`
+    SELECT min(COALESCE(GREATEST(
+      CASE WHEN d."manualAttemptRequestedAt" IS NULL THEN d."nextAttemptAt" END,
+      s."circuitOpenUntil",
+      s."refilledAt" + make_interval(secs => (1 - s."tokens") / e."maxRequestsPerSecond")), ${at})) AS "at"
+    FROM "WebhookDelivery" d
+    JOIN "WebhookEndpoint" e ON e."id" = d."endpointId"
+    LEFT JOIN "WebhookEndpointSchedule" s ON s."endpointId" = d."endpointId"
+    WHERE (d."status" = 'pending' OR d."manualAttemptRequestedAt" IS NOT NULL) AND e."isActive"
+      AND (d."leaseUntil" IS NULL OR d."leaseUntil" <= ${at})`;
+  return row?.at ?? null;
+}
+
+/**
+ * Drains repeatedly until `isSettled`. Between drains the clock moves to the next moment an attempt
+ * can be claimed (a retry's backoff, a circuit's cooldown, a rate bucket's refill) instead of waiting
+ * for it; when what is left is held by another drain running at once, it waits for that drain's attempts.
+ */
+export async function drainUntil(
+  db: Db,
+  isSettled: () => Promise<boolean>,
+  options: Omit<DrainOptions, "clock"> & { clock?: TestClock } = {},
+  maxRounds = 200,
+): Promise<DrainCounts> {
+  const clock = options.clock ?? testClock();
   const totals: DrainCounts = { claimed: 0, succeeded: 0, retried: 0, failed: 0 };
   for (let round = 0; round < maxRounds; round += 1) {
-    const counts = await drainDueDeliveries(db, { timeoutMs: 2_000, ...options });
+    const counts = await drainDueDeliveries(db, { timeoutMs: 2_000, ...options, clock });
     for (const key of Object.keys(totals) as (keyof DrainCounts)[]) totals[key] += counts[key];
-    const pending = await db.webhookDelivery.count({ where: { status: "pending", endpoint: { isActive: true } } });
-    if (!pending) return totals;
-    await sleep(5);
+    if (await isSettled()) return totals;
+    const now = clock.now();
+    const at = await nextClaimableAt(db, now);
+    if (at && at > now) clock.advance(at.getTime() - now.getTime());
+    else await sleep(5);
   }
   throw new Error("deliveries did not settle");
+}
+
+/** Drains until no delivery of an active endpoint is pending (retries included); see drainUntil. */
+export function drainUntilSettled(db: Db, options: Parameters<typeof drainUntil>[2] = {}, maxRounds = 200): Promise<DrainCounts> {
+  return drainUntil(db, async () => !(await db.webhookDelivery.count({ where: { status: "pending", endpoint: { isActive: true } } })), options, maxRounds);
 }
 
 export { getDb };

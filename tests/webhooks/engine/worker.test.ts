@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetEnvCache } from "@/env";
 import { getDatabase, type Database, type Db } from "@/server/db";
 import { startDeliveryWorker, startInlineDeliveryWorker, type DeliveryWorker } from "@/server/webhooks/worker";
-import { createEndpoint, createOrganization, emit, sleep, useEngineEnvironment } from "./helpers";
+import { createEndpoint, createOrganization, emit, sleep, testClock, useEngineEnvironment } from "./helpers";
 import { Receiver } from "./receiver";
 
 let database: Database;
@@ -41,7 +41,7 @@ describe(`delivery worker (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}
     await createEndpoint(db, organizationId, hook.url());
     const worker = track(startDeliveryWorker(database, { intervalMs: 60_000 }));
     await worker.ready;
-    await sleep(100); // the start-up drain is over
+    await worker.idle(); // the start-up drain is over
 
     const { deliveryIds } = await emit(db, organizationId);
     const committedAt = Date.now();
@@ -56,9 +56,11 @@ describe(`delivery worker (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}
     const hook = await receiver();
     const organizationId = await createOrganization(db);
     await createEndpoint(db, organizationId, hook.url());
-    const worker = track(startDeliveryWorker(database, { intervalMs: 60_000 }));
+    let notifications = 0;
+    const counted: Database = { ...database, listen: (channel, onNotify) => database.listen(channel, () => (notifications++, onNotify())) };
+    const worker = track(startDeliveryWorker(counted, { intervalMs: 60_000 }));
     await worker.ready;
-    await sleep(100);
+    await worker.idle();
     // A row that is due but was written without NOTIFY: only a wake-up would send it.
     const { eventId } = await db.$transaction(async (tx) => {
       const event = await tx.webhookEvent.create({ data: { id: "evt_silent", organizationId, type: "time_log.created", payload: "{}", createdAt: new Date() } });
@@ -72,18 +74,37 @@ describe(`delivery worker (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}
         throw new Error("rolled back");
       }),
     ).rejects.toThrow("rolled back");
-    await sleep(500);
     expect(hook.requests).toHaveLength(0);
+
+    // A committed notification after it: a listener gets notifications in commit order, so by the time
+    // this one has woken the worker (and the row is sent), a delivered rolled-back one would have come first.
+    await db.$executeRawUnsafe(`SELECT pg_notify('orbit_webhook_deliveries', '')`);
+    await hook.waitForRequests(1, 5_000);
+    await worker.idle();
+    expect(notifications).toBe(1);
+    expect(hook.requests).toHaveLength(1);
   });
 
   it("polls: a retry that comes due is sent on the next tick", async () => {
-    const hook = await receiver((_request, index) => (index === 0 ? { status: 500 } : { status: 200 }));
+    const clock = testClock();
+    const sentAt: Date[] = [];
+    const hook = await receiver((_request, index) => (sentAt.push(clock.now()), index === 0 ? { status: 500 } : { status: 200 }));
     const organizationId = await createOrganization(db);
     await createEndpoint(db, organizationId, hook.url());
     const { deliveryIds } = await emit(db, organizationId);
-    track(startDeliveryWorker(database, { intervalMs: 100, drain: { retryBaseSeconds: 0.3 } }));
+    track(startDeliveryWorker(database, { intervalMs: 100, clock, drain: { retryBaseSeconds: 60 } }));
+    await hook.waitForRequests(1, 5_000);
+    const retrying = await vi.waitFor(async () => {
+      const row = await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryIds[0] } });
+      if (row.attempts !== 1) throw new Error("the first attempt is not recorded yet");
+      return row;
+    });
+    // Due a minute (±20%) after the first attempt; the clock gets there without a notification.
+    expect(retrying.nextAttemptAt.getTime() - retrying.lastAttemptAt!.getTime()).toBeGreaterThanOrEqual(48_000);
+    expect(hook.requests).toHaveLength(1);
+    clock.advance(retrying.nextAttemptAt.getTime() - clock.now().getTime());
     await hook.waitForRequests(2, 5_000);
-    expect(hook.requests[1]!.receivedAt - hook.requests[0]!.receivedAt).toBeGreaterThanOrEqual(200);
+    expect(sentAt[1]!.getTime()).toBeGreaterThanOrEqual(retrying.nextAttemptAt.getTime());
     await expect.poll(async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryIds[0] } })).status).toBe("success");
   });
 
@@ -173,9 +194,10 @@ describe("the server's inline worker", () => {
     cleanups.push(() => worker!());
     await register();
     expect(await startInlineDeliveryWorker()).toBe(worker);
-    await emit(db, organizationId);
+    const { deliveryIds } = await emit(db, organizationId);
     await hook.waitForRequests(1, 5_000);
-    await sleep(200);
+    // Recorded: no worker can take it again, so one request is all there will ever be.
+    await expect.poll(async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryIds[0] } })).status).toBe("success");
     expect(hook.requests).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { addMember, signUpOrganization, type SignedInUser } from "../../harness/factories";
 import { insertEndpoint } from "../management/fixtures";
-import { drainUntilSettled, getDb, sleep, useEngineEnvironment } from "../engine/helpers";
+import { drainUntil, drainUntilSettled, getDb, useEngineEnvironment } from "../engine/helpers";
 import { useReceivers, type Receiver } from "../engine/receiver";
 import { verifyWebhookSignature } from "@/webhooks/verify";
 import { claimDueDeliveries } from "@/server/webhooks/claim";
@@ -21,15 +21,10 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /** Drains until no manual attempt is requested or being worked through (resend, recover). */
-async function drainManualAttempts(maxRounds = 1_000) {
+async function drainManualAttempts() {
   const db = await getDb();
-  for (let round = 0; round < maxRounds; round += 1) {
-    await drainDueDeliveries(db, { timeoutMs: 2_000 });
-    const waiting = (await db.webhookDelivery.count({ where: { manualAttemptRequestedAt: { not: null } } })) + (await db.webhookRecovery.count());
-    if (!waiting) return;
-    await sleep(5);
-  }
-  throw new Error("manual attempts did not settle");
+  const isSettled = async () => !(await db.webhookDelivery.count({ where: { manualAttemptRequestedAt: { not: null } } })) && !(await db.webhookRecovery.count());
+  await drainUntil(db, isSettled, {}, 1_000);
 }
 
 /** An admin with an active endpoint on a local receiver, and one time-log event delivered to it. */
