@@ -12,6 +12,7 @@ const envSchema = z
   .object({
     NODE_ENV: optional(z.string()),
     DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")),
+    DATABASE_POOL_SIZE: optional(z.coerce.number().int().min(1).max(500)),
     PGLITE_DIR: optional(z.string().min(1)),
     SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
     APP_ENV: optional(z.enum(["development", "test", "production"])),
@@ -35,6 +36,8 @@ const envSchema = z
     const appEnv = raw.APP_ENV ?? (raw.NODE_ENV === "development" ? "development" : "production");
     return {
       databaseUrl: raw.DATABASE_URL,
+      /** Connections the app's pool keeps to a PostgreSQL server, at most (per process). */
+      databasePoolSize: raw.DATABASE_POOL_SIZE ?? 20,
       pgliteDir: raw.PGLITE_DIR ?? ".data/pglite",
       appEnv,
       sessionSecret: raw.SESSION_SECRET,

@@ -42,14 +42,14 @@ class ListenedClient extends pg.Client {
   }
 }
 
-export function openDatabase(env: Pick<Env, "databaseUrl" | "pgliteDir">, options: OpenOptions = {}): Database {
+export function openDatabase(env: Pick<Env, "databaseUrl" | "pgliteDir"> & Partial<Pick<Env, "databasePoolSize">>, options: OpenOptions = {}): Database {
   if (env.databaseUrl) {
     const connectionString = env.databaseUrl;
     // Our own pool, so that every connection has an error listener: a connection the server drops
     // (a restart, a failover, pg_terminate_backend) while it is checked out between two statements
     // would otherwise raise an unhandled 'error' and end the process. Its queries fail (the request
     // answers 503) and the pool opens new connections.
-    const pool = new pg.Pool({ connectionString, max: 20, Client: ListenedClient });
+    const pool = new pg.Pool({ connectionString, max: env.databasePoolSize ?? 20, Client: ListenedClient });
     // (The adapter is typed against its own copy of @types/pg; the runtime class is the same.)
     const adapterFactory = new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], { disposeExternalPool: true });
     const prisma = new PrismaClient({ adapter: adapterFactory });

@@ -6,6 +6,7 @@ describe("parseEnv", () => {
   it("has the documented defaults (as under next dev)", () => {
     expect(parseEnv({ NODE_ENV: "development" })).toEqual({
       databaseUrl: undefined,
+      databasePoolSize: 20,
       pgliteDir: ".data/pglite",
       appEnv: "development",
       sessionSecret: DEVELOPMENT_SESSION_SECRET,
