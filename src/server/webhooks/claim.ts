@@ -13,7 +13,7 @@
 // that held them before. The rows themselves are still taken FOR UPDATE SKIP LOCKED.
 import { getEnv } from "@/env";
 import { Prisma, type Db, type DbClient } from "@/server/db";
-import type { ClaimedDelivery } from "@/server/webhooks/deliver";
+import type { ClaimedDelivery } from "@/server/webhooks/record";
 
 /** Advisory-lock namespace of the claim's per-organization locks (the first key of the two-key form). */
 const CLAIM_LOCK_NAMESPACE = 0x0b17;

@@ -4,7 +4,8 @@
 // the claim leases.
 import { getEnv } from "@/env";
 import { getDatabase, type Database } from "@/server/db";
-import { drainDueDeliveries, releaseLeases, type DrainOptions } from "@/server/webhooks/deliver";
+import { drainDueDeliveries, type DrainOptions } from "@/server/webhooks/deliver";
+import { releaseLeases } from "@/server/webhooks/record";
 import { systemClock, type Clock } from "@/server/webhooks/clock";
 import { DELIVERY_CHANNEL } from "@/server/webhooks/events";
 import { pruneWebhookHistory } from "@/server/webhooks/retention";

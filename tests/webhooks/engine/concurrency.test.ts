@@ -3,7 +3,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getEnv } from "@/env";
 import { getDatabase, openDatabase, type Database, type Db } from "@/server/db";
-import { claimDueDeliveries, drainDueDeliveries, recordOutcomes, type DrainCounts } from "@/server/webhooks/deliver";
+import { claimDueDeliveries, drainDueDeliveries, type DrainCounts } from "@/server/webhooks/deliver";
+import { recordOutcomes } from "@/server/webhooks/record";
 import { nextDeliveryState } from "@/server/webhooks/state";
 import { createEndpoint, createOrganization, emit, testClock, useEngineEnvironment } from "./helpers";
 import { Receiver } from "./receiver";

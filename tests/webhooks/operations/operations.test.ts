@@ -8,7 +8,8 @@ import { drainUntil, drainUntilSettled, getDb, useEngineEnvironment } from "../e
 import { useReceivers, type Receiver } from "../engine/receiver";
 import { verifyWebhookSignature } from "@/webhooks/verify";
 import { claimDueDeliveries } from "@/server/webhooks/claim";
-import { drainDueDeliveries, recordOutcomes } from "@/server/webhooks/deliver";
+import { drainDueDeliveries } from "@/server/webhooks/deliver";
+import { recordOutcomes } from "@/server/webhooks/record";
 import { nextManualAttemptState } from "@/server/webhooks/state";
 import { pruneWebhookHistory } from "@/server/webhooks/retention";
 import { RECOVERY_BATCH } from "@/server/webhooks/recovery";
