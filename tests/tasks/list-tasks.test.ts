@@ -241,4 +241,18 @@ describe("GET /api/v1/tasks", () => {
       ["one", ["1a", "1b", "1c", "1d"], []],
     ]);
   });
+
+  it("writes each listed task byte for byte as the task's own GET does (same fields, order and formats)", async () => {
+    const { admin, api } = await apiOrganization(["tasks:read", "tasks:write"]);
+    const filed = await createTask(api, { title: "  Trimmed  ", description: "d", tags: ["b", "a"], subtasks: [{ title: "s1", isCompleted: true }, { title: "s2" }] });
+    await admin.client.post(`/api/app/tasks/${filed.id}/comments`, { body: "first" });
+    await createTask(api, { title: "bare" });
+    const list = await api.get("/api/v1/tasks");
+    expect(list.status).toBe(200);
+    expect(list.body.data).toHaveLength(2);
+    for (const listed of list.body.data as Array<{ id: string }>) {
+      const own = await api.get(`/api/v1/tasks/${listed.id}`);
+      expect(JSON.stringify(listed)).toBe(JSON.stringify(own.body.data));
+    }
+  });
 });

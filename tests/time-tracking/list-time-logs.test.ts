@@ -5,6 +5,7 @@ import { addMember, apiClient, apiOrganization, createApiKey, signUpOrganization
 import { expectMatchesOpenApi } from "../harness/openapi";
 import { getDb } from "@/server/db";
 import type { Prisma } from "@/generated/prisma/client";
+import { serializeTimeLog, timeLogSelect } from "@/server/contract/time-log";
 import { createCustomer, insertTask, expectErrorEnvelope, isoTimestamp } from "./helpers";
 
 const TIME_LOG_KEYS = ["createdAt", "customerId", "description", "durationSeconds", "endedAt", "id", "isBillable", "source", "startedAt", "tags", "taskId", "userId"];
@@ -69,6 +70,16 @@ describe("GET /api/v1/time-logs", () => {
     expect(response.text).not.toContain("secret-session");
     expect(response.headers.get("x-ratelimit-limit")).toBe("1000");
     await expectMatchesOpenApi("GET", "/api/v1/time-logs", response);
+  });
+
+  it("writes each listed log byte for byte as the contract's serializer does (same fields, order and formats)", async () => {
+    const { admin, api } = await apiOrganization(["time-logs:read"]);
+    await createLog(admin.organizationId, admin.userId, { startedAt: "2026-03-01T09:00:00.007Z", endedAt: new Date("2026-03-01T10:00:00.5Z"), tags: ["b", "a"], description: "d", isBillable: false, source: "timer" });
+    await createLog(admin.organizationId, admin.userId, { startedAt: "1999-12-31T23:59:59.999Z" });
+    const response = await api.get("/api/v1/time-logs");
+    expect(response.body.data).toHaveLength(2);
+    const rows = await (await getDb()).timeLog.findMany({ where: { organizationId: admin.organizationId }, select: timeLogSelect, orderBy: { startedAt: "desc" } });
+    expect(JSON.stringify(response.body.data)).toBe(JSON.stringify(rows.map(serializeTimeLog)));
   });
 
   it("applies from and to inclusively to startedAt, with any offset", async () => {

@@ -2,8 +2,9 @@
 // the web app's list and totals, the columns a response is read from, and the serializer. `notes` and
 // `clientSessionId` are withheld: never selected for a response, never copied.
 import { z } from "zod";
-import type { Prisma } from "@/generated/prisma/client";
+import { Prisma } from "@/generated/prisma/client";
 import { paginationInput } from "@/server/lib/cursor";
+import { isoTimestamp } from "@/server/lib/sql";
 import { MAX_LOG_DESCRIPTION_LENGTH, MAX_LOG_SECONDS, MAX_SYNC_ENTRIES } from "@/server/lib/limits";
 import { idInput, isoInstant, jsonBoolean, optionalText, queryBoolean, tagsInput, timestampSchema, uncoerced } from "@/server/lib/zod";
 
@@ -166,6 +167,18 @@ export const appTimeLogSelect = {
 
 export type TimeLogRow = Prisma.TimeLogGetPayload<{ select: typeof timeLogSelect }>;
 type AppTimeLogRow = Prisma.TimeLogGetPayload<{ select: typeof appTimeLogSelect }>;
+
+/**
+ * The same view as `serializeTimeLog`, as the select list of a statement written in SQL over "TimeLog"
+ * aliased `alias`: the same fields in the same order, timestamps already in the API's format.
+ */
+export function timeLogViewColumns(alias: string): Prisma.Sql {
+  const column = (name: string) => `${alias}."${name}"`;
+  return Prisma.sql`${Prisma.raw(["id", "userId", "taskId", "customerId", "description"].map(column).join(", "))},
+    ${isoTimestamp(column("startedAt"))} AS "startedAt", ${isoTimestamp(column("endedAt"))} AS "endedAt",
+    ${Prisma.raw(["durationSeconds", "tags", "isBillable"].map(column).join(", "))}, ${Prisma.raw(column("source"))}::text AS "source",
+    ${isoTimestamp(column("createdAt"))} AS "createdAt"`;
+}
 
 export function serializeTimeLog(log: TimeLogRow): TimeLogView {
   return {

@@ -3,7 +3,7 @@ import type { Db, DbClient, Tx } from "@/server/db";
 import { Prisma } from "@/generated/prisma/client";
 import { AppError, notFound } from "@/server/errors";
 import { paginate, type Page } from "@/server/lib/cursor";
-import { serializeTask, taskColumnsSelect, type CreateTaskInput, type ListTasksInput, type TaskRow, type TaskView, type UpdateTaskInput } from "@/server/contract/task";
+import { serializeTask, taskColumnsSelect, taskViewColumns, type CreateTaskInput, type ListTasksInput, type TaskView, type UpdateTaskInput } from "@/server/contract/task";
 import type { Actor } from "@/server/services/auth/account";
 import { insertSubtasks, replaceSubtasks } from "@/server/services/tasks/checklist";
 import { linkToBoard } from "@/server/services/tasks/filing";
@@ -32,49 +32,24 @@ export async function listTasks(db: DbClient, actor: TaskActor, input: ListTasks
   ];
   const page = await paginate(
     { kind: "tasks", sortField: "createdAt", limit: input.limit, cursor: input.cursor },
-    async ({ take }, position) => {
+    ({ take }, position) => {
       const after = position
         ? [Prisma.sql`(t."createdAt" < ${position.sortValue} OR (t."createdAt" = ${position.sortValue} AND t."id" < ${position.id}))`]
         : [];
-      const rows = await db.$queryRaw<RawTaskRow[]>`
-        SELECT t."id", t."title", t."description", t."status"::text AS "status", t."assigneeId", t."customerId",
-          t."primaryConstellationId", t."loggedSeconds", t."billableSeconds", t."tags", t."createdAt", t."updatedAt",
-          COALESCE((SELECT json_agg(json_build_object('id', s."id", 'title', s."title", 'isCompleted', s."isCompleted", 'createdAt', s."createdAt")
-                      ORDER BY s."position", s."id")
-                    FROM "Subtask" s WHERE s."taskId" = t."id" AND s."organizationId" = ${organizationId}), '[]') AS "subtasks",
-          COALESCE((SELECT json_agg(json_build_object('id', c."id", 'body', c."body", 'createdAt', c."createdAt") ORDER BY c."createdAt", c."id")
-                    FROM "Comment" c WHERE c."taskId" = t."id" AND c."organizationId" = ${organizationId}), '[]') AS "comments"
+      return db.$queryRaw<TaskView[]>`
+        SELECT ${taskViewColumns(organizationId)}
         FROM "Task" t
         WHERE ${Prisma.join([...conditions, ...after], " AND ")}
         ORDER BY t."createdAt" DESC, t."id" DESC
         LIMIT ${take}`;
-      return rows.map(taskRowFromSql);
     },
-    (task) => task.createdAt,
+    (task) => new Date(task.createdAt),
   );
-  return { items: page.items.map(serializeTask), pagination: page.pagination };
+  return page;
 }
 
 /** `ILIKE` pattern for a case-insensitive substring match, `%`, `_` and `\` taken literally (as containsText). */
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-
-type RawTaskRow = Omit<TaskRow, "subtasks" | "comments" | "status"> & {
-  status: string;
-  subtasks: Array<{ id: string; title: string; isCompleted: boolean; createdAt: string }>;
-  comments: Array<{ id: string; body: string; createdAt: string }>;
-};
-
-/** json_build_object writes a timestamp without its zone; the columns hold UTC. */
-const utc = (value: string) => new Date(`${value}Z`);
-
-function taskRowFromSql(row: RawTaskRow): TaskRow {
-  return {
-    ...row,
-    status: row.status as TaskRow["status"],
-    subtasks: row.subtasks.map((subtask) => ({ ...subtask, createdAt: utc(subtask.createdAt) })),
-    comments: row.comments.map((comment) => ({ ...comment, createdAt: utc(comment.createdAt) })),
-  };
-}
 
 export async function getTask(db: DbClient, actor: TaskActor, taskId: string): Promise<TaskView> {
   return serializeTask(await findTask(db, actor.organizationId, taskId));

@@ -1,10 +1,11 @@
 // The public time-log list (contract 4.2): history, backfill and reconciliation, newest start first.
 // One statement written in SQL (a hot list of the public API: Prisma's query building and model
-// mapping cost more than the query); every row scoped to the organization, the same keyset as
-// every list, served by the (organizationId, <filter>, startedAt, id) indexes.
+// mapping cost more than the query) that reads the rows in their response shape; every row scoped to
+// the organization, the same keyset as every list, served by the (organizationId, <filter>,
+// startedAt, id) indexes.
 import { Prisma, type DbClient } from "@/server/db";
 import { paginate, type Page } from "@/server/lib/cursor";
-import { serializeTimeLog, type ListTimeLogsInput, type TimeLogRow, type TimeLogView } from "@/server/contract/time-log";
+import { timeLogViewColumns, type ListTimeLogsInput, type TimeLogView } from "@/server/contract/time-log";
 
 /** Committed logs only (a running timer is not a time log), sorted by startedAt then id, descending. */
 export async function listTimeLogs(db: DbClient, organizationId: string, filters: ListTimeLogsInput): Promise<Page<TimeLogView>> {
@@ -22,15 +23,14 @@ export async function listTimeLogs(db: DbClient, organizationId: string, filters
     { kind: "time-logs", sortField: "startedAt", limit: filters.limit, cursor: filters.cursor },
     ({ take }, position) => {
       const after = position ? [Prisma.sql`(l."startedAt", l."id") < (${position.sortValue}, ${position.id})`] : [];
-      return db.$queryRaw<TimeLogRow[]>`
-        SELECT l."id", l."userId", l."taskId", l."customerId", l."description", l."startedAt", l."endedAt", l."durationSeconds",
-          l."tags", l."isBillable", l."source"::text AS "source", l."createdAt"
+      return db.$queryRaw<TimeLogView[]>`
+        SELECT ${timeLogViewColumns("l")}
         FROM "TimeLog" l
         WHERE ${Prisma.join([...conditions, ...after], " AND ")}
         ORDER BY l."startedAt" DESC, l."id" DESC
         LIMIT ${take}`;
     },
-    (log) => log.startedAt,
+    (log) => new Date(log.startedAt),
   );
-  return { items: page.items.map(serializeTimeLog), pagination: page.pagination };
+  return page;
 }

@@ -1,0 +1,11 @@
+// Fragments shared by the statements written in SQL.
+import { Prisma } from "@/generated/prisma/client";
+
+/**
+ * A timestamp column (UTC, stored without a zone) as the API writes it, formatted by PostgreSQL:
+ * ISO 8601 with milliseconds and `Z`, exactly what `Date#toISOString` gives. A hot list then needs no
+ * Date object per value, on the way in or out.
+ */
+export function isoTimestamp(column: string): Prisma.Sql {
+  return Prisma.raw(`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+}
