@@ -49,8 +49,10 @@ describe("concurrent workers", () => {
   it("two drains at once send each delivery exactly once", async () => {
     const hook = await receiver(() => ({ status: 200, delayMs: Math.floor(Math.random() * 5) }));
     const organizationId = await createOrganization(db);
-    await createEndpoint(db, organizationId, hook.url("/a"));
-    await createEndpoint(db, organizationId, hook.url("/b"));
+    // A rate above the burst, so that no delivery waits for a token: a drain that finds nothing due
+    // ends, and a refill after both ended would leave deliveries for the next drain.
+    await createEndpoint(db, organizationId, hook.url("/a"), { maxRequestsPerSecond: 1000 });
+    await createEndpoint(db, organizationId, hook.url("/b"), { maxRequestsPerSecond: 1000 });
     const expected: string[] = [];
     for (let index = 0; index < 60; index += 1) expected.push(...(await emit(db, organizationId)).deliveryIds);
 

@@ -23,7 +23,7 @@ export async function createEndpoint(
   db: Db,
   organizationId: string,
   url: string,
-  options: { eventTypes?: EventType[]; isActive?: boolean; consecutiveFailures?: number } = {},
+  options: { eventTypes?: EventType[]; isActive?: boolean; consecutiveFailures?: number; maxRequestsPerSecond?: number } = {},
 ) {
   return db.webhookEndpoint.create({
     data: {
@@ -33,6 +33,7 @@ export async function createEndpoint(
       eventTypes: options.eventTypes ?? ["time_log.created", "invoice.created"],
       isActive: options.isActive ?? true,
       consecutiveFailures: options.consecutiveFailures ?? 0,
+      ...(options.maxRequestsPerSecond === undefined ? {} : { maxRequestsPerSecond: options.maxRequestsPerSecond }),
     },
   });
 }
