@@ -8,6 +8,9 @@ export default defineConfig({
     globalSetup: ["tests/setup/global-setup.ts"],
     setupFiles: ["tests/setup/per-file.ts"],
     pool: "forks",
+    // Two files at a time: each has a database of its own (a PGlite copy or a PostgreSQL database
+    // from the template), and on two cores this takes the suite from one file's idle waits.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 120_000,
     env: {
