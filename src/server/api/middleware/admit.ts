@@ -12,7 +12,6 @@ import { apiKeyLookup, apiKeyUsableCondition, bearerKeyHash, usableApiKey, type 
 import { assertPlanGrantsApi } from "@/server/api/middleware/plan";
 import {
   applyRateLimit,
-  checkRateLimit,
   countRequestsCte,
   previousWindowCount,
   rateLimitDecisionFromCounts,
@@ -70,9 +69,8 @@ export async function admitApiRequest(ctx: { db: DbClient; headers: Headers; res
   }
   const apiKey = usableApiKey(db, row, now);
   assertPlanAndScopes(apiKey, required);
-  const decision =
-    row!.current === null
-      ? await checkRateLimit(db, apiKey.id, apiKey.rateLimitPerHour, nowMs) // the SQL and TypeScript rules disagreed: count on its own
-      : rateLimitDecisionFromCounts(db, apiKey.rateLimitPerHour, Number(row!.current), Number(row!.previous), nowMs);
+  // Both rules come from one definition; an admitted request the statement did not count is a bug, never let through uncounted.
+  if (row!.current === null) throw new Error("API admission: the statement did not count a request the checks admitted");
+  const decision = rateLimitDecisionFromCounts(db, apiKey.rateLimitPerHour, Number(row!.current), Number(row!.previous), nowMs);
   return { apiKey, rateLimit: applyRateLimit(decision, resHeaders) };
 }

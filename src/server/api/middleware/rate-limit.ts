@@ -100,7 +100,7 @@ export function previousWindowCount(keyId: Prisma.Sql, { previousStart }: { prev
   return Prisma.sql`COALESCE((SELECT "count" FROM "RateLimitWindow" WHERE "key" = ${keyId} AND "windowStart" = ${previousStart}::timestamp(3)), 0)::int`;
 }
 
-/** A failed store admits the request: the limit protects the service, it must not take it down. */
+/** A failed store admits the request (fail-open, warning logged): the limit protects the service, it must not take it down. */
 export function rateLimitUnavailable(error: unknown, limit: number, now: number): RateLimitDecision {
   console.warn("[orbit] rate limiter unavailable, allowing request:", (error as Error).message);
   return decideRateLimit(limit, 0, 0, now);
@@ -110,20 +110,6 @@ export function rateLimitUnavailable(error: unknown, limit: number, now: number)
 export function rateLimitDecisionFromCounts(db: DbClient, limit: number, current: number, previous: number, now: number): RateLimitDecision {
   pruneOldWindows(db, now);
   return decideRateLimit(limit, current, previous, now);
-}
-
-/** Counts this request and decides. Fails open (allowed, warning logged) when the store errors. */
-export async function checkRateLimit(db: DbClient, key: string, limit: number, now = Date.now()): Promise<RateLimitDecision> {
-  const windows = rateLimitWindows(now);
-  try {
-    const rows = await db.$queryRaw<Array<{ current: number; previous: number }>>`
-      WITH ${countRequestsCte(Prisma.sql`SELECT ${key}::text AS "id"`, windows)}
-      SELECT "counted"."count"::int AS current, ${previousWindowCount(Prisma.sql`${key}`, windows)} AS previous FROM "counted"`;
-    const row = rows[0]!;
-    return rateLimitDecisionFromCounts(db, limit, Number(row.current), Number(row.previous), now);
-  } catch (error) {
-    return rateLimitUnavailable(error, limit, now);
-  }
 }
 
 /** Applies a decision: headers go on the response either way; refusal is a 429 carrying Retry-After. */
