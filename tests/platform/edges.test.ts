@@ -94,7 +94,13 @@ describe("X-Request-Id", () => {
 
 describe("security headers", () => {
   it("are on API responses of every kind; HSTS only under https", async () => {
-    for (const response of [await new TestClient().get("/api/app/me"), await new TestClient().get("/api/v1/customers"), await new TestClient().get("/api/app/unknown")]) {
+    for (const response of [
+      await new TestClient().get("/api/app/me"),
+      await new TestClient().get("/api/v1/customers"),
+      await new TestClient().get("/api/app/unknown"),
+      await new TestClient().get("/api/calendar/no-such-feed.ics"),
+    ]) {
+      expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
       expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");

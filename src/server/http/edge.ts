@@ -18,16 +18,24 @@ export interface EdgeDecision {
   responseHeaders: Headers;
 }
 
+function setEdgeHeaders(headers: Headers, request: Request, requestId: string): void {
+  headers.set(REQUEST_ID_HEADER, requestId);
+  applySecurityHeaders(headers, request.headers, request.url);
+}
+
 export function decideAtEdge(request: Request): EdgeDecision {
   const requestId = requestIdOf(request.headers);
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set(REQUEST_ID_HEADER, requestId);
   const url = new URL(request.url);
+  const isApi = url.pathname.startsWith("/api/");
   // Pages learn their own path from it (a signed-out visitor is sent to log in and back, server-side).
-  if (!url.pathname.startsWith("/api/")) requestHeaders.set(PAGE_PATH_HEADER, url.pathname + url.search);
+  if (!isApi) requestHeaders.set(PAGE_PATH_HEADER, url.pathname + url.search);
   else requestHeaders.delete(PAGE_PATH_HEADER);
-  const responseHeaders = new Headers({ [REQUEST_ID_HEADER]: requestId });
-  applySecurityHeaders(responseHeaders, request.headers, request.url);
+  // API route handlers add the request id and security headers themselves (server/http/observe.ts);
+  // pages, and the answers given here, get them from the proxy.
+  const responseHeaders = new Headers();
+  if (!isApi) setEdgeHeaders(responseHeaders, request, requestId);
 
   const failure = routingError(request.method, url.pathname);
   if (!failure) return { requestHeaders, responseHeaders };
@@ -35,8 +43,8 @@ export function decideAtEdge(request: Request): EdgeDecision {
     failure.code === "not_found"
       ? new AppError("not_found", "No such route.")
       : new AppError("method_not_allowed", `Method ${request.method} is not allowed on this route.`, { headers: { allow: failure.allow! } });
-  const headers = new Headers(responseHeaders);
-  headers.set("cache-control", "no-store");
+  const headers = new Headers({ "cache-control": "no-store" });
+  setEdgeHeaders(headers, request, requestId);
   for (const [name, value] of Object.entries(error.headers ?? {})) headers.set(name, value);
   return { response: Response.json(errorEnvelope(error), { status: error.status, headers }), requestHeaders, responseHeaders };
 }
