@@ -12,6 +12,9 @@ export default defineConfig({
     // from the template), and on two cores this takes the suite from one file's idle waits.
     maxWorkers: 2,
     testTimeout: 30_000,
+    // A condition polled for is waited for up to 20 s: an upper bound that costs nothing when the
+    // machine is fast and keeps a slow or busy one (one core, a build beside it) from failing.
+    expect: { poll: { timeout: 20_000 } },
     hookTimeout: 120_000,
     env: {
       APP_ENV: "test",

@@ -30,7 +30,7 @@ describe("SIGTERM during deliveries", () => {
       await createEndpoint(db, organizationId, hook.url());
       for (let index = 0; index < 40; index += 1) await emit(db, organizationId);
       const worker = startDeliveryWorker(database, { intervalMs: 60_000, drain: { concurrency: 4 } });
-      await hook.waitForRequests(1, 10_000);
+      await hook.waitForRequests(1, 20_000);
 
       const exits: number[] = [];
       let isPoolClosed = false;
@@ -81,7 +81,7 @@ describe("SIGTERM during deliveries", () => {
       await createEndpoint(db, organizationId, hook.url());
       for (let index = 0; index < 3; index += 1) await emit(db, organizationId);
       const worker = startDeliveryWorker(database, { intervalMs: 60_000, drain: { concurrency: 4, timeoutMs: 30_000 } });
-      await hook.waitForRequests(3, 10_000);
+      await hook.waitForRequests(3, 20_000);
       const leased = await db.webhookDelivery.count({ where: { organizationId, leaseUntil: { gt: new Date() } } });
       expect(leased).toBe(3);
 

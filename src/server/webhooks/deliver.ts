@@ -50,6 +50,8 @@ export interface DrainOptions {
   circuitCooldownMs?: number;
   /** What is due, leases, backoff, circuits and recorded instants (clock.ts); the system clock unless given. */
   clock?: Clock;
+  /** Failed deliveries a recover request has marked per pass; defaults to RECOVERY_BATCH (tests use fewer). */
+  recoveryBatchSize?: number;
   /** Filled with the leases this drain holds (delivery id → lease end), so a stopping worker can release them. */
   held?: Map<string, string>;
 }
@@ -122,10 +124,11 @@ export async function drainDueDeliveries(db: Db, options: DrainOptions = {}): Pr
   // Recover requests are marked a batch at a time: at the start, and again whenever the queue runs
   // short while the last batch was full.
   let hasMoreRecovery = true;
+  const recoveryBatchSize = options.recoveryBatchSize ?? RECOVERY_BATCH;
   const markRecovery = async (): Promise<number> => {
     try {
-      const marked = await markRecoveredDeliveries(db, clock.now());
-      hasMoreRecovery = marked === RECOVERY_BATCH;
+      const marked = await markRecoveredDeliveries(db, clock.now(), recoveryBatchSize);
+      hasMoreRecovery = marked === recoveryBatchSize;
       return marked;
     } catch (error) {
       hasMoreRecovery = false;

@@ -6,12 +6,12 @@ import type { Db } from "@/server/db";
 export const RECOVERY_BATCH = 500;
 
 /**
- * Works through one recover request: the next RECOVERY_BATCH failed deliveries in (createdAt, id)
+ * Works through one recover request: the next `batchSize` (RECOVERY_BATCH) failed deliveries in (createdAt, id)
  * order get a manual attempt requested; the request's cursor moves on, and it is deleted when done.
  * The request row is locked (SKIP LOCKED), so concurrent workers take different requests. Returns
  * how many deliveries were marked.
  */
-export async function markRecoveredDeliveries(db: Db, now = new Date()): Promise<number> {
+export async function markRecoveredDeliveries(db: Db, now = new Date(), batchSize = RECOVERY_BATCH): Promise<number> {
   return db.$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<{ id: string }[]>`
       SELECT "id" FROM "WebhookRecovery" ORDER BY "createdAt" LIMIT 1 FOR UPDATE SKIP LOCKED`;
@@ -28,7 +28,7 @@ export async function markRecoveredDeliveries(db: Db, now = new Date()): Promise
           : {}),
       },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      take: RECOVERY_BATCH,
+      take: batchSize,
       select: { id: true, createdAt: true },
     });
     if (batch.length) {
@@ -38,7 +38,7 @@ export async function markRecoveredDeliveries(db: Db, now = new Date()): Promise
       });
     }
     const last = batch.at(-1);
-    if (batch.length < RECOVERY_BATCH || !last) await tx.webhookRecovery.delete({ where: { id: recovery.id } });
+    if (batch.length < batchSize || !last) await tx.webhookRecovery.delete({ where: { id: recovery.id } });
     else await tx.webhookRecovery.update({ where: { id: recovery.id }, data: { cursorCreatedAt: last.createdAt, cursorId: last.id } });
     return batch.length;
   });

@@ -69,7 +69,7 @@ describe("concurrent workers", () => {
       expect(first.claimed).toBeGreaterThan(0);
       expect(second.claimed).toBeGreaterThan(0);
     }
-    expect(await db.webhookDelivery.count({ where: { status: "success", attempts: 1 } })).toBe(120);
+    expect(await db.webhookDelivery.count({ where: { organizationId, status: "success", attempts: 1 } })).toBe(120);
   });
 
   it("keeps at most `concurrency` attempts in flight", async () => {
@@ -90,8 +90,8 @@ describe("concurrent workers", () => {
     expect(counts.claimed).toBeGreaterThanOrEqual(2);
     expect(counts.claimed).toBeLessThan(12);
     expect(counts.succeeded).toBe(counts.claimed);
-    expect(await db.webhookDelivery.count({ where: { status: "pending" } })).toBe(12 - counts.claimed);
-    expect(await db.webhookDelivery.count({ where: { leaseUntil: { not: null } } })).toBe(0);
+    expect(await db.webhookDelivery.count({ where: { organizationId, status: "pending" } })).toBe(12 - counts.claimed);
+    expect(await db.webhookDelivery.count({ where: { organizationId, leaseUntil: { not: null } } })).toBe(0);
   });
 });
 

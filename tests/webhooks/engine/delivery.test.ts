@@ -179,7 +179,7 @@ describe("state table 3.3 and 3.4", () => {
     const organizationId = await createOrganization(db);
     const endpoint = await createEndpoint(db, organizationId, hook.url());
     const { deliveryIds, eventId } = await emit(db, organizationId);
-    const totals = await drainUntilSettled(db);
+    const totals = await drainUntilSettled(db, { organizationId });
     expect(totals).toEqual({ claimed: 3, succeeded: 1, retried: 2, failed: 0 });
     expect(hook.requests).toHaveLength(3);
     for (const request of hook.requests) {
@@ -196,7 +196,7 @@ describe("state table 3.3 and 3.4", () => {
     const organizationId = await createOrganization(db);
     const endpoint = await createEndpoint(db, organizationId, hook.url(), { consecutiveFailures: 4 });
     const { deliveryIds } = await emit(db, organizationId);
-    const totals = await drainUntilSettled(db);
+    const totals = await drainUntilSettled(db, { organizationId });
     expect(totals).toEqual({ claimed: 5, succeeded: 0, retried: 4, failed: 1 });
     expect(hook.requests).toHaveLength(5);
     expect(new Set(hook.requests.map((request) => request.headers["x-service-delivery-id"]))).toEqual(new Set(deliveryIds));
@@ -239,22 +239,22 @@ describe("state table 3.3 and 3.4", () => {
     const endpointRow = () => db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
 
     for (let index = 0; index < 19; index += 1) await emit(db, organizationId);
-    expect(await drainUntilSettled(db)).toMatchObject({ failed: 19, succeeded: 0 });
+    expect(await drainUntilSettled(db, { organizationId })).toMatchObject({ failed: 19, succeeded: 0 });
     expect(await endpointRow()).toMatchObject({ consecutiveFailures: 19, isActive: true, disabledAt: null });
 
     isFailing = false;
     await emit(db, organizationId);
-    expect(await drainUntilSettled(db)).toMatchObject({ succeeded: 1 });
+    expect(await drainUntilSettled(db, { organizationId })).toMatchObject({ succeeded: 1 });
     expect(await endpointRow()).toMatchObject({ consecutiveFailures: 0, isActive: true });
 
     isFailing = true;
     for (let index = 0; index < 19; index += 1) await emit(db, organizationId);
-    expect(await drainUntilSettled(db)).toMatchObject({ failed: 19 });
+    expect(await drainUntilSettled(db, { organizationId })).toMatchObject({ failed: 19 });
     expect(await endpointRow()).toMatchObject({ consecutiveFailures: 19, isActive: true, disabledAt: null });
 
     await emit(db, organizationId);
     const before = Date.now();
-    expect(await drainUntilSettled(db)).toMatchObject({ failed: 1 });
+    expect(await drainUntilSettled(db, { organizationId })).toMatchObject({ failed: 1 });
     const disabled = await endpointRow();
     expect(disabled).toMatchObject({ consecutiveFailures: 20, isActive: false });
     expect(disabled.disabledAt!.getTime()).toBeGreaterThanOrEqual(before);
@@ -309,7 +309,8 @@ describe("failed attempts", () => {
   });
 
   it("an attempt that gets no answer within the timeout fails with lastStatusCode null", async () => {
-    const hook = await receiver(() => ({ status: 200, delayMs: 5_000 }));
+    const answerDelayMs = 10_000;
+    const hook = await receiver(() => ({ status: 200, delayMs: answerDelayMs }));
     const organizationId = await createOrganization(db);
     await createEndpoint(db, organizationId, hook.url());
     const { deliveryIds } = await emit(db, organizationId);
@@ -317,7 +318,8 @@ describe("failed attempts", () => {
     expect(await drainDueDeliveries(db, { timeoutMs: 300, retryBaseSeconds: 60 })).toEqual({ claimed: 1, succeeded: 0, retried: 1, failed: 0 });
     const elapsed = Date.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(290);
-    expect(elapsed).toBeLessThan(2_500);
+    // Given up before the answer came, however slow the machine.
+    expect(elapsed).toBeLessThan(answerDelayMs);
     const row = await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryIds[0] } });
     expect(row).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: null });
     expect(row.lastError).toBe("timeout: no response within 300 ms");

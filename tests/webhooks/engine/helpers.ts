@@ -126,9 +126,15 @@ export async function drainUntil(
   throw new Error("deliveries did not settle");
 }
 
-/** Drains until no delivery of an active endpoint is pending (retries included); see drainUntil. */
-export function drainUntilSettled(db: Db, options: Parameters<typeof drainUntil>[2] = {}, maxRounds = 200): Promise<DrainCounts> {
-  return drainUntil(db, async () => !(await db.webhookDelivery.count({ where: { status: "pending", endpoint: { isActive: true } } })), options, maxRounds);
+/** Whose deliveries a settle condition waits for: one organization's, or one endpoint's. */
+export type DeliveryScope = { organizationId: string } | { endpointId: string };
+
+/**
+ * Drains until no delivery in `scope` of an active endpoint is pending (retries included); see
+ * drainUntil. Scoped so that deliveries another test left behind never keep this one from settling.
+ */
+export function drainUntilSettled(db: Db, scope: DeliveryScope, options: Parameters<typeof drainUntil>[2] = {}, maxRounds = 200): Promise<DrainCounts> {
+  return drainUntil(db, async () => !(await db.webhookDelivery.count({ where: { ...scope, status: "pending", endpoint: { isActive: true } } })), options, maxRounds);
 }
 
 export { getDb };

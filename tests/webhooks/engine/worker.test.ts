@@ -39,15 +39,17 @@ describe(`delivery worker (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}
     const hook = await receiver();
     const organizationId = await createOrganization(db);
     await createEndpoint(db, organizationId, hook.url());
-    const worker = track(startDeliveryWorker(database, { intervalMs: 60_000 }));
+    // A fallback interval far beyond the test's budget: only the notification can send it in time,
+    // however slow the machine (the bound is a third of the interval, not a guess at the send's speed).
+    const intervalMs = 600_000;
+    const worker = track(startDeliveryWorker(database, { intervalMs }));
     await worker.ready;
     await worker.idle(); // the start-up drain is over
 
     const { deliveryIds } = await emit(db, organizationId);
     const committedAt = Date.now();
-    await hook.waitForRequests(1, 5_000);
-    // Nowhere near the 60 s fallback interval: the notification did it.
-    expect(Date.now() - committedAt).toBeLessThan(2_000);
+    await hook.waitForRequests(1, 20_000);
+    expect(Date.now() - committedAt).toBeLessThan(intervalMs / 3);
     expect(hook.requests[0]!.headers["x-service-delivery-id"]).toBe(deliveryIds[0]);
     await expect.poll(async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryIds[0] } })).status).toBe("success");
   });
@@ -79,7 +81,7 @@ describe(`delivery worker (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}
     // A committed notification after it: a listener gets notifications in commit order, so by the time
     // this one has woken the worker (and the row is sent), a delivered rolled-back one would have come first.
     await db.$executeRawUnsafe(`SELECT pg_notify('orbit_webhook_deliveries', '')`);
-    await hook.waitForRequests(1, 5_000);
+    await hook.waitForRequests(1, 20_000);
     await worker.idle();
     expect(notifications).toBe(1);
     expect(hook.requests).toHaveLength(1);
@@ -93,17 +95,17 @@ describe(`delivery worker (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}
     await createEndpoint(db, organizationId, hook.url());
     const { deliveryIds } = await emit(db, organizationId);
     track(startDeliveryWorker(database, { intervalMs: 100, clock, drain: { retryBaseSeconds: 60 } }));
-    await hook.waitForRequests(1, 5_000);
+    await hook.waitForRequests(1, 20_000);
     const retrying = await vi.waitFor(async () => {
       const row = await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryIds[0] } });
       if (row.attempts !== 1) throw new Error("the first attempt is not recorded yet");
       return row;
-    });
+    }, { timeout: 20_000 });
     // Due a minute (±20%) after the first attempt; the clock gets there without a notification.
     expect(retrying.nextAttemptAt.getTime() - retrying.lastAttemptAt!.getTime()).toBeGreaterThanOrEqual(48_000);
     expect(hook.requests).toHaveLength(1);
     clock.advance(retrying.nextAttemptAt.getTime() - clock.now().getTime());
-    await hook.waitForRequests(2, 5_000);
+    await hook.waitForRequests(2, 20_000);
     expect(sentAt[1]!.getTime()).toBeGreaterThanOrEqual(retrying.nextAttemptAt.getTime());
     await expect.poll(async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryIds[0] } })).status).toBe("success");
   });
@@ -114,7 +116,7 @@ describe(`delivery worker (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}
     await createEndpoint(db, organizationId, hook.url());
     track(startDeliveryWorker(database, { intervalMs: 5, drain: { concurrency: 1 } }));
     for (let index = 0; index < 6; index += 1) await emit(db, organizationId);
-    await hook.waitForRequests(6, 10_000);
+    await hook.waitForRequests(6, 20_000);
     expect(hook.maxInFlight).toBe(1);
     expect(new Set(hook.requests.map((request) => request.headers["x-service-delivery-id"])).size).toBe(6);
   });
@@ -137,7 +139,7 @@ describe(`delivery worker (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}
     });
     await emit(db, organizationId);
     track(startDeliveryWorker({ ...database, prisma: flaky }, { intervalMs: 50 }));
-    await hook.waitForRequests(1, 5_000);
+    await hook.waitForRequests(1, 20_000);
     expect(errors).toHaveBeenCalledWith("[orbit] webhook worker: drain failed: connection terminated unexpectedly");
     for (const call of errors.mock.calls) expect(call.join(" ")).not.toContain(endpoint.secret);
   });
@@ -148,13 +150,12 @@ describe(`delivery worker (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}
     await createEndpoint(db, organizationId, hook.url());
     for (let index = 0; index < 4; index += 1) await emit(db, organizationId);
     const worker = startDeliveryWorker(database, { intervalMs: 60_000, drain: { concurrency: 1 } });
-    await hook.waitForRequests(1, 5_000);
-    const stopping = Date.now();
+    await hook.waitForRequests(1, 20_000);
     await worker();
-    expect(Date.now() - stopping).toBeLessThan(1_000);
+    // The stop waited for the attempt in flight and claimed nothing more (counted, not timed).
     expect(hook.requests).toHaveLength(1);
-    expect(await db.webhookDelivery.count({ where: { status: "success" } })).toBe(1);
-    expect(await db.webhookDelivery.count({ where: { status: "pending", leaseUntil: null } })).toBe(3);
+    expect(await db.webhookDelivery.count({ where: { organizationId, status: "success" } })).toBe(1);
+    expect(await db.webhookDelivery.count({ where: { organizationId, status: "pending", leaseUntil: null } })).toBe(3);
   });
 
   it("stops: nothing is sent after the stop function resolves", async () => {
@@ -195,7 +196,7 @@ describe("the server's inline worker", () => {
     await register();
     expect(await startInlineDeliveryWorker()).toBe(worker);
     const { deliveryIds } = await emit(db, organizationId);
-    await hook.waitForRequests(1, 5_000);
+    await hook.waitForRequests(1, 20_000);
     // Recorded: no worker can take it again, so one request is all there will ever be.
     await expect.poll(async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryIds[0] } })).status).toBe("success");
     expect(hook.requests).toHaveLength(1);

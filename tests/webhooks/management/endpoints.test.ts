@@ -330,7 +330,7 @@ describe("PATCH /api/app/webhooks/:id", () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(notifications).toHaveLength(0);
       expect((await admin.client.patch(`/api/app/webhooks/${endpoint.id}`, { isActive: true })).status).toBe(200);
-      await expect.poll(() => notifications.length, { timeout: 5000 }).toBe(1);
+      await expect.poll(() => notifications.length).toBe(1);
     } finally {
       await unlisten();
     }
