@@ -8,6 +8,7 @@ import { appRouter } from "@/server/api/root";
 import type { ProcedureMeta } from "@/server/api/trpc";
 import { errorEnvelopeSchema } from "@/server/lib/envelope";
 import { ERROR_CONTRACT, type ErrorCode } from "@/server/errors";
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from "@/server/services/idempotency/idempotency-keys";
 
 type Json = Record<string, unknown>;
 
@@ -21,6 +22,21 @@ const rateLimitHeaders = {
   "X-RateLimit-Limit": integerHeader("Legacy alias of RateLimit-Limit"),
   "X-RateLimit-Remaining": integerHeader("Legacy alias of RateLimit-Remaining"),
   "X-RateLimit-Reset": integerHeader("Unix time (seconds) at which the window resets"),
+};
+
+/** The Idempotency-Key header every POST and PATCH accepts (app-api section 13). */
+const idempotencyKeyParameter = {
+  name: IDEMPOTENCY_HEADER,
+  in: "header",
+  required: false,
+  description:
+    "Makes the request safe to retry: a repeat with the same key, method, path and body within 24 hours answers the first " +
+    "response again (status and body) with `Idempotent-Replayed: true`, without running it again. The same key with another " +
+    "request, or while the first still runs, is a 409 naming `Idempotency-Key`. Keys are per API key.",
+  schema: { type: "string", minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
+};
+const idempotentReplayedHeader = {
+  "Idempotent-Replayed": { description: "`true` when this is the stored response of an earlier request with the same Idempotency-Key", schema: { type: "string", enum: ["true"] } },
 };
 
 /** A documented error response: its status and description come from the contract table. */
@@ -39,6 +55,8 @@ function errorResponsesFor(method: string, hasPathParams: boolean): Json {
     errorResponse("internal_error", rateLimitHeaders),
     ...(hasPathParams ? [errorResponse("not_found", rateLimitHeaders)] : []),
     ...(method !== "get" && method !== "delete" ? [errorResponse("payload_too_large")] : []),
+    // An Idempotency-Key used with another request, or while its first request runs.
+    ...(method === "post" || method === "patch" ? [errorResponse("conflict")] : []),
   ]);
 }
 
@@ -72,7 +90,12 @@ export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
     delete responses["200"];
     const status = String(meta.successStatus ?? 200);
     const errors = errorResponsesFor(method, openApiPath.includes("{"));
-    operation.responses = { [status]: { ...success, description: success.description ?? "Success", headers: rateLimitHeaders }, ...errors };
+    const isIdempotent = method === "post" || method === "patch";
+    const successHeaders = isIdempotent ? { ...rateLimitHeaders, ...idempotentReplayedHeader } : rateLimitHeaders;
+    operation.responses = { [status]: { ...success, description: success.description ?? "Success", headers: successHeaders }, ...errors };
+    if (isIdempotent) {
+      operation.parameters = [...((operation.parameters as unknown[] | undefined) ?? []), idempotencyKeyParameter];
+    }
     operation.description = [meta.openapi?.description, scopeSentence(meta)].filter(Boolean).join("\n\n");
   }
   for (const name of Object.keys(document.components.schemas)) {

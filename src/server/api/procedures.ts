@@ -4,6 +4,7 @@ import { requireSession } from "@/server/api/middleware/session";
 import { AppError } from "@/server/errors";
 import { admitApiRequest } from "@/server/api/middleware/admit";
 import { conditionalScopesFor } from "@/server/api/middleware/scopes";
+import { claimIdempotencyKey } from "@/server/services/idempotency/idempotency-keys";
 import { successEnvelope, type Pagination, type RateLimitInfo } from "@/server/lib/envelope";
 
 export { publicProcedure };
@@ -22,11 +23,17 @@ export const adminProcedure = sessionProcedure.use(({ ctx, next }) => {
 /**
  * Public API v1 procedure. The contract's order, each step once: API key (401) → plan (402) →
  * scopes from `meta.scopes` and `meta.conditionalScopes` (403) → rate limit (429); input validation
- * (400) follows because `.input()` is chained after these steps.
+ * (400) follows because `.input()` is chained after these steps. An Idempotency-Key is claimed once
+ * the request is admitted (so 401-429 store nothing and a replay is counted) and before its input is read.
  */
 export const apiProcedure = publicProcedure.use(async ({ ctx, meta, getRawInput, next }) => {
   const conditional = meta?.conditionalScopes?.length ? await conditionalScopesFor(meta.conditionalScopes, getRawInput) : [];
-  return next({ ctx: await admitApiRequest(ctx, [...(meta?.scopes ?? []), ...conditional]) });
+  const admission = await admitApiRequest(ctx, [...(meta?.scopes ?? []), ...conditional]);
+  if (ctx.idempotency) {
+    const owner = { organizationId: admission.apiKey.organizationId, apiKeyId: admission.apiKey.id };
+    ctx.idempotency.claim = { id: await claimIdempotencyKey(ctx.db, owner, ctx.idempotency.request), organizationId: owner.organizationId };
+  }
+  return next({ ctx: admission });
 });
 
 /** The v1 success envelope for a procedure's result, with the request's rate-limit state. */

@@ -5,6 +5,7 @@ import type { PrismaClient } from "@/generated/prisma/client";
 import type { Scope } from "@/server/auth/scopes";
 import type { SessionHandle } from "@/server/api/middleware/session";
 import { ERROR_CONTRACT, toAppError } from "@/server/errors";
+import { IdempotentReplay, type IdempotentRequest } from "@/server/services/idempotency/idempotency-keys";
 
 /** What a procedure declares besides its input and output. */
 export type ProcedureMeta = OpenApiMeta<{
@@ -25,6 +26,8 @@ export interface RequestContext {
   session: SessionHandle;
   /** The URL the request was addressed to, when there is a request (not for in-process page reads). */
   requestUrl?: string;
+  /** A /api/v1 POST or PATCH with an Idempotency-Key: the request as its key identifies it, and the claim once admitted. */
+  idempotency?: { request: IdempotentRequest; claim?: { id: string; organizationId: string } };
 }
 
 const t = initTRPC.context<RequestContext>().meta<ProcedureMeta>().create({
@@ -40,6 +43,8 @@ const t = initTRPC.context<RequestContext>().meta<ProcedureMeta>().create({
 /** Domain errors leave a procedure as tRPC errors of the matching code, the AppError kept as cause. */
 const domainErrors = t.middleware(async ({ next }) => {
   const result = await next();
+  // A replayed answer is no error: the v1 edge sends it as it was stored.
+  if (!result.ok && result.error.cause instanceof IdempotentReplay) return result;
   if (!result.ok && !(result.error.cause instanceof TRPCError) && result.error.code === "INTERNAL_SERVER_ERROR") {
     const appError = toAppError(result.error);
     throw new TRPCError({ code: ERROR_CONTRACT[appError.code].trpc, message: appError.message, cause: appError });

@@ -14,8 +14,17 @@ import { AppError } from "@/server/errors";
 import { assertNoNulCharacters, readJsonBody } from "@/server/http/body";
 import { createApiRequestContext } from "@/server/http/request-context";
 import { errorResponse, serializedJsonResponse } from "@/server/http/responses";
+import { getLogger } from "@/server/operations/logger";
+import {
+  completeIdempotencyKey,
+  IdempotentReplay,
+  idempotentRequest,
+  releaseIdempotencyKey,
+} from "@/server/services/idempotency/idempotency-keys";
 
 const METHODS_WITH_BODY = new Set(["POST", "PUT", "PATCH"]);
+/** Methods an Idempotency-Key applies to (app-api section 13); on others the header is ignored. */
+const IDEMPOTENT_METHODS = new Set(["POST", "PATCH"]);
 /** The adapter only checks that a body's content type is JSON; ours is parsed already, whatever it said. */
 const JSON_CONTENT = new Headers({ "content-type": "application/json" });
 
@@ -82,6 +91,22 @@ async function readJsonObject(request: Request): Promise<object> {
   return body;
 }
 
+/**
+ * Keeps the answer of a request that claimed an Idempotency-Key for its repeats, or gives the key back
+ * when the failure was the server's (5xx), so a retry runs again. Never fails the response itself.
+ */
+async function settleIdempotencyKey(context: RequestContext, response: Response, json: string): Promise<void> {
+  const claim = context.idempotency?.claim;
+  if (!claim) return;
+  try {
+    if (response.status >= 500) await releaseIdempotencyKey(context.db, claim.organizationId, claim.id);
+    else await completeIdempotencyKey(context.db, claim.organizationId, claim.id, response.status, json);
+  } catch (error) {
+    // The claim stays running until it counts as abandoned; the response still goes out.
+    getLogger().error({ err: error }, "idempotency key not settled");
+  }
+}
+
 export async function handleV1Request(request: Request): Promise<Response> {
   const resHeaders = new Headers();
   try {
@@ -101,6 +126,8 @@ export async function handleV1Request(request: Request): Promise<Response> {
         throw error;
       }
     }
+    const idempotencyKey = IDEMPOTENT_METHODS.has(request.method) ? request.headers.get("idempotency-key") : null;
+    if (idempotencyKey !== null) context.idempotency = { request: idempotentRequest(idempotencyKey, request.method, url.pathname, body) };
     const exchange: Exchange = { context };
     const res = {
       statusCode: 200,
@@ -111,9 +138,19 @@ export async function handleV1Request(request: Request): Promise<Response> {
       },
     };
     await handleOpenApiRequest(adapterRequest(request, url.pathname, url.search, body, exchange), res);
-    if (exchange.failure !== undefined) return errorResponse(fromAdapterError(exchange.failure), resHeaders);
-    if (exchange.json === undefined) return errorResponse(new AppError("not_found", "No such API route."), resHeaders);
-    return serializedJsonResponse(exchange.json, exchange.status ?? 200, resHeaders);
+    const replay = (exchange.failure as { cause?: unknown } | undefined)?.cause;
+    if (replay instanceof IdempotentReplay) {
+      resHeaders.set("idempotent-replayed", "true");
+      return serializedJsonResponse(replay.body, replay.status, resHeaders);
+    }
+    if (exchange.failure !== undefined || exchange.json === undefined) {
+      const response = errorResponse(exchange.failure !== undefined ? fromAdapterError(exchange.failure) : new AppError("not_found", "No such API route."), resHeaders);
+      if (context.idempotency?.claim) await settleIdempotencyKey(context, response, await response.clone().text());
+      return response;
+    }
+    const response = serializedJsonResponse(exchange.json, exchange.status ?? 200, resHeaders);
+    await settleIdempotencyKey(context, response, exchange.json);
+    return response;
   } catch (error) {
     return errorResponse(fromAdapterError(error), resHeaders);
   }

@@ -1,8 +1,10 @@
 // Retention (app-api section 8): attempts and finished events older than WEBHOOK_RETENTION_DAYS are
 // deleted, a bounded batch per call, by the worker and the cron route. An event goes only when none of
 // its deliveries is pending, leased or waiting for a manual attempt; deleting it takes its deliveries
-// and their attempts along (foreign keys cascade). Pending work is never pruned.
+// and their attempts along (foreign keys cascade). Pending work is never pruned. The same pass deletes
+// the public API's Idempotency-Keys past their 24 hours.
 import { Prisma, type Db } from "@/server/db";
+import { pruneIdempotencyKeys } from "@/server/services/idempotency/idempotency-keys";
 
 /** Rows of each kind one call deletes at most. */
 export const PRUNE_BATCH = 1_000;
@@ -10,7 +12,10 @@ const DAY_MS = 86_400_000;
 
 const at = (date: Date) => Prisma.sql`${date.toISOString()}::timestamp(3)`;
 
-export async function pruneWebhookHistory(db: Db, options: { retentionDays: number; now?: Date; batch?: number }): Promise<{ events: number; attempts: number }> {
+export async function pruneWebhookHistory(
+  db: Db,
+  options: { retentionDays: number; now?: Date; batch?: number },
+): Promise<{ events: number; attempts: number; idempotencyKeys: number }> {
   const now = options.now ?? new Date();
   const cutoff = new Date(now.getTime() - options.retentionDays * DAY_MS);
   const batch = options.batch ?? PRUNE_BATCH;
@@ -27,5 +32,6 @@ export async function pruneWebhookHistory(db: Db, options: { retentionDays: numb
   const attempts = await db.$executeRaw`
     DELETE FROM "WebhookAttempt" WHERE "id" IN (
       SELECT a."id" FROM "WebhookAttempt" a WHERE a."startedAt" < ${at(cutoff)} ORDER BY a."startedAt" LIMIT ${batch}::int)`;
-  return { events, attempts };
+  const idempotencyKeys = await pruneIdempotencyKeys(db, { now, batch });
+  return { events, attempts, idempotencyKeys };
 }
