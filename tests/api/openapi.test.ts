@@ -15,6 +15,8 @@ const operations = [
   ["post", "/v1/customers"],
   ["get", "/v1/constellations"],
   ["post", "/v1/constellations"],
+  ["get", "/v1/events"],
+  ["get", "/v1/events/stream"],
 ] as const;
 
 describe("the OpenAPI document", () => {
@@ -35,7 +37,7 @@ describe("the OpenAPI document", () => {
     expect(result.valid).toBe(true);
   });
 
-  it("documents all eleven operations with scopes, security, the envelope and the error envelope", async () => {
+  it("documents every operation with scopes, security, the envelope and the error envelope", async () => {
     const { body } = await new TestClient().get("/api/v1/openapi.json");
     expect(body.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
     expect(body.components.schemas.Error.properties.error.enum).toContain("rate_limit_exceeded");
@@ -50,7 +52,12 @@ describe("the OpenAPI document", () => {
       const success = method === "post" ? operation.responses["201"] : operation.responses["200"];
       expect(success, `${method} ${path} success status`).toBeDefined();
       expect(success.headers["RateLimit-Limit"]).toBeDefined();
-      expect(success.content["application/json"].schema.properties.meta).toBeDefined();
+      if (path === "/v1/events/stream") expect(success.content["text/event-stream"]).toBeDefined();
+      else expect(success.content["application/json"].schema.properties.meta).toBeDefined();
+      // Every POST and PATCH takes an Idempotency-Key and may answer 409 for it.
+      const isIdempotent = method === "post" || method === "patch";
+      expect((operation.parameters ?? []).some((parameter: { name: string; in: string }) => parameter.name === "Idempotency-Key" && parameter.in === "header"), `${method} ${path}`).toBe(isIdempotent);
+      if (isIdempotent) expect(operation.responses["409"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
       for (const status of ["400", "401", "402", "403", "429", "500"]) {
         expect(operation.responses[status].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
       }

@@ -67,6 +67,26 @@ function scopeSentence(meta: ProcedureMeta): string {
   return `Requires scope ${scopes.map((scope) => `\`${scope}\``).join(", ")}.${conditional}`;
 }
 
+/** The events stream is served beside the adapter (Server-Sent Events), so its operation is written here. */
+function eventsStreamOperation(): Json {
+  return {
+    operationId: "events-stream",
+    summary: "Follow new events",
+    description:
+      "A Server-Sent Events stream of the organization's new events as they commit: each message has `id:` the event id, " +
+      "`event:` its type and `data:` its body `{ id, type, createdAt, data }`; a comment line every 15 seconds keeps it open. " +
+      "Send `Last-Event-ID` to resume after an event. At most 5 streams may be open per API key (beyond: 429). " +
+      "Admission and rate limiting are those of every request; the stream counts once.\n\nRequires scope `events:read`.",
+    tags: ["Events"],
+    security: [{ apiKey: [] }],
+    parameters: [{ name: "Last-Event-ID", in: "header", required: false, description: "Resume after this event id", schema: { type: "string" } }],
+    responses: {
+      "200": { description: "The stream", headers: rateLimitHeaders, content: { "text/event-stream": { schema: { type: "string" } } } },
+      ...errorResponsesFor("get", false),
+    },
+  };
+}
+
 export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
   const document = generateOpenApiDocument(appRouter, {
     title: "Orbit API",
@@ -98,6 +118,7 @@ export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
     }
     operation.description = [meta.openapi?.description, scopeSentence(meta)].filter(Boolean).join("\n\n");
   }
+  document.paths["/v1/events/stream"] = { get: eventsStreamOperation() };
   for (const name of Object.keys(document.components.schemas)) {
     if (name.startsWith("error.")) delete document.components.schemas[name];
   }

@@ -6,6 +6,7 @@ import { authRouter } from "@/server/api/routers/auth";
 import { calendarFeedRouter } from "@/server/api/routers/calendar-feed";
 import { constellationsRouter } from "@/server/api/routers/constellations";
 import { customersRouter } from "@/server/api/routers/customers";
+import { eventsRouter } from "@/server/api/routers/events";
 import { invoicesRouter } from "@/server/api/routers/invoices";
 import { organizationRouter } from "@/server/api/routers/organization";
 import { reportsRouter } from "@/server/api/routers/reports";
@@ -27,6 +28,7 @@ export const appRouter = createRouter({
   invoices: invoicesRouter,
   reports: reportsRouter,
   webhooks: webhooksRouter,
+  events: eventsRouter,
   notifications: notificationsRouter,
   calendarFeed: calendarFeedRouter,
 });

@@ -12,6 +12,7 @@ export const SCOPES = [
   "constellations:read",
   "constellations:write",
   "constellations:*",
+  "events:read",
   "*",
 ] as const;
 

@@ -9,7 +9,10 @@ import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 import { procedureMeta } from "@/server/api/procedure-meta";
 import { appRouter } from "@/server/api/root";
 import type { RequestContext } from "@/server/api/trpc";
+import { admitApiRequest } from "@/server/api/middleware/admit";
 import { bearerKeyHash, findApiKey } from "@/server/api/middleware/api-key";
+import { getDatabase } from "@/server/db";
+import { openEventStream } from "@/server/services/events/event-stream";
 import { AppError } from "@/server/errors";
 import { assertNoNulCharacters, readJsonBody } from "@/server/http/body";
 import { createApiRequestContext } from "@/server/http/request-context";
@@ -107,10 +110,31 @@ async function settleIdempotencyKey(context: RequestContext, response: Response,
   }
 }
 
+/** The path of the events stream: Server-Sent Events, which the adapter cannot answer, so it is served here. */
+export const EVENTS_STREAM_PATH = "/api/v1/events/stream";
+
+/** GET /api/v1/events/stream: admitted like every route (scope events:read), then a stream that stays open. */
+async function handleEventStream(request: Request, context: RequestContext, resHeaders: Headers): Promise<Response> {
+  if (request.method !== "GET") throw new AppError("not_found", "No such API route.");
+  const { apiKey } = await admitApiRequest(context, ["events:read"]);
+  const body = await openEventStream({
+    database: await getDatabase(),
+    organizationId: apiKey.organizationId,
+    apiKeyId: apiKey.id,
+    lastEventId: request.headers.get("last-event-id"),
+    signal: request.signal,
+  });
+  resHeaders.set("content-type", "text/event-stream; charset=utf-8");
+  resHeaders.set("cache-control", "no-store, no-transform");
+  resHeaders.set("x-accel-buffering", "no");
+  return new Response(body, { status: 200, headers: resHeaders });
+}
+
 export async function handleV1Request(request: Request): Promise<Response> {
   const resHeaders = new Headers();
   try {
     const url = new URL(request.url);
+    if (url.pathname === EVENTS_STREAM_PATH) return await handleEventStream(request, await createApiRequestContext(request, resHeaders), resHeaders);
     if (url.search) assertPlainQueryKeys(url.searchParams);
     const context = await createApiRequestContext(request, resHeaders);
     let body: unknown;

@@ -2,6 +2,7 @@
 // most 10 s: the attempt timeout), give back the leases still held, close the database pool, exit 0.
 // /api/ready answers 503 from the first moment so that a load balancer stops sending traffic.
 import { getLogger } from "@/server/operations/logger";
+import { closeOpenStreams } from "@/server/operations/open-streams";
 import { markShuttingDown } from "@/server/operations/readiness";
 
 export const SHUTDOWN_GRACE_MS = 10_000;
@@ -23,7 +24,8 @@ export function createShutdown(steps: ShutdownSteps): () => Promise<void> {
     running ??= (async () => {
       const logger = getLogger();
       markShuttingDown();
-      logger.info("SIGTERM: no new deliveries are claimed; finishing the attempts in flight");
+      const streams = closeOpenStreams();
+      logger.info({ streams }, "SIGTERM: event streams closed; no new deliveries are claimed; finishing the attempts in flight");
       let timer: NodeJS.Timeout | undefined;
       const graceOver = new Promise<"timeout">((resolve) => {
         timer = setTimeout(() => resolve("timeout"), steps.graceMs ?? SHUTDOWN_GRACE_MS);

@@ -8,8 +8,8 @@ import { DELIVERY_CHANNEL, type NewEvent } from "@/server/webhooks/events";
 export type { NewEvent };
 
 /**
- * Wakes every delivery worker (on PostgreSQL, every instance's) once `tx` commits: PostgreSQL
- * delivers a NOTIFY on commit only, so workers never wake for rolled back work.
+ * Wakes every delivery worker and events stream (on PostgreSQL, every instance's) once `tx` commits:
+ * PostgreSQL delivers a NOTIFY on commit only, so nothing wakes for rolled back work.
  */
 export async function wakeDeliveryWorkers(tx: Tx): Promise<void> {
   await tx.$executeRaw`SELECT pg_notify(${DELIVERY_CHANNEL}, '')`;
@@ -49,10 +49,9 @@ export async function enqueueEvents(tx: Tx, events: readonly NewEvent[]): Promis
         nextAttemptAt: createdAt,
       })),
   );
-  if (deliveries.length) {
-    await tx.webhookDelivery.createMany({ data: deliveries });
-    await wakeDeliveryWorkers(tx);
-  }
+  if (deliveries.length) await tx.webhookDelivery.createMany({ data: deliveries });
+  // Also when no endpoint is subscribed: the events API's streams follow the same notification.
+  await wakeDeliveryWorkers(tx);
   return rows.map((event) => ({
     eventId: event.id,
     deliveryIds: deliveries.filter((delivery) => delivery.eventId === event.id).map((delivery) => delivery.id),

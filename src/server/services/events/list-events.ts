@@ -1,0 +1,21 @@
+// GET /api/v1/events (app-api section 13): the organization's events newest first, as their bodies, for
+// as long as retention keeps them; console test events are never listed.
+import type { DbClient, Prisma } from "@/server/db";
+import { type EventView, type ListEventsInput, serializeEvent } from "@/server/contract/event";
+import { paginate, type Page } from "@/server/lib/cursor";
+
+export async function listEvents(db: DbClient, tenant: { organizationId: string }, input: ListEventsInput): Promise<Page<EventView>> {
+  const filters: Prisma.WebhookEventWhereInput = {
+    organizationId: tenant.organizationId,
+    isTest: false,
+    ...(input.type ? { type: input.type } : {}),
+    ...(input.since ? { createdAt: { gte: input.since } } : {}),
+    ...(input.undelivered ? { deliveries: { some: { status: { not: "success" } } } } : {}),
+  };
+  const page = await paginate(
+    { kind: "events", sortField: "createdAt", limit: input.limit, cursor: input.cursor },
+    (args) => db.webhookEvent.findMany({ where: { AND: [filters, args.where] }, orderBy: args.orderBy, take: args.take, select: { id: true, createdAt: true, payload: true } }),
+    (row) => row.createdAt,
+  );
+  return { items: page.items.map(serializeEvent), pagination: page.pagination };
+}
