@@ -34,7 +34,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["src/env.ts", "src/instrumentation.ts", "tests/**", "scripts/**", "bench/**", "*.config.*"],
+    files: ["src/env.ts", "src/instrumentation.ts", "bin/**", "tests/**", "scripts/**", "bench/**", "*.config.*"],
     rules: { "no-restricted-properties": "off" },
   },
   // Folder rules: each layer imports only what its room allows (README "Architecture").
