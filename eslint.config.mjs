@@ -59,7 +59,7 @@ export default tseslint.config(
   ]),
   {
     files: ["**/*.mjs"],
-    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
+    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", AbortController: "readonly" } },
   },
   {
     files: ["tests/**", "bench/**", "scripts/**"],
