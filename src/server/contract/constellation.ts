@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
 import { paginationInput } from "@/server/lib/cursor";
 import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH } from "@/server/lib/limits";
-import { idInput, optionalText, queryBoolean, searchQuery, timestampSchema } from "@/server/lib/zod";
+import { idInput, optionalText, queryBoolean, searchQuery, updatedSinceInput, timestampSchema } from "@/server/lib/zod";
 
 export const constellationStatusSchema = z.enum(["planning", "in_progress", "completed"]);
 
@@ -71,6 +71,7 @@ export const listConstellationsInput = z.object({
   status: statusInput().optional(),
   search: searchQuery().meta({ description: "Case-insensitive substring of title or goal" }),
   includeArchived: queryBoolean().optional().meta({ description: "`true` or `false` (default): include archived constellations" }),
+  ...updatedSinceInput,
   ...paginationInput,
 });
 

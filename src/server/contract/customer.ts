@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
 import { paginationInput } from "@/server/lib/cursor";
 import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH } from "@/server/lib/limits";
-import { idInput, optionalText, queryBoolean, searchQuery, timestampSchema, uncoerced } from "@/server/lib/zod";
+import { idInput, optionalText, queryBoolean, searchQuery, updatedSinceInput, timestampSchema, uncoerced } from "@/server/lib/zod";
 
 export const roundingModeSchema = z.enum(["up", "down", "nearest"]);
 export const billingTypeSchema = z.enum(["hourly", "fixed"]);
@@ -58,6 +58,7 @@ export const customerIdInput = idInput;
 export const listCustomersInput = z.object({
   search: searchQuery().meta({ description: "Case-insensitive substring of name or company" }),
   includeArchived: queryBoolean().optional().meta({ description: "`true` or `false` (default): include archived customers" }),
+  ...updatedSinceInput,
   ...paginationInput,
 });
 

@@ -66,3 +66,10 @@ export const tagsInput = z
 
 /** ISO 8601 UTC timestamp with milliseconds, as every response writes dates. */
 export const timestampSchema = z.string().meta({ format: "date-time" });
+
+/** Incremental sync (app-api section 13): only items changed at or after this instant. */
+export const updatedSinceInput = {
+  updatedSince: isoInstant()
+    .optional()
+    .meta({ description: "Only items whose updatedAt is at or after this ISO 8601 instant (incremental sync); still newest first, keyset-paginated" }),
+};

@@ -31,6 +31,7 @@ export async function listConstellations(db: DbClient, tenant: Tenant, input: Li
           ...(input.includeArchived ? {} : { archived: false }),
           ...(input.customerId ? { customerId: input.customerId } : {}),
           ...(input.status ? { status: input.status } : {}),
+          ...(input.updatedSince ? { updatedAt: { gte: input.updatedSince } } : {}),
           AND: [search, args.where],
         },
         orderBy: args.orderBy,

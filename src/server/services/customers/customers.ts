@@ -27,7 +27,12 @@ export async function listCustomers(db: DbClient, tenant: Tenant, input: ListCus
     { kind: "customers", sortField: "createdAt", limit: input.limit, cursor: input.cursor },
     (args) =>
       db.customer.findMany({
-        where: { organizationId: tenant.organizationId, ...(input.includeArchived ? {} : { archived: false }), AND: [search, args.where] },
+        where: {
+          organizationId: tenant.organizationId,
+          ...(input.includeArchived ? {} : { archived: false }),
+          ...(input.updatedSince ? { updatedAt: { gte: input.updatedSince } } : {}),
+          AND: [search, args.where],
+        },
         orderBy: args.orderBy,
         take: args.take,
         select: customerSelect,

@@ -28,6 +28,7 @@ export async function listTasks(db: DbClient, actor: TaskActor, input: ListTasks
     ...(input.status ? [Prisma.sql`t."status" = ${input.status}::"TaskStatus"`] : []),
     ...(input.assigneeId ? [Prisma.sql`t."assigneeId" = ${input.assigneeId}`] : []),
     ...(input.customerId ? [Prisma.sql`t."customerId" = ${input.customerId}`] : []),
+    ...(input.updatedSince ? [Prisma.sql`t."updatedAt" >= ${input.updatedSince}`] : []),
     ...(search ? [Prisma.sql`(t."title" ILIKE ${likePattern(search)} OR t."description" ILIKE ${likePattern(search)})`] : []),
   ];
   const page = await paginate(
