@@ -21,6 +21,12 @@ export const webhookEndpointOutput = z.object({
   isActive: z.boolean(),
   consecutiveFailures: z.number().int(),
   maxRequestsPerSecond: z.number().int(),
+  /**
+   * Only on an endpoint that also signs with Ed25519 (app-api section 13): `ed25519`, and the public key
+   * (`whpk_` + base64 of its raw 32 bytes). An HMAC-only endpoint keeps the contract's shape exactly.
+   */
+  signing: z.literal("ed25519").optional(),
+  publicKey: z.string().optional(),
   disabledAt: timestampSchema.nullable(),
   createdAt: timestampSchema,
 });
@@ -107,11 +113,15 @@ const maxRequestsPerSecondInput = uncoerced(
     .max(MAX_REQUESTS_PER_SECOND, `must be at most ${MAX_REQUESTS_PER_SECOND}`),
 );
 
+/** `ed25519` adds an asymmetric signature a receiver verifies with the public key alone (app-api section 13). */
+const signingInput = z.enum(["hmac", "ed25519"], "must be hmac or ed25519");
+
 export const createWebhookEndpointInput = z.object({
   url: urlInput,
   description: descriptionInput.optional(),
   eventTypes: eventTypesInput,
   maxRequestsPerSecond: maxRequestsPerSecondInput.optional(),
+  signing: signingInput.optional(),
 });
 
 export const updateWebhookEndpointInput = z.object({
@@ -121,6 +131,7 @@ export const updateWebhookEndpointInput = z.object({
   eventTypes: eventTypesInput.optional(),
   isActive: jsonBoolean().optional(),
   maxRequestsPerSecond: maxRequestsPerSecondInput.optional(),
+  signing: signingInput.optional(),
 });
 
 export const webhookEndpointIdInput = z.object({ id: endpointId });
@@ -148,6 +159,8 @@ export const webhookEndpointSelect = {
   isActive: true,
   consecutiveFailures: true,
   maxRequestsPerSecond: true,
+  signing: true,
+  publicKey: true,
   disabledAt: true,
   createdAt: true,
 } as const satisfies Prisma.WebhookEndpointSelect;
@@ -165,6 +178,7 @@ export function serializeWebhookEndpoint(row: WebhookEndpointRow): WebhookEndpoi
     isActive: row.isActive,
     consecutiveFailures: row.consecutiveFailures,
     maxRequestsPerSecond: row.maxRequestsPerSecond,
+    ...(row.signing === "ed25519" && row.publicKey ? { signing: "ed25519" as const, publicKey: row.publicKey } : {}),
     disabledAt: row.disabledAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };

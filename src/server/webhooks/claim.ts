@@ -165,7 +165,7 @@ function claimForLockedOrganizations(db: DbClient, now: Date, limits: ClaimLimit
       WHERE d."id" = locked."id" AND e."id" = d."endpointId" AND v."id" = d."eventId" AND l."id" = d."endpointId"
       RETURNING d."id" AS "deliveryId", d."endpointId", d."organizationId", d."eventId", d."eventType", d."attempts",
         d."manualAttempts", d."manualAttemptRequestedAt" IS NOT NULL AS "isManual", d."isTest",
-        ${options.leaseUntil}::text AS "leaseUntil", e."url", e."secret", v."payload",
+        ${options.leaseUntil}::text AS "leaseUntil", e."url", e."secret", e."sealedPrivateKey", v."payload",
         -- Signed with the replaced secret too until the rotation's overlap ends.
         CASE WHEN e."previousSecretExpiresAt" > ${at(now)} THEN e."previousSecret" END AS "previousSecret",
         l."unreachableCount", l."isHalfOpen" AS "isProbe"

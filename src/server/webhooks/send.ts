@@ -6,6 +6,7 @@ import https from "node:https";
 import type { LookupAddress } from "node:dns";
 import type { LookupFunction } from "node:net";
 import { systemClock, type Clock } from "@/server/webhooks/clock";
+import { ed25519SignatureEntry } from "@/server/webhooks/ed25519";
 import { signatureHeader, standardSignatureHeader } from "@/server/webhooks/sign";
 import { isSuccessStatus, type AttemptOutcome } from "@/server/webhooks/state";
 import { resolveDeliverableAddresses, type ResolvedAddress } from "@/server/webhooks/url-guard";
@@ -24,6 +25,8 @@ export interface DeliveryRequest {
   secret: string;
   /** During a rotation's overlap, the secret it replaced: attempts carry both signatures. */
   previousSecret?: string | null;
+  /** An ed25519 endpoint's sealed private key: attempts also carry a `v1a` signature. */
+  sealedPrivateKey?: string | null;
   /** The event body exactly as stored at enqueue time. */
   payload: string;
 }
@@ -232,7 +235,10 @@ export async function sendDelivery(delivery: DeliveryRequest, options: SendOptio
     const headers = deliveryHeaders(delivery, body, {
       timestamp: String(timestampSeconds),
       signature: signatureHeader(secrets, body, timestampSeconds),
-      standardSignature: standardSignatureHeader(secrets, delivery.eventId, body, timestampSeconds),
+      standardSignature: [
+        standardSignatureHeader(secrets, delivery.eventId, body, timestampSeconds),
+        ...(delivery.sealedPrivateKey ? [await ed25519SignatureEntry(delivery.sealedPrivateKey, delivery.eventId, body, timestampSeconds)] : []),
+      ].join(" "),
     });
     const { statusCode, snippet, retryAfter } = await postOnce(url, targets, body, headers, controller.signal);
     const responseBody = snippet || null;

@@ -14,6 +14,7 @@ import {
   type UpdateEndpointInput,
   type WebhookEndpointView,
 } from "@/server/contract/webhook-endpoint";
+import { newSigningKeyPair } from "@/server/webhooks/ed25519";
 import { wakeDeliveryWorkers } from "@/server/webhooks/enqueue";
 import { checkRegistrableUrl } from "@/server/webhooks/url-guard";
 import { MAX_WEBHOOK_ENDPOINTS } from "@/server/lib/limits";
@@ -47,6 +48,7 @@ export async function listEndpoints(db: Db, actor: Actor): Promise<WebhookEndpoi
  */
 export async function createEndpoint(db: Db, actor: Actor, input: CreateEndpointInput, options: EndpointOptions): Promise<WebhookEndpointView> {
   await checkRegistrableUrl(input.url, { appEnv: options.appEnv });
+  const keyPair = input.signing === "ed25519" ? await newSigningKeyPair() : undefined;
   const row = await db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT 1 FROM "Organization" WHERE "id" = ${actor.organizationId} FOR UPDATE`;
     const count = await tx.webhookEndpoint.count({ where: { organizationId: actor.organizationId } });
@@ -61,11 +63,23 @@ export async function createEndpoint(db: Db, actor: Actor, input: CreateEndpoint
         description: input.description ?? null,
         eventTypes: input.eventTypes,
         ...(input.maxRequestsPerSecond !== undefined && { maxRequestsPerSecond: input.maxRequestsPerSecond }),
+        ...(keyPair && { signing: "ed25519" as const, ...keyPair }),
       },
       select: webhookEndpointSelect,
     });
   });
   return serializeWebhookEndpoint(row);
+}
+
+/**
+ * A switch of `signing`: to ed25519 a new key pair (an endpoint already on ed25519 keeps its key), to
+ * hmac the key pair is dropped. Nothing when `signing` is absent or unchanged.
+ */
+async function signingChange(db: Db, actor: Actor, input: UpdateEndpointInput) {
+  if (input.signing === undefined) return {};
+  const current = await db.webhookEndpoint.findFirst({ where: { id: input.id, organizationId: actor.organizationId }, select: { signing: true } });
+  if (!current || current.signing === input.signing) return {};
+  return input.signing === "ed25519" ? { signing: "ed25519" as const, ...(await newSigningKeyPair()) } : { signing: "hmac" as const, publicKey: null, sealedPrivateKey: null };
 }
 
 /**
@@ -77,6 +91,7 @@ export async function createEndpoint(db: Db, actor: Actor, input: CreateEndpoint
 export async function updateEndpoint(db: Db, actor: Actor, input: UpdateEndpointInput, options: EndpointOptions): Promise<WebhookEndpointView> {
   if (input.url !== undefined) await checkRegistrableUrl(input.url, { appEnv: options.appEnv });
   const data = {
+    ...(await signingChange(db, actor, input)),
     ...(input.url !== undefined && { url: input.url }),
     ...(input.description !== undefined && { description: input.description }),
     ...(input.eventTypes !== undefined && { eventTypes: input.eventTypes }),
