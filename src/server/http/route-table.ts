@@ -35,6 +35,7 @@ export const apiRoutes: Record<string, readonly HttpMethod[]> = {
   "/api/app/calendar-feed": ["GET", "POST", "DELETE"],
   "/api/calendar/[token]": ["GET"],
   "/api/app/me": ["GET"],
+  "/api/app/me/preferences": ["GET", "PATCH"],
   "/api/app/members": ["POST"],
   "/api/app/organization/plan": ["PUT"],
   "/api/app/tasks/[taskId]/comments": ["POST"],
