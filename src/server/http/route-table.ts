@@ -43,6 +43,8 @@ export const apiRoutes: Record<string, readonly HttpMethod[]> = {
   "/api/app/time-logs/[id]": ["PATCH", "DELETE"],
   "/api/app/time-logs/[id]/continue": ["POST"],
   "/api/app/timers/current": ["GET", "PATCH", "DELETE"],
+  "/api/app/timesheet": ["GET"],
+  "/api/app/timesheet/cells": ["PUT"],
   "/api/app/timers/start": ["POST"],
   "/api/app/timers/stop": ["POST"],
   "/api/app/notifications": ["GET"],
