@@ -74,7 +74,7 @@ describe("timeLogs.listInApp", () => {
     ]);
     const week = await browser.api.timeLogs.listInApp.query({ ...WEEK });
     expect(week.items.map((item) => item.description)).toEqual(["loose", "first instant"]);
-    expect(week.items[1]).toMatchObject({ taskTitle: "Filed task", customerName: "Globex", isBillable: true });
+    expect(week.items[1]).toMatchObject({ taskTitle: "Filed task", customerName: "Globex", projectName: "Launch", isBillable: true });
 
     const byCustomer = await browser.api.timeLogs.listInApp.query({ ...WEEK, customerId: customer.id });
     expect(byCustomer.items.map((item) => item.description)).toEqual(["first instant"]);

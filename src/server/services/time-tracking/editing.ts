@@ -96,7 +96,7 @@ export async function updateTimeLog(db: Db, actor: Actor, input: UpdateTimeLogIn
   }, WRITE_TRANSACTION);
 }
 
-/** Soft-deletes logs already read (and checked) in this transaction; answers the ids it deleted. */
+/** Soft-deletes logs read (and checked) in this transaction; one changed meanwhile makes it a 409. */
 export async function softDeleteLogs(tx: Tx, actor: Actor, logs: readonly { id: string; taskId: string | null; durationSeconds: number; isBillable: boolean }[]) {
   if (!logs.length) return;
   const now = new Date();

@@ -47,7 +47,7 @@ async function timesheetUser(db: DbClient, actor: Actor, requested: string | und
 }
 
 async function weekOf(db: DbClient, actor: Actor, day: DateString): Promise<Week & { timeZone: string }> {
-  const { timeZone, weekStart } = await db.user.findFirstOrThrow({ where: { id: actor.userId }, select: { timeZone: true, weekStart: true } });
+  const { timeZone, weekStart } = await db.user.findFirstOrThrow({ where: { id: actor.userId, organizationId: actor.organizationId }, select: { timeZone: true, weekStart: true } });
   const days = weekDates(day, weekStart);
   return { days, bounds: [...days, addDays(days[6]!, 1)].map((date) => startOfZonedDay(date, timeZone)), timeZone };
 }
