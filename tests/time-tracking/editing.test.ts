@@ -124,6 +124,24 @@ describe("PATCH /api/app/time-logs/:id", () => {
     expect((await admin.client.delete(`/api/app/time-logs/${log.id}`)).status).toBe(200);
   });
 
+  it("never changes a log while an invoice bills it: an edit racing an invoice is refused or billed as edited", async () => {
+    const admin = await signUpOrganization();
+    const customer = await billableCustomer(admin);
+    const logs = await Promise.all(Array.from({ length: 4 }, (_, index) => logTime(admin, { customerId: customer.id, startedAt: `2026-03-0${index + 2}T09:00:00.000Z` })));
+    const [created, ...edits] = await Promise.all([
+      admin.client.post("/api/app/invoices", { customerId: customer.id, periodStart: "2026-03-01T00:00:00.000Z", periodEnd: "2026-03-31T23:59:59.999Z" }),
+      ...logs.map((log) => admin.client.patch(`/api/app/time-logs/${log.id}`, { durationSeconds: 60 })),
+    ]);
+    expect(created!.status, created!.text).toBe(201);
+    const billed = new Map<string, number>(created!.body.data.lineItems.map((line: { timeLogId: string; seconds: number }) => [line.timeLogId, line.seconds]));
+    for (const [index, edit] of edits.entries()) {
+      const stored = await storedLog(logs[index]!.id);
+      if (edit.status === 409) expect(stored.durationSeconds).toBe(3600);
+      else expect(edit.status, edit.text).toBe(200);
+      expect(billed.get(stored.id)).toBe(stored.durationSeconds);
+    }
+  });
+
   it("keeps the task's logged seconds in step with edits and deletes, and emits no event for either", async () => {
     const admin = await signUpOrganization();
     const task = await insertTask(admin.organizationId);

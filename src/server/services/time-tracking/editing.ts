@@ -40,7 +40,16 @@ export async function findEditableLog(db: DbClient, actor: Actor, id: string) {
   return log;
 }
 
+/**
+ * Creating an invoice takes the organization row for update; a change of logs holds it shared, so
+ * the two wait for each other and a log is never changed while an invoice is billing it.
+ */
+export async function holdInvoicing(tx: Tx, organizationId: string): Promise<void> {
+  await tx.$queryRaw`SELECT 1 FROM "Organization" WHERE "id" = ${organizationId} FOR SHARE`;
+}
+
 async function findUnlockedLog(tx: Tx, actor: Actor, id: string) {
+  await holdInvoicing(tx, actor.organizationId);
   const log = await findEditableLog(tx, actor, id);
   const invoice = lockingInvoice(log);
   if (invoice) throw lockedError(invoice);

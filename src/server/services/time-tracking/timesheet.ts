@@ -12,7 +12,7 @@ import type { GetTimesheetInput, SetTimesheetCellInput, TimesheetRowView, Timesh
 import type { SyncEntryInput } from "@/server/contract/time-log";
 import type { Actor } from "@/server/services/auth/account";
 import { userScope } from "./app-list";
-import { lockedError, lockingInvoice, softDeleteLogs, UNLOCKED } from "./editing";
+import { holdInvoicing, lockedError, lockingInvoice, softDeleteLogs, UNLOCKED } from "./editing";
 import { adjustTaskSeconds } from "./events";
 import { commitEntries } from "./sync";
 import { WRITE_TRANSACTION } from "./limits";
@@ -98,6 +98,7 @@ export async function setTimesheetCell(db: Db, actor: Actor, input: SetTimesheet
   const taskId = input.taskId ?? null;
   const customerId = input.customerId ?? null;
   return db.$transaction(async (tx) => {
+    await holdInvoicing(tx, actor.organizationId);
     const userId = await timesheetUser(tx, actor, input.userId);
     const week = await weekOf(tx, actor, input.day);
     const index = week.days.indexOf(input.day);
