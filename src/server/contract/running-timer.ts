@@ -3,8 +3,8 @@
 // is stopped.
 import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
-import { isoInstant, jsonBoolean, tagsInput, timestampSchema } from "@/server/lib/zod";
-import { descriptionInput, referenceIdInput } from "./time-log";
+import { isoInstant, timestampSchema } from "@/server/lib/zod";
+import { logDetailsInput } from "./time-log";
 
 export const runningTimerSchema = z.object({
   id: z.string(),
@@ -20,12 +20,7 @@ export const runningTimerSchema = z.object({
 export type RunningTimerView = z.output<typeof runningTimerSchema>;
 
 const timerFields = {
-  taskId: referenceIdInput,
-  customerId: referenceIdInput,
-  constellationId: referenceIdInput,
-  description: descriptionInput,
-  tags: tagsInput.optional(),
-  isBillable: jsonBoolean().optional(),
+  ...logDetailsInput,
   /** The click's time, sent later by a client that was offline: not in the future, at most 12 hours ago. */
   startedAt: isoInstant().optional(),
 };

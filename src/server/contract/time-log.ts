@@ -60,10 +60,20 @@ export type TimeLogSummary = z.output<typeof timeLogSummarySchema>;
 
 // ---- Inputs ----
 
-/** Input fields a time log and a timer share (app-api section 6 limits). Omitted: derived (see references.ts); null: none. */
+/** A task, customer or project a log or timer points at. Omitted: derived (see references.ts); null: none. */
 export const referenceIdInput = idInput.nullable().optional();
 /** Trimmed; blank is stored as null. */
 export const descriptionInput = optionalText(MAX_LOG_DESCRIPTION_LENGTH);
+
+/** Body fields a time log and a timer share (app-api section 6 limits). */
+export const logDetailsInput = {
+  taskId: referenceIdInput,
+  customerId: referenceIdInput,
+  constellationId: referenceIdInput,
+  description: descriptionInput,
+  tags: tagsInput.optional(),
+  isBillable: jsonBoolean().optional(),
+};
 
 const idFilter = idInput.optional();
 
@@ -89,15 +99,10 @@ export const listTimeLogsInput = z
 const syncEntryInput = z
   .object({
     clientSessionId: z.string().min(1).max(200).meta({ description: "The client's idempotency key for this entry, unique per user" }),
-    taskId: referenceIdInput,
-    customerId: referenceIdInput,
-    constellationId: referenceIdInput,
-    description: descriptionInput,
+    ...logDetailsInput,
     startedAt: isoInstant(),
     endedAt: isoInstant().nullable().optional().meta({ description: "Omitted or null: startedAt + durationSeconds" }),
     durationSeconds: durationSecondsInput,
-    tags: tagsInput.optional(),
-    isBillable: jsonBoolean().optional(),
     source: timeLogSourceSchema.optional(),
   })
   .superRefine((entry, context) => {
@@ -153,12 +158,7 @@ export const timeLogIdInput = z.object({ id: idInput });
  */
 export const updateTimeLogInput = z.object({
   id: idInput,
-  description: descriptionInput,
-  taskId: referenceIdInput,
-  customerId: referenceIdInput,
-  constellationId: referenceIdInput,
-  tags: tagsInput.optional(),
-  isBillable: jsonBoolean().optional(),
+  ...logDetailsInput,
   startedAt: isoInstant().optional(),
   endedAt: isoInstant().optional(),
   durationSeconds: durationSecondsInput.optional(),
