@@ -178,6 +178,26 @@ describe("tasks in the app", () => {
   });
 });
 
+describe("daily tracking over tRPC", () => {
+  it("edits, continues and deletes a log, changes and discards the timer, sets a timesheet cell and preferences", async () => {
+    const { browser } = await signUp();
+    const api = browser.api;
+    const [entry] = (await log(browser, [{ startedAt: "2026-03-02T09:00:00.000Z", durationSeconds: 3600, description: "Draft" }])).committed;
+    expect(await api.timeLogs.update.mutate({ id: entry!.id, description: "Final", durationSeconds: 1800 })).toMatchObject({ description: "Final", durationSeconds: 1800 });
+    expect(await api.timeLogs.continue.mutate({ id: entry!.id })).toMatchObject({ description: "Final" });
+    expect(await api.timers.update.mutate({ description: "Renamed" })).toMatchObject({ description: "Renamed" });
+    expect(await api.timers.discard.mutate()).toEqual({ success: true });
+    expect(await api.timers.current.query()).toBeNull();
+    expect(await api.timeLogs.delete.mutate({ id: entry!.id })).toEqual({ success: true, id: entry!.id });
+    expect((await failure(api.timeLogs.update.mutate({ id: entry!.id, description: "x" }))).code).toBe("not_found");
+
+    expect(await api.preferences.update.mutate({ timeZone: "Europe/Berlin", weekStart: "sunday" })).toMatchObject({ timeZone: "Europe/Berlin", weekStart: "sunday" });
+    expect(await api.preferences.get.query()).toMatchObject({ timeZone: "Europe/Berlin" });
+    expect(await api.timesheet.setCell.mutate({ day: "2026-03-03", seconds: 5400 })).toMatchObject({ taskId: null, seconds: [0, 0, 5400, 0, 0, 0, 0] });
+    expect((await api.timesheet.get.query({ week: "2026-03-03" })).days[0]).toBe("2026-03-01");
+  });
+});
+
 describe("organization.listMembers", () => {
   it("lists the organization's people, newest first, to any member", async () => {
     const admin = await signUp("Ada Admin");
