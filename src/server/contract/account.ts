@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
 import { paginationInput } from "@/server/lib/cursor";
 import { timestampSchema } from "@/server/lib/zod";
+import { preferencesSchema, preferencesSelect, serializePreferences } from "./preferences";
 
 export const roleSchema = z.enum(["admin", "member"]);
 export const planSchema = z.enum(["free", "pro"]);
@@ -14,7 +15,8 @@ export const planSchema = z.enum(["free", "pro"]);
 const accountUserSchema = z.object({ id: z.string(), email: z.string(), name: z.string() });
 const organizationSchema = z.object({ id: z.string(), name: z.string(), plan: planSchema });
 
-export const accountOutput = z.object({ user: accountUserSchema, organization: organizationSchema, role: roleSchema });
+/** The signed-in account, with the user's preferences so the web app has them with the session. */
+export const accountOutput = z.object({ user: accountUserSchema, organization: organizationSchema, role: roleSchema, preferences: preferencesSchema });
 export const addMemberOutput = z.object({ user: accountUserSchema, role: roleSchema });
 export const setPlanOutput = z.object({ organization: organizationSchema });
 export const memberSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), role: roleSchema, createdAt: timestampSchema });
@@ -30,7 +32,8 @@ export const emailInput = z.string().trim().max(254).email();
 export const passwordInput = z.string().min(8).max(200);
 export const nameInput = z.string().trim().min(1).max(200);
 
-export const signUpInput = z.object({ email: emailInput, password: passwordInput, name: nameInput, organizationName: nameInput });
+/** `timeZone`: the browser's zone; an unknown or missing one is taken as UTC (a sign-up never fails on it). */
+export const signUpInput = z.object({ email: emailInput, password: passwordInput, name: nameInput, organizationName: nameInput, timeZone: z.string().max(100).optional() });
 export const logInInput = z.object({ email: z.string().max(254), password: z.string().max(200) });
 export const changePasswordInput = z.object({ currentPassword: z.string().min(1, "is required").max(200), newPassword: passwordInput });
 export const addMemberInput = z.object({ email: emailInput, password: passwordInput, name: nameInput, role: roleSchema });
@@ -50,6 +53,7 @@ export const organizationSelect = { id: true, name: true, plan: true } as const 
 export const memberSelect = { id: true, name: true, email: true, role: true, createdAt: true } as const satisfies Prisma.UserSelect;
 
 type AccountUserRow = Prisma.UserGetPayload<{ select: typeof accountUserSelect }>;
+type AccountRow = Prisma.UserGetPayload<{ select: typeof accountUserSelect & typeof preferencesSelect }>;
 type OrganizationRow = Prisma.OrganizationGetPayload<{ select: typeof organizationSelect }>;
 type MemberRow = Prisma.UserGetPayload<{ select: typeof memberSelect }>;
 
@@ -61,9 +65,9 @@ export function serializeAddedMember(user: AccountUserRow): AddedMemberView {
   return { user: { id: user.id, email: user.email, name: user.name }, role: user.role };
 }
 
-export function serializeAccount(user: AccountUserRow & { organization: OrganizationRow }): AccountView {
+export function serializeAccount(user: AccountRow & { organization: OrganizationRow }): AccountView {
   const { user: view, role } = serializeAddedMember(user);
-  return { user: view, organization: serializeOrganization(user.organization), role };
+  return { user: view, organization: serializeOrganization(user.organization), role, preferences: serializePreferences(user) };
 }
 
 export function serializeMember(row: MemberRow): MemberView {
