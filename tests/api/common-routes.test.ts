@@ -35,6 +35,7 @@ const routes: PublicRoute[] = [
   { method: "POST", template: "/api/v1/customers", path: "/api/v1/customers", scope: "customers:write", wrongScope: "customers:read", wildcard: "customers:*", invalidBody: {} },
   { method: "GET", template: "/api/v1/constellations", path: "/api/v1/constellations", scope: "constellations:read", wrongScope: "tasks:read", wildcard: "constellations:*", invalidQuery: "status=onHold" },
   { method: "POST", template: "/api/v1/constellations", path: "/api/v1/constellations", scope: "constellations:write", wrongScope: "constellations:read", wildcard: "constellations:*", invalidBody: { status: "onHold" } },
+  { method: "GET", template: "/api/v1/time-logs/deleted", path: "/api/v1/time-logs/deleted", scope: "time-logs:read", wrongScope: "tasks:*", invalidQuery: "since=yesterday" },
   { method: "GET", template: "/api/v1/events", path: "/api/v1/events", scope: "events:read", wrongScope: "tasks:read", invalidQuery: "type=task.created" },
 ];
 

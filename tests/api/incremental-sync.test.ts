@@ -48,9 +48,51 @@ describe("updatedSince", () => {
     expect(ids(await api.get(`/api/v1/constellations?updatedSince=${at(since)}`))).toEqual([project.id]);
   });
 
+  it("lists time logs changed since an instant, and the deleted ones oldest first, so a sync can reconcile", async () => {
+    const { admin, api } = await apiOrganization();
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    const sync = await admin.client.post("/api/app/time-logs/sync", {
+      entries: ["Kept", "Edited", "Deleted", "Deleted later"].map((description, index) => ({
+        clientSessionId: `sync-${index}-${Date.now()}`,
+        description,
+        startedAt: new Date(hourAgo.getTime() + index * 60_000).toISOString(),
+        durationSeconds: 60,
+        source: "manual",
+      })),
+    });
+    expect(sync.status, sync.text).toBe(200);
+    const [kept, edited, deleted, deletedLater] = sync.body.data.committed as { id: string }[];
+    const db = await getDb();
+    await db.timeLog.updateMany({ where: { organizationId: admin.organizationId }, data: { updatedAt: hourAgo } });
+    const since = new Date(Date.now() - 60_000);
+
+    expect((await admin.client.patch(`/api/app/time-logs/${edited!.id}`, { description: "Edited now" })).status).toBe(200);
+    expect((await admin.client.delete(`/api/app/time-logs/${deleted!.id}`)).status).toBe(200);
+    expect((await admin.client.delete(`/api/app/time-logs/${deletedLater!.id}`)).status).toBe(200);
+
+    const changed = await api.get(`/api/v1/time-logs?updatedSince=${at(since)}`);
+    expect(changed.status, changed.text).toBe(200);
+    // Deleted logs never show in the list; the edited one does, with its new updatedAt.
+    expect(ids(changed)).toEqual([edited!.id]);
+    expect(Date.parse(changed.body.data[0].updatedAt)).toBeGreaterThanOrEqual(since.getTime());
+    expect(ids(await api.get(`/api/v1/time-logs?updatedSince=${at(hourAgo)}`)).sort()).toEqual([kept!.id, edited!.id].sort());
+
+    const gone = await api.get("/api/v1/time-logs/deleted?limit=1");
+    expect(gone.status, gone.text).toBe(200);
+    expect(gone.body.data).toEqual([{ id: deleted!.id, deletedAt: expect.any(String) }]);
+    const next = await api.get(`/api/v1/time-logs/deleted?limit=1&cursor=${gone.body.pagination.cursor}`);
+    expect(ids(next)).toEqual([deletedLater!.id]);
+    expect(next.body.pagination).toEqual({ hasMore: false });
+    const deletedAt = new Date(next.body.data[0].deletedAt);
+    expect(ids(await api.get(`/api/v1/time-logs/deleted?since=${at(new Date(deletedAt.getTime() + 1))}`))).toEqual([]);
+    // Another organization sees none of them.
+    const other = await apiOrganization();
+    expect((await other.api.get("/api/v1/time-logs/deleted")).body.data).toEqual([]);
+  });
+
   it("refuses an instant that is not one with a 400 naming updatedSince", async () => {
     const { api } = await apiOrganization();
-    for (const path of ["/api/v1/tasks", "/api/v1/customers", "/api/v1/constellations"]) {
+    for (const path of ["/api/v1/tasks", "/api/v1/customers", "/api/v1/constellations", "/api/v1/time-logs"]) {
       for (const value of ["yesterday", "2026-01-01", "2026-02-30T00:00:00Z"]) {
         const response = await api.get(`${path}?updatedSince=${value}`);
         expectErrorEnvelope(response, 400, "validation_error");

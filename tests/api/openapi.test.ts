@@ -11,6 +11,7 @@ const operations = [
   ["delete", "/v1/tasks/{taskId}"],
   ["post", "/v1/tasks/{taskId}/subtasks"],
   ["get", "/v1/time-logs"],
+  ["get", "/v1/time-logs/deleted"],
   ["get", "/v1/customers"],
   ["post", "/v1/customers"],
   ["get", "/v1/constellations"],

@@ -6,7 +6,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { paginationInput } from "@/server/lib/cursor";
 import { isoTimestamp } from "@/server/lib/sql";
 import { MAX_LOG_DESCRIPTION_LENGTH, MAX_LOG_SECONDS, MAX_SYNC_ENTRIES } from "@/server/lib/limits";
-import { idInput, isoInstant, jsonBoolean, optionalText, queryBoolean, tagsInput, timestampSchema, uncoerced } from "@/server/lib/zod";
+import { idInput, isoInstant, jsonBoolean, optionalText, queryBoolean, tagsInput, timestampSchema, uncoerced, updatedSinceInput } from "@/server/lib/zod";
 
 export const timeLogSourceSchema = z.enum(["manual", "timer", "imported"]);
 
@@ -90,6 +90,7 @@ export const listTimeLogsInput = z
     userId: idFilter,
     isBillable: queryBoolean().optional().meta({ description: "The literal string true or false" }),
     source: timeLogSourceSchema.optional(),
+    ...updatedSinceInput,
     ...paginationInput,
   })
   .superRefine((input, context) => {
@@ -165,6 +166,16 @@ export const updateTimeLogInput = z.object({
 });
 
 export type ListTimeLogsInput = z.output<typeof listTimeLogsInput>;
+
+/** GET /api/v1/time-logs/deleted (app-api section 13): a deleted log's id and when it was deleted. */
+export const deletedTimeLogSchema = z.object({ id: z.string(), deletedAt: timestampSchema }).meta({ id: "DeletedTimeLog" });
+export type DeletedTimeLogView = z.output<typeof deletedTimeLogSchema>;
+
+export const listDeletedTimeLogsInput = z.object({
+  since: isoInstant().optional().meta({ description: "Only logs deleted at or after this ISO 8601 instant" }),
+  ...paginationInput,
+});
+export type ListDeletedTimeLogsInput = z.output<typeof listDeletedTimeLogsInput>;
 export type UpdateTimeLogInput = z.output<typeof updateTimeLogInput>;
 export type SyncEntryInput = z.output<typeof syncEntryInput>;
 export type SyncTimeLogsInput = z.output<typeof syncTimeLogsInput>;

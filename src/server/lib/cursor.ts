@@ -7,7 +7,7 @@ import { AppError } from "@/server/errors";
 import type { Page, Pagination } from "@/server/lib/envelope";
 
 /** Which list a cursor belongs to; a cursor of one list is refused by another. */
-export type CursorKind = "members" | "tasks" | "customers" | "constellations" | "time-logs" | "webhook-deliveries" | "api-keys" | "webhook-endpoints" | "invoices" | "notifications" | "events";
+export type CursorKind = "members" | "tasks" | "customers" | "constellations" | "time-logs" | "webhook-deliveries" | "api-keys" | "webhook-endpoints" | "invoices" | "notifications" | "events" | "deleted-time-logs";
 
 export interface CursorPosition {
   sortValue: Date;
@@ -59,29 +59,31 @@ export function decodeCursor(kind: CursorKind, token: string): CursorPosition {
 export type { Page };
 
 /**
- * Runs one keyset page, newest first: rows strictly after the cursor in (sort value desc, id desc)
- * order, reading one row beyond the page so that `hasMore` is exact.
+ * Runs one keyset page, newest first (or oldest first with `direction: "asc"`): rows strictly after the
+ * cursor in (sort value, id) order, reading one row beyond the page so that `hasMore` is exact.
  * `query` gets the extra where-clause and the order; it must add the organization scope itself.
  */
 export async function paginate<Row extends { id: string }, Field extends string>(
-  options: { kind: CursorKind; sortField: Field; limit: number; cursor?: string },
+  options: { kind: CursorKind; sortField: Field; limit: number; cursor?: string; direction?: "desc" | "asc" },
   query: (args: {
     where: Record<string, unknown>;
-    orderBy: Array<Record<string, "desc">>;
+    orderBy: Array<Record<string, "desc" | "asc">>;
     take: number;
   }, /** The decoded cursor, for a query written in SQL (which then expresses `where` and `orderBy` itself). */ position?: CursorPosition) => Promise<Row[]>,
   sortValueOf: (row: Row) => Date,
 ): Promise<Page<Row>> {
   const position = options.cursor ? decodeCursor(options.kind, options.cursor) : undefined;
+  const direction = options.direction ?? "desc";
+  const beyond = direction === "desc" ? "lt" : "gt";
   const where = position
     ? {
         OR: [
-          { [options.sortField]: { lt: position.sortValue } },
-          { [options.sortField]: position.sortValue, id: { lt: position.id } },
+          { [options.sortField]: { [beyond]: position.sortValue } },
+          { [options.sortField]: position.sortValue, id: { [beyond]: position.id } },
         ],
       }
     : {};
-  const rows = await query({ where, orderBy: [{ [options.sortField]: "desc" }, { id: "desc" }], take: options.limit + 1 }, position);
+  const rows = await query({ where, orderBy: [{ [options.sortField]: direction }, { id: direction }], take: options.limit + 1 }, position);
   const hasMore = rows.length > options.limit;
   const items = hasMore ? rows.slice(0, options.limit) : rows;
   const last = items[items.length - 1];

@@ -20,6 +20,7 @@ export async function listTimeLogs(db: DbClient, organizationId: string, filters
     ...(filters.userId ? [Prisma.sql`l."userId" = ${filters.userId}`] : []),
     ...(filters.isBillable === undefined ? [] : [Prisma.sql`l."isBillable" = ${filters.isBillable}`]),
     ...(filters.source ? [Prisma.sql`l."source" = ${filters.source}::"TimeLogSource"`] : []),
+    ...(filters.updatedSince ? [Prisma.sql`l."updatedAt" >= ${filters.updatedSince}`] : []),
   ];
   const page = await paginate(
     { kind: "time-logs", sortField: "startedAt", limit: filters.limit, cursor: filters.cursor },

@@ -6,9 +6,11 @@ import { summarizeTimeLogsProcedure } from "./summarize-time-logs";
 import { updateTimeLogProcedure } from "./update-time-log";
 import { deleteTimeLogProcedure } from "./delete-time-log";
 import { continueTimeLogProcedure } from "./continue-time-log";
+import { listDeletedTimeLogsProcedure } from "./list-deleted-time-logs";
 
 export const timeLogsRouter = createRouter({
   list: listTimeLogsProcedure,
+  listDeleted: listDeletedTimeLogsProcedure,
   sync: syncTimeLogsProcedure,
   listInApp: listTimeLogsInAppProcedure,
   summarize: summarizeTimeLogsProcedure,
