@@ -10,7 +10,23 @@ import { idInput, isoInstant, timestampSchema } from "@/server/lib/zod";
 import { EVENT_TYPES } from "@/server/webhooks/events";
 import { endpointId } from "./webhook-endpoint";
 
-const deliveryStatusSchema = z.enum(["pending", "success", "failed"], { error: "must be pending, success or failed" });
+const DELIVERY_STATUSES = ["pending", "success", "failed"] as const;
+const deliveryStatusSchema = z.enum(DELIVERY_STATUSES, { error: "must be pending, success or failed" });
+type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** One status or several, comma-separated (`failed,pending`): the console's filter. */
+const deliveryStatusesInput = z.string().transform((value, context) => {
+  const statuses = [...new Set(value.split(",").map((status) => status.trim()).filter(Boolean))];
+  if (!statuses.length || statuses.some((status) => !(DELIVERY_STATUSES as readonly string[]).includes(status))) {
+    // The single-status wording of the contract; several statuses are comma-separated.
+    context.addIssue({ code: "custom", message: "must be pending, success or failed" });
+    return z.NEVER;
+  }
+  return statuses as DeliveryStatus[];
+});
+
+/** An event id or a delivery id, matched exactly (the console's search box). */
+const deliverySearchInput = z.string().trim().max(100, "must be at most 100 characters").optional().transform((value) => value || undefined);
 
 // ---- Responses ----
 
@@ -44,6 +60,9 @@ export const webhookAttemptOutput = z.object({
   statusCode: z.number().int().nullable(),
   responseBody: z.string().nullable(),
   error: z.string().nullable(),
+  /** The headers the attempt was sent with (signatures included) and the answer's; null when not sent or not answered. */
+  requestHeaders: z.array(z.object({ name: z.string(), value: z.string() })).nullable(),
+  responseHeaders: z.array(z.object({ name: z.string(), value: z.string() })).nullable(),
 });
 
 /** GET /api/app/webhooks/:id/deliveries/:deliveryId: the delivery with its event, every attempt and the headers it carries. */
@@ -63,7 +82,43 @@ export type DeliveryDetail = z.output<typeof webhookDeliveryDetailOutput>;
 
 // ---- Inputs ----
 
-export const listWebhookDeliveriesInput = z.object({ id: endpointId, status: deliveryStatusSchema.optional(), ...paginationInput });
+export const listWebhookDeliveriesInput = z.object({
+  id: endpointId,
+  status: deliveryStatusesInput.optional(),
+  eventType: z.enum(EVENT_TYPES, { error: `must be one of ${EVENT_TYPES.join(", ")}` }).optional(),
+  search: deliverySearchInput,
+  ...paginationInput,
+});
+
+/** Webhooks → Events: the organization's events with where each went. */
+export const listWebhookEventsInput = z.object({
+  type: z.enum(EVENT_TYPES, { error: `must be one of ${EVENT_TYPES.join(", ")}` }).optional(),
+  /** Events with at least one delivery in one of these statuses. */
+  status: deliveryStatusesInput.optional(),
+  search: deliverySearchInput,
+  ...paginationInput,
+});
+
+export const webhookEventRowOutput = z.object({
+  id: z.string(),
+  type: z.string(),
+  createdAt: timestampSchema,
+  isTest: z.boolean(),
+  deliveries: z.array(
+    z.object({
+      id: z.string(),
+      endpointId: z.string(),
+      endpointUrl: z.string(),
+      status: deliveryStatusSchema,
+      attempts: z.number().int(),
+      lastStatusCode: z.number().int().nullable(),
+      lastAttemptAt: timestampSchema.nullable(),
+    }),
+  ),
+});
+export const listWebhookEventsOutput = z.object({ items: z.array(webhookEventRowOutput), pagination: paginationSchema });
+export type ListWebhookEventsInput = z.output<typeof listWebhookEventsInput>;
+export type WebhookEventRow = z.output<typeof webhookEventRowOutput>;
 
 export const webhookDeliveryIdInput = z.object({ id: endpointId, deliveryId: idInput });
 
@@ -111,6 +166,8 @@ export const webhookAttemptSelect = {
   statusCode: true,
   responseBody: true,
   error: true,
+  requestHeaders: true,
+  responseHeaders: true,
 } as const satisfies Prisma.WebhookAttemptSelect;
 
 export type WebhookDeliveryRow = Prisma.WebhookDeliveryGetPayload<{ select: typeof webhookDeliverySelect }>;
@@ -138,6 +195,8 @@ export function serializeOperationDelivery({ isTest, ...row }: OperationDelivery
   return { ...serializeWebhookDelivery(row), isTest };
 }
 
+const headerList = (pairs: unknown) => (Array.isArray(pairs) ? (pairs as [string, string][]).map(([name, value]) => ({ name, value })) : null);
+
 export function serializeAttempt(attempt: AttemptRow): AttemptView {
-  return { ...attempt, startedAt: attempt.startedAt.toISOString() };
+  return { ...attempt, startedAt: attempt.startedAt.toISOString(), requestHeaders: headerList(attempt.requestHeaders), responseHeaders: headerList(attempt.responseHeaders) };
 }

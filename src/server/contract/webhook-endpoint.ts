@@ -38,10 +38,33 @@ export const disabledReasonSchema = z.enum(["manual", "consecutive_failures", "g
 
 const deliveryCounts = z.object({ success: z.number().int(), failed: z.number().int() });
 
-/** The console's endpoint row: the endpoint, why it is not active, and its last 24 hours. */
+/**
+ * Health counted from attempts (app-api section 13), not only from finished deliveries: `failing` as
+ * soon as the latest attempt failed or a retry is scheduled, with the error rate at once.
+ */
+export const endpointHealthSchema = z.object({
+  state: z.enum(["healthy", "failing", "disabled", "idle"]),
+  attempts24h: z.number().int(),
+  failedAttempts24h: z.number().int(),
+  /** Failed attempts ÷ attempts over 24 hours; null without attempts. */
+  errorRate24h: z.number().nullable(),
+  successRate24h: z.number().nullable(),
+  successRate7d: z.number().nullable(),
+  lastAttemptAt: timestampSchema.nullable(),
+  /** The soonest scheduled retry of a delivery that has failed before. */
+  nextRetryAt: timestampSchema.nullable(),
+});
+export type EndpointHealth = z.output<typeof endpointHealthSchema>;
+
+/** Attempts per hour by outcome over the last 24 hours, oldest hour first (the console's chart). */
+export const attemptsPerHourSchema = z.array(z.object({ hour: timestampSchema, success: z.number().int(), failed: z.number().int() }));
+export type AttemptsPerHour = z.output<typeof attemptsPerHourSchema>;
+
+/** The console's endpoint row: the endpoint, why it is not active, its last 24 hours and its health. */
 export const webhookEndpointOverviewOutput = webhookEndpointOutput.extend({
   disabledReason: disabledReasonSchema.nullable(),
   last24h: deliveryCounts,
+  health: endpointHealthSchema,
 });
 
 /** GET /api/app/webhooks/:id: the endpoint, why it is not active, and its last 24 hours. */
@@ -51,6 +74,8 @@ export const webhookEndpointDetailOutput = webhookEndpointOutput.extend({
   previousSecretExpiresAt: timestampSchema.nullable(),
   /** Deliveries completed in the last 24 hours by status, and attempts made. */
   stats: z.object({ last24h: deliveryCounts.extend({ attempts: z.number().int() }) }),
+  health: endpointHealthSchema,
+  attemptsPerHour: attemptsPerHourSchema,
 });
 
 /** POST /api/app/webhooks/:id/rotate-secret: the endpoint with its new secret and until when the old one still signs. */

@@ -91,9 +91,10 @@ export async function recordOutcome(
         AND "leaseUntil" = ${claimed.leaseUntil}::timestamp(3)
       RETURNING "id", "organizationId", "endpointId"
     ), attempt AS (
-      INSERT INTO "WebhookAttempt" ("id", "organizationId", "endpointId", "deliveryId", "number", "trigger", "startedAt", "durationMs", "statusCode", "responseBody", "error")
+      INSERT INTO "WebhookAttempt" ("id", "organizationId", "endpointId", "deliveryId", "number", "trigger", "startedAt", "durationMs", "statusCode", "responseBody", "error", "requestHeaders", "responseHeaders")
       SELECT ${attempt.attemptId}, r."organizationId", r."endpointId", r."id", ${attempt.number}::int, ${attempt.trigger}::"AttemptTrigger",
-        ${attempt.startedAt}::timestamp(3), ${attempt.durationMs}::int, ${attempt.statusCode}::int, ${attempt.responseBody}::text, ${attempt.attemptError}::text
+        ${attempt.startedAt}::timestamp(3), ${attempt.durationMs}::int, ${attempt.statusCode}::int, ${attempt.responseBody}::text, ${attempt.attemptError}::text,
+        ${attempt.requestHeaders ? JSON.stringify(attempt.requestHeaders) : null}::jsonb, ${attempt.responseHeaders ? JSON.stringify(attempt.responseHeaders) : null}::jsonb
       FROM recorded r
     )${endpointUpdate(transition, now)}
     SELECT (SELECT count(*)::int FROM recorded) AS "recorded",
@@ -123,6 +124,8 @@ function attemptRow({ claimed, transition, now, outcome }: RecordItem) {
     statusCode: outcome?.statusCode ?? transition.delivery.lastStatusCode,
     responseBody: outcome?.responseBody ?? null,
     attemptError: outcome ? (outcome.failure ?? null) : transition.delivery.lastError,
+    requestHeaders: outcome?.requestHeaders ?? null,
+    responseHeaders: outcome?.responseHeaders ?? null,
   };
 }
 
@@ -169,7 +172,7 @@ export async function recordOutcomes(db: DbClient, items: readonly RecordItem[])
         "id" text, "leaseUntil" text, "attemptsBefore" int, "isManual" boolean, "isStateKept" boolean, "manualAttempts" int,
         "status" text, "attempts" int, "nextAttemptAt" text, "lastStatusCode" int, "lastError" text, "lastAttemptAt" text,
         "completedAt" text, "isReset" boolean, "attemptId" text, "number" int, "trigger" text, "startedAt" text, "durationMs" int,
-        "statusCode" int, "responseBody" text, "attemptError" text)
+        "statusCode" int, "responseBody" text, "attemptError" text, "requestHeaders" jsonb, "responseHeaders" jsonb)
     ), recorded AS (
       -- A failed manual attempt (isStateKept) changes only the attempt counts and clears its request.
       UPDATE "WebhookDelivery" AS d SET
@@ -190,9 +193,9 @@ export async function recordOutcomes(db: DbClient, items: readonly RecordItem[])
         AND d."leaseUntil" = i."leaseUntil"::timestamp(3)
       RETURNING d."id", d."organizationId", d."endpointId", i."isReset"
     ), attempt AS (
-      INSERT INTO "WebhookAttempt" ("id", "organizationId", "endpointId", "deliveryId", "number", "trigger", "startedAt", "durationMs", "statusCode", "responseBody", "error")
+      INSERT INTO "WebhookAttempt" ("id", "organizationId", "endpointId", "deliveryId", "number", "trigger", "startedAt", "durationMs", "statusCode", "responseBody", "error", "requestHeaders", "responseHeaders")
       SELECT i."attemptId", r."organizationId", r."endpointId", r."id", i."number", i."trigger"::"AttemptTrigger", i."startedAt"::timestamp(3),
-        i."durationMs", i."statusCode", i."responseBody", i."attemptError"
+        i."durationMs", i."statusCode", i."responseBody", i."attemptError", i."requestHeaders", i."responseHeaders"
       FROM recorded r JOIN input i ON i."id" = r."id"
     ), locked AS (
       -- Endpoint rows are locked in id order, so two workers resetting the same endpoints cannot deadlock.

@@ -130,8 +130,20 @@ async function postOnce(url: URL, targets: ResolvedAddress[], body: Buffer, head
   }
 }
 
+/** The attempt log keeps at most this many headers of an answer, each value cut at MAX_HEADER_VALUE. */
+const MAX_LOGGED_HEADERS = 50;
+const MAX_HEADER_VALUE = 256;
+
+function loggedHeaders(rawHeaders: readonly string[]): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (let index = 0; index + 1 < rawHeaders.length && pairs.length < MAX_LOGGED_HEADERS; index += 2) {
+    pairs.push([rawHeaders[index]!.toLowerCase(), rawHeaders[index + 1]!.slice(0, MAX_HEADER_VALUE)]);
+  }
+  return pairs;
+}
+
 function post(url: URL, targets: ResolvedAddress[], body: Buffer, headers: Record<string, string>, signal: AbortSignal) {
-  return new Promise<{ statusCode: number; snippet: string; retryAfter: string | undefined }>((resolve, reject) => {
+  return new Promise<{ statusCode: number; snippet: string; retryAfter: string | undefined; responseHeaders: [string, string][] }>((resolve, reject) => {
     const isHttps = url.protocol === "https:";
     const request = (isHttps ? https : http).request(
       {
@@ -156,7 +168,7 @@ function post(url: URL, targets: ResolvedAddress[], body: Buffer, headers: Recor
           isSettled = true;
           clearTimeout(grace);
           const retryAfter = response.headers["retry-after"];
-          resolve({ statusCode, snippet: truncateUtf8(Buffer.concat(chunks).toString("utf8")), retryAfter });
+          resolve({ statusCode, snippet: truncateUtf8(Buffer.concat(chunks).toString("utf8")), retryAfter, responseHeaders: loggedHeaders(response.rawHeaders) });
         };
         // The body is kept up to 1 KB (lastError, the attempt log); the rest is drained in the
         // background, never waited for.
@@ -224,6 +236,8 @@ export async function sendDelivery(delivery: DeliveryRequest, options: SendOptio
   const controller = new AbortController();
   const timeoutError = new Error(`timeout: no response within ${timeoutMs} ms`);
   const timer = setTimeout(() => controller.abort(timeoutError), timeoutMs);
+  // Null until the request is built (a refused destination is never sent).
+  let requestHeaders: [string, string][] | null = null;
   try {
     const url = new URL(delivery.url);
     // A refused destination (url-guard) throws, and becomes a failed attempt below like any network error.
@@ -240,9 +254,10 @@ export async function sendDelivery(delivery: DeliveryRequest, options: SendOptio
         ...(delivery.sealedPrivateKey ? [await ed25519SignatureEntry(delivery.sealedPrivateKey, delivery.eventId, body, timestampSeconds)] : []),
       ].join(" "),
     });
-    const { statusCode, snippet, retryAfter } = await postOnce(url, targets, body, headers, controller.signal);
+    requestHeaders = Object.entries(headers);
+    const { statusCode, snippet, retryAfter, responseHeaders } = await postOnce(url, targets, body, headers, controller.signal);
     const responseBody = snippet || null;
-    if (isSuccessStatus(statusCode)) return { statusCode, error: null, attemptedAt, durationMs: durationMs(), responseBody, failure: null };
+    if (isSuccessStatus(statusCode)) return { statusCode, error: null, attemptedAt, durationMs: durationMs(), responseBody, failure: null, requestHeaders, responseHeaders };
     const isRedirect = statusCode >= 300 && statusCode < 400;
     const fallback = isRedirect ? `HTTP ${statusCode}: redirects are not followed` : `HTTP ${statusCode}`;
     return {
@@ -253,11 +268,13 @@ export async function sendDelivery(delivery: DeliveryRequest, options: SendOptio
       responseBody,
       failure: isRedirect ? "redirects are not followed" : null,
       retryNotBefore: retryNotBefore(statusCode, retryAfter, clock.now()),
+      requestHeaders,
+      responseHeaders,
     };
   } catch (error) {
     const reason = controller.signal.aborted ? timeoutError : error;
     const message = truncateUtf8(describeError(reason));
-    return { statusCode: null, error: message, attemptedAt, durationMs: durationMs(), responseBody: null, failure: message };
+    return { statusCode: null, error: message, attemptedAt, durationMs: durationMs(), responseBody: null, failure: message, requestHeaders, responseHeaders: null };
   } finally {
     clearTimeout(timer);
   }

@@ -22,6 +22,9 @@ export interface AttemptOutcome {
   failure?: string | null;
   /** From a 429/503 `Retry-After` (capped at one hour): the next attempt is due no earlier than this. */
   retryNotBefore?: Date | null;
+  /** For the attempt log: the headers sent and the answer's, as [name, value] pairs. */
+  requestHeaders?: [string, string][] | null;
+  responseHeaders?: [string, string][] | null;
 }
 
 /** `unchanged`: a failed manual attempt, which changes no state (app-api section 8). */

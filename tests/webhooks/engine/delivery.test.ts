@@ -231,7 +231,8 @@ describe("state table 3.3 and 3.4", () => {
     expect(hook.requests).toHaveLength(1);
   });
 
-  it("20 consecutive failed deliveries disable the endpoint; one success between resets the count", async () => {
+  // 40 deliveries of five attempts each: generous on a busy machine.
+  it("20 consecutive failed deliveries disable the endpoint; one success between resets the count", { timeout: 180_000 }, async () => {
     let isFailing = true;
     const hook = await receiver(() => (isFailing ? { status: 500 } : { status: 200 }));
     const organizationId = await createOrganization(db);

@@ -54,9 +54,10 @@ describe("the attempt log and the endpoint's stats", () => {
     const detail = await admin.client.get(`/api/app/webhooks/${endpoint.id}/deliveries/${delivery.id}`);
     expect(detail.status, detail.text).toBe(200);
     expect(detail.body.data).toMatchObject({ id: delivery.id, status: "success", isTest: false, event: { id: delivery.eventId, type: "time_log.created" } });
+    const headers = { requestHeaders: expect.arrayContaining([{ name: "X-Service-Delivery-Id", value: delivery.id }]), responseHeaders: expect.arrayContaining([{ name: "date", value: expect.any(String) }]) };
     expect(detail.body.data.attempts).toEqual([
-      { id: expect.any(String), number: 1, trigger: "scheduled", startedAt: expect.any(String), durationMs: expect.any(Number), statusCode: 500, responseBody: "boom: database down", error: null },
-      { id: expect.any(String), number: 2, trigger: "scheduled", startedAt: expect.any(String), durationMs: expect.any(Number), statusCode: 200, responseBody: "thanks", error: null },
+      { id: expect.any(String), number: 1, trigger: "scheduled", startedAt: expect.any(String), durationMs: expect.any(Number), statusCode: 500, responseBody: "boom: database down", error: null, ...headers },
+      { id: expect.any(String), number: 2, trigger: "scheduled", startedAt: expect.any(String), durationMs: expect.any(Number), statusCode: 200, responseBody: "thanks", error: null, ...headers },
     ]);
     expect(Date.parse(detail.body.data.attempts[0].startedAt)).toBeLessThanOrEqual(Date.parse(detail.body.data.attempts[1].startedAt));
 

@@ -15,6 +15,7 @@ import {
   type EndpointOverview,
   type WebhookEndpointView,
 } from "@/server/contract/webhook-endpoint";
+import { attemptsPerHour, endpointHealth } from "@/server/services/webhooks/health";
 import { deliveryHeaders } from "@/server/webhooks/send";
 import { DISABLE_AFTER_CONSECUTIVE_FAILURES } from "@/server/webhooks/state";
 
@@ -36,6 +37,7 @@ const DAY_MS = 86_400_000;
  */
 export async function listEndpointOverviews(db: Db, actor: Actor, now = new Date()): Promise<EndpointOverview[]> {
   const endpoints = await listEndpoints(db, actor);
+  const health = await endpointHealth(db, actor.organizationId, endpoints, now);
   const counts = await db.webhookDelivery.groupBy({
     by: ["endpointId", "status"],
     where: { organizationId: actor.organizationId, completedAt: { gte: new Date(now.getTime() - DAY_MS) }, status: { in: ["success", "failed"] } },
@@ -43,7 +45,7 @@ export async function listEndpointOverviews(db: Db, actor: Actor, now = new Date
   });
   return endpoints.map((endpoint) => {
     const countOf = (status: "success" | "failed") => counts.find((row) => row.endpointId === endpoint.id && row.status === status)?._count._all ?? 0;
-    return { ...endpoint, disabledReason: disabledReasonOf(endpoint), last24h: { success: countOf("success"), failed: countOf("failed") } };
+    return { ...endpoint, disabledReason: disabledReasonOf(endpoint), last24h: { success: countOf("success"), failed: countOf("failed") }, health: health.get(endpoint.id)! };
   });
 }
 
@@ -51,14 +53,16 @@ export async function listEndpointOverviews(db: Db, actor: Actor, now = new Date
 export async function getEndpointDetail(db: Db, actor: Actor, input: EndpointIdInput, now = new Date()): Promise<EndpointDetail> {
   const since = new Date(now.getTime() - DAY_MS);
   const scope = { endpointId: input.id, organizationId: actor.organizationId };
-  const [endpoint, counts, attempts] = await Promise.all([
+  const [endpoint, counts, attempts, hourly] = await Promise.all([
     db.webhookEndpoint.findFirst({ where: { id: input.id, organizationId: actor.organizationId }, select: { ...webhookEndpointSelect, previousSecretExpiresAt: true } }),
     db.webhookDelivery.groupBy({ by: ["status"], where: { ...scope, completedAt: { gte: since }, status: { in: ["success", "failed"] } }, _count: { _all: true } }),
     db.webhookAttempt.count({ where: { ...scope, startedAt: { gte: since } } }),
+    attemptsPerHour(db, actor.organizationId, input.id, now),
   ]);
   if (!endpoint) throw notFound("Webhook endpoint");
   const { previousSecretExpiresAt, ...row } = endpoint;
   const view = serializeWebhookEndpoint(row);
+  const health = await endpointHealth(db, actor.organizationId, [view], now);
   const countOf = (status: "success" | "failed") => counts.find((count) => count.status === status)?._count._all ?? 0;
   // An overlap that has ended is reported as none.
   const overlapEnd = previousSecretExpiresAt && previousSecretExpiresAt > now ? previousSecretExpiresAt.toISOString() : null;
@@ -67,6 +71,8 @@ export async function getEndpointDetail(db: Db, actor: Actor, input: EndpointIdI
     disabledReason: disabledReasonOf(view),
     previousSecretExpiresAt: overlapEnd,
     stats: { last24h: { success: countOf("success"), failed: countOf("failed"), attempts } },
+    health: health.get(view.id)!,
+    attemptsPerHour: hourly,
   };
 }
 

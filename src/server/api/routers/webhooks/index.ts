@@ -11,6 +11,8 @@ import { listWebhookDeliveriesProcedure } from "./list-webhook-deliveries";
 import { listWebhookEndpointOverviewsProcedure } from "./list-webhook-endpoint-overviews";
 import { listWebhookEndpointsProcedure } from "./list-webhook-endpoints";
 import { updateWebhookEndpointProcedure } from "./update-webhook-endpoint";
+import { listWebhookEventsProcedure } from "./list-webhook-events";
+import { listEventTypesProcedure } from "./list-event-types";
 
 export const webhooksRouter = createRouter({
   list: listWebhookEndpointsProcedure,
@@ -21,6 +23,8 @@ export const webhooksRouter = createRouter({
   // The console (web app).
   overview: listWebhookEndpointOverviewsProcedure,
   delivery: getWebhookDeliveryProcedure,
+  events: listWebhookEventsProcedure,
+  eventTypes: listEventTypesProcedure,
   // Operations (app-api section 8).
   get: getWebhookEndpointProcedure,
   resend: resendWebhookDeliveryProcedure,

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "WebhookAttempt" ADD COLUMN     "requestHeaders" JSONB,
+ADD COLUMN     "responseHeaders" JSONB;
