@@ -50,6 +50,8 @@ export const apiRoutes: Record<string, readonly HttpMethod[]> = {
   "/api/app/notifications": ["GET"],
   "/api/app/notifications/[id]/read": ["POST"],
   "/api/app/webhooks": ["GET", "POST"],
+  "/api/app/webhooks/events": ["GET"],
+  "/api/app/webhooks/event-types": ["GET"],
   "/api/app/webhooks/[id]": ["GET", "PATCH", "DELETE"],
   "/api/app/webhooks/[id]/deliveries": ["GET"],
   "/api/app/webhooks/[id]/deliveries/[deliveryId]": ["GET"],
