@@ -22,7 +22,7 @@ export interface Database {
   adapterFactory: SqlMigrationAwareDriverAdapterFactory;
   kind: "pglite" | "postgres";
   /** Subscribes to a PostgreSQL NOTIFY channel; notifications arrive once the sending transaction commits. */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -63,7 +63,7 @@ export function openDatabase(env: Pick<Env, "databaseUrl" | "pgliteDir"> & Parti
         const client = new pg.Client({ connectionString });
         client.on("error", () => listeners.delete(client));
         await client.connect();
-        client.on("notification", (message) => message.channel === channel && onNotify());
+        client.on("notification", (message) => message.channel === channel && onNotify(message.payload ?? ""));
         await client.query(`LISTEN "${channel.replace(/"/g, "")}"`);
         listeners.add(client);
         return async () => {
@@ -88,7 +88,7 @@ export function openDatabase(env: Pick<Env, "databaseUrl" | "pgliteDir"> & Parti
     adapterFactory,
     kind: "pglite",
     async listen(channel, onNotify) {
-      const unlisten = await pglite.listen(channel, () => onNotify());
+      const unlisten = await pglite.listen(channel, (payload) => onNotify(payload));
       return async () => unlisten();
     },
     close: async () => {

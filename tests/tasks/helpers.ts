@@ -1,5 +1,5 @@
 // Shared fixtures of the task suites: rows other areas own are written with Prisma directly.
-import { expect, vi } from "vitest";
+import { expect } from "vitest";
 import { getDb } from "@/server/db";
 import type { TestClient } from "../harness/http";
 
@@ -54,10 +54,5 @@ export { expectValidationError } from "../harness/assertions";
  */
 export async function afterInstant(timestamp: string): Promise<void> {
   const instant = Date.parse(timestamp);
-  await vi.waitFor(
-    () => {
-      if (Date.now() <= instant) throw new Error(`the clock has not passed ${timestamp}`);
-    },
-    { timeout: 1_000, interval: 1 },
-  );
+  await expect.poll(() => Date.now() > instant, { message: `the clock has not passed ${timestamp}`, interval: 1 }).toBe(true);
 }

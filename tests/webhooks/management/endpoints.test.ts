@@ -322,15 +322,18 @@ describe("PATCH /api/app/webhooks/:id", () => {
   });
 
   it("wakes delivery workers when an endpoint is re-enabled, and only then", async () => {
-    const notifications: number[] = [];
-    const unlisten = await (await getDatabase()).listen(DELIVERY_CHANNEL, () => notifications.push(Date.now()));
+    const notifications: string[] = [];
+    const unlisten = await (await getDatabase()).listen(DELIVERY_CHANNEL, (payload) => notifications.push(payload));
     try {
       expect((await admin.client.patch(`/api/app/webhooks/${endpoint.id}`, { isActive: false })).status).toBe(200);
       expect((await admin.client.patch(`/api/app/webhooks/${endpoint.id}`, { description: "quiet" })).status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(notifications).toHaveLength(0);
+      // The barrier: a notification of our own, committed after those two updates. One listening
+      // connection receives notifications in commit order, so once ours arrives any they sent has too.
+      await (await getDb()).$executeRaw`SELECT pg_notify(${DELIVERY_CHANNEL}, 'barrier')`;
+      await expect.poll(() => notifications.includes("barrier")).toBe(true);
+      expect(notifications).toEqual(["barrier"]);
       expect((await admin.client.patch(`/api/app/webhooks/${endpoint.id}`, { isActive: true })).status).toBe(200);
-      await expect.poll(() => notifications.length).toBe(1);
+      await expect.poll(() => notifications).toEqual(["barrier", ""]);
     } finally {
       await unlisten();
     }
