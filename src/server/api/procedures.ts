@@ -2,6 +2,7 @@
 import { publicProcedure } from "@/server/api/trpc";
 import { requireSession } from "@/server/api/middleware/session";
 import { AppError } from "@/server/errors";
+import { requirePlan } from "@/server/auth/plans";
 import { admitApiRequest } from "@/server/api/middleware/admit";
 import { conditionalScopesFor } from "@/server/api/middleware/scopes";
 import { successEnvelope, type Pagination, type RateLimitInfo } from "@/server/lib/envelope";
@@ -16,6 +17,12 @@ export const adminProcedure = sessionProcedure.use(({ ctx, next }) => {
   if (ctx.actor.role !== "admin") {
     throw new AppError("forbidden", "This action requires the admin role.", { details: [{ field: "role", message: "admin role required" }] });
   }
+  return next();
+});
+
+/** Signed-in admin of an organization whose plan includes custom integrations (402 otherwise). */
+export const integrationsAdminProcedure = adminProcedure.use(({ ctx, next }) => {
+  requirePlan(ctx.actor.organization.plan, "customIntegrations");
   return next();
 });
 
