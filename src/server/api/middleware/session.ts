@@ -43,14 +43,24 @@ export const NO_SESSION: SessionHandle = {
   destroy() {},
 };
 
+/**
+ * The session a cookie value holds, or null. Anything malformed (an undecodable escape, a forged or
+ * expired seal, a wrong shape) is no session: a cookie planted by a sibling subdomain must not break
+ * the routes that work signed out.
+ */
+async function unsealSession(sealed: string | undefined, password: string): Promise<SessionData | null> {
+  if (!sealed) return null;
+  try {
+    const unsealed = await unsealData<Partial<SessionData>>(decodeURIComponent(sealed), { password, ttl: SESSION_TTL_SECONDS });
+    return typeof unsealed.userId === "string" && typeof unsealed.version === "number" ? { userId: unsealed.userId, version: unsealed.version } : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function readSession(requestHeaders: Headers, resHeaders: Headers): Promise<SessionHandle> {
   const password = getEnv().sessionSecret;
-  const sealed = parseCookies(requestHeaders.get("cookie")).get(SESSION_COOKIE);
-  let data: SessionData | null = null;
-  if (sealed) {
-    const unsealed: Partial<SessionData> = await unsealData<Partial<SessionData>>(decodeURIComponent(sealed), { password, ttl: SESSION_TTL_SECONDS }).catch(() => ({}));
-    if (typeof unsealed.userId === "string" && typeof unsealed.version === "number") data = { userId: unsealed.userId, version: unsealed.version };
-  }
+  const data = await unsealSession(parseCookies(requestHeaders.get("cookie")).get(SESSION_COOKIE), password);
   const handle: SessionHandle = {
     data,
     async save(next) {
