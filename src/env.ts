@@ -29,6 +29,8 @@ const envSchema = z
     METRICS_TOKEN: optional(z.string().min(16, "must be at least 16 characters")),
     LOG_LEVEL: optional(z.enum(["debug", "info", "warn", "error"])),
     PASSWORD_HASH_COST: optional(z.coerce.number().int().min(10).max(20)),
+    PASSWORD_HASH_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)),
+    PASSWORD_HASH_QUEUE: optional(z.coerce.number().int().min(0).max(1000)),
     SMTP_URL: optional(z.string().regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL")),
     MAIL_FROM: optional(z.string().min(3).max(320)),
   })
@@ -58,6 +60,9 @@ const envSchema = z
       logLevel: raw.LOG_LEVEL ?? "info",
       /** log2 of scrypt's N for new password hashes (17: N=131072, r=8, p=1; 128 MiB and ~0.3 s per hash). */
       passwordHashCost: raw.PASSWORD_HASH_COST ?? 17,
+      /** Password hashes computed at once in this process (each holds 128 MiB and a libuv thread), and how many may wait. */
+      passwordHashConcurrency: raw.PASSWORD_HASH_CONCURRENCY ?? 2,
+      passwordHashQueue: raw.PASSWORD_HASH_QUEUE ?? 8,
       /** Failure notices are mailed only when both are set. */
       smtpUrl: raw.SMTP_URL,
       mailFrom: raw.MAIL_FROM,

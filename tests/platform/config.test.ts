@@ -25,6 +25,8 @@ describe("parseEnv", () => {
       metricsToken: undefined,
       logLevel: "info",
       passwordHashCost: 17,
+      passwordHashConcurrency: 2,
+      passwordHashQueue: 8,
     } satisfies ReturnType<typeof parseEnv>);
   });
 
