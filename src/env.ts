@@ -13,6 +13,7 @@ const envSchema = z
     NODE_ENV: optional(z.string()),
     DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")),
     DATABASE_POOL_SIZE: optional(z.coerce.number().int().min(1).max(500)),
+    DATABASE_STATEMENT_TIMEOUT_MS: optional(z.coerce.number().int().min(0).max(3_600_000)),
     PGLITE_DIR: optional(z.string().min(1)),
     SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
     APP_ENV: optional(z.enum(["development", "test", "production"])),
@@ -40,6 +41,8 @@ const envSchema = z
       databaseUrl: raw.DATABASE_URL,
       /** Connections the app's pool keeps to a PostgreSQL server, at most (per process). */
       databasePoolSize: raw.DATABASE_POOL_SIZE ?? 20,
+      /** PostgreSQL: a statement of the app's pool running longer is cancelled (0: never). */
+      databaseStatementTimeoutMs: raw.DATABASE_STATEMENT_TIMEOUT_MS ?? 5_000,
       pgliteDir: raw.PGLITE_DIR ?? ".data/pglite",
       appEnv,
       sessionSecret: raw.SESSION_SECRET,

@@ -116,6 +116,14 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** PostgreSQL cancelled a statement that ran past `statement_timeout` (SQLSTATE 57014). */
+function isStatementTimeout(error: unknown): boolean {
+  const meta = (error as { meta?: { driverAdapterError?: { cause?: { code?: unknown } } } } | undefined)?.meta;
+  if (meta?.driverAdapterError?.cause?.code === "57014") return true;
+  const message = (error as { message?: unknown } | undefined)?.message;
+  return typeof message === "string" && /canceling statement due to statement timeout/.test(message);
+}
+
 /**
  * Turns anything thrown into an AppError. Unexpected errors become a generic internal_error and,
  * unless `log` is false (for a second look at an error already handled), are logged with their cause.
@@ -129,6 +137,10 @@ export function toAppError(error: unknown, options: { log?: boolean } = {}): App
   if (code === "BAD_REQUEST" && isIssueList(cause)) return validationErrorFromIssues(cause.issues);
   if (isIssueList(error) && (error as unknown as Error).name === "ZodError") return validationErrorFromIssues(error.issues);
   if (typeof code === "string" && error instanceof Error && error.name === "TRPCError" && clientErrorsByTrpcCode[code]) return clientErrorsByTrpcCode[code]();
+  if (isStatementTimeout(error)) {
+    if (options.log !== false) getLogger().warn("statement timeout");
+    return serviceUnavailable(1, "The request took too long and was stopped; try again, or narrow it.");
+  }
   if (isDatabaseUnavailable(error)) {
     if (options.log !== false) getLogger().warn({ reason: (error as Error).message?.split("\n").at(-1)?.slice(0, 200) }, "database unavailable");
     return serviceUnavailable(1);

@@ -27,6 +27,7 @@ describe("parseEnv", () => {
       passwordHashCost: 17,
       passwordHashConcurrency: 2,
       passwordHashQueue: 8,
+      databaseStatementTimeoutMs: 5_000,
     } satisfies ReturnType<typeof parseEnv>);
   });
 
