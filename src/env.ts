@@ -32,6 +32,8 @@ const envSchema = z
     PASSWORD_HASH_COST: optional(z.coerce.number().int().min(10).max(20)),
     PASSWORD_HASH_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)),
     PASSWORD_HASH_QUEUE: optional(z.coerce.number().int().min(0).max(1000)),
+    ORGANIZATION_MAX_CONCURRENT_REQUESTS: optional(z.coerce.number().int().min(1).max(1000)),
+    ORGANIZATION_REQUEST_QUEUE: optional(z.coerce.number().int().min(0).max(10_000)),
     SMTP_URL: optional(z.string().regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL")),
     MAIL_FROM: optional(z.string().min(3).max(320)),
   })
@@ -66,6 +68,9 @@ const envSchema = z
       /** Password hashes computed at once in this process (each holds 128 MiB and a libuv thread), and how many may wait. */
       passwordHashConcurrency: raw.PASSWORD_HASH_CONCURRENCY ?? 2,
       passwordHashQueue: raw.PASSWORD_HASH_QUEUE ?? 8,
+      /** One organization's requests running at once per process, and how many may wait. */
+      organizationMaxConcurrentRequests: raw.ORGANIZATION_MAX_CONCURRENT_REQUESTS ?? 8,
+      organizationRequestQueue: raw.ORGANIZATION_REQUEST_QUEUE ?? 64,
       /** Failure notices are mailed only when both are set. */
       smtpUrl: raw.SMTP_URL,
       mailFrom: raw.MAIL_FROM,

@@ -28,6 +28,8 @@ describe("parseEnv", () => {
       passwordHashConcurrency: 2,
       passwordHashQueue: 8,
       databaseStatementTimeoutMs: 5_000,
+      organizationMaxConcurrentRequests: 8,
+      organizationRequestQueue: 64,
     } satisfies ReturnType<typeof parseEnv>);
   });
 

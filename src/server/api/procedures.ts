@@ -5,6 +5,7 @@ import { AppError } from "@/server/errors";
 import { requirePlan } from "@/server/auth/plans";
 import { admitApiRequest } from "@/server/api/middleware/admit";
 import { conditionalScopesFor } from "@/server/api/middleware/scopes";
+import { withinOrganizationLimit } from "@/server/api/middleware/organization-load";
 import { successEnvelope, type Pagination, type RateLimitInfo } from "@/server/lib/envelope";
 
 export { publicProcedure };
@@ -33,7 +34,8 @@ export const integrationsAdminProcedure = adminProcedure.use(({ ctx, next }) => 
  */
 export const apiProcedure = publicProcedure.use(async ({ ctx, meta, getRawInput, next }) => {
   const conditional = meta?.conditionalScopes?.length ? await conditionalScopesFor(meta.conditionalScopes, getRawInput) : [];
-  return next({ ctx: await admitApiRequest(ctx, [...(meta?.scopes ?? []), ...conditional]) });
+  const admission = await admitApiRequest(ctx, [...(meta?.scopes ?? []), ...conditional]);
+  return withinOrganizationLimit(admission.apiKey.organizationId, () => next({ ctx: admission }));
 });
 
 /** The v1 success envelope for a procedure's result, with the request's rate-limit state. */

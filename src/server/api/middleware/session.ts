@@ -5,6 +5,7 @@ import { getEnv } from "@/env";
 import { AppError } from "@/server/errors";
 import { middleware } from "@/server/api/trpc";
 import { isSameOrigin } from "@/server/http/origin";
+import { withinOrganizationLimit } from "@/server/api/middleware/organization-load";
 
 export const SESSION_COOKIE = "tt_session";
 const SESSION_TTL_SECONDS = 60 * 60 * 24 * 14;
@@ -93,5 +94,7 @@ export const requireSession = middleware(async ({ ctx, next }) => {
     : null;
   if (!user) throw new AppError("unauthorized", "Sign in to continue.");
   const { organization, ...rest } = user;
-  return next({ ctx: { actor: { user: rest, organization, userId: user.id, organizationId: organization.id, role: user.role } } });
+  return withinOrganizationLimit(organization.id, () =>
+    next({ ctx: { actor: { user: rest, organization, userId: user.id, organizationId: organization.id, role: user.role } } }),
+  );
 });
