@@ -74,6 +74,7 @@ describe("login throttling", () => {
     const single = await clientAt().post("/api/trpc/auth.logIn", { email: admin.email, password: PASSWORD });
     expect(single.status).toBe(429);
     expect(single.body.error.data.appCode).toBe("rate_limit_exceeded");
+    expect(single.headers.get("retry-after")).toMatch(/^\d+$/);
   });
 
   it(`refuses an address after ${LOGIN_FAILURES_PER_ADDRESS} failed logins, whatever the email`, { timeout: 120_000 }, async () => {
