@@ -175,7 +175,7 @@ describe("resend", () => {
 });
 
 describe("recover", () => {
-  it("answers at once with the count and works through more than 1,000 failed deliveries in bounded batches", async () => {
+  it("answers at once with the count and works through more than 1,000 failed deliveries in bounded batches", { timeout: 120_000 }, async () => {
     const receiver = await startReceiver(() => ({ status: 200 }));
     const admin = await signUpOrganization({ plan: "pro" });
     // At the fastest rate an endpoint may take, so the rate limit does not set the test's pace.
