@@ -13,6 +13,7 @@ const envSchema = z
     NODE_ENV: optional(z.string()),
     DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")),
     DATABASE_POOL_SIZE: optional(z.coerce.number().int().min(1).max(500)),
+    DATABASE_STATEMENT_TIMEOUT_MS: optional(z.coerce.number().int().min(0).max(3_600_000)),
     PGLITE_DIR: optional(z.string().min(1)),
     SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
     APP_ENV: optional(z.enum(["development", "test", "production"])),
@@ -29,6 +30,10 @@ const envSchema = z
     METRICS_TOKEN: optional(z.string().min(16, "must be at least 16 characters")),
     LOG_LEVEL: optional(z.enum(["debug", "info", "warn", "error"])),
     PASSWORD_HASH_COST: optional(z.coerce.number().int().min(10).max(20)),
+    PASSWORD_HASH_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)),
+    PASSWORD_HASH_QUEUE: optional(z.coerce.number().int().min(0).max(1000)),
+    ORGANIZATION_MAX_CONCURRENT_REQUESTS: optional(z.coerce.number().int().min(1).max(1000)),
+    ORGANIZATION_REQUEST_QUEUE: optional(z.coerce.number().int().min(0).max(10_000)),
     SMTP_URL: optional(z.string().regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL")),
     MAIL_FROM: optional(z.string().min(3).max(320)),
   })
@@ -38,6 +43,8 @@ const envSchema = z
       databaseUrl: raw.DATABASE_URL,
       /** Connections the app's pool keeps to a PostgreSQL server, at most (per process). */
       databasePoolSize: raw.DATABASE_POOL_SIZE ?? 20,
+      /** PostgreSQL: a statement of the app's pool running longer is cancelled (0: never). */
+      databaseStatementTimeoutMs: raw.DATABASE_STATEMENT_TIMEOUT_MS ?? 5_000,
       pgliteDir: raw.PGLITE_DIR ?? ".data/pglite",
       appEnv,
       sessionSecret: raw.SESSION_SECRET,
@@ -58,6 +65,12 @@ const envSchema = z
       logLevel: raw.LOG_LEVEL ?? "info",
       /** log2 of scrypt's N for new password hashes (17: N=131072, r=8, p=1; 128 MiB and ~0.3 s per hash). */
       passwordHashCost: raw.PASSWORD_HASH_COST ?? 17,
+      /** Password hashes computed at once in this process (each holds 128 MiB and a libuv thread), and how many may wait. */
+      passwordHashConcurrency: raw.PASSWORD_HASH_CONCURRENCY ?? 2,
+      passwordHashQueue: raw.PASSWORD_HASH_QUEUE ?? 8,
+      /** One organization's requests running at once per process, and how many may wait. */
+      organizationMaxConcurrentRequests: raw.ORGANIZATION_MAX_CONCURRENT_REQUESTS ?? 8,
+      organizationRequestQueue: raw.ORGANIZATION_REQUEST_QUEUE ?? 64,
       /** Failure notices are mailed only when both are set. */
       smtpUrl: raw.SMTP_URL,
       mailFrom: raw.MAIL_FROM,

@@ -2,6 +2,7 @@
 // embedded PostgreSQL (PGlite), a postgres:// URL means a PostgreSQL server through a pool.
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
@@ -42,14 +43,22 @@ class ListenedClient extends pg.Client {
   }
 }
 
-export function openDatabase(env: Pick<Env, "databaseUrl" | "pgliteDir"> & Partial<Pick<Env, "databasePoolSize">>, options: OpenOptions = {}): Database {
+/**
+ * `databaseStatementTimeoutMs` (PostgreSQL only): every statement of the pool is cancelled after that
+ * long (SQLSTATE 57014, answered as a 503); unset for migrations and scripts, which may run long.
+ */
+export function openDatabase(
+  env: Pick<Env, "databaseUrl" | "pgliteDir"> & Partial<Pick<Env, "databasePoolSize" | "databaseStatementTimeoutMs">>,
+  options: OpenOptions = {},
+): Database {
   if (env.databaseUrl) {
     const connectionString = env.databaseUrl;
     // Our own pool, so that every connection has an error listener: a connection the server drops
     // (a restart, a failover, pg_terminate_backend) while it is checked out between two statements
     // would otherwise raise an unhandled 'error' and end the process. Its queries fail (the request
     // answers 503) and the pool opens new connections.
-    const pool = new pg.Pool({ connectionString, max: env.databasePoolSize ?? 20, Client: ListenedClient });
+    const timeout = env.databaseStatementTimeoutMs ? { statement_timeout: env.databaseStatementTimeoutMs } : {};
+    const pool = new pg.Pool({ connectionString, max: env.databasePoolSize ?? 20, Client: ListenedClient, ...timeout });
     // (The adapter is typed against its own copy of @types/pg; the runtime class is the same.)
     const adapterFactory = new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], { disposeExternalPool: true });
     const prisma = new PrismaClient({ adapter: adapterFactory });
@@ -80,8 +89,11 @@ export function openDatabase(env: Pick<Env, "databaseUrl" | "pgliteDir"> & Parti
   }
   const inMemory = env.pgliteDir.startsWith("memory://");
   if (!inMemory) mkdirSync(env.pgliteDir, { recursive: true });
-  const pglite = new PGlite({ dataDir: inMemory ? undefined : env.pgliteDir, loadDataDir: options.pgliteDataDir });
+  // pg_trgm backs the search indexes (a migration creates the extension; PGlite must be able to load it).
+  const pglite = new PGlite({ dataDir: inMemory ? undefined : env.pgliteDir, loadDataDir: options.pgliteDataDir, extensions: { pg_trgm } });
   const adapterFactory = new PrismaPGlite(pglite);
+  // The schema engine replays migrations into a shadow database (schema diffs): one with pg_trgm too.
+  adapterFactory.connectToShadowDb = () => new PrismaPGlite(new PGlite({ extensions: { pg_trgm } })).connect();
   const prisma = new PrismaClient({ adapter: adapterFactory });
   return {
     prisma,
@@ -105,9 +117,16 @@ const globalForDb = globalThis as unknown as { orbitDatabase?: Promise<Database>
 export function getDatabase(): Promise<Database> {
   globalForDb.orbitDatabase ??= (async () => {
     if (globalForDb.openMigratedDatabase) return globalForDb.openMigratedDatabase();
-    const database = openDatabase(getEnv());
-    await applyPendingMigrations(database.adapterFactory);
-    return database;
+    const env = getEnv();
+    if (!env.databaseUrl) {
+      const database = openDatabase(env);
+      await applyPendingMigrations(database.adapterFactory);
+      return database;
+    }
+    // Migrations run on a connection of their own without the requests' statement timeout; the
+    // schema engine disposes the connection it opened, and with it that pool.
+    await applyPendingMigrations(openDatabase({ ...env, databasePoolSize: 1, databaseStatementTimeoutMs: undefined }).adapterFactory);
+    return openDatabase(env);
   })().catch((error) => {
     globalForDb.orbitDatabase = undefined;
     throw error;

@@ -12,6 +12,8 @@ interface ErrorContract {
   meaning: string;
   /** Answered by /api/v1 (listed in its error schema). */
   isPublic: boolean;
+  /** Always carries `Retry-After` (seconds): built only through `rateLimited` / `serviceUnavailable`. */
+  hasRetryAfter?: true;
 }
 
 /** The contract's stable error codes: every edge, the tRPC formatter, the error schema and the document read this table. */
@@ -24,9 +26,9 @@ export const ERROR_CONTRACT = {
   method_not_allowed: { status: 405, trpc: "METHOD_NOT_SUPPORTED", isPublic: false, meaning: "the route exists but not with this method; `Allow` names the methods it has" },
   conflict: { status: 409, trpc: "CONFLICT", isPublic: true, meaning: "the request conflicts with existing state" },
   payload_too_large: { status: 413, trpc: "PAYLOAD_TOO_LARGE", isPublic: true, meaning: "the body exceeds 1 MiB" },
-  rate_limit_exceeded: { status: 429, trpc: "TOO_MANY_REQUESTS", isPublic: true, meaning: "the key exceeded its hourly limit" },
+  rate_limit_exceeded: { status: 429, trpc: "TOO_MANY_REQUESTS", isPublic: true, hasRetryAfter: true, meaning: "the key exceeded its hourly limit, or a login, signup or feed limit was reached; Retry-After gives the seconds to wait" },
   internal_error: { status: 500, trpc: "INTERNAL_SERVER_ERROR", isPublic: true, meaning: "unexpected error; the message is generic and nothing internal is exposed" },
-  service_unavailable: { status: 503, trpc: "SERVICE_UNAVAILABLE", isPublic: false, meaning: "the database does not answer, migrations are pending or the server is stopping" },
+  service_unavailable: { status: 503, trpc: "SERVICE_UNAVAILABLE", isPublic: false, hasRetryAfter: true, meaning: "the database does not answer, migrations are pending, the server is stopping or too busy; Retry-After gives the seconds to wait" },
 } as const satisfies Record<string, ErrorContract>;
 
 export type ErrorCode = keyof typeof ERROR_CONTRACT;
@@ -61,6 +63,15 @@ export const validationError = (field: string, message: string) =>
   new AppError("validation_error", `${field}: ${message}`, { details: [{ field, message }] });
 
 export const notFound = (what: string) => new AppError("not_found", `${what} not found`);
+
+const retryAfterHeader = (seconds: number) => ({ "retry-after": String(Math.max(1, Math.ceil(seconds))) });
+
+/** 429: a limit was reached; the client may retry after `seconds`. */
+export const rateLimited = (seconds: number, message: string) => new AppError("rate_limit_exceeded", message, { headers: retryAfterHeader(seconds) });
+
+/** 503: the service cannot take this now (database, shutdown, load); the client may retry after `seconds`. */
+export const serviceUnavailable = (seconds: number, message = "The service is briefly unavailable; try again in a moment.") =>
+  new AppError("service_unavailable", message, { headers: retryAfterHeader(seconds) });
 
 interface ValidationIssue {
   path: readonly PropertyKey[];
@@ -105,6 +116,14 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** PostgreSQL cancelled a statement that ran past `statement_timeout` (SQLSTATE 57014). */
+function isStatementTimeout(error: unknown): boolean {
+  const meta = (error as { meta?: { driverAdapterError?: { cause?: { code?: unknown } } } } | undefined)?.meta;
+  if (meta?.driverAdapterError?.cause?.code === "57014") return true;
+  const message = (error as { message?: unknown } | undefined)?.message;
+  return typeof message === "string" && /canceling statement due to statement timeout/.test(message);
+}
+
 /**
  * Turns anything thrown into an AppError. Unexpected errors become a generic internal_error and,
  * unless `log` is false (for a second look at an error already handled), are logged with their cause.
@@ -118,9 +137,13 @@ export function toAppError(error: unknown, options: { log?: boolean } = {}): App
   if (code === "BAD_REQUEST" && isIssueList(cause)) return validationErrorFromIssues(cause.issues);
   if (isIssueList(error) && (error as unknown as Error).name === "ZodError") return validationErrorFromIssues(error.issues);
   if (typeof code === "string" && error instanceof Error && error.name === "TRPCError" && clientErrorsByTrpcCode[code]) return clientErrorsByTrpcCode[code]();
+  if (isStatementTimeout(error)) {
+    if (options.log !== false) getLogger().warn("statement timeout");
+    return serviceUnavailable(1, "The request took too long and was stopped; try again, or narrow it.");
+  }
   if (isDatabaseUnavailable(error)) {
     if (options.log !== false) getLogger().warn({ reason: (error as Error).message?.split("\n").at(-1)?.slice(0, 200) }, "database unavailable");
-    return new AppError("service_unavailable", "The service is briefly unavailable; try again in a moment.", { headers: { "retry-after": "1" } });
+    return serviceUnavailable(1);
   }
   if (options.log !== false) getLogger().error({ err: error }, "unexpected error");
   return new AppError("internal_error", "An unexpected error occurred.");

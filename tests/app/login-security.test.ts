@@ -1,7 +1,14 @@
 // Sessions that logout revokes, and login/signup throttling (app-api.md section 10), counted inside the
 // operations: the in-app route and tRPC (batched or not) all count.
-import { describe, expect, it } from "vitest";
+import { createHash } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { resetEnvCache } from "@/env";
 import { getDb } from "@/server/db";
+import { passwordHashing } from "@/server/auth/passwords";
+import { CLIENT_ADDRESS_HEADER, clientAddressOf } from "@/server/http/client-address";
+import { installRequestGuard } from "@/server/http/request-guard";
 import { LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_EMAIL, SIGNUPS_PER_ADDRESS } from "@/server/services/auth/throttle";
 import { TestClient } from "../harness/http";
 import { PASSWORD, signUpOrganization, uniqueEmail } from "../harness/factories";
@@ -67,6 +74,7 @@ describe("login throttling", () => {
     const single = await clientAt().post("/api/trpc/auth.logIn", { email: admin.email, password: PASSWORD });
     expect(single.status).toBe(429);
     expect(single.body.error.data.appCode).toBe("rate_limit_exceeded");
+    expect(single.headers.get("retry-after")).toMatch(/^\d+$/);
   });
 
   it(`refuses an address after ${LOGIN_FAILURES_PER_ADDRESS} failed logins, whatever the email`, { timeout: 120_000 }, async () => {
@@ -80,6 +88,85 @@ describe("login throttling", () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
     expect((await clientAt().post("/api/app/auth/login", { email: admin.email, password: PASSWORD })).status).toBe(200);
+  });
+});
+
+describe("concurrent guesses", () => {
+  it(`evaluates at most ${LOGIN_FAILURES_PER_EMAIL} of 40 concurrent wrong guesses; the rest and the right password after them are 429`, { timeout: 120_000 }, async () => {
+    const admin = await signUpOrganization();
+    const guesses = await Promise.all(Array.from({ length: 40 }, (_, index) => clientAt().post("/api/app/auth/login", { email: admin.email, password: `wrong ${index}` })));
+    const statuses = guesses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(LOGIN_FAILURES_PER_EMAIL);
+    expect(statuses.filter((status) => status !== 429).length).toBeLessThanOrEqual(LOGIN_FAILURES_PER_EMAIL);
+    expect(statuses.filter((status) => ![401, 429, 503].includes(status))).toEqual([]);
+    const right = await clientAt().post("/api/app/auth/login", { email: admin.email, password: PASSWORD });
+    expect(right.status).toBe(429);
+    expect(right.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+});
+
+describe("password hashing under load", () => {
+  afterEach(() => {
+    delete process.env.PASSWORD_HASH_CONCURRENCY;
+    delete process.env.PASSWORD_HASH_QUEUE;
+    resetEnvCache();
+  });
+
+  it("hashes at most PASSWORD_HASH_CONCURRENCY at once; beyond the queue a clean 503 with Retry-After, and nothing counted", { timeout: 120_000 }, async () => {
+    const admin = await signUpOrganization();
+    Object.assign(process.env, { PASSWORD_HASH_CONCURRENCY: "1", PASSWORD_HASH_QUEUE: "1" });
+    resetEnvCache();
+    let mostRunning = 0;
+    const sampler = setInterval(() => (mostRunning = Math.max(mostRunning, passwordHashing.load().running)), 0);
+    // Fewer than the email's limit: attempts in progress count against it until they end.
+    const logins = await Promise.all(Array.from({ length: LOGIN_FAILURES_PER_EMAIL - 2 }, () => clientAt().post("/api/app/auth/login", { email: admin.email, password: PASSWORD })));
+    clearInterval(sampler);
+    expect(mostRunning).toBe(1);
+    const refused = logins.filter((response) => response.status === 503);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(logins.filter((response) => ![200, 503].includes(response.status))).toEqual([]);
+    for (const response of refused) {
+      expect(response.body).toMatchObject({ error: "service_unavailable", meta: { apiVersion: "v1" } });
+      expect(response.headers.get("retry-after")).toBe("1");
+    }
+    // A refused attempt is not a failure: the account is not locked by the burst.
+    const emailKey = `email:${createHash("sha256").update(admin.email).digest("hex")}`;
+    expect(await (await getDb()).loginFailure.count({ where: { key: emailKey } })).toBe(0);
+    expect((await clientAt().post("/api/app/auth/login", { email: admin.email, password: PASSWORD })).status).toBe(200);
+  });
+});
+
+describe("the client address", () => {
+  afterEach(() => {
+    delete process.env.TRUST_PROXY;
+    resetEnvCache();
+  });
+
+  it("is the socket's, never an X-Forwarded-For entry a client sent; behind a trusted proxy the right-most entry", () => {
+    const headers = new Headers({ "x-forwarded-for": "6.6.6.6, 7.7.7.7", [CLIENT_ADDRESS_HEADER]: "192.0.2.9" });
+    expect(clientAddressOf(headers)).toBe("192.0.2.9");
+    process.env.TRUST_PROXY = "1";
+    resetEnvCache();
+    expect(clientAddressOf(headers)).toBe("7.7.7.7");
+  });
+
+  it("is recorded from the socket at the Node server, replacing a forged header", async () => {
+    installRequestGuard();
+    const seen: (string | string[] | undefined)[] = [];
+    const server = http.createServer((request, response) => {
+      seen.push(request.headers[CLIENT_ADDRESS_HEADER]);
+      response.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise<void>((resolve, reject) =>
+      http
+        .request({ host: "127.0.0.1", port, headers: { "x-forwarded-for": "6.6.6.6", [CLIENT_ADDRESS_HEADER]: "6.6.6.6" } }, (response) => response.resume().on("end", resolve))
+        .on("error", reject)
+        .end(),
+    );
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    expect(seen).toEqual(["127.0.0.1"]);
   });
 });
 

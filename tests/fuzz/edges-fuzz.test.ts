@@ -1,11 +1,14 @@
 // Fuzzes every /api/v1 operation of the OpenAPI document and every /api/app route of the route table
 // with generated bodies, queries and path parameters: no request may answer 5xx or outside the envelope.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { installRequestGuard, malformedRequestError } from "@/server/http/request-guard";
 import { apiRoutes } from "@/server/http/route-table";
 import { MAX_JSON_DEPTH } from "@/server/http/body";
 import { openApiDocument } from "../harness/openapi";
-import { apiOrganization } from "../harness/factories";
+import { apiOrganization, PASSWORD, uniqueEmail } from "../harness/factories";
 import { TestClient, type TestResponse } from "../harness/http";
 
 type Json = Record<string, any>;
@@ -150,5 +153,102 @@ describe("fuzzing every edge", () => {
       );
     expect(operations.length).toBeGreaterThan(15);
     await fuzz(setup.admin.client, document, operations, 1000);
+  });
+});
+
+const fuzzSeed = () => Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+
+describe("malformed cookies, paths, methods and hosts", () => {
+  it("a malformed session cookie is no session: 401 on protected routes, signup and login still work", { timeout: 120_000 }, async () => {
+    const email = uniqueEmail("cookie");
+    const cookieValues = fc.oneof(fc.constantFrom("%", "%E0%A4%A", "%%", "Fe26.2**junk*", '"', "a".repeat(5_000), "Fe26.2*1*%zz"), fc.string({ maxLength: 200 }));
+    const signup = await new TestClient({ cookie: "tt_session=%" }).post("/api/app/auth/signup", { email, password: PASSWORD, name: "Cookie", organizationName: "Cookie Co" });
+    expect(signup.status, signup.text).toBe(201);
+    await fc.assert(
+      fc.asyncProperty(cookieValues, async (value) => {
+        const client = new TestClient({ cookie: `tt_session=${value.replace(/[;\r\n]/g, "")}` });
+        const me = await client.get("/api/app/me");
+        expect(envelopeProblem(me)).toBeUndefined();
+        expect(me.status).toBe(401);
+        const trpc = await client.get("/api/trpc/auth.me");
+        expect(trpc.status).toBe(401);
+      }),
+      { numRuns: 60, seed: fuzzSeed() },
+    );
+    const login = await new TestClient({ cookie: "tt_session=%" }).post("/api/app/auth/login", { email, password: PASSWORD });
+    expect(login.status, login.text).toBe(200);
+  });
+
+  it("any Host header: no 5xx, and the feed URL is still an absolute URL", { timeout: 120_000 }, async () => {
+    const hosts = fc.oneof(fc.constantFrom("a b", "[::1", "exa mple.com:99999", "ex%41mple.com", "user@host", "host/path", "[", ":", "..", "\u00e9.example"), fc.string({ maxLength: 60 }));
+    await fc.assert(
+      fc.asyncProperty(hosts, async (host) => {
+        const client = setup.admin.client;
+        // A header value holds visible ASCII only (a Request refuses the rest).
+        const headers = { host: [...host].filter((character) => character >= " " && character <= "~").join("") || "x" };
+        const me = await client.request("GET", "/api/app/me", { headers });
+        expect(envelopeProblem(me)).toBeUndefined();
+        const feed = await client.request("POST", "/api/app/calendar-feed", { headers });
+        expect(envelopeProblem(feed)).toBeUndefined();
+        expect(feed.status, feed.text).toBe(201);
+        expect(() => new URL(feed.body.data.url)).not.toThrow();
+      }),
+      { numRuns: 40, seed: fuzzSeed() },
+    );
+  });
+
+  describe("at the Node server, before Next", () => {
+    let server: http.Server;
+    let port: number;
+
+    beforeAll(async () => {
+      installRequestGuard();
+      server = http.createServer((_request, response) => response.end("passed"));
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      port = (server.address() as AddressInfo).port;
+    });
+    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+    function send(method: string, path: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+      return new Promise((resolve, reject) => {
+        const request = http.request({ host: "127.0.0.1", port, method, path }, (response) => {
+          let text = "";
+          response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk)).on("end", () => resolve({ status: response.statusCode!, headers: response.headers, text }));
+        });
+        request.on("error", reject).end();
+      });
+    }
+
+    it.each([
+      ["TRACE", "/api/app/me", "GET, HEAD, OPTIONS"],
+      ["TRACE", "/api/app/webhooks", "GET, POST, HEAD, OPTIONS"],
+      ["PROPFIND", "/api/v1/tasks", "GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS"],
+      ["TRACE", "/timer", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"],
+    ])("%s %s is a 405 in the envelope with Allow", async (method, path, allow) => {
+      const response = await send(method, path);
+      expect(response.status).toBe(405);
+      expect(response.headers.allow).toBe(allow);
+      expect(response.headers["content-type"]).toBe("application/json");
+      expect(JSON.parse(response.text)).toMatchObject({ error: "method_not_allowed", meta: { apiVersion: "v1" } });
+    });
+
+    it("a path with an undecodable escape is a 400 in the envelope; everything decodable passes to Next", { timeout: 60_000 }, async () => {
+      for (const path of ["/api/app/me%", "/api/app/webhooks/%E0%A4%A", "/api/foo%zz", "/tasks/%ff"]) {
+        const response = await send("GET", path);
+        expect(response.status, path).toBe(400);
+        expect(JSON.parse(response.text)).toMatchObject({ error: "validation_error", details: [{ field: "path" }], meta: { apiVersion: "v1" } });
+      }
+      expect((await send("GET", "/api/app/me?q=%")).text).toBe("passed");
+      const escapes = fc.array(fc.oneof(fc.constantFrom("%", "%2", "%zz", "%E0%A4", "%C3%A9", "%20", "a", "/"), fc.hexaString({ minLength: 0, maxLength: 2 }).map((hex) => `%${hex}`)), { maxLength: 6 });
+      await fc.assert(
+        fc.asyncProperty(escapes, fc.constantFrom("GET", "POST", "DELETE"), async (parts, method) => {
+          const path = `/api/app/${parts.join("")}`;
+          const response = await send(method, path);
+          if (malformedRequestError(method, path)) expect(response.status).toBe(400);
+          else expect(response.text).toBe("passed");
+        }),
+        { numRuns: 200, seed: fuzzSeed() },
+      );
+    });
   });
 });

@@ -25,6 +25,11 @@ describe("parseEnv", () => {
       metricsToken: undefined,
       logLevel: "info",
       passwordHashCost: 17,
+      passwordHashConcurrency: 2,
+      passwordHashQueue: 8,
+      databaseStatementTimeoutMs: 5_000,
+      organizationMaxConcurrentRequests: 8,
+      organizationRequestQueue: 64,
     } satisfies ReturnType<typeof parseEnv>);
   });
 

@@ -16,11 +16,12 @@ declare module "vitest" {
 
 export default async function setup(project: TestProject) {
   const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { PrismaPGlite } = await import("pglite-prisma-adapter");
   const { applyPendingMigrations } = await import("@/server/migrations");
 
   if (!adminUrl) {
-    const pglite = new PGlite();
+    const pglite = new PGlite({ extensions: { pg_trgm } });
     await applyPendingMigrations(new PrismaPGlite(pglite));
     const dataDir = await pglite.dumpDataDir("none");
     await pglite.close();

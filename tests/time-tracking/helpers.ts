@@ -17,7 +17,9 @@ export async function createCustomer(organizationId: string, data: Partial<Prism
   return (await getDb()).customer.create({ data: { organizationId, name: "Globex", ...data } });
 }
 
+/** An endpoint of the organization, which is put on the plan that sends webhooks. */
 export async function createEndpoint(organizationId: string, data: Partial<Prisma.WebhookEndpointUncheckedCreateInput> = {}) {
+  await (await getDb()).organization.update({ where: { id: organizationId }, data: { plan: "pro" } });
   return (await getDb()).webhookEndpoint.create({
     data: {
       organizationId,

@@ -105,12 +105,15 @@ describe("GET /api/app/invoices and /api/app/invoices/:id", () => {
   it("lists newest first with customer names, filters by status and customer, pages by cursor, and shows one invoice whole", async () => {
     const { admin, customer, kickoff, build } = await billedOrganization();
     const other = await createCustomer(admin.organizationId, { name: "Initech", hourlyRateCents: 5_000 });
+    for (const startedAt of ["2026-03-05T09:00:00Z", "2026-04-05T09:00:00Z"]) await createLog(admin, { customerId: other.id, startedAt, durationSeconds: 600 });
     const first = (await admin.client.post(INVOICES, { customerId: customer.id, ...PERIOD })).body.data;
     const second = (await admin.client.post(INVOICES, { customerId: other.id, ...PERIOD })).body.data;
     const third = (await admin.client.post(INVOICES, { customerId: other.id, periodStart: "2026-04-01T00:00:00.000Z", periodEnd: "2026-04-30T00:00:00.000Z" })).body.data;
     await admin.client.post(`${INVOICES}/${first.id}/issue`);
     const stranger = await signUpOrganization();
-    await stranger.client.post(INVOICES, { customerId: (await createCustomer(stranger.organizationId, { hourlyRateCents: 1 })).id, ...PERIOD });
+    const strangers = await createCustomer(stranger.organizationId, { hourlyRateCents: 1 });
+    await createLog(stranger, { customerId: strangers.id, startedAt: "2026-03-05T09:00:00Z", durationSeconds: 600 });
+    expect((await stranger.client.post(INVOICES, { customerId: strangers.id, ...PERIOD })).status).toBe(201);
 
     const list = await admin.client.get(INVOICES);
     expect(list.status, list.text).toBe(200);

@@ -102,12 +102,25 @@ describe("POST /api/app/invoices: hourly", () => {
     expect(response.body.data.totalCents).toBe(total);
   });
 
-  it("creates an empty draft when nothing is left to bill, and still numbers and announces it", async () => {
+  it("refuses an invoice with nothing to bill (409): no number taken, nothing announced", async () => {
     const admin = await signUpOrganization();
     const customer = await hourlyCustomer(admin, { taxRateBps: 2_000 });
+    await createEndpoint(admin.organizationId, { eventTypes: ["invoice.created"] });
     const response = await admin.client.post(INVOICES, { customerId: customer.id, ...PERIOD });
-    expect(response.status, response.text).toBe(201);
-    expect(response.body.data).toMatchObject({ number: "INV-0001", totalCents: 0, lineItems: [], status: "draft", currency: "EUR" });
+    expectErrorEnvelope(response, 409, "conflict");
+    expect(await (await getDb()).invoice.count({ where: { organizationId: admin.organizationId } })).toBe(0);
+    expect(await sequenceOf(admin.organizationId)).toBe(0);
+    expect(await eventsOf(admin.organizationId, "invoice.created")).toHaveLength(0);
+  });
+
+  it("makes one invoice of four concurrent identical requests; the other three are 409 and announce nothing", async () => {
+    const admin = await signUpOrganization();
+    const customer = await hourlyCustomer(admin);
+    await createLog(admin, { customerId: customer.id, startedAt: "2026-03-03T09:00:00Z", durationSeconds: 3_600 });
+    const responses = await Promise.all(Array.from({ length: 4 }, () => admin.client.post(INVOICES, { customerId: customer.id, ...PERIOD })));
+    expect(responses.map((response) => response.status).sort()).toEqual([201, 409, 409, 409]);
+    expect(responses.find((response) => response.status === 201)!.body.data).toMatchObject({ number: "INV-0001", totalCents: 10_000 });
+    expect(await (await getDb()).invoice.count({ where: { organizationId: admin.organizationId } })).toBe(1);
     expect(await eventsOf(admin.organizationId, "invoice.created")).toHaveLength(1);
   });
 
@@ -118,11 +131,10 @@ describe("POST /api/app/invoices: hourly", () => {
     const a = await admin.client.post(INVOICES, { customerId: customer.id, ...PERIOD });
     expect(a.body.data.lineItems.map((line: { timeLogId: string }) => line.timeLogId)).toEqual([first.id]);
     const again = await admin.client.post(INVOICES, { customerId: customer.id, ...PERIOD });
-    expect(again.status).toBe(201);
-    expect(again.body.data).toMatchObject({ number: "INV-0002", lineItems: [], totalCents: 0 });
+    expect(again.status).toBe(409);
     const later = await createLog(admin, { customerId: customer.id, startedAt: "2026-03-20T09:00:00Z", durationSeconds: 1_800 });
     const wider = await admin.client.post(INVOICES, { customerId: customer.id, periodStart: "2026-01-01T00:00:00Z", periodEnd: "2026-12-31T00:00:00+01:00" });
-    expect(wider.body.data).toMatchObject({ number: "INV-0003", totalCents: 5_000, periodEnd: "2026-12-30T23:00:00.000Z" });
+    expect(wider.body.data).toMatchObject({ number: "INV-0002", totalCents: 5_000, periodEnd: "2026-12-30T23:00:00.000Z" });
     expect(wider.body.data.lineItems.map((line: { timeLogId: string }) => line.timeLogId)).toEqual([later.id]);
     expect(await (await getDb()).invoiceLine.count({ where: { timeLogId: first.id } })).toBe(1);
   });
@@ -134,11 +146,12 @@ describe("POST /api/app/invoices: hourly", () => {
       Array.from({ length: 5 }, (_, index) => createLog(admin, { customerId: customer.id, startedAt: `2026-03-0${index + 1}T09:00:00Z`, durationSeconds: 3_600 })),
     );
     const responses = await Promise.all([admin.client.post(INVOICES, { customerId: customer.id, ...PERIOD }), admin.client.post(INVOICES, { customerId: customer.id, ...PERIOD })]);
-    for (const response of responses) expect(response.status, response.text).toBe(201);
-    expect(responses.map((response) => response.body.data.number).sort()).toEqual(["INV-0001", "INV-0002"]);
-    const billed = responses.flatMap((response) => response.body.data.lineItems.map((line: { timeLogId: string }) => line.timeLogId));
+    expect(responses.map((response) => response.status).sort()).toEqual([201, 409]);
+    const created = responses.find((response) => response.status === 201)!;
+    expect(created.body.data.number).toBe("INV-0001");
+    const billed = created.body.data.lineItems.map((line: { timeLogId: string }) => line.timeLogId);
     expect(billed.sort()).toEqual(logs.map((log) => log.id).sort());
-    expect(responses.map((response) => response.body.data.totalCents).sort((x, y) => x - y)).toEqual([0, 50_000]);
+    expect(created.body.data.totalCents).toBe(50_000);
   });
 });
 
@@ -201,7 +214,7 @@ describe("POST /api/app/invoices: fixed fee", () => {
     // The covered logs are not billed again, even if the customer moves to hourly billing.
     await (await getDb()).customer.update({ where: { id: customer.id }, data: { billingType: "hourly" } });
     const hourly = await admin.client.post(INVOICES, { customerId: customer.id, ...PERIOD });
-    expect(hourly.body.data).toMatchObject({ number: "INV-0002", lineItems: [], totalCents: 0 });
+    expect(hourly.status).toBe(409);
   });
 
   it("bills a fixed fee even without logs, but refuses a second fee for an overlapping period", async () => {
@@ -227,8 +240,12 @@ describe("POST /api/app/invoices: numbering", () => {
     const refused = await first.client.post(INVOICES, { customerId: b.id, ...PERIOD });
     expectErrorEnvelope(refused, 400, "validation_error");
     const numbers: string[] = [];
-    for (let index = 0; index < 3; index += 1) numbers.push((await first.client.post(INVOICES, { customerId: a.id, ...PERIOD })).body.data.number);
+    for (let index = 0; index < 3; index += 1) {
+      await createLog(first, { customerId: a.id, startedAt: "2026-03-03T09:00:00Z", durationSeconds: 60 });
+      numbers.push((await first.client.post(INVOICES, { customerId: a.id, ...PERIOD })).body.data.number);
+    }
     expect(numbers).toEqual(["INV-0001", "INV-0002", "INV-0003"]);
+    await createLog(second, { customerId: b.id, startedAt: "2026-03-03T09:00:00Z", durationSeconds: 60 });
     expect((await second.client.post(INVOICES, { customerId: b.id, ...PERIOD })).body.data.number).toBe("INV-0001");
     expect(await sequenceOf(first.organizationId)).toBe(3);
     expect(await sequenceOf(second.organizationId)).toBe(1);
@@ -237,6 +254,7 @@ describe("POST /api/app/invoices: numbering", () => {
   it("hands out distinct numbers to concurrent invoices", async () => {
     const admin = await signUpOrganization();
     const customers = await Promise.all(Array.from({ length: 4 }, () => hourlyCustomer(admin)));
+    for (const customer of customers) await createLog(admin, { customerId: customer.id, startedAt: "2026-03-03T09:00:00Z", durationSeconds: 60 });
     const responses = await Promise.all(customers.map((customer) => admin.client.post(INVOICES, { customerId: customer.id, ...PERIOD })));
     expect(responses.map((response) => response.body.data.number).sort()).toEqual(["INV-0001", "INV-0002", "INV-0003", "INV-0004"]);
   });

@@ -2,9 +2,11 @@
 import { publicProcedure } from "@/server/api/trpc";
 import { requireSession } from "@/server/api/middleware/session";
 import { AppError } from "@/server/errors";
+import { requirePlan } from "@/server/auth/plans";
 import { admitApiRequest } from "@/server/api/middleware/admit";
 import { conditionalScopesFor } from "@/server/api/middleware/scopes";
 import { claimIdempotencyKey } from "@/server/services/idempotency/idempotency-keys";
+import { withinOrganizationLimit } from "@/server/api/middleware/organization-load";
 import { successEnvelope, type Pagination, type RateLimitInfo } from "@/server/lib/envelope";
 
 export { publicProcedure };
@@ -20,6 +22,12 @@ export const adminProcedure = sessionProcedure.use(({ ctx, next }) => {
   return next();
 });
 
+/** Signed-in admin of an organization whose plan includes custom integrations (402 otherwise). */
+export const integrationsAdminProcedure = adminProcedure.use(({ ctx, next }) => {
+  requirePlan(ctx.actor.organization.plan, "customIntegrations");
+  return next();
+});
+
 /**
  * Public API v1 procedure. The contract's order, each step once: API key (401) → plan (402) →
  * scopes from `meta.scopes` and `meta.conditionalScopes` (403) → rate limit (429); input validation
@@ -29,11 +37,14 @@ export const adminProcedure = sessionProcedure.use(({ ctx, next }) => {
 export const apiProcedure = publicProcedure.use(async ({ ctx, meta, getRawInput, next }) => {
   const conditional = meta?.conditionalScopes?.length ? await conditionalScopesFor(meta.conditionalScopes, getRawInput) : [];
   const admission = await admitApiRequest(ctx, [...(meta?.scopes ?? []), ...conditional]);
-  if (ctx.idempotency) {
-    const owner = { organizationId: admission.apiKey.organizationId, apiKeyId: admission.apiKey.id };
-    ctx.idempotency.claim = { id: await claimIdempotencyKey(ctx.db, owner, ctx.idempotency.request), organizationId: owner.organizationId };
-  }
-  return next({ ctx: admission });
+  // The key is claimed inside the organization's bound: a request the bound refuses claims nothing.
+  return withinOrganizationLimit(admission.apiKey.organizationId, async () => {
+    if (ctx.idempotency) {
+      const owner = { organizationId: admission.apiKey.organizationId, apiKeyId: admission.apiKey.id };
+      ctx.idempotency.claim = { id: await claimIdempotencyKey(ctx.db, owner, ctx.idempotency.request), organizationId: owner.organizationId };
+    }
+    return next({ ctx: admission });
+  });
 });
 
 /** The v1 success envelope for a procedure's result, with the request's rate-limit state. */

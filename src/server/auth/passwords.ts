@@ -2,6 +2,8 @@
 // made under an older cost still verify and are upgraded at the next successful login.
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { getEnv } from "@/env";
+import { serviceUnavailable } from "@/server/errors";
+import { concurrencyLimit, QueueFullError } from "@/server/lib/concurrency";
 
 const BLOCK_SIZE = 8;
 const PARALLELISM = 1;
@@ -14,12 +16,27 @@ function currentParams(): { N: number; r: number; p: number } {
   return { N: 2 ** getEnv().passwordHashCost, r: BLOCK_SIZE, p: PARALLELISM };
 }
 
+/**
+ * At most PASSWORD_HASH_CONCURRENCY hashes at once (2: each takes 128 MiB and a libuv thread for
+ * ~0.3-0.7 s), PASSWORD_HASH_QUEUE waiting; beyond, a 503 with Retry-After at once, so a burst of
+ * anonymous logins cannot queue a real user's login behind seconds of hashing.
+ */
+export const passwordHashing = concurrencyLimit({ concurrency: () => getEnv().passwordHashConcurrency, queue: () => getEnv().passwordHashQueue });
+
 function derive(password: string, salt: Buffer, options: { N: number; r: number; p: number }): Promise<Buffer> {
   // scrypt needs 128·N·r bytes; the default cap (32 MiB) is below N=2^17.
   const scryptOptions: ScryptOptions = { ...options, maxmem: 256 * options.N * options.r };
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, keyLength, scryptOptions, (error, key) => (error ? reject(error) : resolve(key))),
-  );
+  return passwordHashing
+    .run(
+      () =>
+        new Promise<Buffer>((resolve, reject) =>
+          scrypt(password.normalize("NFKC"), salt, keyLength, scryptOptions, (error, key) => (error ? reject(error) : resolve(key))),
+        ),
+    )
+    .catch((error: unknown) => {
+      if (error instanceof QueueFullError) throw serviceUnavailable(1, "Too many sign-ins at once; try again in a moment.");
+      throw error;
+    });
 }
 
 export async function hashPassword(password: string): Promise<string> {
@@ -51,6 +68,11 @@ const decoyHashes = new Map<number, Promise<string>>();
 /** A hash to check against when the email is unknown, so both login failures take the same time. */
 export function decoyPasswordHash(): Promise<string> {
   const { N } = currentParams();
-  if (!decoyHashes.has(N)) decoyHashes.set(N, hashPassword(randomBytes(16).toString("hex")));
+  if (!decoyHashes.has(N)) {
+    const decoy = hashPassword(randomBytes(16).toString("hex"));
+    // A refused hash (the hashing queue was full) is not kept: the next login makes the decoy.
+    decoy.catch(() => decoyHashes.delete(N));
+    decoyHashes.set(N, decoy);
+  }
   return decoyHashes.get(N)!;
 }

@@ -9,6 +9,15 @@ export const PLAN_CAPABILITIES: Record<Plan, readonly Capability[]> = {
   pro: ["customIntegrations"],
 };
 
+/**
+ * Requests an hour an organization's API keys may be granted together (the sum of the active keys'
+ * `rateLimitPerHour`), so that more keys do not multiply a plan's allowance.
+ */
+export const PLAN_API_HOURLY_CEILING: Record<Plan, number> = {
+  free: 0,
+  pro: 1_000_000,
+};
+
 export function planGrants(plan: Plan, capability: Capability): boolean {
   return PLAN_CAPABILITIES[plan].includes(capability);
 }

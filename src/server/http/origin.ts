@@ -44,9 +44,10 @@ export function isSameOrigin(origin: string, headers: Headers, requestUrl: strin
 
 /**
  * The origin for absolute URLs handed back to a person (feed URLs, links): `expectedOrigin`, or for an
- * in-process page read (no request URL) the Host header's.
+ * in-process page read (no request URL) the Host header's. A Host that is not a host is never given
+ * to `new URL` (it would throw): the listening origin stands in.
  */
 export function publicOrigin(headers: Headers, requestUrl: string | undefined): string {
-  const fallback = `http://${headers.get("host")?.trim() || "localhost"}`;
-  return expectedOrigin(headers, requestUrl ?? fallback) ?? new URL(fallback).origin;
+  const listening = requestUrl ?? "http://localhost/";
+  return expectedOrigin(headers, listening) ?? new URL(listening).origin;
 }

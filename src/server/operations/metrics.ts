@@ -51,7 +51,7 @@ export function recordWebhookAttempt(outcome: string, seconds: number): void {
   getMetrics().webhookAttemptDuration.observe({ outcome }, seconds);
 }
 
-export function recordRateLimitRejection(limit: "api_key" | "login_email" | "login_address" | "signup_address"): void {
+export function recordRateLimitRejection(limit: "api_key" | "login_email" | "login_address" | "signup_address" | "calendar_token" | "calendar_address" | "organization_concurrency"): void {
   getMetrics().rateLimitRejections.inc({ limit });
 }
 

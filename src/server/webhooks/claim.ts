@@ -14,6 +14,7 @@
 import { getEnv } from "@/env";
 import { Prisma, type Db, type DbClient } from "@/server/db";
 import type { ClaimedDelivery } from "@/server/webhooks/record";
+import { plansGranting } from "@/server/auth/plans";
 
 /** Advisory-lock namespace of the claim's per-organization locks (the first key of the two-key form). */
 const CLAIM_LOCK_NAMESPACE = 0x0b17;
@@ -54,8 +55,11 @@ const isManualDue = (now: Date) => Prisma.sql`d."manualAttemptRequestedAt" IS NO
 /** What a claim may take. */
 const isClaimable = (now: Date) => Prisma.sql`((${isDue(now)}) OR (${isManualDue(now)}))`;
 
+/** Webhooks are paused while the organization's plan lacks custom integrations: its endpoints get no claim. */
+const isPlanActive = Prisma.sql`e."organizationId" IN (SELECT o."id" FROM "Organization" o WHERE o."plan"::text = ANY(${plansGranting("customIntegrations")}::text[]))`;
+
 /**
- * Each endpoint (of `scope`) with its load: attempts in flight, tokens in its bucket now, free slots
+ * Each endpoint (of `scope`, on an organization whose plan includes webhooks) with its load: attempts in flight, tokens in its bucket now, free slots
  * (the in-flight bound, 1 while half-open, minus attempts in flight). An open circuit gives no slot.
  */
 function endpointLoad(now: Date, limits: ClaimLimits, scope: Prisma.Sql): Prisma.Sql {
@@ -73,7 +77,7 @@ function endpointLoad(now: Date, limits: ClaimLimits, scope: Prisma.Sql): Prisma
     CROSS JOIN LATERAL (
       SELECT count(*)::int AS "inFlight" FROM "WebhookDelivery" l WHERE l."endpointId" = e."id" AND l."leaseUntil" > ${at(now)}
     ) f
-    WHERE ${scope}`;
+    WHERE ${scope} AND ${isPlanActive}`;
 }
 
 /** Endpoints that may be sent to now: active, circuit not open, a free slot and a whole token. */

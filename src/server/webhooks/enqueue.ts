@@ -3,6 +3,7 @@
 // back one never does. Each body is serialized once here; every attempt sends these bytes.
 import type { Tx } from "@/server/db";
 import { newId } from "@/server/lib/ids";
+import { plansGranting } from "@/server/auth/plans";
 import { DELIVERY_CHANNEL, type NewEvent } from "@/server/webhooks/events";
 
 export type { NewEvent };
@@ -32,8 +33,14 @@ export async function enqueueEvents(tx: Tx, events: readonly NewEvent[]): Promis
   await tx.webhookEvent.createMany({ data: rows });
 
   const organizationIds = [...new Set(events.map((event) => event.organizationId))];
+  // An organization whose plan lacks custom integrations has its webhooks paused: its new events reach no endpoint.
   const endpoints = await tx.webhookEndpoint.findMany({
-    where: { organizationId: { in: organizationIds }, isActive: true, eventTypes: { hasSome: [...new Set(events.map((event) => event.type))] } },
+    where: {
+      organizationId: { in: organizationIds },
+      isActive: true,
+      eventTypes: { hasSome: [...new Set(events.map((event) => event.type))] },
+      organization: { plan: { in: plansGranting("customIntegrations") } },
+    },
     select: { id: true, organizationId: true, eventTypes: true },
   });
   const deliveries = rows.flatMap((event) =>

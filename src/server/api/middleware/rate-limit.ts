@@ -1,7 +1,7 @@
 // Public API step 4: per-key hourly rate limit (contract section 8). Fixed hour-aligned windows in the
 // database, one atomic increment per request, effective = current + previous × (1 − elapsed fraction).
 import { Prisma, type DbClient } from "@/server/db";
-import { AppError } from "@/server/errors";
+import { rateLimited } from "@/server/errors";
 import type { RateLimitInfo } from "@/server/lib/envelope";
 import { recordRateLimitRejection } from "@/server/operations/metrics";
 
@@ -118,9 +118,7 @@ export function applyRateLimit(decision: RateLimitDecision, resHeaders: Headers)
   for (const [name, value] of Object.entries(headers)) if (name !== "Retry-After") resHeaders.set(name, value);
   if (!decision.isAllowed) {
     recordRateLimitRejection("api_key");
-    throw new AppError("rate_limit_exceeded", `Rate limit of ${decision.info.limit} requests per hour exceeded; retry after ${decision.retryAfterSeconds} seconds.`, {
-      headers: { "Retry-After": headers["Retry-After"]! },
-    });
+    throw rateLimited(decision.retryAfterSeconds!, `Rate limit of ${decision.info.limit} requests per hour exceeded; retry after ${decision.retryAfterSeconds} seconds.`);
   }
   return decision.info;
 }

@@ -5,6 +5,7 @@ import { getEnv } from "@/env";
 import { AppError } from "@/server/errors";
 import { middleware } from "@/server/api/trpc";
 import { isSameOrigin } from "@/server/http/origin";
+import { withinOrganizationLimit } from "@/server/api/middleware/organization-load";
 
 export const SESSION_COOKIE = "tt_session";
 const SESSION_TTL_SECONDS = 60 * 60 * 24 * 14;
@@ -43,14 +44,24 @@ export const NO_SESSION: SessionHandle = {
   destroy() {},
 };
 
+/**
+ * The session a cookie value holds, or null. Anything malformed (an undecodable escape, a forged or
+ * expired seal, a wrong shape) is no session: a cookie planted by a sibling subdomain must not break
+ * the routes that work signed out.
+ */
+async function unsealSession(sealed: string | undefined, password: string): Promise<SessionData | null> {
+  if (!sealed) return null;
+  try {
+    const unsealed = await unsealData<Partial<SessionData>>(decodeURIComponent(sealed), { password, ttl: SESSION_TTL_SECONDS });
+    return typeof unsealed.userId === "string" && typeof unsealed.version === "number" ? { userId: unsealed.userId, version: unsealed.version } : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function readSession(requestHeaders: Headers, resHeaders: Headers): Promise<SessionHandle> {
   const password = getEnv().sessionSecret;
-  const sealed = parseCookies(requestHeaders.get("cookie")).get(SESSION_COOKIE);
-  let data: SessionData | null = null;
-  if (sealed) {
-    const unsealed: Partial<SessionData> = await unsealData<Partial<SessionData>>(decodeURIComponent(sealed), { password, ttl: SESSION_TTL_SECONDS }).catch(() => ({}));
-    if (typeof unsealed.userId === "string" && typeof unsealed.version === "number") data = { userId: unsealed.userId, version: unsealed.version };
-  }
+  const data = await unsealSession(parseCookies(requestHeaders.get("cookie")).get(SESSION_COOKIE), password);
   const handle: SessionHandle = {
     data,
     async save(next) {
@@ -83,5 +94,7 @@ export const requireSession = middleware(async ({ ctx, next }) => {
     : null;
   if (!user) throw new AppError("unauthorized", "Sign in to continue.");
   const { organization, ...rest } = user;
-  return next({ ctx: { actor: { user: rest, organization, userId: user.id, organizationId: organization.id, role: user.role } } });
+  return withinOrganizationLimit(organization.id, () =>
+    next({ ctx: { actor: { user: rest, organization, userId: user.id, organizationId: organization.id, role: user.role } } }),
+  );
 });

@@ -1,8 +1,8 @@
 // API key management for the app's settings: create (shown once), list, revoke.
-import type { DbClient } from "@/server/db";
+import type { Db, DbClient } from "@/server/db";
 import { generateApiKey, hashApiKey } from "@/server/auth/api-keys";
-import { requirePlan } from "@/server/auth/plans";
-import { notFound } from "@/server/errors";
+import { PLAN_API_HOURLY_CEILING, requirePlan } from "@/server/auth/plans";
+import { AppError, notFound } from "@/server/errors";
 import { apiKeyRecordSelect, serializeApiKey, type ApiKeyRecord, type CreateApiKeyInput, type CreatedApiKey } from "@/server/contract/api-key";
 import type { Actor } from "@/server/services/auth/account";
 
@@ -15,24 +15,42 @@ export async function listApiKeys(db: DbClient, actor: Actor): Promise<ApiKeyRec
   return keys.map(serializeApiKey);
 }
 
+/**
+ * A new key, shown once. Its hourly limit must fit in what the plan's ceiling leaves beside the
+ * organization's other active, unexpired keys (409 on `rateLimitPerHour` otherwise), counted under a
+ * lock on the organization row so that concurrent creations cannot pass it together.
+ */
 export async function createApiKey(
-  db: DbClient,
+  db: Db,
   actor: Actor & { plan: "free" | "pro" },
   input: CreateApiKeyInput,
 ): Promise<CreatedApiKey> {
   requirePlan(actor.plan, "customIntegrations");
   const key = generateApiKey();
-  const created = await db.apiKey.create({
-    data: {
-      organizationId: actor.organizationId,
-      createdById: actor.userId,
-      name: input.name,
-      keyHash: hashApiKey(key),
-      scopes: [...new Set(input.scopes)],
-      rateLimitPerHour: input.rateLimitPerHour,
-      expiresAt: input.expiresAt ?? null,
-    },
-    select: apiKeyRecordSelect,
+  const created = await db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT 1 FROM "Organization" WHERE "id" = ${actor.organizationId} FOR UPDATE`;
+    const { _sum } = await tx.apiKey.aggregate({
+      where: { organizationId: actor.organizationId, isActive: true, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
+      _sum: { rateLimitPerHour: true },
+    });
+    const ceiling = PLAN_API_HOURLY_CEILING[actor.plan];
+    const left = Math.max(0, ceiling - (_sum.rateLimitPerHour ?? 0));
+    if (input.rateLimitPerHour > left) {
+      const message = `at most ${left} (the plan allows ${ceiling} requests an hour over all of the organization's keys; revoke a key or lower this one)`;
+      throw new AppError("conflict", `rateLimitPerHour: ${message}`, { details: [{ field: "rateLimitPerHour", message }] });
+    }
+    return tx.apiKey.create({
+      data: {
+        organizationId: actor.organizationId,
+        createdById: actor.userId,
+        name: input.name,
+        keyHash: hashApiKey(key),
+        scopes: [...new Set(input.scopes)],
+        rateLimitPerHour: input.rateLimitPerHour,
+        expiresAt: input.expiresAt ?? null,
+      },
+      select: apiKeyRecordSelect,
+    });
   });
   return { ...serializeApiKey(created), key };
 }

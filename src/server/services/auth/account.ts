@@ -1,5 +1,5 @@
 // Users, organizations and plans: signup, login, members, the plan switch.
-import type { DbClient } from "@/server/db";
+import type { Db, DbClient } from "@/server/db";
 import { Prisma } from "@/generated/prisma/client";
 import type { Plan, Role } from "@/generated/prisma/enums";
 import {
@@ -18,7 +18,7 @@ import {
 import { AppError, notFound } from "@/server/errors";
 import { isTimeZone } from "@/lib/time-zone";
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from "@/server/auth/passwords";
-import { assertLoginAllowed, countSignupAttempt, recordLoginFailure } from "@/server/services/auth/throttle";
+import { countedLoginAttempt, countSignupAttempt } from "@/server/services/auth/throttle";
 
 export interface Actor {
   userId: string;
@@ -63,16 +63,15 @@ export async function signUp(
   }
 }
 
-/** Throttled per email and per client address before the password is even checked (see throttle.ts). */
-export async function logIn(db: DbClient, input: LogInInput, client: { address?: string } = {}): Promise<SignedInAccount> {
+/** Throttled per email and per client address: the attempt is counted before the password is even checked (see throttle.ts). */
+export async function logIn(db: Db, input: LogInInput, client: { address?: string } = {}): Promise<SignedInAccount> {
   const email = normalizeEmail(input.email);
-  await assertLoginAllowed(db, email, client.address);
   const user = await db.user.findUnique({ where: { email }, include: { organization: true } });
-  const isValid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyPasswordHash()));
-  if (!user || !isValid) {
-    await recordLoginFailure(db, email, client.address);
-    throw new AppError("unauthorized", "Email or password is incorrect.");
-  }
+  const isValid = await countedLoginAttempt(db, email, client.address, async () => {
+    const matches = await verifyPassword(input.password, user?.passwordHash ?? (await decoyPasswordHash()));
+    return matches && user !== null;
+  });
+  if (!user || !isValid) throw new AppError("unauthorized", "Email or password is incorrect.");
   if (needsRehash(user.passwordHash)) {
     // The password is at hand only now: upgrade a hash made under an older cost.
     await db.user.updateMany({ where: { id: user.id, passwordHash: user.passwordHash }, data: { passwordHash: await hashPassword(input.password) } });
@@ -87,16 +86,14 @@ export async function logIn(db: DbClient, input: LogInInput, client: { address?:
  * the caller's own session is re-issued.
  */
 export async function changePassword(
-  db: DbClient,
+  db: Db,
   actor: Actor,
   input: ChangePasswordInput,
   client: { address?: string } = {},
 ): Promise<{ sessionVersion: number }> {
   const user = await db.user.findFirst({ where: { id: actor.userId, organizationId: actor.organizationId }, select: { id: true, email: true, passwordHash: true } });
   if (!user) throw notFound("User");
-  await assertLoginAllowed(db, user.email, client.address);
-  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    await recordLoginFailure(db, user.email, client.address);
+  if (!(await countedLoginAttempt(db, user.email, client.address, () => verifyPassword(input.currentPassword, user.passwordHash)))) {
     throw new AppError("validation_error", "currentPassword: is incorrect", { details: [{ field: "currentPassword", message: "is incorrect" }] });
   }
   const passwordHash = await hashPassword(input.newPassword);

@@ -1,10 +1,13 @@
 // Login and signup throttling (app-api.md section 10), counted inside the operations themselves so
 // that every path (in-app route, tRPC, batched or not) counts every attempt. Exact sliding windows:
-// one row per failure, counted over the window; refused attempts add no row, so a key holds at most
-// its limit of rows.
+// one row per failure, counted over the window. An attempt reserves its row before the password is
+// checked, atomically with the count (under a per-key lock), so concurrent guesses cannot all pass a
+// check made before any of them is recorded: at most the limit are evaluated, the rest are refused.
+// A successful attempt gives its row back; refused attempts add none.
 import { createHash } from "node:crypto";
-import type { DbClient } from "@/server/db";
-import { AppError } from "@/server/errors";
+import type { Db, DbClient } from "@/server/db";
+import { Prisma } from "@/generated/prisma/client";
+import { rateLimited } from "@/server/errors";
 import { recordRateLimitRejection } from "@/server/operations/metrics";
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
@@ -15,54 +18,84 @@ export const SIGNUPS_PER_ADDRESS = 20;
 
 export type ThrottledLimit = "login_email" | "login_address" | "signup_address";
 
-/** The same refusal whether or not the email has an account. */
-export class ThrottledError extends AppError {
-  constructor(
-    readonly limit: ThrottledLimit,
-    retryAfterSeconds: number,
-  ) {
-    // One fixed message: it must not tell which limit was hit, or whether the email has an account.
-    super("rate_limit_exceeded", "Too many attempts. Try again later; Retry-After gives the seconds to wait.", { headers: { "Retry-After": String(retryAfterSeconds) } });
-  }
-}
+/** Advisory-lock namespace of the per-key login locks (the first key of the two-key form). */
+const LOGIN_LOCK_NAMESPACE = 0x1091;
+
+// One fixed message: it must not tell which limit was hit, or whether the email has an account.
+const THROTTLED_MESSAGE = "Too many attempts. Try again later; Retry-After gives the seconds to wait.";
 
 function refuse(limit: ThrottledLimit, retryAfterSeconds: number): never {
   recordRateLimitRejection(limit);
-  throw new ThrottledError(limit, retryAfterSeconds);
+  throw rateLimited(retryAfterSeconds, THROTTLED_MESSAGE);
 }
 
 const emailKey = (email: string) => `email:${createHash("sha256").update(email).digest("hex")}`;
 const addressKey = (address: string) => `address:${address}`;
+const at = (ms: number) => Prisma.sql`${new Date(ms).toISOString()}::timestamp(3)`;
 
 /** Seconds until the oldest counted row leaves the window, at least 1. */
-function retryAfter(oldest: Date, windowMs: number, now: number): number {
-  return Math.max(1, Math.ceil((oldest.getTime() + windowMs - now) / 1000));
+function retryAfter(oldestMs: number, windowMs: number, now: number): number {
+  return Math.max(1, Math.ceil((oldestMs + windowMs - now) / 1000));
 }
 
-async function loginFailures(db: DbClient, key: string, now: number): Promise<{ count: number; oldest: Date | null }> {
-  const since = new Date(now - LOGIN_WINDOW_MS);
-  const [count, oldest] = await Promise.all([
-    db.loginFailure.count({ where: { key, createdAt: { gt: since } } }),
-    db.loginFailure.findFirst({ where: { key, createdAt: { gt: since } }, orderBy: { createdAt: "asc" }, select: { createdAt: true } }),
-  ]);
-  return { count, oldest: oldest?.createdAt ?? null };
+/** A login attempt's place in the counts: given back when the password was right (or never checked). */
+export interface LoginReservation {
+  release(): Promise<void>;
 }
 
-/** Refuses (429) when the email or the address has used up its failed logins; checked before the password. */
-export async function assertLoginAllowed(db: DbClient, email: string, address: string | undefined, now = Date.now()): Promise<void> {
-  const checks: [ThrottledLimit, string, number][] = [["login_email", emailKey(email), LOGIN_FAILURES_PER_EMAIL]];
-  if (address) checks.push(["login_address", addressKey(address), LOGIN_FAILURES_PER_ADDRESS]);
-  for (const [limit, key, max] of checks) {
-    const { count, oldest } = await loginFailures(db, key, now);
-    if (count >= max && oldest) refuse(limit, retryAfter(oldest, LOGIN_WINDOW_MS, now));
+/**
+ * Reserves a failed-login row for the email and the address, or refuses (429) when either has used
+ * up its failures in the window; before the password is checked. One transaction: a lock per key
+ * (in key order, so two attempts never deadlock), then one statement that counts each key's window
+ * and inserts the rows only if every key is under its limit. Rows older than the window are pruned.
+ */
+export async function reserveLoginAttempt(db: Db, email: string, address: string | undefined, now = Date.now()): Promise<LoginReservation> {
+  const limits: [ThrottledLimit, string, number][] = [["login_email", emailKey(email), LOGIN_FAILURES_PER_EMAIL]];
+  if (address) limits.push(["login_address", addressKey(address), LOGIN_FAILURES_PER_ADDRESS]);
+  const keys = limits.map(([, key]) => key);
+  const rows = await db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT pg_advisory_xact_lock(${LOGIN_LOCK_NAMESPACE}::int, hashtext(k))::text FROM unnest(${[...keys].sort()}::text[]) AS k`;
+    return tx.$queryRaw<{ key: string; count: number; oldestMs: number | null; id: string | null }[]>`
+      WITH k AS (SELECT * FROM unnest(${keys}::text[], ${limits.map(([, , max]) => max)}::int[]) AS k("key", "max")),
+      counted AS (
+        SELECT k."key", k."max", count(f."id")::int AS "count", (EXTRACT(EPOCH FROM min(f."createdAt")) * 1000)::float8 AS "oldestMs"
+        FROM k LEFT JOIN "LoginFailure" f ON f."key" = k."key" AND f."createdAt" > ${at(now - LOGIN_WINDOW_MS)}
+        GROUP BY k."key", k."max"
+      ),
+      pruned AS (DELETE FROM "LoginFailure" WHERE "key" = ANY(${keys}::text[]) AND "createdAt" <= ${at(now - LOGIN_WINDOW_MS)}),
+      reserved AS (
+        INSERT INTO "LoginFailure" ("id", "key", "createdAt")
+        SELECT gen_random_uuid()::text, c."key", ${at(now)} FROM counted c
+        WHERE NOT EXISTS (SELECT 1 FROM counted o WHERE o."count" >= o."max")
+        RETURNING "id", "key"
+      )
+      SELECT c."key", c."count", c."oldestMs", r."id" FROM counted c LEFT JOIN reserved r USING ("key")`;
+  });
+  for (const [limit, key, max] of limits) {
+    const row = rows.find((candidate) => candidate.key === key)!;
+    if (row.count >= max) refuse(limit, retryAfter(row.oldestMs ?? now, LOGIN_WINDOW_MS, now));
   }
+  const ids = rows.map((row) => row.id).filter((id): id is string => id !== null);
+  return {
+    release: async () => {
+      await db.loginFailure.deleteMany({ where: { id: { in: ids } } });
+    },
+  };
 }
 
-/** Counts a failed login against the email and the address, and forgets their rows older than the window. */
-export async function recordLoginFailure(db: DbClient, email: string, address: string | undefined, now = Date.now()): Promise<void> {
-  const keys = [emailKey(email), ...(address ? [addressKey(address)] : [])];
-  await db.loginFailure.deleteMany({ where: { key: { in: keys }, createdAt: { lte: new Date(now - LOGIN_WINDOW_MS) } } });
-  await db.loginFailure.createMany({ data: keys.map((key) => ({ key, createdAt: new Date(now) })) });
+/**
+ * Runs a password check as a counted login attempt: the row reserved before it stays when the
+ * password is wrong, and is given back when it is right or the check did not complete.
+ */
+export async function countedLoginAttempt(db: Db, email: string, address: string | undefined, check: () => Promise<boolean>): Promise<boolean> {
+  const reservation = await reserveLoginAttempt(db, email, address);
+  let isValid = true;
+  try {
+    isValid = await check();
+    return isValid;
+  } finally {
+    if (isValid) await reservation.release();
+  }
 }
 
 /** Counts a signup attempt from the address; refuses (429) past SIGNUPS_PER_ADDRESS an hour. */
@@ -72,6 +105,6 @@ export async function countSignupAttempt(db: DbClient, address: string | undefin
   await db.signupAttempt.deleteMany({ where: { address, createdAt: { lte: since } } });
   const attempts = await db.signupAttempt.findMany({ where: { address, createdAt: { gt: since } }, orderBy: { createdAt: "asc" }, select: { createdAt: true }, take: 1 });
   const count = await db.signupAttempt.count({ where: { address, createdAt: { gt: since } } });
-  if (count >= SIGNUPS_PER_ADDRESS) refuse("signup_address", retryAfter(attempts[0]!.createdAt, SIGNUP_WINDOW_MS, now));
+  if (count >= SIGNUPS_PER_ADDRESS) refuse("signup_address", retryAfter(attempts[0]!.createdAt.getTime(), SIGNUP_WINDOW_MS, now));
   await db.signupAttempt.create({ data: { address, createdAt: new Date(now) } });
 }

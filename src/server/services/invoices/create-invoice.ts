@@ -132,6 +132,10 @@ export async function createInvoice(db: Db, actor: Actor, input: CreateInvoiceIn
         select: { invoiceSequence: true },
       });
       const { customer, lines, subtotalCents, taxCents: tax, totalCents } = await draftInvoice(tx, organizationId, input);
+      // Under the lock, so of concurrent identical requests one bills the logs and the rest find nothing left (the number is rolled back).
+      if (customer.billingType === "hourly" && !lines.length) {
+        throw new AppError("conflict", "Nothing to bill: the customer has no unbilled billable time in this period.");
+      }
 
       const invoice = await tx.invoice.create({
         data: {

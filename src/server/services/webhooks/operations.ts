@@ -2,6 +2,7 @@
 // failed one since an instant, send a test event. None sends anything itself: each asks for an
 // attempt that the leased delivery worker makes (a crash loses nothing, two workers never make the
 // same attempt), and none changes an event's stored bytes.
+import { Prisma } from "@/generated/prisma/client";
 import type { Db, Tx } from "@/server/db";
 import { AppError, notFound } from "@/server/errors";
 import { newId } from "@/server/lib/ids";
@@ -42,10 +43,14 @@ export async function resendDelivery(db: Db, actor: Actor, input: DeliveryIdInpu
   });
 }
 
+const recoveryPending = () =>
+  new AppError("conflict", "A recovery of this endpoint is still being worked through; try again when it is done.");
+
 /**
  * Recover: a manual attempt for every failed delivery of this endpoint whose event was created at or
  * after `since`. Answers at once with the count; the worker marks them in bounded batches
  * (`markRecoveredDeliveries` in webhooks/recovery.ts), so thousands cost the request one count and one row.
+ * One request per endpoint at a time (a unique index): a second while the first is pending is a 409.
  */
 export async function recoverDeliveries(db: Db, actor: Actor, input: RecoverDeliveriesInput, now = new Date()): Promise<{ queued: number }> {
   if (input.since.getTime() > now.getTime()) throw new AppError("validation_error", "since: must not be in the future", { details: [{ field: "since", message: "must not be in the future" }] });
@@ -53,18 +58,25 @@ export async function recoverDeliveries(db: Db, actor: Actor, input: RecoverDeli
     const message = `must be at most ${RECOVER_MAX_DAYS} days ago`;
     throw new AppError("validation_error", `since: ${message}`, { details: [{ field: "since", message }] });
   }
-  return db.$transaction(async (tx) => {
-    await activeEndpoint(tx, actor, input.id);
-    // A delivery is created with its event (enqueue.ts), so its createdAt is the event's.
-    const queued = await tx.webhookDelivery.count({
-      where: { endpointId: input.id, organizationId: actor.organizationId, status: "failed", createdAt: { gte: input.since, lte: now } },
+  try {
+    return await db.$transaction(async (tx) => {
+      await activeEndpoint(tx, actor, input.id);
+      if (await tx.webhookRecovery.findFirst({ where: { endpointId: input.id, organizationId: actor.organizationId }, select: { id: true } })) throw recoveryPending();
+      // A delivery is created with its event (enqueue.ts), so its createdAt is the event's.
+      const queued = await tx.webhookDelivery.count({
+        where: { endpointId: input.id, organizationId: actor.organizationId, status: "failed", createdAt: { gte: input.since, lte: now } },
+      });
+      if (queued) {
+        await tx.webhookRecovery.create({ data: { organizationId: actor.organizationId, endpointId: input.id, since: input.since, until: now } });
+        await wakeDeliveryWorkers(tx);
+      }
+      return { queued };
     });
-    if (queued) {
-      await tx.webhookRecovery.create({ data: { organizationId: actor.organizationId, endpointId: input.id, since: input.since, until: now } });
-      await wakeDeliveryWorkers(tx);
-    }
-    return { queued };
-  });
+  } catch (error) {
+    // Two requests that both found none pending: the unique index lets one in.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw recoveryPending();
+    throw error;
+  }
 }
 
 /**

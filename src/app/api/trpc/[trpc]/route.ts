@@ -6,6 +6,7 @@ import { appRouter } from "@/server/api/root";
 import { assertSameOrigin } from "@/server/api/middleware/session";
 import { createRequestContext } from "@/server/http/request-context";
 import { errorResponse } from "@/server/http/responses";
+import { toAppError } from "@/server/errors";
 import { parseClientJson, readBodyText } from "@/server/http/body";
 import { observed } from "@/server/http/observe";
 import { TRPC_MAX_BATCH_SIZE } from "@/trpc/limits";
@@ -34,6 +35,8 @@ async function handler(request: Request): Promise<Response> {
     router: appRouter,
     maxBatchSize: TRPC_MAX_BATCH_SIZE,
     createContext: ({ resHeaders }) => createRequestContext(request, resHeaders),
+    // An error's own headers (Retry-After of a 429 or 503) go on the response, as at the REST edges.
+    responseMeta: ({ errors }) => ({ headers: Object.assign({}, ...errors.map((error) => toAppError(error, { log: false }).headers ?? {})) as Record<string, string> }),
   });
 }
 

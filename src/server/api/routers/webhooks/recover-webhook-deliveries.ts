@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { adminProcedure } from "@/server/api/procedures";
+import { integrationsAdminProcedure } from "@/server/api/procedures";
 import { recoverDeliveries } from "@/server/services/webhooks/operations";
 import { recoverWebhookDeliveriesInput } from "@/server/contract/webhook-delivery";
 
 /** A manual attempt for every failed delivery since an instant (202 with how many). */
-export const recoverWebhookDeliveriesProcedure = adminProcedure
+export const recoverWebhookDeliveriesProcedure = integrationsAdminProcedure
   .input(recoverWebhookDeliveriesInput)
   .output(z.object({ queued: z.number().int() }))
   .mutation(({ ctx, input }) => recoverDeliveries(ctx.db, ctx.actor, input));

@@ -1,9 +1,9 @@
-import { adminProcedure } from "@/server/api/procedures";
+import { integrationsAdminProcedure } from "@/server/api/procedures";
 import { sendTestEvent } from "@/server/services/webhooks/operations";
 import { sendTestEventInput, webhookOperationDeliveryOutput } from "@/server/contract/webhook-delivery";
 
 /** A test event of a catalog type with example data, to this endpoint only (202 its delivery). */
-export const sendTestEventProcedure = adminProcedure
+export const sendTestEventProcedure = integrationsAdminProcedure
   .input(sendTestEventInput)
   .output(webhookOperationDeliveryOutput)
   .mutation(({ ctx, input }) => sendTestEvent(ctx.db, ctx.actor, input));

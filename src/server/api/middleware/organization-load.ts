@@ -1,0 +1,31 @@
+// Request work per organization: at most ORGANIZATION_MAX_CONCURRENT_REQUESTS of one organization's
+// requests (public API, in-app routes, tRPC calls) run at once in this process, and
+// ORGANIZATION_REQUEST_QUEUE wait; beyond, 429 with Retry-After at once. One tenant's burst then
+// holds at most that many of the process's database connections, whatever its keys' hourly limits.
+import { getEnv } from "@/env";
+import { rateLimited } from "@/server/errors";
+import { concurrencyLimit, QueueFullError, type ConcurrencyLimit } from "@/server/lib/concurrency";
+import { recordRateLimitRejection } from "@/server/operations/metrics";
+
+/** Organizations with requests running or waiting; an idle organization's entry is dropped. */
+const limits = new Map<string, ConcurrencyLimit>();
+
+export const organizationsUnderLoad = () => limits.size;
+
+export async function withinOrganizationLimit<T>(organizationId: string, work: () => Promise<T>): Promise<T> {
+  let limit = limits.get(organizationId);
+  if (!limit) {
+    limit = concurrencyLimit({ concurrency: () => getEnv().organizationMaxConcurrentRequests, queue: () => getEnv().organizationRequestQueue });
+    limits.set(organizationId, limit);
+  }
+  try {
+    return await limit.run(work);
+  } catch (error) {
+    if (!(error instanceof QueueFullError)) throw error;
+    recordRateLimitRejection("organization_concurrency");
+    throw rateLimited(1, "Too many requests of this organization are running at once; retry after Retry-After seconds.");
+  } finally {
+    const { running, waiting } = limit.load();
+    if (!running && !waiting) limits.delete(organizationId);
+  }
+}

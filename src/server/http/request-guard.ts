@@ -1,0 +1,80 @@
+// Requests Next cannot represent fail inside Next before any of our code runs, with a text 500: a
+// method the Fetch standard forbids (TRACE, TRACK: `new Request` throws) and a path with an escape
+// that does not decode (`/api/app/me%`). This guard answers them first, at the Node server, in the
+// error envelope: 405 with `Allow` for a method outside HTTP's usual set, 400 for such a path.
+// It also records the socket's address for per-address limits (client-address.ts), where Next would
+// keep a client's own X-Forwarded-For. Installed once per server process (src/instrumentation.ts).
+import { randomUUID } from "node:crypto";
+import http from "node:http";
+import { AppError } from "@/server/errors";
+import { errorEnvelope } from "@/server/lib/envelope";
+import { REQUEST_ID_HEADER } from "@/server/http/request-id";
+import { CLIENT_ADDRESS_HEADER } from "@/server/http/client-address";
+import { isApiPath, routingError } from "@/server/http/route-table";
+
+const SERVED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+function isDecodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The refusal for a request line Next would fail on, or undefined when Next can serve it. */
+export function malformedRequestError(method: string, rawUrl: string): AppError | undefined {
+  const pathname = rawUrl.split(/[?#]/, 1)[0] ?? "";
+  if (!SERVED_METHODS.has(method.toUpperCase())) {
+    const allow = (isApiPath(pathname) && routingError(method, pathname)?.allow) || [...SERVED_METHODS].join(", ");
+    return new AppError("method_not_allowed", `Method ${method} is not allowed on this route.`, { headers: { allow } });
+  }
+  if (!isDecodable(pathname)) {
+    return new AppError("validation_error", "The request path has an invalid %-escape.", { details: [{ field: "path", message: "invalid percent-encoding" }] });
+  }
+  return undefined;
+}
+
+/** Answers a malformed request in the envelope and returns true; false when the request may go on. */
+export function refuseMalformedRequest(request: http.IncomingMessage, response: http.ServerResponse): boolean {
+  const error = malformedRequestError(request.method ?? "", request.url ?? "/");
+  if (!error) return false;
+  const body = JSON.stringify(errorEnvelope(error));
+  response.writeHead(error.status, {
+    ...error.headers,
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(body),
+    "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
+    [REQUEST_ID_HEADER]: randomUUID(),
+  });
+  response.end(request.method === "HEAD" ? undefined : body);
+  // The request's body (if any) is not read: drop it with the connection rather than parse it.
+  request.resume();
+  return true;
+}
+
+let isInstalled = false;
+
+/** The socket's address, under a header name no client can set (any incoming value is replaced). */
+export function recordClientAddress(request: http.IncomingMessage): void {
+  const address = request.socket.remoteAddress;
+  if (address) request.headers[CLIENT_ADDRESS_HEADER] = address;
+  else delete request.headers[CLIENT_ADDRESS_HEADER];
+}
+
+/** Puts the guard in front of every HTTP server of this process (Next's included). */
+export function installRequestGuard(): void {
+  if (isInstalled) return;
+  isInstalled = true;
+  const emit = http.Server.prototype.emit;
+  http.Server.prototype.emit = function guardedEmit(this: http.Server, event: string | symbol, ...args: unknown[]) {
+    if (event === "request") {
+      const request = args[0] as http.IncomingMessage;
+      if (refuseMalformedRequest(request, args[1] as http.ServerResponse)) return true;
+      recordClientAddress(request);
+    }
+    return Reflect.apply(emit, this, [event, ...args]) as boolean;
+  } as typeof emit;
+}

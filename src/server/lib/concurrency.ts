@@ -1,0 +1,46 @@
+// A bound on how many of one kind of work run at once in this process, with a short queue: work
+// beyond both is refused at once (the caller answers 429/503 with Retry-After) instead of piling up
+// behind the work already running.
+
+export class QueueFullError extends Error {
+  constructor() {
+    super("Too much of this work is running or waiting.");
+    this.name = "QueueFullError";
+  }
+}
+
+export interface ConcurrencyLimit {
+  /** Runs `work` when a slot is free; rejects with QueueFullError when every slot and queue place is taken. */
+  run<T>(work: () => Promise<T>): Promise<T>;
+  /** Work running and waiting now. */
+  load(): { running: number; waiting: number };
+}
+
+export function concurrencyLimit(options: { concurrency: () => number; queue: () => number }): ConcurrencyLimit {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    running -= 1;
+    const next = waiting.shift();
+    if (next) {
+      running += 1;
+      next();
+    }
+  };
+  return {
+    async run(work) {
+      if (running >= options.concurrency()) {
+        if (waiting.length >= options.queue()) throw new QueueFullError();
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      } else {
+        running += 1;
+      }
+      try {
+        return await work();
+      } finally {
+        release();
+      }
+    },
+    load: () => ({ running, waiting: waiting.length }),
+  };
+}

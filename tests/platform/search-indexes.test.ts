@@ -1,0 +1,75 @@
+// Search (app-api section 7) is served by pg_trgm GIN indexes on both databases, and on PostgreSQL a
+// statement of request work that runs past the statement timeout is stopped and answered 503.
+import { describe, expect, it } from "vitest";
+import { getDb, openDatabase } from "@/server/db";
+import { toAppError } from "@/server/errors";
+import { apiOrganization } from "../harness/factories";
+import { adminUrl, databaseUrl, runId, withAdminClient } from "../setup/test-database";
+
+const TRIGRAM_INDEXES = [
+  ["Constellation", "goal"],
+  ["Constellation", "title"],
+  ["Customer", "company"],
+  ["Customer", "name"],
+  ["Task", "description"],
+  ["Task", "title"],
+] as const;
+
+/** The plan of a statement with sequential scans priced out, so that any usable index shows. */
+async function planOf(sql: string): Promise<string> {
+  const db = await getDb();
+  const [, rows] = await db.$transaction([db.$executeRawUnsafe("SET LOCAL enable_seqscan = off"), db.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN ${sql}`)]);
+  return rows.map((row) => row["QUERY PLAN"]).join("\n");
+}
+
+describe("search indexes", () => {
+  it("has pg_trgm and a GIN trigram index on each searched column", async () => {
+    const db = await getDb();
+    expect(await db.$queryRaw`SELECT extname FROM pg_extension WHERE extname = 'pg_trgm'`).toEqual([{ extname: "pg_trgm" }]);
+    const indexes = await db.$queryRaw<{ indexname: string; indexdef: string }[]>`
+      SELECT indexname, indexdef FROM pg_indexes WHERE indexdef LIKE '%gin_trgm_ops%' ORDER BY indexname`;
+    expect(indexes.map((index) => index.indexname)).toEqual(TRIGRAM_INDEXES.map(([table, column]) => `${table}_${column}_trgm_idx`));
+    for (const index of indexes) expect(index.indexdef).toMatch(/USING gin/i);
+  });
+
+  it.each([
+    ["Task", "title", "description"],
+    ["Customer", "name", "company"],
+    ["Constellation", "title", "goal"],
+  ])("serves a substring search on %s (%s or %s) from the trigram indexes", async (table, first, second) => {
+    const plan = await planOf(`SELECT "id" FROM "${table}" WHERE "${first}" ILIKE '%quarterly%' OR "${second}" ILIKE '%quarterly%'`);
+    expect(plan).toContain(`${table}_${first}_trgm_idx`);
+    expect(plan).toContain(`${table}_${second}_trgm_idx`);
+  });
+
+  it("still finds substrings through the API, special characters taken literally", async () => {
+    const { api } = await apiOrganization(["*"]);
+    for (const title of ["Quarterly report 100%", "Annual report", "quarterly_review"]) expect((await api.post("/api/v1/tasks", { title })).status).toBe(201);
+    const found = await api.get(`/api/v1/tasks?search=${encodeURIComponent("QUARTERLY")}`);
+    expect(found.body.data.map((task: { title: string }) => task.title).sort()).toEqual(["Quarterly report 100%", "quarterly_review"]);
+    expect((await api.get(`/api/v1/tasks?search=${encodeURIComponent("100%")}`)).body.data).toHaveLength(1);
+    expect((await api.get(`/api/v1/tasks?search=${encodeURIComponent("y_r")}`)).body.data).toHaveLength(1);
+  });
+});
+
+describe.runIf(Boolean(adminUrl))("the statement timeout on PostgreSQL", () => {
+  it("cancels a statement past DATABASE_STATEMENT_TIMEOUT_MS and answers it as a 503 with Retry-After", async () => {
+    const name = `orbit_test_${runId}_timeout`;
+    await withAdminClient((client) => client.query(`CREATE DATABASE "${name}"`));
+    const database = openDatabase({ databaseUrl: databaseUrl(name), pgliteDir: "memory://", databaseStatementTimeoutMs: 200 });
+    try {
+      const started = Date.now();
+      const error = await database.prisma.$queryRaw`SELECT pg_sleep(5)`.then(() => undefined, (caught: unknown) => caught);
+      expect(Date.now() - started).toBeLessThan(3_000);
+      const appError = toAppError(error, { log: false });
+      expect(appError.code).toBe("service_unavailable");
+      expect(appError.status).toBe(503);
+      expect(appError.headers).toEqual({ "retry-after": "1" });
+      // The pool goes on serving.
+      expect(await database.prisma.$queryRaw`SELECT 1 AS "one"`).toEqual([{ one: 1 }]);
+    } finally {
+      await database.close();
+      await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    }
+  });
+});
