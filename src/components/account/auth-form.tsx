@@ -7,6 +7,8 @@ import { useRouter } from "next/navigation";
 import type { FormEvent } from "react";
 import { Button, FormError, TextField, useServerErrors } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
+import { PASSWORD_HINT } from "@/lib/password-hint";
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/lib/limits";
 
 const FIELDS = ["name", "email", "password", "organizationName"] as const;
 
@@ -44,20 +46,20 @@ export function AuthForm({ mode, next }: { mode: "login" | "signup"; next: strin
       <h1 id="auth-title">{isSignup ? "Create your account" : "Log in to Orbit"}</h1>
       {/* method="post" keeps credentials out of the URL should someone submit before the page is interactive. */}
       <form method="post" onSubmit={submit} className="form" noValidate={false}>
-        {isSignup && <TextField label="Your name" name="name" autoComplete="name" maxLength={200} required error={errors.fieldError("name")} />}
-        <TextField label="Email" name="email" type="email" autoComplete="email" maxLength={254} required error={errors.fieldError("email")} />
+        {isSignup && <TextField label="Your name" name="name" autoComplete="name" maxLength={MAX_NAME_LENGTH} required error={errors.fieldError("name")} />}
+        <TextField label="Email" name="email" type="email" autoComplete="email" maxLength={MAX_EMAIL_LENGTH} required error={errors.fieldError("email")} />
         <TextField
           label="Password"
           name="password"
           type="password"
           autoComplete={isSignup ? "new-password" : "current-password"}
-          minLength={isSignup ? 8 : undefined}
-          maxLength={200}
+          minLength={isSignup ? MIN_PASSWORD_LENGTH : undefined}
+          maxLength={MAX_PASSWORD_LENGTH}
           required
-          hint={isSignup ? "8 to 200 characters." : undefined}
+          hint={isSignup ? PASSWORD_HINT : undefined}
           error={errors.fieldError("password")}
         />
-        {isSignup && <TextField label="Organization name" name="organizationName" autoComplete="organization" maxLength={200} required error={errors.fieldError("organizationName")} />}
+        {isSignup && <TextField label="Organization name" name="organizationName" autoComplete="organization" maxLength={MAX_NAME_LENGTH} required error={errors.fieldError("organizationName")} />}
         <FormError error={errors.formError} />
         <Button type="submit" variant="primary" isPending={isPending}>
           {isSignup ? "Create account" : "Log in"}

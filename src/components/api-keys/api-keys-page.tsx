@@ -11,6 +11,7 @@ import { useHydrated } from "@/lib/use-hydrated";
 import { useTRPC } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { scopeSections } from "./scope-groups";
+import { MAX_NAME_LENGTH } from "@/server/lib/limits";
 
 type ApiKeyRecord = RouterOutputs["apiKeys"]["list"][number];
 type CreatedKey = RouterOutputs["apiKeys"]["create"];
@@ -78,7 +79,7 @@ function CreateKeyDialog() {
       }
     >
       <Form errors={errors} submitLabel="Create API key" onSubmit={submit}>
-        <TextField label="Name" name="name" maxLength={200} required placeholder="Billing sync" error={errors.fieldError("name")} />
+        <TextField label="Name" name="name" maxLength={MAX_NAME_LENGTH} required placeholder="Billing sync" error={errors.fieldError("name")} />
         <CheckboxGroup legend="Scopes" sections={SECTIONS} value={scopes} onChange={setScopes} hint="What the key may do. `:*` grants every action on a resource; `*` grants everything." error={errors.fieldError("scopes")} />
         <div className="form-grid">
           <TextField label="Requests per hour" name="rateLimitPerHour" type="number" inputMode="numeric" min={1} max={1_000_000} defaultValue={1000} error={errors.fieldError("rateLimitPerHour")} />

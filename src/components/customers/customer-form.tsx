@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Form, SelectField, TextAreaField, TextField, useServerErrors } from "@/components/ui";
 import { bpsToPercentText, moneyInputValue, parseMoney, percentTextToBps } from "@/components/invoices/money";
 import type { Customer, CustomerInput } from "./types";
+import { CURRENCY_CODE_LENGTH, MAX_NAME_LENGTH } from "@/server/lib/limits";
 
 const FIELD_NAMES = [
   "name",
@@ -112,7 +113,7 @@ export function CustomerForm({ customer, isAdmin, submitLabel, onSubmit }: Custo
   return (
     <Form errors={errors} submitLabel={submitLabel} onSubmit={submit}>
       <div className="form-grid">
-        <TextField label="Name" required value={draft.name} onChange={set("name")} error={errorOf("name")} maxLength={200} />
+        <TextField label="Name" required value={draft.name} onChange={set("name")} error={errorOf("name")} maxLength={MAX_NAME_LENGTH} />
         <TextField label="Company" value={draft.company} onChange={set("company")} error={errorOf("company")} />
         <TextField label="Contact name" value={draft.contactName} onChange={set("contactName")} error={errorOf("contactName")} />
         <TextField label="Color" hint="#RRGGBB" value={draft.color} onChange={set("color")} error={errorOf("color")} placeholder="#336699" />
@@ -143,7 +144,7 @@ export function CustomerForm({ customer, isAdmin, submitLabel, onSubmit }: Custo
                 { value: "fixed", label: "Fixed fee" },
               ]}
             />
-            <TextField label="Currency" hint="ISO 4217, e.g. EUR" value={draft.currency} onChange={set("currency")} error={errorOf("currency")} maxLength={3} />
+            <TextField label="Currency" hint="ISO 4217, e.g. EUR" value={draft.currency} onChange={set("currency")} error={errorOf("currency")} maxLength={CURRENCY_CODE_LENGTH} />
             <TextField label="Hourly rate" inputMode="decimal" value={draft.hourlyRateCents} onChange={set("hourlyRateCents")} error={errorOf("hourlyRateCents")} />
             <TextField label="Fixed fee" inputMode="decimal" value={draft.fixedRateCents} onChange={set("fixedRateCents")} error={errorOf("fixedRateCents")} />
             <TextField label="Tax rate (%)" inputMode="decimal" value={draft.taxRateBps} onChange={set("taxRateBps")} error={errorOf("taxRateBps")} />

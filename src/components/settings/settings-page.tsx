@@ -8,6 +8,8 @@ import { useAccount, useIsAdmin } from "@/components/shell/use-account";
 import { Button, ConfirmDialog, CopyButton, EmptyState, Form, FormDialog, FormError, LocalTime, PageHeader, QueryState, SelectField, Table, TextField, useServerErrors } from "@/components/ui";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/lib/limits";
+import { PASSWORD_HINT } from "@/lib/password-hint";
 
 const PLANS = [
   { plan: "free", title: "Free", grants: "Time tracking, tasks, invoices and the calendar feed. No API keys or webhooks." },
@@ -80,9 +82,9 @@ function AddMemberDialog() {
   return (
     <FormDialog title="Add member" description="They sign in with this email and password and can change the password later." trigger={<Button variant="primary">Add member</Button>}>
       <Form errors={errors} submitLabel="Add to organization" onSubmit={submit}>
-        <TextField label="Name" name="name" autoComplete="off" maxLength={200} required error={errors.fieldError("name")} />
-        <TextField label="Email" name="email" type="email" autoComplete="off" maxLength={254} required error={errors.fieldError("email")} />
-        <TextField label="Password" name="password" type="password" autoComplete="new-password" minLength={8} maxLength={200} required hint="8 to 200 characters." error={errors.fieldError("password")} />
+        <TextField label="Name" name="name" autoComplete="off" maxLength={MAX_NAME_LENGTH} required error={errors.fieldError("name")} />
+        <TextField label="Email" name="email" type="email" autoComplete="off" maxLength={MAX_EMAIL_LENGTH} required error={errors.fieldError("email")} />
+        <TextField label="Password" name="password" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} required hint={PASSWORD_HINT} error={errors.fieldError("password")} />
         <SelectField
           label="Role"
           name="role"
@@ -209,8 +211,8 @@ function PasswordPanel() {
     <section className="card stack" aria-labelledby="password-heading">
       <h2 id="password-heading">Password</h2>
       <Form errors={errors} submitLabel="Change password" submitVariant="secondary" onSubmit={submit}>
-        <TextField label="Current password" name="currentPassword" type="password" autoComplete="current-password" maxLength={200} required error={errors.fieldError("currentPassword")} />
-        <TextField label="New password" name="newPassword" type="password" autoComplete="new-password" minLength={8} maxLength={200} required hint="8 to 200 characters. Your other sessions are signed out." error={errors.fieldError("newPassword")} />
+        <TextField label="Current password" name="currentPassword" type="password" autoComplete="current-password" maxLength={MAX_PASSWORD_LENGTH} required error={errors.fieldError("currentPassword")} />
+        <TextField label="New password" name="newPassword" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} required hint={`${PASSWORD_HINT} Your other sessions are signed out.`} error={errors.fieldError("newPassword")} />
         {isChanged && (
           <p role="status" className="notice notice-info">
             Password changed. Other browsers and devices are signed out.

@@ -13,6 +13,7 @@ import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { TASK_STATUSES, type TaskStatus } from "./task-status";
+import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MAX_SUBTASK_TITLE_LENGTH } from "@/server/lib/limits";
 
 type AppTask = RouterOutputs["tasks"]["getInApp"];
 
@@ -60,7 +61,7 @@ function EditTaskForm({ task }: { task: AppTask }) {
 
   return (
     <form className="card form" onSubmit={submit} aria-label="Task details" noValidate>
-      <TextField label="Title" name="title" defaultValue={task.title} maxLength={500} required error={errors.fieldError("title")} />
+      <TextField label="Title" name="title" defaultValue={task.title} maxLength={MAX_NAME_LENGTH} required error={errors.fieldError("title")} />
       <TextAreaField label="Description" name="description" defaultValue={task.description ?? ""} rows={4} error={errors.fieldError("description")} />
       <div className="form-grid">
         <SelectField label="Status" name="status" defaultValue={task.status} options={[...TASK_STATUSES]} error={errors.fieldError("status")} />
@@ -210,7 +211,7 @@ function Checklist({ task }: { task: AppTask }) {
           append.mutate({ taskId: task.id, items: [{ title }] });
         }}
       >
-        <TextField label="New item" value={title} onChange={(event) => setTitle(event.target.value)} maxLength={500} error={errors.fieldError("title")} className="grow" />
+        <TextField label="New item" value={title} onChange={(event) => setTitle(event.target.value)} maxLength={MAX_SUBTASK_TITLE_LENGTH} error={errors.fieldError("title")} className="grow" />
         <Button type="submit" isPending={append.isPending} disabled={!title.trim()}>
           Add item
         </Button>
@@ -259,7 +260,7 @@ function Comments({ task }: { task: AppTask }) {
           add.mutate({ taskId: task.id, body });
         }}
       >
-        <TextAreaField label="Comment" value={body} onChange={(event) => setBody(event.target.value)} maxLength={10_000} error={errors.fieldError("body")} />
+        <TextAreaField label="Comment" value={body} onChange={(event) => setBody(event.target.value)} maxLength={MAX_LONG_TEXT_LENGTH} error={errors.fieldError("body")} />
         <FormError error={errors.formError} />
         <div>
           <Button type="submit" isPending={add.isPending} disabled={!body.trim()}>

@@ -9,6 +9,7 @@ import { Button, EmptyState, ErrorState, Form, FormDialog, LoadingState, PageHea
 import { formatDuration } from "@/lib/time-format";
 import { useTRPC } from "@/trpc/react";
 import { statusLabel, TASK_STATUSES, type TaskStatus } from "./task-status";
+import { MAX_NAME_LENGTH } from "@/server/lib/limits";
 
 const CREATE_FIELDS = ["title", "description", "status", "assigneeId", "customerId", "constellationId"] as const;
 
@@ -38,7 +39,7 @@ function CreateTaskDialog() {
   return (
     <FormDialog title="New task" trigger={<Button variant="primary">New task</Button>}>
       <Form errors={errors} submitLabel="Create task" onSubmit={submit}>
-        <TextField label="Title" name="title" maxLength={500} required error={errors.fieldError("title")} />
+        <TextField label="Title" name="title" maxLength={MAX_NAME_LENGTH} required error={errors.fieldError("title")} />
         <TextAreaField label="Description" name="description" error={errors.fieldError("description")} />
         <div className="form-grid">
           <SelectField label="Status" name="status" defaultValue="todo" options={[...TASK_STATUSES]} error={errors.fieldError("status")} />
@@ -75,7 +76,7 @@ export function TasksPage() {
     <>
       <PageHeader title="Tasks" description="Everything your team is working on." actions={<CreateTaskDialog />} />
       <div className="toolbar" role="search" aria-label="Filter tasks">
-        <TextField label="Search" type="search" value={searchText} onChange={(event) => setSearchText(event.target.value)} placeholder="Title or description" maxLength={200} />
+        <TextField label="Search" type="search" value={searchText} onChange={(event) => setSearchText(event.target.value)} placeholder="Title or description" maxLength={MAX_NAME_LENGTH} />
         <SelectField label="Status" value={status} onChange={(event) => setStatus(event.target.value as TaskStatus | "")} options={[{ value: "", label: "Any status" }, ...TASK_STATUSES]} />
         <SelectField label="Assignee" value={assigneeId} onChange={(event) => setAssigneeId(event.target.value)} options={[{ value: "", label: "Anyone" }, ...(members.data?.items ?? []).map((member) => ({ value: member.id, label: member.name }))]} />
       </div>

@@ -7,6 +7,7 @@ import { Button, CheckboxField, Form, FormDialog, TextField, useServerErrors } f
 import { parseDurationInput, parseTagsInput } from "@/lib/duration-input";
 import { fromLocalInputValue, toLocalInputValue } from "@/lib/time-format";
 import type { OfflineSync } from "./use-offline-sync";
+import { MAX_LOG_DESCRIPTION_LENGTH } from "@/server/lib/limits";
 
 const FIELDS = ["description", "taskId", "customerId", "startedAt", "endedAt", "durationSeconds", "tags"] as const;
 
@@ -71,7 +72,7 @@ export function AddTimeDialog({ offline, onAdded }: { offline: OfflineSync; onAd
       onClose={reset}
     >
       <Form errors={errors} submitLabel="Save time" onSubmit={submit}>
-        <TextField label="Description" name="description" maxLength={500} placeholder="What did you work on?" error={fieldError("description")} />
+        <TextField label="Description" name="description" maxLength={MAX_LOG_DESCRIPTION_LENGTH} placeholder="What did you work on?" error={fieldError("description")} />
         <div className="form-grid">
           <TaskPicker value={taskId} onChange={setTaskId} error={fieldError("taskId")} />
           <CustomerPicker value={customerId} onChange={setCustomerId} error={fieldError("customerId")} hint={taskId ? "Empty: the task's customer." : undefined} />

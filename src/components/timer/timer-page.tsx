@@ -16,6 +16,7 @@ import { AddTimeDialog } from "./add-time-dialog";
 import { TimeLogTable } from "./time-log-table";
 import { useOfflineSync } from "./use-offline-sync";
 import { useTimeInvalidation } from "./use-time-invalidation";
+import { MAX_LOG_DESCRIPTION_LENGTH } from "@/server/lib/limits";
 
 const START_FIELDS = ["description", "taskId", "customerId", "tags", "isBillable"] as const;
 
@@ -42,7 +43,7 @@ function StartTimerForm() {
 
   return (
     <form className="card form timer-form" onSubmit={submit} aria-label="Start a timer">
-      <TextField label="What are you working on?" name="description" maxLength={500} placeholder="Describe the work" error={errors.fieldError("description")} />
+      <TextField label="What are you working on?" name="description" maxLength={MAX_LOG_DESCRIPTION_LENGTH} placeholder="Describe the work" error={errors.fieldError("description")} />
       <div className="form-grid">
         <TaskPicker value={taskId} onChange={setTaskId} error={errors.fieldError("taskId")} />
         <CustomerPicker value={customerId} onChange={setCustomerId} error={errors.fieldError("customerId")} hint={taskId ? "Empty: the task's customer." : undefined} />

@@ -1,5 +1,6 @@
 "use client";
 // An endpoint's state in words: active, paused by an admin, or disabled by delivery failures and why.
+import { DISABLE_AFTER_CONSECUTIVE_FAILURES } from "@/server/webhooks/state";
 
 interface EndpointState {
   isActive: boolean;
@@ -9,7 +10,7 @@ interface EndpointState {
 
 const REASONS = {
   manual: "Paused by an admin",
-  consecutive_failures: "Disabled after 20 consecutive failed deliveries",
+  consecutive_failures: `Disabled after ${DISABLE_AFTER_CONSECUTIVE_FAILURES} consecutive failed deliveries`,
   gone: "Disabled: the endpoint answered 410 Gone",
 } as const;
 
