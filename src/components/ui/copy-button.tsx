@@ -3,15 +3,16 @@
 import { useState } from "react";
 import { Button } from "./button";
 
-export function CopyButton({ value, label = "Copy" }: { value: string; label?: string }) {
+/** `value` is the text, or reads it when clicked (a secret fetched only then). */
+export function CopyButton({ value, label = "Copy" }: { value: string | (() => Promise<string>); label?: string }) {
   const [hasCopied, setHasCopied] = useState(false);
   async function copy() {
     try {
-      await navigator.clipboard.writeText(value);
+      await navigator.clipboard.writeText(typeof value === "string" ? value : await value());
       setHasCopied(true);
       setTimeout(() => setHasCopied(false), 2000);
     } catch {
-      // Clipboard refused (insecure origin, permissions): the value stays selectable on screen.
+      // Clipboard refused (insecure origin, permissions) or the read failed: the value stays selectable on screen (revealed).
       setHasCopied(false);
     }
   }

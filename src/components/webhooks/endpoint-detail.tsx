@@ -33,6 +33,14 @@ function EndpointConsole({ id }: { id: string }) {
   const query = useQuery({ ...trpc.webhooks.get.queryOptions({ id }), refetchInterval: LIVE_REFRESH_MS, retry: (count, error) => describeError(error).code !== "not_found" && count < 2 });
   const endpoint = query.data;
   const [isSecretShown, setIsSecretShown] = useState(false);
+  // The secret is not in the polled read: it is fetched when revealed or copied, and dropped when hidden.
+  const secretOptions = trpc.webhooks.secret.queryOptions({ id });
+  const secret = useQuery({ ...secretOptions, enabled: isSecretShown });
+  const readSecret = async () => (await queryClient.fetchQuery(secretOptions)).secret;
+  function toggleSecret() {
+    if (isSecretShown) queryClient.removeQueries({ queryKey: secretOptions.queryKey });
+    setIsSecretShown(!isSecretShown);
+  }
   const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.pathKey() });
   const update = useMutation(trpc.webhooks.update.mutationOptions({ onSuccess: invalidate }));
   // Enable/disable is its own mutation, so its pending state and error are not the edit form's.
@@ -129,14 +137,15 @@ function EndpointConsole({ id }: { id: string }) {
         <p className="muted small">Verify each delivery&apos;s X-Service-Signature (or webhook-signature) with this secret.</p>
         <div className="row" aria-labelledby="signing-secret">
           <code className="secret" data-testid="endpoint-secret">
-            {isSecretShown ? endpoint.secret : `whsec_${"•".repeat(24)}`}
+            {isSecretShown && secret.data ? secret.data.secret : `whsec_${"•".repeat(24)}`}
           </code>
-          <Button size="sm" aria-pressed={isSecretShown} onClick={() => setIsSecretShown((shown) => !shown)}>
+          <Button size="sm" aria-pressed={isSecretShown} isPending={isSecretShown && secret.isPending} onClick={toggleSecret}>
             {isSecretShown ? "Hide secret" : "Reveal secret"}
           </Button>
-          <CopyButton value={endpoint.secret} label="Copy secret" />
+          <CopyButton value={readSecret} label="Copy secret" />
           <RotateSecretDialog endpointId={id} />
         </div>
+        {secret.error && <FormError error={describeError(secret.error)} />}
         {endpoint.previousSecretExpiresAt && new Date(endpoint.previousSecretExpiresAt) > new Date() && (
           <p className="small notice notice-info" data-testid="previous-secret">
             Rotated: deliveries are also signed with the previous secret until <LocalTime value={endpoint.previousSecretExpiresAt} />.
