@@ -4,7 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { useIsAdmin, useIsPro } from "@/components/shell/use-account";
+import { useIsAdmin, useIsPro } from "@/components/ui/use-account";
 import { ActionsHeader, Button, CheckboxGroup, ConfirmDialog, DialogClose, EmptyState, Form, FormDialog, LocalTime, PageHeader, QueryState, SecretValue, Table, TextField, useServerErrors } from "@/components/ui";
 import { fromLocalInputValue } from "@/lib/time-format";
 import { useHydrated } from "@/lib/use-hydrated";

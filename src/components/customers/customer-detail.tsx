@@ -1,23 +1,24 @@
 "use client";
 // One customer: edit its details (and billing, for admins), archive or unarchive it, see its projects.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useIsAdmin } from "@/components/shell/use-account";
+import { useIsAdmin } from "@/components/ui/use-account";
 import { buttonClass, EmptyState, FormError, PageHeader, QueryState, Table } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
-import { ArchiveButton } from "./archive-button";
+import { useInvalidate } from "@/components/ui/use-invalidation";
+import { ArchiveButton } from "@/components/ui/archive-button";
 import { billingSummary } from "./billing-summary";
 import { CustomerForm } from "./customer-form";
-import { useArchiveToggle } from "./use-archive";
+import { useArchiveToggle } from "@/components/ui/use-archive";
 
 export function CustomerDetail({ id }: { id: string }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate("customers");
   const isAdmin = useIsAdmin();
   const customer = useQuery(trpc.customers.get.queryOptions({ id }));
   const projects = useQuery(trpc.constellations.listInApp.queryOptions({ customerId: id, includeArchived: true, limit: 100 }));
   const update = useMutation(
-    trpc.customers.update.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.customers.pathKey() }) }),
+    trpc.customers.update.mutationOptions({ onSuccess: invalidate }),
   );
   const archive = useArchiveToggle("customers");
 

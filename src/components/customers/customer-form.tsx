@@ -3,8 +3,8 @@
 // (app-api section 4) for admins. Amounts are typed in the currency and sent in minor units.
 import { useState } from "react";
 import { Form, SelectField, TextAreaField, TextField, useServerErrors } from "@/components/ui";
-import { bpsToPercentText, moneyInputValue, parseMoney, percentTextToBps } from "@/components/invoices/money";
-import type { Customer, CustomerInput } from "./types";
+import { bpsToPercentText, moneyInputValue, parseMoney, percentTextToBps } from "@/lib/money";
+import type { Customer, CustomerInput } from "@/trpc/types";
 import { CURRENCY_CODE_LENGTH, MAX_NAME_LENGTH } from "@/server/lib/limits";
 
 const FIELD_NAMES = [

@@ -1,26 +1,27 @@
 "use client";
 // Customers: search, "Show archived", New customer (with billing for admins), archive and unarchive.
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import Link from "next/link";
-import { useIsAdmin } from "@/components/shell/use-account";
+import { useIsAdmin } from "@/components/ui/use-account";
 import { ActionsHeader, Button, EmptyState, FormDialog, FormError, ListFilters, PagedQueryState, PageHeader, Table, useListFilters } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
-import { ArchiveButton } from "./archive-button";
+import { useInvalidate } from "@/components/ui/use-invalidation";
+import { ArchiveButton } from "@/components/ui/archive-button";
 import { billingSummary } from "./billing-summary";
 import { CustomerForm } from "./customer-form";
-import { useArchiveToggle } from "./use-archive";
+import { useArchiveToggle } from "@/components/ui/use-archive";
 
 const PAGE_SIZE = 25;
 
 export function CustomersPage() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate("customers");
   const isAdmin = useIsAdmin();
   const filters = useListFilters();
   const list = useInfiniteQuery(
     trpc.customers.listInApp.infiniteQueryOptions({ ...filters.query, limit: PAGE_SIZE }, { getNextPageParam: (page) => page.pagination.cursor }),
   );
-  const create = useMutation(trpc.customers.createInApp.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.customers.pathKey() }) }));
+  const create = useMutation(trpc.customers.createInApp.mutationOptions({ onSuccess: invalidate }));
   const archive = useArchiveToggle("customers");
 
   return (

@@ -2,13 +2,14 @@
 // One invoice as a document: lines, subtotal, tax, total; its status changes; a print layout.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useIsAdmin, useAccount } from "@/components/shell/use-account";
+import { useIsAdmin, useAccount } from "@/components/ui/use-account";
 import { Button, ConfirmDialog, FormError, LocalTime, QueryState } from "@/components/ui";
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the lifecycle table is pure; it moves to the invoice view when that lists its next statuses
 import { nextStatuses } from "@/server/services/invoices/status";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
-import { AdminOnly } from "./admin-only";
+import { useInvalidate } from "@/components/ui/use-invalidation";
+import { AdminOnly } from "@/components/ui/admin-only";
 import { InvoiceLines, InvoicePeriod, InvoiceStatusBadge, InvoiceTotals } from "./invoice-parts";
 
 export function InvoiceDetail({ id }: { id: string }) {
@@ -20,13 +21,14 @@ export function InvoiceDetail({ id }: { id: string }) {
 function InvoiceDocument({ id }: { id: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const invalidate = useInvalidate("invoices");
   const account = useAccount();
   const invoice = useQuery(trpc.invoices.get.queryOptions({ id }));
   const change = useMutation(
     trpc.invoices.changeStatus.mutationOptions({
       onSuccess: (updated) => {
         queryClient.setQueryData(trpc.invoices.get.queryKey({ id }), updated);
-        return queryClient.invalidateQueries({ queryKey: trpc.invoices.pathKey() });
+        return invalidate();
       },
     }),
   );

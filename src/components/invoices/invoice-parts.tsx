@@ -2,7 +2,7 @@
 // Pieces the invoice pages share: the status badge, the period, the lines table and the totals.
 import { LocalTime, NumberCell, Table } from "@/components/ui";
 import { formatHours } from "@/lib/time-format";
-import { formatMoney } from "./money";
+import { formatMoney } from "@/lib/money";
 
 export const STATUS_LABELS = { draft: "Draft", issued: "Issued", paid: "Paid", void: "Void" } as const;
 

@@ -3,12 +3,12 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { useIsAdmin } from "@/components/shell/use-account";
+import { useIsAdmin } from "@/components/ui/use-account";
 import { buttonClass, EmptyState, NumberCell, PagedQueryState, PageHeader, SelectField, Table } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
-import { AdminOnly } from "./admin-only";
+import { AdminOnly } from "@/components/ui/admin-only";
 import { InvoicePeriod, InvoiceStatusBadge, STATUS_LABELS } from "./invoice-parts";
-import { formatMoney } from "./money";
+import { formatMoney } from "@/lib/money";
 
 type StatusFilter = "" | keyof typeof STATUS_LABELS;
 

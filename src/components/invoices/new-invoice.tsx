@@ -1,16 +1,17 @@
 "use client";
 // New invoice: pick a customer and a period, see the lines and totals it will bill, then create it.
-import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, skipToken, useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { useIsAdmin } from "@/components/shell/use-account";
+import { useIsAdmin } from "@/components/ui/use-account";
 import { Button, EmptyState, FormError, LoadingState, mapErrorToFields, PageHeader, SelectField, TextField, useServerErrors } from "@/components/ui";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
-import { AdminOnly } from "./admin-only";
+import { useInvalidate } from "@/components/ui/use-invalidation";
+import { AdminOnly } from "@/components/ui/admin-only";
 import { InvoiceLines, InvoiceTotals } from "./invoice-parts";
-import { lastMonth, periodOf, thisMonth } from "./period";
+import { lastMonth, periodOf, thisMonth } from "@/lib/periods";
 
 const FIELD_NAMES = ["customerId", "periodStart", "periodEnd"] as const;
 
@@ -23,7 +24,7 @@ export function NewInvoice() {
 function NewInvoiceForm() {
   const trpc = useTRPC();
   const router = useRouter();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate("invoices");
   const searchParams = useSearchParams();
   const [customerId, setCustomerId] = useState(searchParams.get("customerId") ?? "");
   const [range, setRange] = useState(thisMonth);
@@ -35,7 +36,7 @@ function NewInvoiceForm() {
   const create = useMutation(
     trpc.invoices.create.mutationOptions({
       onSuccess: async (invoice) => {
-        await queryClient.invalidateQueries({ queryKey: trpc.invoices.pathKey() });
+        await invalidate();
         router.push(`/invoices/${invoice.id}`);
       },
       onError: (error) => errors.capture(error),

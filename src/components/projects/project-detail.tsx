@@ -1,19 +1,20 @@
 "use client";
 // One project: edit it, archive or unarchive it.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { ArchiveButton } from "@/components/customers/archive-button";
-import { useArchiveToggle } from "@/components/customers/use-archive";
+import { ArchiveButton } from "@/components/ui/archive-button";
+import { useArchiveToggle } from "@/components/ui/use-archive";
 import { FormError, PageHeader, QueryState } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
+import { useInvalidate } from "@/components/ui/use-invalidation";
 import { ProjectForm, statusLabel } from "./project-form";
 
 export function ProjectDetail({ id }: { id: string }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate("constellations");
   const project = useQuery(trpc.constellations.get.queryOptions({ id }));
   const update = useMutation(
-    trpc.constellations.update.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.constellations.pathKey() }) }),
+    trpc.constellations.update.mutationOptions({ onSuccess: invalidate }),
   );
   const archive = useArchiveToggle("constellations");
   return (

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Form, SelectField, TextAreaField, TextField, useServerErrors } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
-import type { Project, ProjectInput } from "@/components/customers/types";
+import type { Project, ProjectInput } from "@/trpc/types";
 import { MAX_NAME_LENGTH } from "@/server/lib/limits";
 
 const FIELD_NAMES = ["title", "goal", "customerId", "status", "dueDate"] as const;

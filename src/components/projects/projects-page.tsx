@@ -1,23 +1,24 @@
 "use client";
 // Projects: search, "Show archived", New project, archive and unarchive.
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import Link from "next/link";
-import { ArchiveButton } from "@/components/customers/archive-button";
-import { useArchiveToggle } from "@/components/customers/use-archive";
+import { ArchiveButton } from "@/components/ui/archive-button";
+import { useArchiveToggle } from "@/components/ui/use-archive";
 import { ActionsHeader, Button, EmptyState, FormDialog, FormError, ListFilters, PagedQueryState, PageHeader, Table, useListFilters } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
+import { useInvalidate } from "@/components/ui/use-invalidation";
 import { formatDueDate, ProjectForm, statusLabel } from "./project-form";
 
 const PAGE_SIZE = 25;
 
 export function ProjectsPage() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate("constellations");
   const filters = useListFilters();
   const list = useInfiniteQuery(
     trpc.constellations.listInApp.infiniteQueryOptions({ ...filters.query, limit: PAGE_SIZE }, { getNextPageParam: (page) => page.pagination.cursor }),
   );
-  const create = useMutation(trpc.constellations.createInApp.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.constellations.pathKey() }) }));
+  const create = useMutation(trpc.constellations.createInApp.mutationOptions({ onSuccess: invalidate }));
   const archive = useArchiveToggle("constellations");
 
   return (

@@ -6,7 +6,7 @@ import { Button, PageHeader, QueryState, TextField } from "@/components/ui";
 import { formatHours } from "@/lib/time-format";
 import { useTRPC } from "@/trpc/react";
 import { HoursBreakdown } from "./hours-breakdown";
-import { PRESETS, rangeInstants, type DayRange } from "./ranges";
+import { PRESETS, rangeInstants, type DayRange } from "@/lib/periods";
 
 export function ReportsPage() {
   const trpc = useTRPC();

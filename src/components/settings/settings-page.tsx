@@ -4,7 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useMembers } from "@/components/pickers/pickers";
-import { useAccount, useIsAdmin } from "@/components/shell/use-account";
+import { useAccount, useIsAdmin } from "@/components/ui/use-account";
 import { Button, ConfirmDialog, CopyButton, EmptyState, Form, FormDialog, FormError, LocalTime, PageHeader, QueryState, SelectField, Table, TextField, useServerErrors } from "@/components/ui";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";

@@ -10,7 +10,7 @@ import { useTRPC } from "@/trpc/react";
 import { isActivePath, NAV_ITEMS } from "./nav-items";
 import { NoticesBadge } from "./notices-badge";
 import { RunningTimer } from "./running-timer";
-import { useAccount } from "./use-account";
+import { useAccount } from "@/components/ui/use-account";
 
 export function AppShell({ children }: { children: ReactNode }) {
   const pathname = usePathname();

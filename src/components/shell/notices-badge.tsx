@@ -4,7 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "@/trpc/react";
-import { useIsAdmin } from "./use-account";
+import { useIsAdmin } from "@/components/ui/use-account";
 
 /** New notices arrive from the delivery workers; the badge looks again this often. */
 const NOTICES_REFRESH_MS = 30_000;

@@ -1,32 +1,12 @@
 "use client";
 // The running timer on every page: what it is, how long it has run (ticking each second) and Stop.
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useState } from "react";
 import { Button } from "@/components/ui";
-import { elapsedSeconds, formatClock } from "@/lib/time-format";
+import { formatClock } from "@/lib/time-format";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
-import { useTimeInvalidation } from "@/components/timer/use-time-invalidation";
-
-/** Seconds since `startedAt`, re-rendered every second while a timer runs. */
-export function useElapsed(startedAt: string | null | undefined): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!startedAt) return;
-    setNow(Date.now());
-    const interval = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(interval);
-  }, [startedAt]);
-  return startedAt ? elapsedSeconds(startedAt, now) : 0;
-}
-
-/** Stop, shared by the shell and the Timer page: afterwards the timer, logs and tasks are re-read. */
-export function useStopTimer() {
-  const trpc = useTRPC();
-  const invalidate = useTimeInvalidation();
-  return useMutation(trpc.timers.stop.mutationOptions({ onSettled: invalidate }));
-}
+import { useElapsed, useStopTimer } from "@/components/timer/use-running-timer";
 
 export function RunningTimer() {
   const trpc = useTRPC();

@@ -11,6 +11,7 @@ import { parseTagsInput } from "@/lib/duration-input";
 import { formatDuration } from "@/lib/time-format";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
+import { useInvalidate } from "@/components/ui/use-invalidation";
 import type { RouterOutputs } from "@/trpc/types";
 import { TASK_STATUSES, type TaskStatus } from "./task-status";
 import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MAX_SUBTASK_TITLE_LENGTH } from "@/server/lib/limits";
@@ -19,16 +20,10 @@ type AppTask = RouterOutputs["tasks"]["getInApp"];
 
 const EDIT_FIELDS = ["title", "description", "status", "assigneeId", "customerId", "tags"] as const;
 
-function useTaskInvalidation() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: trpc.tasks.pathKey() });
-}
-
 function EditTaskForm({ task }: { task: AppTask }) {
   const trpc = useTRPC();
   const members = useMembers();
-  const invalidate = useTaskInvalidation();
+  const invalidate = useInvalidate("tasks");
   const errors = useServerErrors(EDIT_FIELDS);
   const [customerId, setCustomerId] = useState<string | null>(task.customerId);
   const [saved, setSaved] = useState(false);
@@ -95,7 +90,7 @@ function EditTaskForm({ task }: { task: AppTask }) {
 
 function ProjectFiling({ task }: { task: AppTask }) {
   const trpc = useTRPC();
-  const invalidate = useTaskInvalidation();
+  const invalidate = useInvalidate("tasks");
   const [projectId, setProjectId] = useState<string | null>(task.primaryConstellationId);
   const errors = useServerErrors(["constellationId"]);
   const projects = useQuery(trpc.constellations.listInApp.queryOptions({ limit: 100, includeArchived: true }));
@@ -148,7 +143,7 @@ function TickBox({ isCompleted, onTick }: { isCompleted: boolean; onTick: (isCom
 
 function Checklist({ task }: { task: AppTask }) {
   const trpc = useTRPC();
-  const invalidate = useTaskInvalidation();
+  const invalidate = useInvalidate("tasks");
   const errors = useServerErrors(["title"]);
   const [title, setTitle] = useState("");
   const append = useMutation(
@@ -223,7 +218,7 @@ function Checklist({ task }: { task: AppTask }) {
 
 function Comments({ task }: { task: AppTask }) {
   const trpc = useTRPC();
-  const invalidate = useTaskInvalidation();
+  const invalidate = useInvalidate("tasks");
   const errors = useServerErrors(["body"]);
   const [body, setBody] = useState("");
   const add = useMutation(
@@ -275,7 +270,7 @@ function Comments({ task }: { task: AppTask }) {
 export function TaskDetail({ taskId }: { taskId: string }) {
   const trpc = useTRPC();
   const router = useRouter();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate("tasks");
   const task = useQuery(trpc.tasks.getInApp.queryOptions({ taskId }));
   const remove = useMutation(trpc.tasks.deleteInApp.mutationOptions());
 
@@ -305,7 +300,7 @@ export function TaskDetail({ taskId }: { taskId: string }) {
                 trigger={<Button variant="danger">Delete task</Button>}
                 onConfirm={async () => {
                   await remove.mutateAsync({ taskId });
-                  await queryClient.invalidateQueries({ queryKey: trpc.tasks.pathKey() });
+                  await invalidate();
                   router.push("/tasks");
                 }}
               />

@@ -1,6 +1,6 @@
 "use client";
 // The Tasks page: filter by status, assignee and text; create a task; open one to edit it.
-import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useDeferredValue, useState } from "react";
@@ -8,6 +8,7 @@ import { CustomerPicker, ProjectPicker, useMembers } from "@/components/pickers/
 import { Button, EmptyState, ErrorState, Form, FormDialog, LoadingState, PageHeader, SelectField, Table, TextAreaField, TextField, useServerErrors } from "@/components/ui";
 import { formatDuration } from "@/lib/time-format";
 import { useTRPC } from "@/trpc/react";
+import { useInvalidate } from "@/components/ui/use-invalidation";
 import { statusLabel, TASK_STATUSES, type TaskStatus } from "./task-status";
 import { MAX_NAME_LENGTH } from "@/server/lib/limits";
 
@@ -16,12 +17,12 @@ const CREATE_FIELDS = ["title", "description", "status", "assigneeId", "customer
 function CreateTaskDialog() {
   const trpc = useTRPC();
   const router = useRouter();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate("tasks");
   const members = useMembers();
   const errors = useServerErrors(CREATE_FIELDS);
   const [customerId, setCustomerId] = useState<string | null>(null);
   const [projectId, setProjectId] = useState<string | null>(null);
-  const create = useMutation(trpc.tasks.createInApp.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.tasks.pathKey() }) }));
+  const create = useMutation(trpc.tasks.createInApp.mutationOptions({ onSuccess: invalidate }));
 
   async function submit(form: FormData) {
     const assigneeId = String(form.get("assigneeId") ?? "");

@@ -6,8 +6,8 @@ import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-quer
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
 import { CustomerPicker, MemberPicker, ProjectPicker } from "@/components/pickers/pickers";
-import { useIsAdmin } from "@/components/shell/use-account";
-import { TimeLogTable, type AppTimeLog } from "@/components/timer/time-log-table";
+import { useIsAdmin } from "@/components/ui/use-account";
+import { TimeLogTable, type AppTimeLog } from "@/components/ui/time-log-table";
 import { Button, EmptyState, ErrorState, FormError, LoadingState, PageHeader, SelectField, Table } from "@/components/ui";
 import { csvBlob } from "@/lib/csv";
 import { formatDate, formatDuration, formatHours, formatWeekday } from "@/lib/time-format";

@@ -4,8 +4,8 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useMemo, useState, type FormEvent } from "react";
 import { CustomerPicker, TaskPicker } from "@/components/pickers/pickers";
-import { useElapsed, useStopTimer } from "@/components/shell/running-timer";
-import { useAccount } from "@/components/shell/use-account";
+import { useElapsed, useStopTimer } from "./use-running-timer";
+import { useAccount } from "@/components/ui/use-account";
 import { Button, CheckboxField, EmptyState, FormError, PageHeader, QueryState, TextField, useServerErrors } from "@/components/ui";
 import { parseTagsInput } from "@/lib/duration-input";
 import { formatClock, formatDuration } from "@/lib/time-format";
@@ -13,9 +13,9 @@ import { useHydrated } from "@/lib/use-hydrated";
 import { addDays, startOfDay } from "@/lib/week";
 import { useTRPC } from "@/trpc/react";
 import { AddTimeDialog } from "./add-time-dialog";
-import { TimeLogTable } from "./time-log-table";
+import { TimeLogTable } from "@/components/ui/time-log-table";
 import { useOfflineSync } from "./use-offline-sync";
-import { useTimeInvalidation } from "./use-time-invalidation";
+import { useTimeInvalidation } from "@/components/ui/use-invalidation";
 import { MAX_LOG_DESCRIPTION_LENGTH } from "@/server/lib/limits";
 
 const START_FIELDS = ["description", "taskId", "customerId", "tags", "isBillable"] as const;

@@ -1,14 +1,15 @@
 "use client";
 // One delivery: what was sent (event body, request headers), every attempt and what it got back, and
 // Resend (one manual attempt with the same body and ids, a fresh signature).
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { AdminOnly } from "@/components/invoices/admin-only";
-import { useIsAdmin } from "@/components/shell/use-account";
+import { AdminOnly } from "@/components/ui/admin-only";
+import { useIsAdmin } from "@/components/ui/use-account";
 import { Button, FormError, LocalTime, PageHeader, QueryState, Table } from "@/components/ui";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
+import { useInvalidate } from "@/components/ui/use-invalidation";
 import { AttemptLog } from "./attempt-log";
 import { DeliveryStatus } from "./delivery-status";
 
@@ -23,7 +24,7 @@ export function DeliveryDetail({ endpointId, deliveryId }: { endpointId: string;
 
 function DeliveryView({ endpointId, deliveryId }: { endpointId: string; deliveryId: string }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate("webhooks");
   // Attempts recorded when Resend was pressed: until one more appears, the page polls.
   const [awaitingAfter, setAwaitingAfter] = useState<number | null>(null);
   const delivery = useQuery({
@@ -34,7 +35,7 @@ function DeliveryView({ endpointId, deliveryId }: { endpointId: string; delivery
     trpc.webhooks.resend.mutationOptions({
       onSuccess: () => {
         setAwaitingAfter(delivery.data?.attempts.length ?? 0);
-        return queryClient.invalidateQueries({ queryKey: trpc.webhooks.pathKey() });
+        return invalidate();
       },
     }),
   );

@@ -5,11 +5,12 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { AdminOnly } from "@/components/invoices/admin-only";
-import { useIsAdmin } from "@/components/shell/use-account";
+import { AdminOnly } from "@/components/ui/admin-only";
+import { useIsAdmin } from "@/components/ui/use-account";
 import { Button, ConfirmDialog, CopyButton, EmptyState, ErrorState, FormDialog, FormError, LoadingState, LocalTime, PagedQueryState, PageHeader, SelectField, Table } from "@/components/ui";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
+import { useInvalidate } from "@/components/ui/use-invalidation";
 import { DELIVERY_STATUS_LABELS, DeliveryStatus, lastResponse } from "./delivery-status";
 import { EndpointForm } from "./endpoint-form";
 import { RecoverDialog, RotateSecretDialog, SendTestEventDialog } from "./endpoint-operations";
@@ -30,6 +31,7 @@ function EndpointConsole({ id }: { id: string }) {
   const trpc = useTRPC();
   const router = useRouter();
   const queryClient = useQueryClient();
+  const invalidate = useInvalidate("webhooks");
   const query = useQuery({ ...trpc.webhooks.get.queryOptions({ id }), refetchInterval: LIVE_REFRESH_MS, retry: (count, error) => describeError(error).code !== "not_found" && count < 2 });
   const endpoint = query.data;
   const [isSecretShown, setIsSecretShown] = useState(false);
@@ -41,8 +43,7 @@ function EndpointConsole({ id }: { id: string }) {
     if (isSecretShown) queryClient.removeQueries({ queryKey: secretOptions.queryKey });
     setIsSecretShown(!isSecretShown);
   }
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.pathKey() });
-  const update = useMutation(trpc.webhooks.update.mutationOptions({ onSuccess: invalidate }));
+    const update = useMutation(trpc.webhooks.update.mutationOptions({ onSuccess: invalidate }));
   // Enable/disable is its own mutation, so its pending state and error are not the edit form's.
   const setActive = useMutation(trpc.webhooks.update.mutationOptions({ onSuccess: invalidate }));
   const remove = useMutation(
@@ -160,7 +161,7 @@ function EndpointConsole({ id }: { id: string }) {
 
 function Deliveries({ endpointId }: { endpointId: string }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate("webhooks");
   const [status, setStatus] = useState<StatusFilter>("");
   const deliveries = useInfiniteQuery(
     trpc.webhooks.deliveries.infiniteQueryOptions({ id: endpointId, status: status || undefined, limit: 25 }, { getNextPageParam: (page) => page.pagination.cursor, refetchInterval: LIVE_REFRESH_MS }),
@@ -169,7 +170,7 @@ function Deliveries({ endpointId }: { endpointId: string }) {
     <section className="section" aria-labelledby="deliveries-heading">
       <div className="row">
         <h2 id="deliveries-heading">Deliveries</h2>
-        <Button size="sm" variant="ghost" isPending={deliveries.isRefetching} onClick={() => void queryClient.invalidateQueries({ queryKey: trpc.webhooks.pathKey() })}>
+        <Button size="sm" variant="ghost" isPending={deliveries.isRefetching} onClick={() => void invalidate()}>
           Refresh
         </Button>
       </div>

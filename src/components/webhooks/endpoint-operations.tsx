@@ -2,26 +2,21 @@
 // What an admin does to an endpoint beyond editing it (app-api section 8): send a test event, recover
 // the failed deliveries since an instant, rotate the signing secret with an overlap. Each is a dialog
 // whose form shows the server's field errors; a disabled endpoint gets the server's 409 at the form.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { Button, Form, FormDialog, SecretValue, SelectField, TextField, useServerErrors } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
+import { useInvalidate } from "@/components/ui/use-invalidation";
 import { EVENT_TYPES, type EventType } from "@/server/webhooks/events";
 
 const HOUR_SECONDS = 3_600;
 /** Recover looks back at most this far (the server's bound). */
 const RECOVER_MAX_DAYS = 14;
 
-function useInvalidateWebhooks() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.pathKey() });
-}
-
 export function SendTestEventDialog({ endpointId }: { endpointId: string }) {
   const trpc = useTRPC();
-  const invalidate = useInvalidateWebhooks();
+  const invalidate = useInvalidate("webhooks");
   const [eventType, setEventType] = useState<EventType>(EVENT_TYPES[0]);
   const [sentId, setSentId] = useState<string | null>(null);
   const errors = useServerErrors(["eventType"]);
@@ -68,7 +63,7 @@ function toLocalInput(date: Date): string {
 
 export function RecoverDialog({ endpointId }: { endpointId: string }) {
   const trpc = useTRPC();
-  const invalidate = useInvalidateWebhooks();
+  const invalidate = useInvalidate("webhooks");
   const [since, setSince] = useState(() => toLocalInput(new Date(Date.now() - 24 * HOUR_SECONDS * 1000)));
   const [queued, setQueued] = useState<number | null>(null);
   const errors = useServerErrors(["since"]);
@@ -119,7 +114,7 @@ const OVERLAP_OPTIONS = [
 
 export function RotateSecretDialog({ endpointId }: { endpointId: string }) {
   const trpc = useTRPC();
-  const invalidate = useInvalidateWebhooks();
+  const invalidate = useInvalidate("webhooks");
   const [overlap, setOverlap] = useState(OVERLAP_OPTIONS[0]!.value);
   const [rotated, setRotated] = useState<{ secret: string; previousSecretExpiresAt: string | null } | null>(null);
   const errors = useServerErrors(["overlapSeconds"]);

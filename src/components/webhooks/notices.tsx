@@ -1,11 +1,12 @@
 "use client";
 // The organization's notices about its endpoints (failing at 5, 10 and 15 consecutive failures;
 // disabled), newest first, each marked read on its own.
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { Button, EmptyState, LocalTime, PagedQueryState } from "@/components/ui";
 import type { NotificationView } from "@/server/contract/notification";
 import { useTRPC } from "@/trpc/react";
+import { useInvalidate } from "@/components/ui/use-invalidation";
 
 
 function describeNotice(notice: NotificationView): string {
@@ -15,9 +16,9 @@ function describeNotice(notice: NotificationView): string {
 
 export function Notices() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate("notifications");
   const notices = useInfiniteQuery(trpc.notifications.list.infiniteQueryOptions({ limit: 10 }, { getNextPageParam: (page) => page.pagination.cursor }));
-  const read = useMutation(trpc.notifications.read.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() }) }));
+  const read = useMutation(trpc.notifications.read.mutationOptions({ onSuccess: invalidate }));
   return (
     <section className="section" id="notices" aria-labelledby="notices-heading">
       <h2 id="notices-heading">Notices</h2>

@@ -1,11 +1,12 @@
 "use client";
 // The webhooks console: endpoints with their state and last 24 hours, and Add endpoint.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { AdminOnly } from "@/components/invoices/admin-only";
-import { useIsAdmin, useIsPro } from "@/components/shell/use-account";
+import { AdminOnly } from "@/components/ui/admin-only";
+import { useIsAdmin, useIsPro } from "@/components/ui/use-account";
 import { Button, EmptyState, FormDialog, NumberCell, PageHeader, QueryState, Table } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
+import { useInvalidate } from "@/components/ui/use-invalidation";
 import { EndpointForm } from "./endpoint-form";
 import { EndpointStatus } from "./endpoint-status";
 import { Notices } from "./notices";
@@ -18,10 +19,10 @@ export function WebhooksPage() {
 
 function EndpointList() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate("webhooks");
   const isPro = useIsPro();
   const endpoints = useQuery(trpc.webhooks.overview.queryOptions());
-  const create = useMutation(trpc.webhooks.create.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.pathKey() }) }));
+  const create = useMutation(trpc.webhooks.create.mutationOptions({ onSuccess: invalidate }));
 
   return (
     <>
