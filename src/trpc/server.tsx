@@ -2,7 +2,7 @@
 // request's cookies, so the first render already knows who is signed in and has its data.
 import { dehydrate, HydrationBoundary, type QueryClient } from "@tanstack/react-query";
 import { TRPCError } from "@trpc/server";
-import { createTRPCOptionsProxy, type TRPCQueryOptions } from "@trpc/tanstack-react-query";
+import { createTRPCOptionsProxy, type TRPCInfiniteQueryOptions, type TRPCQueryOptions } from "@trpc/tanstack-react-query";
 import { headers } from "next/headers";
 import { cache, type ReactNode } from "react";
 import { appRouter } from "@/server/api/root";
@@ -55,10 +55,16 @@ export const trpc = createTRPCOptionsProxy({
   ctx: async () => contextFor(await headers()),
 });
 
-/** Runs a query for the first render; a failure is left for the browser to show and retry. */
+/**
+ * Runs a query (or an infinite list's first page) for the first render; a failure is left for the
+ * browser to show and retry.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any procedure's query options
-export async function prefetch<T extends ReturnType<TRPCQueryOptions<any>>>(options: T): Promise<void> {
-  await getServerQueryClient().prefetchQuery(options);
+export async function prefetch<T extends ReturnType<TRPCQueryOptions<any>> | ReturnType<TRPCInfiniteQueryOptions<any>>>(options: T): Promise<void> {
+  const queryClient = getServerQueryClient();
+  const meta = options.queryKey[1];
+  if (meta && !Array.isArray(meta) && meta.type === "infinite") await queryClient.prefetchInfiniteQuery(options as ReturnType<TRPCInfiniteQueryOptions<never>>);
+  else await queryClient.prefetchQuery(options as ReturnType<TRPCQueryOptions<never>>);
 }
 
 /** Hands the server render's query cache to the browser's React Query. */

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useIsAdmin } from "@/components/ui/use-account";
 import { buttonClass, EmptyState, FormError, PageHeader, QueryState, Table } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
+import { PAGE_SIZE } from "@/trpc/first-page";
 import { useInvalidate } from "@/components/ui/use-invalidation";
 import { ArchiveButton } from "@/components/ui/archive-button";
 import { billingSummary } from "./billing-summary";
@@ -16,7 +17,7 @@ export function CustomerDetail({ id }: { id: string }) {
   const invalidate = useInvalidate("customers");
   const isAdmin = useIsAdmin();
   const customer = useQuery(trpc.customers.get.queryOptions({ id }));
-  const projects = useQuery(trpc.constellations.listInApp.queryOptions({ customerId: id, includeArchived: true, limit: 100 }));
+  const projects = useQuery(trpc.constellations.listInApp.queryOptions({ customerId: id, includeArchived: true, limit: PAGE_SIZE.all }));
   const update = useMutation(
     trpc.customers.update.mutationOptions({ onSuccess: invalidate }),
   );

@@ -5,13 +5,13 @@ import Link from "next/link";
 import { useIsAdmin } from "@/components/ui/use-account";
 import { ActionsHeader, Button, EmptyState, FormDialog, FormError, ListFilters, PagedQueryState, PageHeader, Table, useListFilters } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
+import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
 import { useInvalidate } from "@/components/ui/use-invalidation";
 import { ArchiveButton } from "@/components/ui/archive-button";
 import { billingSummary } from "./billing-summary";
 import { CustomerForm } from "./customer-form";
 import { useArchiveToggle } from "@/components/ui/use-archive";
 
-const PAGE_SIZE = 25;
 
 export function CustomersPage() {
   const trpc = useTRPC();
@@ -19,7 +19,7 @@ export function CustomersPage() {
   const isAdmin = useIsAdmin();
   const filters = useListFilters();
   const list = useInfiniteQuery(
-    trpc.customers.listInApp.infiniteQueryOptions({ ...filters.query, limit: PAGE_SIZE }, { getNextPageParam: (page) => page.pagination.cursor }),
+    trpc.customers.listInApp.infiniteQueryOptions({ ...filters.query, limit: PAGE_SIZE.customers }, pagedByCursor),
   );
   const create = useMutation(trpc.customers.createInApp.mutationOptions({ onSuccess: invalidate }));
   const archive = useArchiveToggle("customers");

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useIsAdmin } from "@/components/ui/use-account";
 import { buttonClass, EmptyState, NumberCell, PagedQueryState, PageHeader, SelectField, Table } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
+import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
 import { AdminOnly } from "@/components/ui/admin-only";
 import { InvoicePeriod, InvoiceStatusBadge, STATUS_LABELS } from "./invoice-parts";
 import { formatMoney } from "@/lib/money";
@@ -22,7 +23,7 @@ function InvoiceList() {
   const trpc = useTRPC();
   const [status, setStatus] = useState<StatusFilter>("");
   const list = useInfiniteQuery(
-    trpc.invoices.list.infiniteQueryOptions({ status: status || undefined, limit: 25 }, { getNextPageParam: (page) => page.pagination.cursor }),
+    trpc.invoices.list.infiniteQueryOptions({ status: status || undefined, limit: PAGE_SIZE.invoices }, pagedByCursor),
   );
   return (
     <>

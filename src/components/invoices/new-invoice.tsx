@@ -8,6 +8,7 @@ import { useIsAdmin } from "@/components/ui/use-account";
 import { Button, EmptyState, FormError, LoadingState, mapErrorToFields, PageHeader, SelectField, TextField, useServerErrors } from "@/components/ui";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
+import { PAGE_SIZE } from "@/trpc/first-page";
 import { useInvalidate } from "@/components/ui/use-invalidation";
 import { AdminOnly } from "@/components/ui/admin-only";
 import { InvoiceLines, InvoiceTotals } from "./invoice-parts";
@@ -28,7 +29,7 @@ function NewInvoiceForm() {
   const searchParams = useSearchParams();
   const [customerId, setCustomerId] = useState(searchParams.get("customerId") ?? "");
   const [range, setRange] = useState(thisMonth);
-  const customers = useQuery(trpc.customers.listInApp.queryOptions({ limit: 100 }));
+  const customers = useQuery(trpc.customers.listInApp.queryOptions({ limit: PAGE_SIZE.all }));
   const period = periodOf(range.from, range.to);
   const input = customerId && period ? { customerId, ...period } : null;
   const preview = useQuery({ ...trpc.invoices.preview.queryOptions(input ?? skipToken), placeholderData: keepPreviousData, retry: false });

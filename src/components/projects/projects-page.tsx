@@ -6,17 +6,17 @@ import { ArchiveButton } from "@/components/ui/archive-button";
 import { useArchiveToggle } from "@/components/ui/use-archive";
 import { ActionsHeader, Button, EmptyState, FormDialog, FormError, ListFilters, PagedQueryState, PageHeader, Table, useListFilters } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
+import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
 import { useInvalidate } from "@/components/ui/use-invalidation";
 import { formatDueDate, ProjectForm, statusLabel } from "./project-form";
 
-const PAGE_SIZE = 25;
 
 export function ProjectsPage() {
   const trpc = useTRPC();
   const invalidate = useInvalidate("constellations");
   const filters = useListFilters();
   const list = useInfiniteQuery(
-    trpc.constellations.listInApp.infiniteQueryOptions({ ...filters.query, limit: PAGE_SIZE }, { getNextPageParam: (page) => page.pagination.cursor }),
+    trpc.constellations.listInApp.infiniteQueryOptions({ ...filters.query, limit: PAGE_SIZE.projects }, pagedByCursor),
   );
   const create = useMutation(trpc.constellations.createInApp.mutationOptions({ onSuccess: invalidate }));
   const archive = useArchiveToggle("constellations");

@@ -8,6 +8,7 @@ import { CustomerPicker, ProjectPicker, useMembers } from "@/components/pickers/
 import { Button, EmptyState, ErrorState, Form, FormDialog, LoadingState, PageHeader, SelectField, Table, TextAreaField, TextField, useServerErrors } from "@/components/ui";
 import { formatDuration } from "@/lib/time-format";
 import { useTRPC } from "@/trpc/react";
+import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
 import { useInvalidate } from "@/components/ui/use-invalidation";
 import { statusLabel, TASK_STATUSES, type TaskStatus } from "./task-status";
 import { MAX_NAME_LENGTH } from "@/server/lib/limits";
@@ -64,8 +65,8 @@ export function TasksPage() {
   const search = useDeferredValue(searchText).trim() || undefined;
   const tasks = useInfiniteQuery({
     ...trpc.tasks.listInApp.infiniteQueryOptions(
-      { status: status || undefined, assigneeId: assigneeId || undefined, search, limit: 50 },
-      { getNextPageParam: (page) => (page.pagination.hasMore ? page.pagination.cursor : undefined) },
+      { status: status || undefined, assigneeId: assigneeId || undefined, search, limit: PAGE_SIZE.tasks },
+      pagedByCursor,
     ),
     placeholderData: keepPreviousData,
   });

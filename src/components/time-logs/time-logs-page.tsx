@@ -15,6 +15,7 @@ import { useHydrated } from "@/lib/use-hydrated";
 import { addDays, toDateParam, weekBounds, weekFromParam } from "@/lib/week";
 import { describeError, type DisplayError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
+import { pagedByCursor } from "@/trpc/first-page";
 import { timeLogsCsv } from "./time-log-csv";
 
 const PAGE_SIZE = 100;
@@ -57,7 +58,7 @@ export function TimeLogsPage() {
 
   const summary = useQuery({ ...trpc.timeLogs.summarize.queryOptions({ dayStarts: bounds?.dayStarts.map((day) => day.toISOString()) ?? [""], end: range.to, ...filters }), enabled: bounds !== null });
   const logs = useInfiniteQuery({
-    ...trpc.timeLogs.listInApp.infiniteQueryOptions(listInput, { getNextPageParam: (page) => (page.pagination.hasMore ? page.pagination.cursor : undefined) }),
+    ...trpc.timeLogs.listInApp.infiniteQueryOptions(listInput, pagedByCursor),
     enabled: bounds !== null,
   });
   const items = logs.data?.pages.flatMap((page) => page.items) ?? [];

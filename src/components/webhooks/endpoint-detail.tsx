@@ -10,6 +10,7 @@ import { useIsAdmin } from "@/components/ui/use-account";
 import { Button, ConfirmDialog, CopyButton, EmptyState, ErrorState, FormDialog, FormError, LoadingState, LocalTime, PagedQueryState, PageHeader, SelectField, Table } from "@/components/ui";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
+import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
 import { useInvalidate } from "@/components/ui/use-invalidation";
 import { DELIVERY_STATUS_LABELS, DeliveryStatus, lastResponse } from "./delivery-status";
 import { EndpointForm } from "./endpoint-form";
@@ -164,7 +165,7 @@ function Deliveries({ endpointId }: { endpointId: string }) {
   const invalidate = useInvalidate("webhooks");
   const [status, setStatus] = useState<StatusFilter>("");
   const deliveries = useInfiniteQuery(
-    trpc.webhooks.deliveries.infiniteQueryOptions({ id: endpointId, status: status || undefined, limit: 25 }, { getNextPageParam: (page) => page.pagination.cursor, refetchInterval: LIVE_REFRESH_MS }),
+    trpc.webhooks.deliveries.infiniteQueryOptions({ id: endpointId, status: status || undefined, limit: PAGE_SIZE.deliveries }, { ...pagedByCursor, refetchInterval: LIVE_REFRESH_MS }),
   );
   return (
     <section className="section" aria-labelledby="deliveries-heading">

@@ -6,6 +6,7 @@ import Link from "next/link";
 import { Button, EmptyState, LocalTime, PagedQueryState } from "@/components/ui";
 import type { NotificationView } from "@/server/contract/notification";
 import { useTRPC } from "@/trpc/react";
+import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
 import { useInvalidate } from "@/components/ui/use-invalidation";
 
 
@@ -17,7 +18,7 @@ function describeNotice(notice: NotificationView): string {
 export function Notices() {
   const trpc = useTRPC();
   const invalidate = useInvalidate("notifications");
-  const notices = useInfiniteQuery(trpc.notifications.list.infiniteQueryOptions({ limit: 10 }, { getNextPageParam: (page) => page.pagination.cursor }));
+  const notices = useInfiniteQuery(trpc.notifications.list.infiniteQueryOptions({ limit: PAGE_SIZE.notices }, pagedByCursor));
   const read = useMutation(trpc.notifications.read.mutationOptions({ onSuccess: invalidate }));
   return (
     <section className="section" id="notices" aria-labelledby="notices-heading">

@@ -1,10 +1,16 @@
 import type { Metadata } from "next";
 import { InvoiceDetail } from "@/components/invoices/invoice-detail";
+import { HydrateClient, prefetch, trpc } from "@/trpc/server";
 import "../../areas.css";
 
 export const metadata: Metadata = { title: "Invoice" };
 
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  return <InvoiceDetail id={id} />;
+  await prefetch(trpc.invoices.get.queryOptions({ id }));
+  return (
+    <HydrateClient>
+      <InvoiceDetail id={id} />
+    </HydrateClient>
+  );
 }

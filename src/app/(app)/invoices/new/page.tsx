@@ -2,14 +2,19 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { NewInvoice } from "@/components/invoices/new-invoice";
 import { LoadingState } from "@/components/ui";
+import { PAGE_SIZE } from "@/trpc/first-page";
+import { HydrateClient, prefetch, trpc } from "@/trpc/server";
 import "../../areas.css";
 
 export const metadata: Metadata = { title: "New invoice" };
 
-export default function Page() {
+export default async function Page() {
+  await prefetch(trpc.customers.listInApp.queryOptions({ limit: PAGE_SIZE.all }));
   return (
-    <Suspense fallback={<LoadingState />}>
-      <NewInvoice />
-    </Suspense>
+    <HydrateClient>
+      <Suspense fallback={<LoadingState />}>
+        <NewInvoice />
+      </Suspense>
+    </HydrateClient>
   );
 }
