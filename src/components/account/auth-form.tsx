@@ -1,6 +1,8 @@
 "use client";
 // Log-in or sign-up. Both procedures set the session cookie; then the person goes where they were
 // headed (`next`), inside the app without a reload.
+import { cn } from "@/components/ui/cn";
+import { CARD, FORM } from "@/components/ui/styles";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -42,10 +44,10 @@ export function AuthForm({ mode, next }: { mode: "login" | "signup"; next: strin
   }
 
   return (
-    <section className="card auth-card" aria-labelledby="auth-title">
+    <section className={cn(CARD, "w-[min(420px,100%)] [&_h1]:text-[1.35rem] [&_h1]:mb-4")} aria-labelledby="auth-title">
       <h1 id="auth-title">{isSignup ? "Create your account" : "Log in to Orbit"}</h1>
       {/* method="post" keeps credentials out of the URL should someone submit before the page is interactive. */}
-      <form method="post" onSubmit={submit} className="form" noValidate={false}>
+      <form method="post" onSubmit={submit} className={FORM} noValidate={false}>
         {isSignup && <TextField label="Your name" name="name" autoComplete="name" maxLength={MAX_NAME_LENGTH} required error={errors.fieldError("name")} />}
         <TextField label="Email" name="email" type="email" autoComplete="email" maxLength={MAX_EMAIL_LENGTH} required error={errors.fieldError("email")} />
         <TextField
@@ -64,9 +66,9 @@ export function AuthForm({ mode, next }: { mode: "login" | "signup"; next: strin
         <Button type="submit" variant="primary" isPending={isPending}>
           {isSignup ? "Create account" : "Log in"}
         </Button>
-        {isSignup && <p className="muted small">You become the admin of a new organization on the Free plan.</p>}
+        {isSignup && <p className="text-muted-foreground text-sm">You become the admin of a new organization on the Free plan.</p>}
       </form>
-      <p className="small auth-switch">
+      <p className="text-sm mt-4 mb-0 text-center">
         {isSignup ? "Already have an account? " : "New to Orbit? "}
         <Link href={otherHref}>{isSignup ? "Log in" : "Create an account"}</Link>
       </p>

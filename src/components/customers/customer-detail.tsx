@@ -1,5 +1,7 @@
 "use client";
 // One customer: edit its details (and billing, for admins), archive or unarchive it, see its projects.
+import { CARD, noticeClass } from "@/components/ui/styles";
+import { Badge } from "@/components/ui/badge";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useIsAdmin } from "@/components/ui/use-account";
@@ -27,7 +29,7 @@ export function CustomerDetail({ id }: { id: string }) {
     <QueryState query={customer} loadingLabel="Loading customer…">
       {(data) => (
         <>
-          <p className="no-print small">
+          <p className="print:hidden text-sm">
             <Link href="/customers">← Customers</Link>
           </p>
           <PageHeader
@@ -38,7 +40,7 @@ export function CustomerDetail({ id }: { id: string }) {
                 {data.archived && (
                   <>
                     {" "}
-                    · <span className="badge badge-status">Archived</span>
+                    · <Badge>Archived</Badge>
                   </>
                 )}
               </>
@@ -55,16 +57,16 @@ export function CustomerDetail({ id }: { id: string }) {
             }
           />
           <FormError error={archive.error} />
-          <section className="card" aria-labelledby="edit-customer">
+          <section className={CARD} aria-labelledby="edit-customer">
             <h2 id="edit-customer">Edit customer</h2>
             {update.isSuccess && (
-              <p className="notice notice-info" role="status">
+              <p className={noticeClass("info")} role="status">
                 Saved.
               </p>
             )}
             <CustomerForm key={data.updatedAt} customer={data} isAdmin={isAdmin} submitLabel="Save changes" onSubmit={(input) => update.mutateAsync({ id, ...input })} />
           </section>
-          <section className="section" aria-labelledby="customer-projects">
+          <section className="mt-7" aria-labelledby="customer-projects">
             <h2 id="customer-projects">Projects</h2>
             <QueryState
               query={projects}
@@ -83,7 +85,7 @@ export function CustomerDetail({ id }: { id: string }) {
                     {page.items.map((project) => (
                       <tr key={project.id}>
                         <td>
-                          <Link className="cell-link" href={`/projects/${project.id}`}>
+                          <Link className="font-semibold break-words" href={`/projects/${project.id}`}>
                             {project.title}
                           </Link>
                         </td>

@@ -1,5 +1,6 @@
 "use client";
 // Customers: search, "Show archived", New customer (with billing for admins), archive and unarchive.
+import { Badge } from "@/components/ui/badge";
 import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useIsAdmin } from "@/components/ui/use-account";
@@ -60,14 +61,14 @@ export function CustomersPage() {
               {rows.map((customer) => (
                 <tr key={customer.id}>
                   <td>
-                    <Link className="cell-link" href={`/customers/${customer.id}`}>
+                    <Link className="font-semibold break-words" href={`/customers/${customer.id}`}>
                       {customer.name}
                     </Link>{" "}
-                    {customer.archived && <span className="badge badge-status">Archived</span>}
+                    {customer.archived && <Badge>Archived</Badge>}
                   </td>
                   <td data-label="Company">{customer.company ?? "—"}</td>
-                  <td className="nowrap" data-label="Billing">{billingSummary(customer)}</td>
-                  <td className="num">
+                  <td className="whitespace-nowrap" data-label="Billing">{billingSummary(customer)}</td>
+                  <td className="text-right tabular-nums whitespace-nowrap">
                     <ArchiveButton row={customer} archive={archive} />
                   </td>
                 </tr>

@@ -1,5 +1,6 @@
 "use client";
 // Invoices: newest first, filtered by status, each linking to its page; New invoice.
+import { TOOLBAR } from "@/components/ui/styles";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
@@ -36,7 +37,7 @@ function InvoiceList() {
           </Link>
         }
       />
-      <div className="toolbar">
+      <div className={TOOLBAR}>
         <SelectField
           label="Status"
           value={status}
@@ -55,7 +56,7 @@ function InvoiceList() {
               <tr>
                 <th scope="col">Number</th>
                 <th scope="col">Customer</th>
-                <th scope="col" className="num">
+                <th scope="col" className="text-right tabular-nums whitespace-nowrap">
                   Total
                 </th>
                 <th scope="col">Status</th>
@@ -65,8 +66,8 @@ function InvoiceList() {
             <tbody>
               {rows.map((invoice) => (
                 <tr key={invoice.id}>
-                  <td className="nowrap">
-                    <Link className="cell-link" href={`/invoices/${invoice.id}`}>
+                  <td className="whitespace-nowrap">
+                    <Link className="font-semibold break-words" href={`/invoices/${invoice.id}`}>
                       {invoice.number}
                     </Link>
                   </td>
@@ -75,7 +76,7 @@ function InvoiceList() {
                   <td data-label="Status">
                     <InvoiceStatusBadge status={invoice.status} />
                   </td>
-                  <td className="nowrap" data-label="Period">
+                  <td className="whitespace-nowrap" data-label="Period">
                     <InvoicePeriod start={invoice.periodStart} end={invoice.periodEnd} />
                   </td>
                 </tr>

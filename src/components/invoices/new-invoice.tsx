@@ -1,5 +1,7 @@
 "use client";
 // New invoice: pick a customer and a period, see the lines and totals it will bill, then create it.
+import { cn } from "@/components/ui/cn";
+import { CARD, FORM, FORM_GRID } from "@/components/ui/styles";
 import { keepPreviousData, skipToken, useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
@@ -60,17 +62,17 @@ function NewInvoiceForm() {
 
   return (
     <>
-      <p className="small">
+      <p className="text-sm">
         <Link href="/invoices">← Invoices</Link>
       </p>
       <PageHeader title="New invoice" description="Bills the customer's billable time in the period that no invoice has billed yet." />
-      <form className="card form" onSubmit={submit} noValidate>
-        <div className="form-grid">
+      <form className={cn(CARD, FORM)} onSubmit={submit} noValidate>
+        <div className={FORM_GRID}>
           <SelectField label="Customer" value={customerId} onChange={(event) => setCustomerId(event.target.value)} error={fieldError("customerId")} options={customerOptions} />
           <TextField label="From" type="date" value={range.from} onChange={(event) => setRange((current) => ({ ...current, from: event.target.value }))} error={fieldError("periodStart")} />
           <TextField label="To" type="date" value={range.to} onChange={(event) => setRange((current) => ({ ...current, to: event.target.value }))} error={fieldError("periodEnd")} />
         </div>
-        <div className="row">
+        <div className="flex gap-2 items-center flex-wrap">
           <Button size="sm" variant="ghost" onClick={() => setRange(thisMonth())}>
             This month
           </Button>
@@ -78,7 +80,7 @@ function NewInvoiceForm() {
             Last month
           </Button>
         </div>
-        <section className="section" aria-labelledby="invoice-preview" aria-busy={preview.isFetching}>
+        <section className="mt-7" aria-labelledby="invoice-preview" aria-busy={preview.isFetching}>
           <h2 id="invoice-preview">Preview</h2>
           {!input ? (
             <EmptyState title="Choose a customer and a period to see what the invoice will bill." />
@@ -98,7 +100,7 @@ function NewInvoiceForm() {
           )}
         </section>
         <FormError error={errors.formError} />
-        <div className="dialog-actions">
+        <div className="flex justify-end gap-2 flex-wrap">
           <Button type="submit" variant="primary" isPending={create.isPending} disabled={!input || Boolean(preview.error)}>
             Create invoice
           </Button>

@@ -1,5 +1,6 @@
 "use client";
 // One project: edit it, archive or unarchive it.
+import { CARD, noticeClass } from "@/components/ui/styles";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { ArchiveButton } from "@/components/ui/archive-button";
@@ -21,7 +22,7 @@ export function ProjectDetail({ id }: { id: string }) {
     <QueryState query={project} loadingLabel="Loading project…">
       {(data) => (
         <>
-          <p className="small">
+          <p className="text-sm">
             <Link href="/projects">← Projects</Link>
           </p>
           <PageHeader
@@ -41,10 +42,10 @@ export function ProjectDetail({ id }: { id: string }) {
             actions={<ArchiveButton row={data} archive={archive} />}
           />
           <FormError error={archive.error} />
-          <section className="card" aria-labelledby="edit-project">
+          <section className={CARD} aria-labelledby="edit-project">
             <h2 id="edit-project">Edit project</h2>
             {update.isSuccess && (
-              <p className="notice notice-info" role="status">
+              <p className={noticeClass("info")} role="status">
                 Saved.
               </p>
             )}

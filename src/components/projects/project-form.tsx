@@ -1,5 +1,6 @@
 "use client";
 // The project form for create and edit: title, goal, customer, status, due date.
+import { FORM_GRID } from "@/components/ui/styles";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Form, SelectField, TextAreaField, TextField, useServerErrors } from "@/components/ui";
@@ -67,7 +68,7 @@ export function ProjectForm({
 
   return (
     <Form errors={errors} submitLabel={submitLabel} onSubmit={submit}>
-      <div className="form-grid">
+      <div className={FORM_GRID}>
         <TextField label="Title" required value={draft.title} onChange={set("title")} error={errors.fieldError("title")} maxLength={MAX_NAME_LENGTH} />
         <SelectField label="Customer" value={draft.customerId} onChange={set("customerId")} error={errors.fieldError("customerId")} options={customerOptions} />
         <SelectField label="Status" value={draft.status} onChange={set("status")} error={errors.fieldError("status")} options={STATUS_OPTIONS} />

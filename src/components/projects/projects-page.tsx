@@ -1,5 +1,6 @@
 "use client";
 // Projects: search, "Show archived", New project, archive and unarchive.
+import { Badge } from "@/components/ui/badge";
 import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { ArchiveButton } from "@/components/ui/archive-button";
@@ -58,15 +59,15 @@ export function ProjectsPage() {
               {rows.map((project) => (
                 <tr key={project.id}>
                   <td>
-                    <Link className="cell-link" href={`/projects/${project.id}`}>
+                    <Link className="font-semibold break-words" href={`/projects/${project.id}`}>
                       {project.title}
                     </Link>{" "}
-                    {project.archived && <span className="badge badge-status">Archived</span>}
+                    {project.archived && <Badge>Archived</Badge>}
                   </td>
                   <td data-label="Customer">{project.customerName ?? "—"}</td>
                   <td data-label="Status">{statusLabel(project.status)}</td>
-                  <td className="nowrap" data-label="Due">{formatDueDate(project.dueDate)}</td>
-                  <td className="num">
+                  <td className="whitespace-nowrap" data-label="Due">{formatDueDate(project.dueDate)}</td>
+                  <td className="text-right tabular-nums whitespace-nowrap">
                     <ArchiveButton row={project} archive={archive} />
                   </td>
                 </tr>

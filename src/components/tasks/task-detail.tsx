@@ -1,6 +1,8 @@
 "use client";
 // A task's page: edit its fields, file it under a project, work its checklist, read and add comments,
 // delete it (after confirming).
+import { cn } from "@/components/ui/cn";
+import { CARD, FORM, FORM_GRID } from "@/components/ui/styles";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -55,10 +57,10 @@ function EditTaskForm({ task }: { task: AppTask }) {
   }
 
   return (
-    <form className="card form" onSubmit={submit} aria-label="Task details" noValidate>
+    <form className={cn(CARD, FORM)} onSubmit={submit} aria-label="Task details" noValidate>
       <TextField label="Title" name="title" defaultValue={task.title} maxLength={MAX_NAME_LENGTH} required error={errors.fieldError("title")} />
       <TextAreaField label="Description" name="description" defaultValue={task.description ?? ""} rows={4} error={errors.fieldError("description")} />
-      <div className="form-grid">
+      <div className={FORM_GRID}>
         <SelectField label="Status" name="status" defaultValue={task.status} options={[...TASK_STATUSES]} error={errors.fieldError("status")} />
         <SelectField
           label="Assignee"
@@ -69,17 +71,17 @@ function EditTaskForm({ task }: { task: AppTask }) {
           error={errors.fieldError("assigneeId")}
         />
       </div>
-      <div className="form-grid">
+      <div className={FORM_GRID}>
         <CustomerPicker value={customerId} onChange={setCustomerId} error={errors.fieldError("customerId")} />
         <TextField label="Tags" name="tags" defaultValue={task.tags.join(", ")} hint="Separate tags with commas." error={errors.fieldError("tags")} />
       </div>
       <FormError error={errors.formError} />
-      <div className="row">
+      <div className="flex gap-2 items-center flex-wrap">
         <Button type="submit" variant="primary" isPending={update.isPending}>
           Save changes
         </Button>
         {saved && !update.isPending && (
-          <span className="muted small" role="status">
+          <span className="text-muted-foreground text-sm" role="status">
             Saved.
           </span>
         )}
@@ -97,13 +99,13 @@ function ProjectFiling({ task }: { task: AppTask }) {
   const current = projects.data?.items.find((project) => project.id === task.primaryConstellationId);
   const file = useMutation(trpc.tasks.updateInApp.mutationOptions({ onSuccess: invalidate, onError: errors.capture }));
   return (
-    <section className="card stack" aria-labelledby="project-heading">
+    <section className={cn(CARD, "grid gap-4")} aria-labelledby="project-heading">
       <h2 id="project-heading">Project</h2>
-      <p className="muted small" data-testid="task-project">
+      <p className="text-muted-foreground text-sm" data-testid="task-project">
         {task.primaryConstellationId ? `Filed under ${current?.title ?? "a project"}.` : "Not filed under a project."}
       </p>
-      <div className="row align-end">
-        <ProjectPicker label="File under" value={projectId} onChange={setProjectId} noneLabel="Choose a project" error={errors.fieldError("constellationId")} className="grow" />
+      <div className="flex gap-2 items-center flex-wrap self-end items-end">
+        <ProjectPicker label="File under" value={projectId} onChange={setProjectId} noneLabel="Choose a project" error={errors.fieldError("constellationId")} className="flex-[1_1_220px] min-w-0" />
         <Button
           disabled={!projectId || projectId === task.primaryConstellationId}
           isPending={file.isPending}
@@ -171,24 +173,24 @@ function Checklist({ task }: { task: AppTask }) {
   const failure = tick.error ?? remove.error;
 
   return (
-    <section className="card stack" aria-labelledby="checklist-heading">
+    <section className={cn(CARD, "grid gap-4")} aria-labelledby="checklist-heading">
       <h2 id="checklist-heading">
         Checklist{" "}
         {task.subtasks.length > 0 && (
-          <span className="muted small">
+          <span className="text-muted-foreground text-sm">
             {done} of {task.subtasks.length} done
           </span>
         )}
       </h2>
       {task.subtasks.length === 0 ? (
-        <p className="muted small">No items yet.</p>
+        <p className="text-muted-foreground text-sm">No items yet.</p>
       ) : (
-        <ul className="checklist">
+        <ul className="list-none m-0 p-0 grid gap-1 [&_li]:flex [&_li]:justify-between [&_li]:items-center [&_li]:gap-2 [&_li]:py-1 [&_li]:border-b [&_li]:border-border">
           {task.subtasks.map((subtask) => (
             <li key={subtask.id}>
-              <label className="check">
+              <label className="inline-flex items-center gap-2 font-medium cursor-pointer [&_input]:size-4 [&_input]:m-0">
                 <TickBox isCompleted={subtask.isCompleted} onTick={(isCompleted) => setTicked(subtask.id, isCompleted)} />
-                <span className={subtask.isCompleted ? "done" : undefined}>{subtask.title}</span>
+                <span className={subtask.isCompleted ? "line-through text-muted-foreground" : undefined}>{subtask.title}</span>
               </label>
               <Button size="sm" variant="ghost" aria-label={`Remove ${subtask.title}`} onClick={() => remove.mutate({ taskId: task.id, subtaskId: subtask.id })}>
                 Remove
@@ -199,14 +201,14 @@ function Checklist({ task }: { task: AppTask }) {
       )}
       {failure && <FormError error={describeError(failure)} />}
       <form
-        className="row align-end"
+        className="flex gap-2 items-center flex-wrap self-end items-end"
         onSubmit={(event) => {
           event.preventDefault();
           errors.clear();
           append.mutate({ taskId: task.id, items: [{ title }] });
         }}
       >
-        <TextField label="New item" value={title} onChange={(event) => setTitle(event.target.value)} maxLength={MAX_SUBTASK_TITLE_LENGTH} error={errors.fieldError("title")} className="grow" />
+        <TextField label="New item" value={title} onChange={(event) => setTitle(event.target.value)} maxLength={MAX_SUBTASK_TITLE_LENGTH} error={errors.fieldError("title")} className="flex-[1_1_220px] min-w-0" />
         <Button type="submit" isPending={append.isPending} disabled={!title.trim()}>
           Add item
         </Button>
@@ -231,24 +233,24 @@ function Comments({ task }: { task: AppTask }) {
     }),
   );
   return (
-    <section className="card stack" aria-labelledby="comments-heading">
+    <section className={cn(CARD, "grid gap-4")} aria-labelledby="comments-heading">
       <h2 id="comments-heading">Comments</h2>
       {task.comments.length === 0 ? (
-        <p className="muted small">No comments yet.</p>
+        <p className="text-muted-foreground text-sm">No comments yet.</p>
       ) : (
-        <ol className="comments">
+        <ol className="comments list-none m-0 p-0 grid gap-3 [&_p]:m-0">
           {task.comments.map((comment) => (
             <li key={comment.id}>
-              <p className="comment-meta small">
+              <p className="text-muted-foreground text-sm">
                 <strong>{comment.authorName ?? "Former member"}</strong> · <LocalTime value={comment.createdAt} />
               </p>
-              <p className="comment-body">{comment.body}</p>
+              <p className="whitespace-pre-wrap wrap-anywhere">{comment.body}</p>
             </li>
           ))}
         </ol>
       )}
       <form
-        className="form"
+        className={FORM}
         onSubmit={(event) => {
           event.preventDefault();
           errors.clear();
@@ -286,7 +288,7 @@ export function TaskDetail({ taskId }: { taskId: string }) {
     <QueryState query={task} loadingLabel="Loading the task…">
       {(data) => (
         <>
-          <p className="small back-link">
+          <p className="text-sm mt-0 mb-2">
             <Link href="/tasks">← All tasks</Link>
           </p>
           <PageHeader
@@ -306,13 +308,13 @@ export function TaskDetail({ taskId }: { taskId: string }) {
               />
             }
           />
-          <div className="task-layout">
-            <div className="stack">
+          <div className="grid grid-cols-[minmax(0,1fr)_300px] gap-4 items-start max-[900px]:grid-cols-1 [&_h2]:text-[1.05rem] [&_h2]:m-0">
+            <div className="grid gap-4">
               <EditTaskForm key={data.id} task={data} />
               <Checklist task={data} />
               <Comments task={data} />
             </div>
-            <aside className="stack">
+            <aside className="grid gap-4">
               <ProjectFiling key={data.primaryConstellationId ?? "none"} task={data} />
             </aside>
           </div>

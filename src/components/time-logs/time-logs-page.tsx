@@ -2,6 +2,7 @@
 // The Time logs page: one week (Monday to Sunday, in the browser's zone) with totals per day and for
 // the week, filters (customer, project, billable, and member for admins), the logs page by page, and
 // Export CSV of everything the filters select in that week.
+import { TOOLBAR } from "@/components/ui/styles";
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
@@ -105,11 +106,11 @@ export function TimeLogsPage() {
         }
       />
       <FormError error={exportError} />
-      <div className="week-nav" role="group" aria-label="Week">
+      <div className="flex items-center gap-2.5 flex-wrap mb-3.5" role="group" aria-label="Week">
         <Button size="sm" onClick={() => goToWeek(-7)} aria-label="Previous week">
           ← Previous week
         </Button>
-        <h2 className="week-label" data-testid="week-label">
+        <h2 className="m-0 text-base min-w-[14em] text-center max-md:min-w-0 max-md:flex-[1_1_100%] max-md:-order-1 max-md:text-left" data-testid="week-label">
           {weekLabel}
         </h2>
         <Button size="sm" onClick={() => goToWeek(7)} aria-label="Next week">
@@ -121,7 +122,7 @@ export function TimeLogsPage() {
           </Button>
         )}
       </div>
-      <div className="toolbar" role="group" aria-label="Filters">
+      <div className={TOOLBAR} role="group" aria-label="Filters">
         <CustomerPicker label="Customer" noneLabel="All customers" value={filters.customerId ?? null} onChange={(customerId) => setFilters((current) => ({ ...current, customerId: customerId ?? undefined }))} />
         <ProjectPicker label="Project" noneLabel="All projects" value={filters.constellationId ?? null} onChange={(constellationId) => setFilters((current) => ({ ...current, constellationId: constellationId ?? undefined }))} />
         <SelectField
@@ -143,15 +144,15 @@ export function TimeLogsPage() {
         ) : summary.error || !summary.data ? (
           <ErrorState error={summary.error} onRetry={() => void summary.refetch()} />
         ) : (
-          <Table caption="Hours per day" className="week-table" stacked={false}>
+          <Table caption="Hours per day" className="[&_td]:text-right [&_th]:text-right! max-md:[&_thead]:hidden max-md:[&_tbody_tr]:grid max-md:[&_tbody_tr]:grid-cols-2 max-md:[&_td]:flex max-md:[&_td]:justify-between max-md:[&_td]:gap-2 max-md:[&_td]:border-b! max-md:[&_td]:before:text-[0.85rem] max-md:[&_td]:before:text-muted-foreground max-md:[&_td]:before:content-[attr(data-label)]" stacked={false}>
             <thead>
               <tr>
                 {bounds.dayStarts.map((day) => (
-                  <th key={day.toISOString()} scope="col" className="num">
+                  <th key={day.toISOString()} scope="col" className="text-right tabular-nums whitespace-nowrap">
                     {formatWeekday(day)}
                   </th>
                 ))}
-                <th scope="col" className="num">
+                <th scope="col" className="text-right tabular-nums whitespace-nowrap">
                   Week
                 </th>
               </tr>
@@ -159,11 +160,11 @@ export function TimeLogsPage() {
             <tbody>
               <tr>
                 {summary.data.days.map((day) => (
-                  <td key={day.start} className="num" data-testid="day-total" data-label={formatWeekday(day.start)}>
+                  <td key={day.start} className="text-right tabular-nums whitespace-nowrap" data-testid="day-total" data-label={formatWeekday(day.start)}>
                     {formatDuration(day.seconds)}
                   </td>
                 ))}
-                <td className="num week-total" data-testid="week-total" data-label="Week" title={`${formatHours(summary.data.totalSeconds)} hours`}>
+                <td className="text-right tabular-nums whitespace-nowrap font-bold bg-primary-soft" data-testid="week-total" data-label="Week" title={`${formatHours(summary.data.totalSeconds)} hours`}>
                   {formatDuration(summary.data.totalSeconds)}
                 </td>
               </tr>
@@ -172,7 +173,7 @@ export function TimeLogsPage() {
         )}
       </section>
 
-      <section className="section" aria-labelledby="logs-heading">
+      <section className="mt-7" aria-labelledby="logs-heading">
         <h2 id="logs-heading" className="sr-only">
           Logs of the week
         </h2>
@@ -186,7 +187,7 @@ export function TimeLogsPage() {
           <>
             <TimeLogTable logs={items} caption="Time logs of the week" showDate showMember={isAdmin} />
             {logs.hasNextPage && (
-              <div className="load-more">
+              <div className="flex justify-center mt-3.5">
                 <Button onClick={() => void logs.fetchNextPage()} isPending={logs.isFetchingNextPage}>
                   Load more
                 </Button>

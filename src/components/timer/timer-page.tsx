@@ -1,6 +1,8 @@
 "use client";
 // The Timer page: start a timer (task, customer, description, tags, billable) or watch and stop the
 // running one; add time by hand; today's logs with the day's total; entries waiting to sync.
+import { cn } from "@/components/ui/cn";
+import { CARD, FORM, FORM_GRID, noticeClass } from "@/components/ui/styles";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useMemo, useState, type FormEvent } from "react";
 import { CustomerPicker, TaskPicker } from "@/components/pickers/pickers";
@@ -42,15 +44,15 @@ function StartTimerForm() {
   }
 
   return (
-    <form className="card form timer-form" onSubmit={submit} aria-label="Start a timer">
+    <form className={cn(CARD, FORM)} onSubmit={submit} aria-label="Start a timer">
       <TextField label="What are you working on?" name="description" maxLength={MAX_LOG_DESCRIPTION_LENGTH} placeholder="Describe the work" error={errors.fieldError("description")} />
-      <div className="form-grid">
+      <div className={FORM_GRID}>
         <TaskPicker value={taskId} onChange={setTaskId} error={errors.fieldError("taskId")} />
         <CustomerPicker value={customerId} onChange={setCustomerId} error={errors.fieldError("customerId")} hint={taskId ? "Empty: the task's customer." : undefined} />
       </div>
-      <div className="form-grid">
+      <div className={FORM_GRID}>
         <TextField label="Tags" name="tags" placeholder="design, review" hint="Separate tags with commas." error={errors.fieldError("tags")} />
-        <CheckboxField label="Billable" name="isBillable" defaultChecked className="align-end" />
+        <CheckboxField label="Billable" name="isBillable" defaultChecked className="self-end items-end" />
       </div>
       <FormError error={errors.formError} />
       <div>
@@ -67,15 +69,15 @@ function RunningTimerCard({ timer }: { timer: { startedAt: string; description: 
   const stop = useStopTimer();
   const isHydrated = useHydrated();
   return (
-    <section className="card running-card" aria-label="Running timer">
+    <section className={cn(CARD, "flex items-center gap-5 flex-wrap border-success-border! bg-linear-to-t from-success-soft/40 to-surface [&>div:first-child]:flex-[1_1_200px] [&>div:first-child]:min-w-0 [&_p]:m-0")} aria-label="Running timer">
       <div>
-        <p className="running-card-label">{timer.description || "Timer running"}</p>
-        <p className="muted small">
+        <p className="font-semibold text-[1.05rem] wrap-anywhere">{timer.description || "Timer running"}</p>
+        <p className="text-muted-foreground text-sm">
           {timer.isBillable ? "Billable" : "Not billable"}
           {timer.tags.length > 0 && ` · ${timer.tags.join(", ")}`}
         </p>
       </div>
-      <p className="running-card-clock" data-testid="running-timer-elapsed" aria-live="off">
+      <p className="text-[2rem] font-bold tabular-nums tracking-[-0.02em] max-md:text-[1.6rem]" data-testid="running-timer-elapsed" aria-live="off">
         {isHydrated ? formatClock(elapsed) : ""}
       </p>
       <Button variant="danger" isPending={stop.isPending} onClick={() => stop.mutate()}>
@@ -97,10 +99,10 @@ function TodayLogs() {
   const totals = useQuery({ ...trpc.timeLogs.summarize.queryOptions({ dayStarts: [range?.from ?? ""], end: range?.to ?? "", userId: account.user.id }), enabled: range !== null });
 
   return (
-    <section className="section" aria-labelledby="today-heading">
-      <div className="section-header">
+    <section className="mt-7" aria-labelledby="today-heading">
+      <div className="flex justify-between items-center gap-3 flex-wrap mb-2.5 [&_h2]:m-0">
         <h2 id="today-heading">Today</h2>
-        <p className="day-total">
+        <p className="m-0 text-muted-foreground [&_strong]:text-foreground [&_strong]:tabular-nums">
           Total <strong data-testid="day-total">{totals.data ? formatDuration(totals.data.totalSeconds) : "…"}</strong>
         </p>
       </div>
@@ -125,12 +127,12 @@ export function TimerPage() {
         actions={<AddTimeDialog offline={offline} onAdded={(outcome) => setNotice(outcome === "synced" ? "Time added." : null)} />}
       />
       {notice && (
-        <p className="notice notice-info" role="status">
+        <p className={noticeClass("info")} role="status">
           {notice}
         </p>
       )}
       {offline.pendingCount > 0 && (
-        <div className="notice notice-warning row" role="status" data-testid="pending-sync">
+        <div className={cn(noticeClass("warning"), "flex gap-2 items-center flex-wrap")} role="status" data-testid="pending-sync">
           <strong>
             {offline.pendingCount} {offline.pendingCount === 1 ? "entry" : "entries"} waiting to sync
           </strong>
@@ -141,7 +143,7 @@ export function TimerPage() {
         </div>
       )}
       {offline.refused.length > 0 && (
-        <div className="notice notice-error" role="alert">
+        <div className={noticeClass("error")} role="alert">
           <p>
             {offline.refused.length} waiting {offline.refused.length === 1 ? "entry was" : "entries were"} refused by the server and not saved:
           </p>

@@ -25,7 +25,7 @@ export function CopyButton({ value, label = "Copy" }: { value: string | (() => P
         {hasCopied ? "Copied to the clipboard" : ""}
       </span>
       {hasCopied && (
-        <span className="muted small" aria-hidden="true">
+        <span className="text-muted-foreground text-sm" aria-hidden="true">
           Copied
         </span>
       )}
@@ -36,8 +36,8 @@ export function CopyButton({ value, label = "Copy" }: { value: string | (() => P
 /** A secret shown in full (once, after creating or rotating it) with its copy button. */
 export function SecretValue({ value, copyLabel, testId }: { value: string; copyLabel: string; testId: string }) {
   return (
-    <div className="secret-row">
-      <code className="secret" data-testid={testId}>
+    <div className="flex items-center gap-2 flex-wrap">
+      <code className="block flex-[1_1_260px] px-[11px] py-[9px] rounded-md bg-subtle font-mono break-all" data-testid={testId}>
         {value}
       </code>
       <CopyButton value={value} label={copyLabel} />

@@ -2,6 +2,7 @@
 // The form shape every create/edit uses: `Form` sends, stays pending until the server answers, and
 // shows the answer's field errors at the fields (the rest as its FormError); `FormDialog` is a Dialog
 // holding one such form, with Cancel, closing once the form went through.
+import { FORM } from "./styles";
 import { createContext, useContext, useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Button, type ButtonVariant } from "./button";
 import { Dialog, DialogClose } from "./dialog";
@@ -49,10 +50,10 @@ export function Form({ errors, onSubmit, submitLabel, submitVariant = "primary",
   }
 
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <form className={FORM} onSubmit={submit} noValidate>
       {children}
       <FormError error={errors.formError} />
-      <div className="dialog-actions">
+      <div className="flex justify-end gap-2 flex-wrap">
         {dialog && (
           <DialogClose asChild>
             <Button>Cancel</Button>

@@ -1,6 +1,7 @@
 "use client";
 // One endpoint: its state and last 24 hours, its secret (hidden until revealed, rotated with an
 // overlap), edit, enable or disable, test, recover, delete, and its deliveries.
+import { CARD, TOOLBAR, noticeClass } from "@/components/ui/styles";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -69,12 +70,12 @@ function EndpointConsole({ id }: { id: string }) {
 
   return (
     <>
-      <p className="small">
+      <p className="text-sm">
         <Link href="/webhooks">← Webhooks</Link>
       </p>
       <PageHeader
         title="Webhook endpoint"
-        description={<span className="cell-link">{endpoint.url}</span>}
+        description={<span className="font-semibold break-words">{endpoint.url}</span>}
         actions={
           <>
             <FormDialog title="Edit endpoint" trigger={<Button>Edit endpoint</Button>}>
@@ -100,8 +101,8 @@ function EndpointConsole({ id }: { id: string }) {
         }
       />
       {setActive.error && <FormError error={describeError(setActive.error)} />}
-      <section className="card">
-        <dl className="invoice-meta">
+      <section className={CARD}>
+        <dl className="grid grid-cols-[repeat(auto-fit,minmax(130px,1fr))] gap-3 my-4 [&>div]:min-w-0 [&_dt]:text-[0.8rem] [&_dt]:text-muted-foreground [&_dd]:mt-0.5 [&_dd]:mx-0 [&_dd]:mb-0 [&_dd]:font-semibold [&_dd]:wrap-anywhere">
           <div>
             <dt>State</dt>
             <dd>
@@ -136,9 +137,9 @@ function EndpointConsole({ id }: { id: string }) {
           </div>
         </dl>
         <h2 id="signing-secret">Signing secret</h2>
-        <p className="muted small">Verify each delivery&apos;s X-Service-Signature (or webhook-signature) with this secret.</p>
-        <div className="row" aria-labelledby="signing-secret">
-          <code className="secret" data-testid="endpoint-secret">
+        <p className="text-muted-foreground text-sm">Verify each delivery&apos;s X-Service-Signature (or webhook-signature) with this secret.</p>
+        <div className="flex gap-2 items-center flex-wrap" aria-labelledby="signing-secret">
+          <code className="block flex-[1_1_260px] px-[11px] py-[9px] rounded-md bg-subtle font-mono break-all" data-testid="endpoint-secret">
             {isSecretShown && secret.data ? secret.data.secret : `whsec_${"•".repeat(24)}`}
           </code>
           <Button size="sm" aria-pressed={isSecretShown} isPending={isSecretShown && secret.isPending} onClick={toggleSecret}>
@@ -149,11 +150,11 @@ function EndpointConsole({ id }: { id: string }) {
         </div>
         {secret.error && <FormError error={describeError(secret.error)} />}
         {endpoint.previousSecretExpiresAt && new Date(endpoint.previousSecretExpiresAt) > new Date() && (
-          <p className="small notice notice-info" data-testid="previous-secret">
+          <p className={noticeClass("info")} data-testid="previous-secret">
             Rotated: deliveries are also signed with the previous secret until <LocalTime value={endpoint.previousSecretExpiresAt} />.
           </p>
         )}
-        {!endpoint.isActive && <p className="small muted">Enable the endpoint to send test events or recover failed deliveries.</p>}
+        {!endpoint.isActive && <p className="text-sm text-muted-foreground">Enable the endpoint to send test events or recover failed deliveries.</p>}
       </section>
       <Deliveries endpointId={id} />
     </>
@@ -168,14 +169,14 @@ function Deliveries({ endpointId }: { endpointId: string }) {
     trpc.webhooks.deliveries.infiniteQueryOptions({ id: endpointId, status: status || undefined, limit: PAGE_SIZE.deliveries }, { ...pagedByCursor, refetchInterval: LIVE_REFRESH_MS }),
   );
   return (
-    <section className="section" aria-labelledby="deliveries-heading">
-      <div className="row">
+    <section className="mt-7" aria-labelledby="deliveries-heading">
+      <div className="flex gap-2 items-center flex-wrap">
         <h2 id="deliveries-heading">Deliveries</h2>
         <Button size="sm" variant="ghost" isPending={deliveries.isRefetching} onClick={() => void invalidate()}>
           Refresh
         </Button>
       </div>
-      <div className="toolbar">
+      <div className={TOOLBAR}>
         <SelectField
           label="Delivery status"
           value={status}
@@ -195,7 +196,7 @@ function Deliveries({ endpointId }: { endpointId: string }) {
                 <th scope="col">Created</th>
                 <th scope="col">Event type</th>
                 <th scope="col">Status</th>
-                <th scope="col" className="num">
+                <th scope="col" className="text-right tabular-nums whitespace-nowrap">
                   Attempts
                 </th>
                 <th scope="col">Last response</th>
@@ -204,8 +205,8 @@ function Deliveries({ endpointId }: { endpointId: string }) {
             <tbody>
               {list.map((delivery) => (
                 <tr key={delivery.id}>
-                  <td className="nowrap">
-                    <Link className="cell-link" href={`/webhooks/${endpointId}/deliveries/${delivery.id}`} aria-label={`Delivery ${delivery.id}`}>
+                  <td className="whitespace-nowrap">
+                    <Link className="font-semibold break-words" href={`/webhooks/${endpointId}/deliveries/${delivery.id}`} aria-label={`Delivery ${delivery.id}`}>
                       <LocalTime value={delivery.createdAt} />
                     </Link>
                   </td>
@@ -213,8 +214,8 @@ function Deliveries({ endpointId }: { endpointId: string }) {
                   <td data-label="Status">
                     <DeliveryStatus status={delivery.status} />
                   </td>
-                  <td className="num" data-label="Attempts">{delivery.attempts}</td>
-                  <td className="small cell-wide" data-label="Last response">{lastResponse(delivery)}</td>
+                  <td className="text-right tabular-nums whitespace-nowrap" data-label="Attempts">{delivery.attempts}</td>
+                  <td className="text-sm min-w-52 [&_a]:wrap-anywhere" data-label="Last response">{lastResponse(delivery)}</td>
                 </tr>
               ))}
             </tbody>

@@ -2,6 +2,7 @@
 // What an admin does to an endpoint beyond editing it (app-api section 8): send a test event, recover
 // the failed deliveries since an instant, rotate the signing secret with an overlap. Each is a dialog
 // whose form shows the server's field errors; a disabled endpoint gets the server's 409 at the form.
+import { FORM } from "@/components/ui/styles";
 import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
@@ -35,7 +36,7 @@ export function SendTestEventDialog({ endpointId }: { endpointId: string }) {
       onClose={() => setSentId(null)}
       result={
         sentId ? (
-          <div className="form">
+          <div className={FORM}>
             <p role="status">Test event queued.</p>
             <Link href={`/webhooks/${endpointId}/deliveries/${sentId}`}>View the test delivery</Link>
           </div>
@@ -84,7 +85,7 @@ export function RecoverDialog({ endpointId }: { endpointId: string }) {
       onClose={() => setQueued(null)}
       result={
         queued !== null && (
-          <p role="status" className="form">
+          <p role="status" className={FORM}>
             {queued === 0 ? "No failed deliveries since then." : `${queued.toLocaleString()} ${queued === 1 ? "delivery" : "deliveries"} queued for another attempt.`}
           </p>
         )
@@ -133,10 +134,10 @@ export function RotateSecretDialog({ endpointId }: { endpointId: string }) {
       onClose={() => setRotated(null)}
       result={
         rotated && (
-          <div className="form" role="status">
+          <div className={FORM} role="status">
             <p>The secret was rotated. Give your receiver the new one:</p>
             <SecretValue value={rotated.secret} copyLabel="Copy new secret" testId="rotated-secret" />
-            <p className="small muted">
+            <p className="text-sm text-muted-foreground">
               {rotated.previousSecretExpiresAt
                 ? `The old secret's signature is sent too until ${new Date(rotated.previousSecretExpiresAt).toLocaleString()}.`
                 : "The old secret is no longer used."}

@@ -1,6 +1,7 @@
 "use client";
 // The organization's notices about its endpoints (failing at 5, 10 and 15 consecutive failures;
 // disabled), newest first, each marked read on its own.
+import { cn } from "@/components/ui/cn";
 import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { Button, EmptyState, LocalTime, PagedQueryState } from "@/components/ui";
@@ -21,7 +22,7 @@ export function Notices() {
   const notices = useInfiniteQuery(trpc.notifications.list.infiniteQueryOptions({ limit: PAGE_SIZE.notices }, pagedByCursor));
   const read = useMutation(trpc.notifications.read.mutationOptions({ onSuccess: invalidate }));
   return (
-    <section className="section" id="notices" aria-labelledby="notices-heading">
+    <section className="mt-7" id="notices" aria-labelledby="notices-heading">
       <h2 id="notices-heading">Notices</h2>
       <PagedQueryState
         query={notices}
@@ -29,16 +30,16 @@ export function Notices() {
         empty={<EmptyState title="No notices.">Orbit tells you here, and by mail when it is set up, when an endpoint keeps failing or is disabled.</EmptyState>}
       >
         {(list) => (
-          <ul className="notice-list">
+          <ul className="list-none m-0 p-0 grid gap-2">
             {list.map((notice) => (
-              <li key={notice.id} className={notice.readAt ? "notice-item" : "notice-item notice-item-unread"} data-testid="notice">
+              <li key={notice.id} className={cn("flex items-center justify-between gap-3 rounded-card border border-border bg-surface px-3.5 py-2.5 [&_p]:m-0", !notice.readAt && "border-l-4 border-l-danger")} data-testid="notice">
                 <div>
                   <p>
                     {!notice.readAt && <span className="sr-only">Unread: </span>}
                     <strong>{describeNotice(notice)}</strong>
                   </p>
-                  <p className="small muted">
-                    <Link className="cell-link" href={`/webhooks/${notice.endpointId}`}>
+                  <p className="text-sm text-muted-foreground">
+                    <Link className="font-semibold break-words" href={`/webhooks/${notice.endpointId}`}>
                       {notice.endpointUrl}
                     </Link>{" "}
                     · <LocalTime value={notice.createdAt} />

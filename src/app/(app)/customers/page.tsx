@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import { CustomersPage } from "@/components/customers/customers-page";
 import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
 import { HydrateClient, prefetch, trpc } from "@/trpc/server";
-import "../areas.css";
 
 export const metadata: Metadata = { title: "Customers" };
 

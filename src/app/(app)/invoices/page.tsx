@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import { InvoicesPage } from "@/components/invoices/invoices-page";
 import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
 import { HydrateClient, prefetch, trpc } from "@/trpc/server";
-import "../areas.css";
 
 export const metadata: Metadata = { title: "Invoices" };
 

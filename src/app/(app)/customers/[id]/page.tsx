@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import { CustomerDetail } from "@/components/customers/customer-detail";
 import { PAGE_SIZE } from "@/trpc/first-page";
 import { HydrateClient, prefetch, trpc } from "@/trpc/server";
-import "../../areas.css";
 
 export const metadata: Metadata = { title: "Customer" };
 

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { InvoiceDetail } from "@/components/invoices/invoice-detail";
 import { HydrateClient, prefetch, trpc } from "@/trpc/server";
-import "../../areas.css";
 
 export const metadata: Metadata = { title: "Invoice" };
 

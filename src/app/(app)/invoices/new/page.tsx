@@ -4,7 +4,6 @@ import { NewInvoice } from "@/components/invoices/new-invoice";
 import { LoadingState } from "@/components/ui";
 import { PAGE_SIZE } from "@/trpc/first-page";
 import { HydrateClient, prefetch, trpc } from "@/trpc/server";
-import "../../areas.css";
 
 export const metadata: Metadata = { title: "New invoice" };
 

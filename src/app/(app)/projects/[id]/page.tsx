@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { ProjectDetail } from "@/components/projects/project-detail";
 import { HydrateClient, prefetch, trpc } from "@/trpc/server";
-import "../../areas.css";
 
 export const metadata: Metadata = { title: "Project" };
 

@@ -1,5 +1,6 @@
 // API reference: the OpenAPI document that /api/v1/openapi.json serves, built in-process and rendered
 // on the server.
+import { noticeClass } from "@/components/ui/styles";
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { ApiReference } from "@/components/api-reference/api-reference";
@@ -19,7 +20,7 @@ export default async function ApiReferencePage() {
   } catch (error) {
     console.error("[orbit] the OpenAPI document could not be built", error);
     return (
-      <p className="notice notice-error" role="alert">
+      <p className={noticeClass("error")} role="alert">
         The API reference is unavailable right now. Please try again later.
       </p>
     );

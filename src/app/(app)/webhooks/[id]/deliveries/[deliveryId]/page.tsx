@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { DeliveryDetail } from "@/components/webhooks/delivery-detail";
 import { HydrateClient, prefetch, trpc } from "@/trpc/server";
-import "../../../../areas.css";
 
 export const metadata: Metadata = { title: "Webhook delivery" };
 
