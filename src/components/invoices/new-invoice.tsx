@@ -1,13 +1,12 @@
 "use client";
 // New invoice: pick a customer and a period, see the lines and totals it will bill, then create it.
-import { cn } from "@/components/ui/cn";
-import { CARD, FORM, FORM_GRID } from "@/components/ui/styles";
+import { CARD, FORM_GRID } from "@/components/ui/styles";
 import { keepPreviousData, skipToken, useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useIsAdmin } from "@/components/ui/use-account";
-import { Button, EmptyState, FormError, LoadingState, mapErrorToFields, PageHeader, SelectField, TextField, useServerErrors } from "@/components/ui";
+import { Button, EmptyState, Form, FormError, LoadingState, mapErrorToFields, PageHeader, SelectField, TextField, useServerErrors } from "@/components/ui";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
 import { PAGE_SIZE } from "@/trpc/first-page";
@@ -42,18 +41,13 @@ function NewInvoiceForm() {
         await invalidate();
         router.push(`/invoices/${invoice.id}`);
       },
-      onError: (error) => errors.capture(error),
     }),
   );
   // The preview's refusals (no rate, overlapping fee) belong to the same fields as create's.
   const previewProblems = preview.error ? mapErrorToFields(describeError(preview.error), FIELD_NAMES, { from: "periodStart", to: "periodEnd" }) : null;
   const fieldError = (name: (typeof FIELD_NAMES)[number]) => errors.fieldError(name) ?? previewProblems?.fields[name];
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    errors.clear();
-    if (input) create.mutate(input);
-  }
+  const submit = () => (input ? create.mutateAsync(input) : false);
 
   const customerOptions = [
     { value: "", label: customers.isPending ? "Loading customers…" : "Choose a customer" },
@@ -66,7 +60,7 @@ function NewInvoiceForm() {
         <Link href="/invoices">← Invoices</Link>
       </p>
       <PageHeader title="New invoice" description="Bills the customer's billable time in the period that no invoice has billed yet." />
-      <form className={cn(CARD, FORM)} onSubmit={submit} noValidate>
+      <Form errors={errors} onSubmit={submit} submitLabel="Create invoice" isSubmitDisabled={!input || Boolean(preview.error)} className={CARD}>
         <div className={FORM_GRID}>
           <SelectField label="Customer" value={customerId} onChange={(event) => setCustomerId(event.target.value)} error={fieldError("customerId")} options={customerOptions} />
           <TextField label="From" type="date" value={range.from} onChange={(event) => setRange((current) => ({ ...current, from: event.target.value }))} error={fieldError("periodStart")} />
@@ -99,13 +93,7 @@ function NewInvoiceForm() {
             <FormError error={previewProblems?.form ?? null} />
           )}
         </section>
-        <FormError error={errors.formError} />
-        <div className="flex justify-end gap-2 flex-wrap">
-          <Button type="submit" variant="primary" isPending={create.isPending} disabled={!input || Boolean(preview.error)}>
-            Create invoice
-          </Button>
-        </div>
-      </form>
+      </Form>
     </>
   );
 }

@@ -2,17 +2,18 @@
 // A task's page: edit its fields, file it under a project, work its checklist, read and add comments,
 // delete it (after confirming).
 import { cn } from "@/components/ui/cn";
-import { CARD, FORM, FORM_GRID } from "@/components/ui/styles";
+import { CARD, FORM_GRID } from "@/components/ui/styles";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { CustomerPicker, ProjectPicker, useMembers } from "@/components/pickers/pickers";
-import { Button, ConfirmDialog, EmptyState, FormError, LocalTime, PageHeader, QueryState, SelectField, TextAreaField, TextField, useServerErrors } from "@/components/ui";
+import { Button, ConfirmDialog, EmptyState, Form, FormError, LocalTime, PageHeader, QueryState, SelectField, TextAreaField, TextField, useServerErrors } from "@/components/ui";
 import { parseTagsInput } from "@/lib/duration-input";
 import { formatDuration } from "@/lib/time-format";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
+import { PAGE_SIZE } from "@/trpc/first-page";
 import { useInvalidate } from "@/components/ui/use-invalidation";
 import type { RouterOutputs } from "@/trpc/types";
 import { TASK_STATUSES, type TaskStatus } from "./task-status";
@@ -35,17 +36,13 @@ function EditTaskForm({ task }: { task: AppTask }) {
         setSaved(true);
         await invalidate();
       },
-      onError: errors.capture,
     }),
   );
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    errors.clear();
+  function submit(form: FormData) {
     setSaved(false);
-    const form = new FormData(event.currentTarget);
     const assigneeId = String(form.get("assigneeId") ?? "");
-    update.mutate({
+    return update.mutateAsync({
       taskId: task.id,
       title: String(form.get("title") ?? ""),
       description: String(form.get("description") ?? "") || null,
@@ -57,7 +54,22 @@ function EditTaskForm({ task }: { task: AppTask }) {
   }
 
   return (
-    <form className={cn(CARD, FORM)} onSubmit={submit} aria-label="Task details" noValidate>
+    <Form
+      errors={errors}
+      onSubmit={submit}
+      submitLabel="Save changes"
+      actionsAlign="start"
+      className={CARD}
+      aria-label="Task details"
+      status={
+        saved &&
+        !update.isPending && (
+          <span className="text-sm text-muted-foreground" role="status">
+            Saved.
+          </span>
+        )
+      }
+    >
       <TextField label="Title" name="title" defaultValue={task.title} maxLength={MAX_NAME_LENGTH} required error={errors.fieldError("title")} />
       <TextAreaField label="Description" name="description" defaultValue={task.description ?? ""} rows={4} error={errors.fieldError("description")} />
       <div className={FORM_GRID}>
@@ -75,18 +87,7 @@ function EditTaskForm({ task }: { task: AppTask }) {
         <CustomerPicker value={customerId} onChange={setCustomerId} error={errors.fieldError("customerId")} />
         <TextField label="Tags" name="tags" defaultValue={task.tags.join(", ")} hint="Separate tags with commas." error={errors.fieldError("tags")} />
       </div>
-      <FormError error={errors.formError} />
-      <div className="flex gap-2 items-center flex-wrap">
-        <Button type="submit" variant="primary" isPending={update.isPending}>
-          Save changes
-        </Button>
-        {saved && !update.isPending && (
-          <span className="text-muted-foreground text-sm" role="status">
-            Saved.
-          </span>
-        )}
-      </div>
-    </form>
+    </Form>
   );
 }
 
@@ -95,29 +96,25 @@ function ProjectFiling({ task }: { task: AppTask }) {
   const invalidate = useInvalidate("tasks");
   const [projectId, setProjectId] = useState<string | null>(task.primaryConstellationId);
   const errors = useServerErrors(["constellationId"]);
-  const projects = useQuery(trpc.constellations.listInApp.queryOptions({ limit: 100, includeArchived: true }));
+  const projects = useQuery(trpc.constellations.listInApp.queryOptions({ limit: PAGE_SIZE.all, includeArchived: true }));
   const current = projects.data?.items.find((project) => project.id === task.primaryConstellationId);
-  const file = useMutation(trpc.tasks.updateInApp.mutationOptions({ onSuccess: invalidate, onError: errors.capture }));
+  const file = useMutation(trpc.tasks.updateInApp.mutationOptions({ onSuccess: invalidate }));
   return (
     <section className={cn(CARD, "grid gap-4")} aria-labelledby="project-heading">
       <h2 id="project-heading">Project</h2>
       <p className="text-muted-foreground text-sm" data-testid="task-project">
         {task.primaryConstellationId ? `Filed under ${current?.title ?? "a project"}.` : "Not filed under a project."}
       </p>
-      <div className="flex gap-2 items-center flex-wrap self-end items-end">
-        <ProjectPicker label="File under" value={projectId} onChange={setProjectId} noneLabel="Choose a project" error={errors.fieldError("constellationId")} className="flex-[1_1_220px] min-w-0" />
-        <Button
-          disabled={!projectId || projectId === task.primaryConstellationId}
-          isPending={file.isPending}
-          onClick={() => {
-            errors.clear();
-            if (projectId) file.mutate({ taskId: task.id, constellationId: projectId });
-          }}
-        >
-          File under project
-        </Button>
-      </div>
-      <FormError error={errors.formError} />
+      <Form
+        errors={errors}
+        onSubmit={() => (projectId ? file.mutateAsync({ taskId: task.id, constellationId: projectId }) : false)}
+        submitLabel="File under project"
+        submitVariant="secondary"
+        isSubmitDisabled={!projectId || projectId === task.primaryConstellationId}
+        layout="inline"
+      >
+        <ProjectPicker label="File under" value={projectId} onChange={setProjectId} noneLabel="Choose a project" error={errors.fieldError("constellationId")} />
+      </Form>
     </section>
   );
 }
@@ -154,7 +151,6 @@ function Checklist({ task }: { task: AppTask }) {
         setTitle("");
         await invalidate();
       },
-      onError: errors.capture,
     }),
   );
   const queryClient = useQueryClient();
@@ -200,20 +196,9 @@ function Checklist({ task }: { task: AppTask }) {
         </ul>
       )}
       {failure && <FormError error={describeError(failure)} />}
-      <form
-        className="flex gap-2 items-center flex-wrap self-end items-end"
-        onSubmit={(event) => {
-          event.preventDefault();
-          errors.clear();
-          append.mutate({ taskId: task.id, items: [{ title }] });
-        }}
-      >
-        <TextField label="New item" value={title} onChange={(event) => setTitle(event.target.value)} maxLength={MAX_SUBTASK_TITLE_LENGTH} error={errors.fieldError("title")} className="flex-[1_1_220px] min-w-0" />
-        <Button type="submit" isPending={append.isPending} disabled={!title.trim()}>
-          Add item
-        </Button>
-      </form>
-      <FormError error={errors.formError} />
+      <Form errors={errors} onSubmit={() => append.mutateAsync({ taskId: task.id, items: [{ title }] })} submitLabel="Add item" submitVariant="secondary" isSubmitDisabled={!title.trim()} layout="inline">
+        <TextField label="New item" value={title} onChange={(event) => setTitle(event.target.value)} maxLength={MAX_SUBTASK_TITLE_LENGTH} error={errors.fieldError("title")} />
+      </Form>
     </section>
   );
 }
@@ -229,7 +214,6 @@ function Comments({ task }: { task: AppTask }) {
         setBody("");
         await invalidate();
       },
-      onError: errors.capture,
     }),
   );
   return (
@@ -249,22 +233,9 @@ function Comments({ task }: { task: AppTask }) {
           ))}
         </ol>
       )}
-      <form
-        className={FORM}
-        onSubmit={(event) => {
-          event.preventDefault();
-          errors.clear();
-          add.mutate({ taskId: task.id, body });
-        }}
-      >
+      <Form errors={errors} onSubmit={() => add.mutateAsync({ taskId: task.id, body })} submitLabel="Add comment" submitVariant="secondary" isSubmitDisabled={!body.trim()} actionsAlign="start">
         <TextAreaField label="Comment" value={body} onChange={(event) => setBody(event.target.value)} maxLength={MAX_LONG_TEXT_LENGTH} error={errors.fieldError("body")} />
-        <FormError error={errors.formError} />
-        <div>
-          <Button type="submit" isPending={add.isPending} disabled={!body.trim()}>
-            Add comment
-          </Button>
-        </div>
-      </form>
+      </Form>
     </section>
   );
 }

@@ -2,13 +2,13 @@
 // The Timer page: start a timer (task, customer, description, tags, billable) or watch and stop the
 // running one; add time by hand; today's logs with the day's total; entries waiting to sync.
 import { cn } from "@/components/ui/cn";
-import { CARD, FORM, FORM_GRID, noticeClass } from "@/components/ui/styles";
+import { CARD, FORM_GRID, noticeClass } from "@/components/ui/styles";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useMemo, useState, type FormEvent } from "react";
+import { useMemo, useState } from "react";
 import { CustomerPicker, TaskPicker } from "@/components/pickers/pickers";
 import { useElapsed, useStopTimer } from "./use-running-timer";
 import { useAccount } from "@/components/ui/use-account";
-import { Button, CheckboxField, EmptyState, FormError, PageHeader, QueryState, TextField, useServerErrors } from "@/components/ui";
+import { Button, CheckboxField, EmptyState, Form, FormError, PageHeader, QueryState, TextField, useServerErrors } from "@/components/ui";
 import { parseTagsInput } from "@/lib/duration-input";
 import { formatClock, formatDuration } from "@/lib/time-format";
 import { useHydrated } from "@/lib/use-hydrated";
@@ -28,13 +28,10 @@ function StartTimerForm() {
   const errors = useServerErrors(START_FIELDS);
   const [taskId, setTaskId] = useState<string | null>(null);
   const [customerId, setCustomerId] = useState<string | null>(null);
-  const start = useMutation(trpc.timers.start.mutationOptions({ onSuccess: invalidate, onError: errors.capture }));
+  const start = useMutation(trpc.timers.start.mutationOptions({ onSuccess: invalidate }));
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    errors.clear();
-    const form = new FormData(event.currentTarget);
-    start.mutate({
+  function submit(form: FormData) {
+    return start.mutateAsync({
       description: String(form.get("description") ?? "") || null,
       taskId,
       customerId,
@@ -44,7 +41,7 @@ function StartTimerForm() {
   }
 
   return (
-    <form className={cn(CARD, FORM)} onSubmit={submit} aria-label="Start a timer">
+    <Form errors={errors} onSubmit={submit} submitLabel="Start" actionsAlign="start" className={CARD} aria-label="Start a timer">
       <TextField label="What are you working on?" name="description" maxLength={MAX_LOG_DESCRIPTION_LENGTH} placeholder="Describe the work" error={errors.fieldError("description")} />
       <div className={FORM_GRID}>
         <TaskPicker value={taskId} onChange={setTaskId} error={errors.fieldError("taskId")} />
@@ -54,13 +51,7 @@ function StartTimerForm() {
         <TextField label="Tags" name="tags" placeholder="design, review" hint="Separate tags with commas." error={errors.fieldError("tags")} />
         <CheckboxField label="Billable" name="isBillable" defaultChecked className="self-end items-end" />
       </div>
-      <FormError error={errors.formError} />
-      <div>
-        <Button type="submit" variant="primary" isPending={start.isPending}>
-          Start
-        </Button>
-      </div>
-    </form>
+    </Form>
   );
 }
 
