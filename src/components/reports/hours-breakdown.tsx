@@ -25,7 +25,7 @@ export function HoursBreakdown({ title, noneLabel, rows, other }: { title: strin
         <EmptyState title="No time logged in this range." />
       ) : (
         <div className="grid grid-cols-[minmax(0,3fr)_minmax(0,2fr)] gap-4 items-start max-md:grid-cols-1">
-          <div className="w-full h-[280px] min-w-0" role="img" aria-label={`${title}: billable and non-billable hours, chart; the same figures are in the table`}>
+          <div className="h-[280px] w-full min-w-0 [&_.recharts-cartesian-axis-tick-value]:fill-muted-foreground [&_.recharts-cartesian-grid_line]:stroke-border [&_.recharts-legend-item-text]:text-foreground!" role="img" aria-label={`${title}: billable and non-billable hours, chart; the same figures are in the table`}>
             <ResponsiveContainer width="100%" height="100%">
               <BarChart data={chartData} layout="vertical" margin={{ left: 8, right: 16 }}>
                 <CartesianGrid strokeDasharray="3 3" horizontal={false} />
