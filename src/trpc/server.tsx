@@ -3,13 +3,14 @@
 import { dehydrate, HydrationBoundary, type QueryClient } from "@tanstack/react-query";
 import { TRPCError } from "@trpc/server";
 import { createTRPCOptionsProxy, type TRPCInfiniteQueryOptions, type TRPCQueryOptions } from "@trpc/tanstack-react-query";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { cache, type ReactNode } from "react";
 import { appRouter } from "@/server/api/root";
 import { createCallerFactory, type RequestContext } from "@/server/api/trpc";
 import { readSession } from "@/server/api/middleware/session";
 import { getDb } from "@/server/db";
 import { AppError } from "@/server/errors";
+import { isTimeZone, TIME_ZONE_COOKIE } from "@/lib/zoned-day";
 import { makeQueryClient } from "./query-client";
 import type { Account } from "./types";
 
@@ -70,4 +71,11 @@ export async function prefetch<T extends ReturnType<TRPCQueryOptions<any>> | Ret
 /** Hands the server render's query cache to the browser's React Query. */
 export function HydrateClient({ children }: { children: ReactNode }) {
   return <HydrationBoundary state={dehydrate(getServerQueryClient())}>{children}</HydrationBoundary>;
+}
+
+/** The browser's time zone, as the app last told the server (a cookie); null before it has. */
+export async function requestTimeZone(): Promise<string | null> {
+  const value = (await cookies()).get(TIME_ZONE_COOKIE)?.value ?? "";
+  const zone = value.includes("%") ? decodeURIComponent(value) : value;
+  return isTimeZone(zone) ? zone : null;
 }

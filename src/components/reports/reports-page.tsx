@@ -5,14 +5,20 @@ import { keepPreviousData, skipToken, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button, PageHeader, QueryState, TextField } from "@/components/ui";
 import { formatHours } from "@/lib/time-format";
+import { useHydrated } from "@/lib/use-hydrated";
 import { useTRPC } from "@/trpc/react";
 import { HoursBreakdown } from "./hours-breakdown";
-import { PRESETS, rangeInstants, type DayRange } from "@/lib/periods";
+import { PRESETS, rangeInstants, thisMonth, type DayRange } from "@/lib/periods";
 
-export function ReportsPage() {
+/**
+ * `initial`: this month's days and their instants as the server computed them in the browser's zone,
+ * for the first render (the server render has no zone of its own to compute them in).
+ */
+export function ReportsPage({ initial }: { initial?: { range: DayRange; instants: DayRange } }) {
   const trpc = useTRPC();
-  const [range, setRange] = useState<DayRange>(() => PRESETS[2]!.range(new Date()));
-  const instants = rangeInstants(range);
+  const isHydrated = useHydrated();
+  const [range, setRange] = useState<DayRange>(() => initial?.range ?? thisMonth());
+  const instants = !isHydrated && initial ? initial.instants : rangeInstants(range);
   const report = useQuery({ ...trpc.reports.hours.queryOptions(instants ?? skipToken), placeholderData: keepPreviousData });
   const setDay = (field: keyof DayRange) => (event: { target: { value: string } }) => setRange((current) => ({ ...current, [field]: event.target.value }));
 

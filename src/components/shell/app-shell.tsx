@@ -14,6 +14,7 @@ import { isActivePath, NAV_ITEMS } from "./nav-items";
 import { NoticesBadge } from "./notices-badge";
 import { RunningTimer } from "./running-timer";
 import { useAccount } from "@/components/ui/use-account";
+import { TIME_ZONE_COOKIE } from "@/lib/zoned-day";
 
 /** The sidebar; on phones a panel under the top bar, opened by the menu button. */
 const NAV =
@@ -38,6 +39,10 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   // A followed link closes the phone menu.
   useEffect(() => setIsMenuOpen(false), [pathname]);
+  // The server renders "today" and "this month" in the browser's zone once it knows it.
+  useEffect(() => {
+    document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}; path=/; max-age=31536000; samesite=lax`;
+  }, []);
 
   return (
     <div className="grid min-h-screen grid-cols-[220px_minmax(0,1fr)] grid-rows-[56px_minmax(0,1fr)] bg-[linear-gradient(to_right,var(--surface)_219px,var(--border)_219px,var(--border)_220px,var(--background)_220px)] max-md:grid-cols-[minmax(0,1fr)] max-md:bg-none print:block">

@@ -14,6 +14,7 @@ import { formatClock, formatDuration } from "@/lib/time-format";
 import { useHydrated } from "@/lib/use-hydrated";
 import { addDays, startOfDay } from "@/lib/week";
 import { useTRPC } from "@/trpc/react";
+import { PAGE_SIZE } from "@/trpc/first-page";
 import { AddTimeDialog } from "./add-time-dialog";
 import { TimeLogTable } from "@/components/ui/time-log-table";
 import { useOfflineSync } from "./use-offline-sync";
@@ -79,14 +80,20 @@ function RunningTimerCard({ timer }: { timer: { startedAt: string; description: 
   );
 }
 
-function TodayLogs() {
+/** Today as the server computed it in the browser's zone, for the first render; the browser's own after. */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+function TodayLogs({ serverToday }: { serverToday: DayRange | null }) {
   const trpc = useTRPC();
   const account = useAccount();
   const isHydrated = useHydrated();
   // Today in the browser's zone; the server render has no zone, so the query waits for the browser.
   const today = useMemo(() => (isHydrated ? startOfDay(new Date()) : null), [isHydrated]);
-  const range = today ? { from: today.toISOString(), to: addDays(today, 1).toISOString() } : null;
-  const logs = useQuery({ ...trpc.timeLogs.listInApp.queryOptions({ ...range, userId: account.user.id, limit: 100 }), enabled: range !== null });
+  const range = today ? { from: today.toISOString(), to: addDays(today, 1).toISOString() } : serverToday;
+  const logs = useQuery({ ...trpc.timeLogs.listInApp.queryOptions({ ...range, userId: account.user.id, limit: PAGE_SIZE.all }), enabled: range !== null });
   const totals = useQuery({ ...trpc.timeLogs.summarize.queryOptions({ dayStarts: [range?.from ?? ""], end: range?.to ?? "", userId: account.user.id }), enabled: range !== null });
 
   return (
@@ -104,7 +111,7 @@ function TodayLogs() {
   );
 }
 
-export function TimerPage() {
+export function TimerPage({ today = null }: { today?: DayRange | null }) {
   const trpc = useTRPC();
   const current = useQuery(trpc.timers.current.queryOptions());
   const offline = useOfflineSync();
@@ -151,7 +158,7 @@ export function TimerPage() {
         </div>
       )}
       <QueryState query={current}>{(timer) => (timer ? <RunningTimerCard timer={timer} /> : <StartTimerForm />)}</QueryState>
-      <TodayLogs />
+      <TodayLogs serverToday={today} />
     </>
   );
 }
