@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { addDays, startOfDay } from "./week";
+import { addDays, startOfDay, weekBounds, weekFromParam } from "./week";
 import { thisMonth } from "./periods";
-import { isTimeZone, startOfDayIn, startOfNamedDayIn, thisMonthIn } from "./zoned-day";
+import { isTimeZone, startOfDayIn, startOfNamedDayIn, thisMonthIn, weekIn } from "./zoned-day";
 
 describe("days in a named zone", () => {
   it("gives the same instants as the browser's own calendar arithmetic in its zone", () => {
@@ -30,6 +30,21 @@ describe("days in a named zone", () => {
     expect(thisMonthIn(new Date("2026-11-30T20:00:00Z"), "America/New_York")).toEqual({ from: "2026-11-01", to: "2026-11-30" });
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     expect(thisMonthIn(new Date("2026-11-25T15:30:00.000Z"), zone)).toEqual(thisMonth(new Date("2026-11-25T15:30:00.000Z")));
+  });
+
+  it("names the week of a parameter, or this week, as the browser's week.ts does in its zone", () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const now = new Date("2026-11-25T15:30:00.000Z");
+    for (const param of [null, "2026-11-18", "2026-03-29", "2026-02-30", "garbage"]) {
+      const expected = weekBounds(weekFromParam(param, now));
+      const actual = weekIn(param, now, zone);
+      expect(actual.dayStarts.map((day) => day.toISOString())).toEqual(expected.dayStarts.map((day) => day.toISOString()));
+      expect(actual.end.toISOString()).toBe(expected.end.toISOString());
+    }
+    const berlin = weekIn("2026-03-25", now, "Europe/Berlin");
+    expect(berlin.dayStarts[0]!.toISOString()).toBe("2026-03-22T23:00:00.000Z");
+    expect(berlin.dayStarts[6]!.toISOString()).toBe("2026-03-28T23:00:00.000Z");
+    expect(berlin.end.toISOString()).toBe("2026-03-29T22:00:00.000Z");
   });
 
   it("knows real zones only", () => {

@@ -71,3 +71,20 @@ export function thisMonthIn(instant: Date, zone: string): { from: string; to: st
   const prefix = `${year}-${pad(month + 1)}`;
   return { from: `${prefix}-01`, to: `${prefix}-${pad(day)}` };
 }
+
+/**
+ * `weekBounds(weekFromParam(param))` of src/lib/week.ts as the browser in `zone` computes it: the
+ * seven midnights Monday … Sunday of the week named by `param` (this week when absent or invalid),
+ * and the Monday after.
+ */
+export function weekIn(param: string | null | undefined, instant: Date, zone: string): { dayStarts: Date[]; end: Date } {
+  const match = param?.match(/^(\d{4})-(\d{2})-(\d{2})$/);
+  let day = dayIn(instant, zone);
+  if (match) {
+    const named = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+    if (named.toISOString().slice(0, 10) === param) day = { year: named.getUTCFullYear(), month: named.getUTCMonth(), day: named.getUTCDate() };
+  }
+  const sinceMonday = (new Date(Date.UTC(day.year, day.month, day.day)).getUTCDay() + 6) % 7;
+  const monday = { ...day, day: day.day - sinceMonday };
+  return { dayStarts: Array.from({ length: 7 }, (_, index) => midnight({ ...monday, day: monday.day + index }, zone)), end: midnight({ ...monday, day: monday.day + 7 }, zone) };
+}

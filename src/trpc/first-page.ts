@@ -6,6 +6,7 @@ export const PAGE_SIZE = {
   projects: 25,
   invoices: 25,
   tasks: 50,
+  timeLogs: 100,
   notices: 10,
   deliveries: 25,
   /** Pickers and forms that list everyone (members, customers for a new invoice). */

@@ -16,10 +16,9 @@ import { useHydrated } from "@/lib/use-hydrated";
 import { addDays, toDateParam, weekBounds, weekFromParam } from "@/lib/week";
 import { describeError, type DisplayError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
-import { pagedByCursor } from "@/trpc/first-page";
+import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
 import { timeLogsCsv } from "./time-log-csv";
 
-const PAGE_SIZE = 100;
 
 interface Filters {
   customerId?: string;
@@ -39,7 +38,13 @@ function download(filename: string, blob: Blob) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export function TimeLogsPage() {
+/** The week as the server computed it in the browser's zone, for the first render. */
+export interface ServerWeek {
+  dayStarts: string[];
+  end: string;
+}
+
+export function TimeLogsPage({ serverWeek }: { serverWeek?: ServerWeek }) {
   const isHydrated = useHydrated();
   const searchParams = useSearchParams();
   const router = useRouter();
@@ -53,9 +58,14 @@ export function TimeLogsPage() {
 
   // The week lives in the address (?week=YYYY-MM-DD), so back, forward and links keep it.
   const weekParam = searchParams.get("week");
-  const bounds = useMemo(() => (isHydrated ? weekBounds(weekFromParam(weekParam)) : null), [isHydrated, weekParam]);
+  // Before hydration the server's week (when it knew the zone) lets the logs render; totals and labels,
+  // formatted in the browser's zone, wait for the browser.
+  const bounds = useMemo(
+    () => (isHydrated ? weekBounds(weekFromParam(weekParam)) : serverWeek ? { dayStarts: serverWeek.dayStarts.map((day) => new Date(day)), end: new Date(serverWeek.end) } : null),
+    [isHydrated, weekParam, serverWeek],
+  );
   const range = bounds ? { from: bounds.dayStarts[0]!.toISOString(), to: bounds.end.toISOString() } : { from: "", to: "" };
-  const listInput = { ...range, ...filters, limit: PAGE_SIZE };
+  const listInput = { ...range, ...filters, limit: PAGE_SIZE.timeLogs };
 
   const summary = useQuery({ ...trpc.timeLogs.summarize.queryOptions({ dayStarts: bounds?.dayStarts.map((day) => day.toISOString()) ?? [""], end: range.to, ...filters }), enabled: bounds !== null });
   const logs = useInfiniteQuery({
@@ -92,7 +102,7 @@ export function TimeLogsPage() {
     }
   }
 
-  const weekLabel = bounds ? `${formatDate(bounds.dayStarts[0]!)} – ${formatDate(bounds.dayStarts[6]!)}` : "";
+  const weekLabel = bounds && isHydrated ? `${formatDate(bounds.dayStarts[0]!)} – ${formatDate(bounds.dayStarts[6]!)}` : "";
 
   return (
     <>
@@ -139,7 +149,7 @@ export function TimeLogsPage() {
       </div>
 
       <section aria-label="Totals">
-        {summary.isPending || !bounds ? (
+        {summary.isPending || !bounds || !isHydrated ? (
           <LoadingState label="Adding up the week…" />
         ) : summary.error || !summary.data ? (
           <ErrorState error={summary.error} onRetry={() => void summary.refetch()} />
