@@ -1,6 +1,6 @@
 // Log-in and sign-up: a single calm card under the brand.
-import { Brand } from "@/components/ui/brand";
 import type { ReactNode } from "react";
+import { Brand } from "@/components/ui/brand";
 
 export default function AuthLayout({ children }: { children: ReactNode }) {
   return (

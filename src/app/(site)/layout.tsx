@@ -1,7 +1,7 @@
 // The public pages' frame: header with the brand, the API reference and the way in.
 import Link from "next/link";
-import { Brand } from "@/components/ui/brand";
 import type { ReactNode } from "react";
+import { Brand } from "@/components/ui/brand";
 
 export default function SiteLayout({ children }: { children: ReactNode }) {
   return (

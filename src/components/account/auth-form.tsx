@@ -1,11 +1,11 @@
 "use client";
 // Log-in or sign-up. Both procedures set the session cookie; then the person goes where they were
 // headed (`next`), inside the app without a reload.
-import { cn } from "@/components/ui/cn";
-import { CARD } from "@/components/ui/styles";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { cn } from "@/components/ui/cn";
+import { CARD } from "@/components/ui/styles";
 import { Form, TextField, useServerErrors } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
 import { PASSWORD_HINT } from "@/lib/password-hint";

@@ -1,20 +1,20 @@
 "use client";
 // API keys: the organization's keys (name, scopes, limit, last used, expiry, state); admins on Pro
 // create keys (shown once, with a copy button) and revoke them after confirming.
-import { cn } from "@/components/ui/cn";
-import { FORM_GRID, noticeClass } from "@/components/ui/styles";
-import { Pill } from "@/components/ui/badge";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
+import { cn } from "@/components/ui/cn";
+import { FORM_GRID, noticeClass } from "@/components/ui/styles";
+import { Pill } from "@/components/ui/badge";
 import { useIsAdmin, useIsPro } from "@/components/ui/use-account";
 import { ActionsHeader, Button, CheckboxGroup, ConfirmDialog, DialogClose, EmptyState, Form, FormDialog, LocalTime, PageHeader, QueryState, SecretValue, Table, TextField, useServerErrors } from "@/components/ui";
 import { fromLocalInputValue } from "@/lib/time-format";
 import { useHydrated } from "@/lib/use-hydrated";
 import { useTRPC } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
-import { scopeSections } from "./scope-groups";
 import { MAX_NAME_LENGTH } from "@/server/lib/limits";
+import { scopeSections } from "./scope-groups";
 
 type ApiKeyRecord = RouterOutputs["apiKeys"]["list"][number];
 type CreatedKey = RouterOutputs["apiKeys"]["create"];

@@ -1,8 +1,8 @@
 // The API reference, rendered from an OpenAPI document on the server. Pure and stateless: the
 // document in, markup out.
+import type { ReactNode } from "react";
 import { noticeClass } from "@/components/ui/styles";
 import { cn } from "@/components/ui/cn";
-import type { ReactNode } from "react";
 import { readApiDocument, type FieldView, type OperationView, type ParameterView, type ResponseView } from "./openapi";
 import { inlineMarkdown, PlainMarkdown } from "./plain-markdown";
 

@@ -1,18 +1,18 @@
 "use client";
 // One customer: edit its details (and billing, for admins), archive or unarchive it, see its projects.
-import { CARD, noticeClass } from "@/components/ui/styles";
-import { Badge } from "@/components/ui/badge";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { CARD, noticeClass } from "@/components/ui/styles";
+import { Badge } from "@/components/ui/badge";
 import { useIsAdmin } from "@/components/ui/use-account";
 import { buttonClass, EmptyState, FormError, PageHeader, QueryState, Table } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
 import { PAGE_SIZE } from "@/trpc/first-page";
 import { useInvalidate } from "@/components/ui/use-invalidation";
 import { ArchiveButton } from "@/components/ui/archive-button";
+import { useArchiveToggle } from "@/components/ui/use-archive";
 import { billingSummary } from "./billing-summary";
 import { CustomerForm } from "./customer-form";
-import { useArchiveToggle } from "@/components/ui/use-archive";
 
 export function CustomerDetail({ id }: { id: string }) {
   const trpc = useTRPC();

@@ -1,8 +1,8 @@
 "use client";
 // The customer form for create and edit: the customer's details for everyone, the billing settings
 // (app-api section 4) for admins. Amounts are typed in the currency and sent in minor units.
-import { FORM_GRID } from "@/components/ui/styles";
 import { useState } from "react";
+import { FORM_GRID } from "@/components/ui/styles";
 import { Form, SelectField, TextAreaField, TextField, useServerErrors } from "@/components/ui";
 import { bpsToPercentText, moneyInputValue, parseMoney, percentTextToBps } from "@/lib/money";
 import type { Customer, CustomerInput } from "@/trpc/types";

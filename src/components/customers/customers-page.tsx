@@ -1,17 +1,17 @@
 "use client";
 // Customers: search, "Show archived", New customer (with billing for admins), archive and unarchive.
-import { Badge } from "@/components/ui/badge";
 import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
 import { useIsAdmin } from "@/components/ui/use-account";
 import { ActionsHeader, Button, EmptyState, FormDialog, FormError, ListFilters, PagedQueryState, PageHeader, Table, useListFilters } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
 import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
 import { useInvalidate } from "@/components/ui/use-invalidation";
 import { ArchiveButton } from "@/components/ui/archive-button";
+import { useArchiveToggle } from "@/components/ui/use-archive";
 import { billingSummary } from "./billing-summary";
 import { CustomerForm } from "./customer-form";
-import { useArchiveToggle } from "@/components/ui/use-archive";
 
 
 export function CustomersPage() {

@@ -1,16 +1,16 @@
 "use client";
 // Invoices: newest first, filtered by status, each linking to its page; New invoice.
-import { TOOLBAR } from "@/components/ui/styles";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
+import { TOOLBAR } from "@/components/ui/styles";
 import { useIsAdmin } from "@/components/ui/use-account";
 import { buttonClass, EmptyState, NumberCell, PagedQueryState, PageHeader, SelectField, Table } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
 import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
 import { AdminOnly } from "@/components/ui/admin-only";
-import { InvoicePeriod, InvoiceStatusBadge, STATUS_LABELS } from "./invoice-parts";
 import { formatMoney } from "@/lib/money";
+import { InvoicePeriod, InvoiceStatusBadge, STATUS_LABELS } from "./invoice-parts";
 
 type StatusFilter = "" | keyof typeof STATUS_LABELS;
 

@@ -1,10 +1,10 @@
 "use client";
 // New invoice: pick a customer and a period, see the lines and totals it will bill, then create it.
-import { CARD, FORM_GRID } from "@/components/ui/styles";
 import { keepPreviousData, skipToken, useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
+import { CARD, FORM_GRID } from "@/components/ui/styles";
 import { useIsAdmin } from "@/components/ui/use-account";
 import { Button, EmptyState, Form, FormError, LoadingState, mapErrorToFields, PageHeader, SelectField, TextField, useServerErrors } from "@/components/ui";
 import { describeError } from "@/trpc/errors";
@@ -12,8 +12,8 @@ import { useTRPC } from "@/trpc/react";
 import { PAGE_SIZE } from "@/trpc/first-page";
 import { useInvalidate } from "@/components/ui/use-invalidation";
 import { AdminOnly } from "@/components/ui/admin-only";
-import { InvoiceLines, InvoiceTotals } from "./invoice-parts";
 import { lastMonth, periodOf, thisMonth } from "@/lib/periods";
+import { InvoiceLines, InvoiceTotals } from "./invoice-parts";
 
 const FIELD_NAMES = ["customerId", "periodStart", "periodEnd"] as const;
 

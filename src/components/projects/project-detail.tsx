@@ -1,8 +1,8 @@
 "use client";
 // One project: edit it, archive or unarchive it.
-import { CARD, noticeClass } from "@/components/ui/styles";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { CARD, noticeClass } from "@/components/ui/styles";
 import { ArchiveButton } from "@/components/ui/archive-button";
 import { useArchiveToggle } from "@/components/ui/use-archive";
 import { FormError, PageHeader, QueryState } from "@/components/ui";

@@ -1,8 +1,8 @@
 "use client";
 // The project form for create and edit: title, goal, customer, status, due date.
-import { FORM_GRID } from "@/components/ui/styles";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { FORM_GRID } from "@/components/ui/styles";
 import { Form, SelectField, TextAreaField, TextField, useServerErrors } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
 import type { Project, ProjectInput } from "@/trpc/types";

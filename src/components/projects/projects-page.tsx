@@ -1,8 +1,8 @@
 "use client";
 // Projects: search, "Show archived", New project, archive and unarchive.
-import { Badge } from "@/components/ui/badge";
 import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
 import { ArchiveButton } from "@/components/ui/archive-button";
 import { useArchiveToggle } from "@/components/ui/use-archive";
 import { ActionsHeader, Button, EmptyState, FormDialog, FormError, ListFilters, PagedQueryState, PageHeader, Table, useListFilters } from "@/components/ui";

@@ -1,14 +1,14 @@
 "use client";
 // Reports: hours per customer and per project over a chosen range, billable against non-billable.
-import { TOOLBAR } from "@/components/ui/styles";
 import { keepPreviousData, skipToken, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { TOOLBAR } from "@/components/ui/styles";
 import { Button, PageHeader, QueryState, TextField } from "@/components/ui";
 import { formatHours } from "@/lib/time-format";
 import { useHydrated } from "@/lib/use-hydrated";
 import { useTRPC } from "@/trpc/react";
-import { HoursBreakdown } from "./hours-breakdown";
 import { PRESETS, rangeInstants, thisMonth, type DayRange } from "@/lib/periods";
+import { HoursBreakdown } from "./hours-breakdown";
 
 /**
  * `initial`: this month's days and their instants as the server computed them in the browser's zone,

@@ -1,11 +1,11 @@
 "use client";
 // Settings: the organization and its plan, its members (admins add people), and the person's own
 // calendar feed URL (create, copy, regenerate, revoke).
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { CARD, noticeClass } from "@/components/ui/styles";
 import { cn } from "@/components/ui/cn";
 import { badgeClass } from "@/components/ui/badge";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { useMembers } from "@/components/pickers/pickers";
 import { useAccount, useIsAdmin } from "@/components/ui/use-account";
 import { Button, ConfirmDialog, CopyButton, EmptyState, Form, FormDialog, FormError, LocalTime, PageHeader, QueryState, SelectField, Table, TextField, useServerErrors } from "@/components/ui";

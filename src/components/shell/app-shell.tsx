@@ -1,20 +1,20 @@
 "use client";
 // The product's frame: the navigation (a sidebar on wide screens, a menu button on phones), the
 // running timer, the notices badge and the account, around every app page.
-import { Brand } from "@/components/ui/brand";
-import { cn } from "@/components/ui/cn";
-import { badgeClass } from "@/components/ui/badge";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
+import { Brand } from "@/components/ui/brand";
+import { cn } from "@/components/ui/cn";
+import { badgeClass } from "@/components/ui/badge";
 import { Button } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
+import { useAccount } from "@/components/ui/use-account";
+import { TIME_ZONE_COOKIE } from "@/lib/zoned-day";
 import { isActivePath, NAV_ITEMS } from "./nav-items";
 import { NoticesBadge } from "./notices-badge";
 import { RunningTimer } from "./running-timer";
-import { useAccount } from "@/components/ui/use-account";
-import { TIME_ZONE_COOKIE } from "@/lib/zoned-day";
 
 /** The sidebar; on phones a panel under the top bar, opened by the menu button. */
 const NAV =

@@ -1,8 +1,8 @@
 "use client";
 // The running timer on every page: what it is, how long it has run (ticking each second) and Stop.
-import { cn } from "@/components/ui/cn";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { cn } from "@/components/ui/cn";
 import { Button } from "@/components/ui";
 import { formatClock } from "@/lib/time-format";
 import { describeError } from "@/trpc/errors";

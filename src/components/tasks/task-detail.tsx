@@ -1,12 +1,12 @@
 "use client";
 // A task's page: edit its fields, file it under a project, work its checklist, read and add comments,
 // delete it (after confirming).
-import { cn } from "@/components/ui/cn";
-import { CARD, FORM_GRID } from "@/components/ui/styles";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { cn } from "@/components/ui/cn";
+import { CARD, FORM_GRID } from "@/components/ui/styles";
 import { CustomerPicker, ProjectPicker, useMembers } from "@/components/pickers/pickers";
 import { Button, ConfirmDialog, EmptyState, Form, FormError, LocalTime, PageHeader, QueryState, SelectField, TextAreaField, TextField, useServerErrors } from "@/components/ui";
 import { parseTagsInput } from "@/lib/duration-input";
@@ -16,8 +16,8 @@ import { useTRPC } from "@/trpc/react";
 import { PAGE_SIZE } from "@/trpc/first-page";
 import { useInvalidate } from "@/components/ui/use-invalidation";
 import type { RouterOutputs } from "@/trpc/types";
-import { TASK_STATUSES, type TaskStatus } from "./task-status";
 import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MAX_SUBTASK_TITLE_LENGTH } from "@/server/lib/limits";
+import { TASK_STATUSES, type TaskStatus } from "./task-status";
 
 type AppTask = RouterOutputs["tasks"]["getInApp"];
 

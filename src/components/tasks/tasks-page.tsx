@@ -1,19 +1,19 @@
 "use client";
 // The Tasks page: filter by status, assignee and text; create a task; open one to edit it.
-import { FORM_GRID, TOOLBAR } from "@/components/ui/styles";
-import { Pill, type Tone } from "@/components/ui/badge";
 import { keepPreviousData, useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useDeferredValue, useState } from "react";
+import { FORM_GRID, TOOLBAR } from "@/components/ui/styles";
+import { Pill, type Tone } from "@/components/ui/badge";
 import { CustomerPicker, ProjectPicker, useMembers } from "@/components/pickers/pickers";
 import { Button, EmptyState, ErrorState, Form, FormDialog, LoadingState, PageHeader, SelectField, Table, TextAreaField, TextField, useServerErrors } from "@/components/ui";
 import { formatDuration } from "@/lib/time-format";
 import { useTRPC } from "@/trpc/react";
 import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
 import { useInvalidate } from "@/components/ui/use-invalidation";
-import { statusLabel, TASK_STATUSES, type TaskStatus } from "./task-status";
 import { MAX_NAME_LENGTH } from "@/server/lib/limits";
+import { statusLabel, TASK_STATUSES, type TaskStatus } from "./task-status";
 
 /** How each status reads in the list. */
 const STATUS_TONES: Record<TaskStatus, Tone> = { todo: "neutral", up_next: "info", in_progress: "success", done: "accent" };

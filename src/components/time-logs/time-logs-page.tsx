@@ -2,10 +2,10 @@
 // The Time logs page: one week (Monday to Sunday, in the browser's zone) with totals per day and for
 // the week, filters (customer, project, billable, and member for admins), the logs page by page, and
 // Export CSV of everything the filters select in that week.
-import { TOOLBAR } from "@/components/ui/styles";
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
+import { TOOLBAR } from "@/components/ui/styles";
 import { CustomerPicker, MemberPicker, ProjectPicker } from "@/components/pickers/pickers";
 import { useIsAdmin } from "@/components/ui/use-account";
 import { TimeLogTable, type AppTimeLog } from "@/components/ui/time-log-table";

@@ -1,14 +1,14 @@
 "use client";
 // Add time: a manual entry by start and end, or start and duration. It is saved in this browser first
 // and sent through the sync procedure with a clientSessionId made here, so a retry never doubles it.
-import { FORM_GRID } from "@/components/ui/styles";
 import { useState } from "react";
+import { FORM_GRID } from "@/components/ui/styles";
 import { CustomerPicker, TaskPicker } from "@/components/pickers/pickers";
 import { Button, CheckboxField, Form, FormDialog, TextField, useServerErrors } from "@/components/ui";
 import { parseDurationInput, parseTagsInput } from "@/lib/duration-input";
 import { fromLocalInputValue, toLocalInputValue } from "@/lib/time-format";
-import type { OfflineSync } from "./use-offline-sync";
 import { MAX_LOG_DESCRIPTION_LENGTH } from "@/server/lib/limits";
+import type { OfflineSync } from "./use-offline-sync";
 
 const FIELDS = ["description", "taskId", "customerId", "startedAt", "endedAt", "durationSeconds", "tags"] as const;
 

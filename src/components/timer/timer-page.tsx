@@ -1,12 +1,11 @@
 "use client";
 // The Timer page: start a timer (task, customer, description, tags, billable) or watch and stop the
 // running one; add time by hand; today's logs with the day's total; entries waiting to sync.
-import { cn } from "@/components/ui/cn";
-import { CARD, FORM_GRID, noticeClass } from "@/components/ui/styles";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
+import { cn } from "@/components/ui/cn";
+import { CARD, FORM_GRID, noticeClass } from "@/components/ui/styles";
 import { CustomerPicker, TaskPicker } from "@/components/pickers/pickers";
-import { useElapsed, useStopTimer } from "./use-running-timer";
 import { useAccount } from "@/components/ui/use-account";
 import { Button, CheckboxField, EmptyState, Form, FormError, PageHeader, QueryState, TextField, useServerErrors } from "@/components/ui";
 import { parseTagsInput } from "@/lib/duration-input";
@@ -15,11 +14,12 @@ import { useHydrated } from "@/lib/use-hydrated";
 import { addDays, startOfDay } from "@/lib/week";
 import { useTRPC } from "@/trpc/react";
 import { PAGE_SIZE } from "@/trpc/first-page";
-import { AddTimeDialog } from "./add-time-dialog";
 import { TimeLogTable } from "@/components/ui/time-log-table";
-import { useOfflineSync } from "./use-offline-sync";
 import { useTimeInvalidation } from "@/components/ui/use-invalidation";
 import { MAX_LOG_DESCRIPTION_LENGTH } from "@/server/lib/limits";
+import { useElapsed, useStopTimer } from "./use-running-timer";
+import { AddTimeDialog } from "./add-time-dialog";
+import { useOfflineSync } from "./use-offline-sync";
 
 const START_FIELDS = ["description", "taskId", "customerId", "tags", "isBillable"] as const;
 

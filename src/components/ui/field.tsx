@@ -1,8 +1,8 @@
 "use client";
 // A labelled control with an optional hint and the server's message for it. The control gets its id,
 // `aria-describedby` (hint and error) and `aria-invalid` from here, so every form reads the same way.
-import { cn } from "./cn";
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { cn } from "./cn";
 
 export interface ControlProps {
   id: string;

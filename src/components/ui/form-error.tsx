@@ -1,6 +1,6 @@
 // The form-level error: what no field of the form could show (a conflict, a plan gate, the network).
-import { noticeClass } from "./styles";
 import type { DisplayError } from "@/trpc/errors";
+import { noticeClass } from "./styles";
 
 export function FormError({ error }: { error: DisplayError | null }) {
   if (!error) return null;

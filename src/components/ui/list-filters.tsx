@@ -1,7 +1,7 @@
 "use client";
 // A list's search box and "Show archived" toggle; the search is deferred so typing stays smooth.
-import { TOOLBAR } from "./styles";
 import { useDeferredValue, useState } from "react";
+import { TOOLBAR } from "./styles";
 import { CheckboxField } from "./field";
 import { TextField } from "./field";
 

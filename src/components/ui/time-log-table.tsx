@@ -1,9 +1,9 @@
 "use client";
 // Time logs as rows: when, what, for whom, billable, how long. Shared by the Timer's day and the Time logs week.
-import { LocalTime } from "./local-time";
-import { Table } from "./table";
 import { formatDuration } from "@/lib/time-format";
 import type { RouterOutputs } from "@/trpc/types";
+import { LocalTime } from "./local-time";
+import { Table } from "./table";
 
 export type AppTimeLog = RouterOutputs["timeLogs"]["listInApp"]["items"][number];
 

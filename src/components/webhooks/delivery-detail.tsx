@@ -1,11 +1,11 @@
 "use client";
 // One delivery: what was sent (event body, request headers), every attempt and what it got back, and
 // Resend (one manual attempt with the same body and ids, a fresh signature).
-import { CARD, noticeClass } from "@/components/ui/styles";
-import { Badge } from "@/components/ui/badge";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
+import { CARD, noticeClass } from "@/components/ui/styles";
+import { Badge } from "@/components/ui/badge";
 import { AdminOnly } from "@/components/ui/admin-only";
 import { useIsAdmin } from "@/components/ui/use-account";
 import { Button, FormError, LocalTime, PageHeader, QueryState, Table } from "@/components/ui";

@@ -1,11 +1,11 @@
 "use client";
 // One endpoint: its state and last 24 hours, its secret (hidden until revealed, rotated with an
 // overlap), edit, enable or disable, test, recover, delete, and its deliveries.
-import { CARD, TOOLBAR, noticeClass } from "@/components/ui/styles";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { CARD, TOOLBAR, noticeClass } from "@/components/ui/styles";
 import { AdminOnly } from "@/components/ui/admin-only";
 import { useIsAdmin } from "@/components/ui/use-account";
 import { Button, ConfirmDialog, CopyButton, EmptyState, ErrorState, FormDialog, FormError, LoadingState, LocalTime, PagedQueryState, PageHeader, SelectField, Table } from "@/components/ui";

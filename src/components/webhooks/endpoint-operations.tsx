@@ -2,10 +2,10 @@
 // What an admin does to an endpoint beyond editing it (app-api section 8): send a test event, recover
 // the failed deliveries since an instant, rotate the signing secret with an overlap. Each is a dialog
 // whose form shows the server's field errors; a disabled endpoint gets the server's 409 at the form.
-import { FORM } from "@/components/ui/styles";
 import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
+import { FORM } from "@/components/ui/styles";
 import { Button, Form, FormDialog, SecretValue, SelectField, TextField, useServerErrors } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
 import { useInvalidate } from "@/components/ui/use-invalidation";

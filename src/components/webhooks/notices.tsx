@@ -1,9 +1,9 @@
 "use client";
 // The organization's notices about its endpoints (failing at 5, 10 and 15 consecutive failures;
 // disabled), newest first, each marked read on its own.
-import { cn } from "@/components/ui/cn";
 import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import Link from "next/link";
+import { cn } from "@/components/ui/cn";
 import { Button, EmptyState, LocalTime, PagedQueryState } from "@/components/ui";
 import type { NotificationView } from "@/server/contract/notification";
 import { useTRPC } from "@/trpc/react";

@@ -1,8 +1,8 @@
 "use client";
 // The webhooks console: endpoints with their state and last 24 hours, and Add endpoint.
-import { noticeClass } from "@/components/ui/styles";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { noticeClass } from "@/components/ui/styles";
 import { AdminOnly } from "@/components/ui/admin-only";
 import { useIsAdmin, useIsPro } from "@/components/ui/use-account";
 import { Button, EmptyState, FormDialog, NumberCell, PageHeader, QueryState, Table } from "@/components/ui";

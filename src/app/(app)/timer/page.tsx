@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { TimerPage } from "@/components/timer/timer-page";
 import { startOfDayIn } from "@/lib/zoned-day";
-import { headers } from "next/headers";
 import { PAGE_SIZE } from "@/trpc/first-page";
 import { HydrateClient, loadAccount, prefetch, requestTimeZone, trpc } from "@/trpc/server";
 

@@ -1,8 +1,8 @@
 // API reference: the OpenAPI document that /api/v1/openapi.json serves, built in-process and rendered
 // on the server.
-import { noticeClass } from "@/components/ui/styles";
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import { noticeClass } from "@/components/ui/styles";
 import { ApiReference } from "@/components/api-reference/api-reference";
 import { buildOpenApiDocument } from "@/server/api/openapi";
 import { publicOrigin } from "@/server/http/origin";
