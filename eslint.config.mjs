@@ -4,6 +4,7 @@ import tseslint from "typescript-eslint";
 const NEXT = "Services, src/server/lib and the webhook engine are framework-free (callable from tests, cron and scripts): no Next.js; the HTTP edge adapts.";
 const TRPC = "Services and the webhook engine are called by tRPC procedures, not built on tRPC: take (db | tx, actor, input), throw AppError.";
 const API = "This layer sits below the tRPC procedures (src/server/api): move what both need into a service or src/server/lib.";
+const WEB = "Pages and components read through tRPC (src/trpc/server.tsx for the first render, useTRPC() after): no services, database or server internals; the limits, contract schemas and types are fine.";
 const HTTP = "This layer knows no HTTP: the edges (src/server/http) import it, not the other way round; move what both need into a service or src/server/lib.";
 
 /** `no-restricted-imports` for a folder: [import name or pattern ("next/*"), why] pairs. */
@@ -57,6 +58,23 @@ export default tseslint.config(
     ["@/server/api/*", API],
     ["@/server/http/*", HTTP],
   ]),
+  // The web app reads data through tRPC (src/trpc), never the server's services or database; client
+  // components may import the framework-free limits, contract schemas and types.
+  {
+    files: ["src/components/**", "src/app/**/page.tsx", "src/app/**/layout.tsx"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["@/server/services/*", "@/server/db", "@/server/http/request-context", "@/server/operations/*", "@/server/webhooks/deliver", "@/server/webhooks/send"], message: WEB },
+            // The public API reference page renders the OpenAPI document on the server.
+            { group: ["@/server/api/*", "!@/server/api/openapi"], allowTypeImports: true, message: WEB },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ["**/*.mjs"],
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", AbortController: "readonly" } },

@@ -18,6 +18,10 @@ export const VIEWPORTS: Viewport[] = [
   { name: "phone", width: 375, height: 812 },
 ];
 
+/** `-- --color-scheme dark`: pages render in the dark set (screenshots are named `…-dark.png`). */
+const colorSchemeIndex = process.argv.indexOf("--color-scheme");
+const COLOR_SCHEME: "light" | "dark" = colorSchemeIndex >= 0 && process.argv[colorSchemeIndex + 1] === "dark" ? "dark" : "light";
+
 export interface Person {
   name: string;
   email: string;
@@ -73,7 +77,7 @@ export class E2E {
 
   /** A browser context at this viewport that records script errors and 5xx answers. */
   async newPage(): Promise<{ page: Page; context: BrowserContext }> {
-    const context = await this.browser.newContext({ viewport: { width: this.viewport.width, height: this.viewport.height } });
+    const context = await this.browser.newContext({ viewport: { width: this.viewport.width, height: this.viewport.height }, colorScheme: COLOR_SCHEME });
     context.setDefaultTimeout(STEP_TIMEOUT_MS);
     this.contexts.push(context);
     const page = await context.newPage();
@@ -138,7 +142,7 @@ export class E2E {
   /** A screenshot of the page's top (or the whole page), named for this viewport. */
   async shot(page: Page, name: string, fullPage = false): Promise<void> {
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(this.screenshotDir, `${name}-${this.viewport.name}.png`), fullPage });
+    await page.screenshot({ path: path.join(this.screenshotDir, `${name}-${this.viewport.name}${COLOR_SCHEME === "dark" ? "-dark" : ""}.png`), fullPage });
   }
 
   /** Runs steps in order, reporting each; after the first failure the rest cannot mean anything. */

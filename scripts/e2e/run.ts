@@ -6,6 +6,7 @@
 //   -- --viewport phone     run only one viewport
 //   -- --shots <dir>        keep the screenshots there (default: a temporary folder)
 //   -- --url <origin>       use an app that is already running there (nothing started or stopped)
+//   -- --color-scheme dark  render in the dark set (screenshots named …-dark.png)
 // Exit codes: 0 all passed, 1 a check failed, 2 the test could not run (no Chromium, no build, no server).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";

@@ -2,14 +2,15 @@
 // request's cookies, so the first render already knows who is signed in and has its data.
 import { dehydrate, HydrationBoundary, type QueryClient } from "@tanstack/react-query";
 import { TRPCError } from "@trpc/server";
-import { createTRPCOptionsProxy, type TRPCQueryOptions } from "@trpc/tanstack-react-query";
-import { headers } from "next/headers";
+import { createTRPCOptionsProxy, type TRPCInfiniteQueryOptions, type TRPCQueryOptions } from "@trpc/tanstack-react-query";
+import { cookies, headers } from "next/headers";
 import { cache, type ReactNode } from "react";
 import { appRouter } from "@/server/api/root";
 import { createCallerFactory, type RequestContext } from "@/server/api/trpc";
 import { readSession } from "@/server/api/middleware/session";
 import { getDb } from "@/server/db";
 import { AppError } from "@/server/errors";
+import { isTimeZone, TIME_ZONE_COOKIE } from "@/lib/zoned-day";
 import { makeQueryClient } from "./query-client";
 import type { Account } from "./types";
 
@@ -55,13 +56,26 @@ export const trpc = createTRPCOptionsProxy({
   ctx: async () => contextFor(await headers()),
 });
 
-/** Runs a query for the first render; a failure is left for the browser to show and retry. */
+/**
+ * Runs a query (or an infinite list's first page) for the first render; a failure is left for the
+ * browser to show and retry.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any procedure's query options
-export async function prefetch<T extends ReturnType<TRPCQueryOptions<any>>>(options: T): Promise<void> {
-  await getServerQueryClient().prefetchQuery(options);
+export async function prefetch<T extends ReturnType<TRPCQueryOptions<any>> | ReturnType<TRPCInfiniteQueryOptions<any>>>(options: T): Promise<void> {
+  const queryClient = getServerQueryClient();
+  const meta = options.queryKey[1];
+  if (meta && !Array.isArray(meta) && meta.type === "infinite") await queryClient.prefetchInfiniteQuery(options as ReturnType<TRPCInfiniteQueryOptions<never>>);
+  else await queryClient.prefetchQuery(options as ReturnType<TRPCQueryOptions<never>>);
 }
 
 /** Hands the server render's query cache to the browser's React Query. */
 export function HydrateClient({ children }: { children: ReactNode }) {
   return <HydrationBoundary state={dehydrate(getServerQueryClient())}>{children}</HydrationBoundary>;
+}
+
+/** The browser's time zone, as the app last told the server (a cookie); null before it has. */
+export async function requestTimeZone(): Promise<string | null> {
+  const value = (await cookies()).get(TIME_ZONE_COOKIE)?.value ?? "";
+  const zone = value.includes("%") ? decodeURIComponent(value) : value;
+  return isTimeZone(zone) ? zone : null;
 }

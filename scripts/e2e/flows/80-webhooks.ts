@@ -95,6 +95,8 @@ const flow: E2EFlow = {
             await page.getByRole("heading", { level: 1, name: "Webhook endpoint" }).waitFor();
             check(!(await page.getByTestId("endpoint-secret").textContent())?.match(/whsec_[0-9a-f]{64}/), "the secret is shown before Reveal");
             await page.getByRole("button", { name: "Reveal secret" }).click();
+            // The secret is fetched on Reveal (the polled page read leaves it out).
+            await page.getByTestId("endpoint-secret").filter({ hasText: /whsec_[0-9a-f]{64}/ }).waitFor();
             secret = ((await page.getByTestId("endpoint-secret").textContent()) ?? "").trim();
             check(/^whsec_[0-9a-f]{64}$/.test(secret), `revealed secret looks wrong: ${secret}`);
             await page.getByRole("button", { name: "Hide secret" }).click();

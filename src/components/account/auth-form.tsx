@@ -4,9 +4,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import type { FormEvent } from "react";
-import { Button, FormError, TextField, useServerErrors } from "@/components/ui";
+import { cn } from "@/components/ui/cn";
+import { CARD } from "@/components/ui/styles";
+import { Form, TextField, useServerErrors } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
+import { PASSWORD_HINT } from "@/lib/password-hint";
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/lib/limits";
 
 const FIELDS = ["name", "email", "password", "organizationName"] as const;
 
@@ -25,46 +28,39 @@ export function AuthForm({ mode, next }: { mode: "login" | "signup"; next: strin
     queryClient.clear();
     router.replace(next);
   };
-  const signUp = useMutation(trpc.auth.signUp.mutationOptions({ onSuccess, onError: errors.capture }));
-  const logIn = useMutation(trpc.auth.logIn.mutationOptions({ onSuccess, onError: errors.capture }));
-  const isPending = signUp.isPending || logIn.isPending || signUp.isSuccess || logIn.isSuccess;
+  const signUp = useMutation(trpc.auth.signUp.mutationOptions({ onSuccess }));
+  const logIn = useMutation(trpc.auth.logIn.mutationOptions({ onSuccess }));
+  // Signed in: the button stays busy while the page moves on.
+  const isSignedIn = signUp.isSuccess || logIn.isSuccess;
   const isSignup = mode === "signup";
   const otherHref = `${isSignup ? "/login" : "/signup"}${next === "/timer" ? "" : `?next=${encodeURIComponent(next)}`}`;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    errors.clear();
-    const form = new FormData(event.currentTarget);
-    if (isSignup) signUp.mutate({ name: text(form, "name"), email: text(form, "email"), password: text(form, "password"), organizationName: text(form, "organizationName") });
-    else logIn.mutate({ email: text(form, "email"), password: text(form, "password") });
+  function submit(form: FormData) {
+    if (isSignup) return signUp.mutateAsync({ name: text(form, "name"), email: text(form, "email"), password: text(form, "password"), organizationName: text(form, "organizationName") });
+    return logIn.mutateAsync({ email: text(form, "email"), password: text(form, "password") });
   }
 
   return (
-    <section className="card auth-card" aria-labelledby="auth-title">
+    <section className={cn(CARD, "w-[min(420px,100%)] [&_h1]:text-[1.35rem] [&_h1]:mb-4")} aria-labelledby="auth-title">
       <h1 id="auth-title">{isSignup ? "Create your account" : "Log in to Orbit"}</h1>
-      {/* method="post" keeps credentials out of the URL should someone submit before the page is interactive. */}
-      <form method="post" onSubmit={submit} className="form" noValidate={false}>
-        {isSignup && <TextField label="Your name" name="name" autoComplete="name" maxLength={200} required error={errors.fieldError("name")} />}
-        <TextField label="Email" name="email" type="email" autoComplete="email" maxLength={254} required error={errors.fieldError("email")} />
+      <Form errors={errors} onSubmit={submit} submitLabel={isSignup ? "Create account" : "Log in"} isPending={isSignedIn} actionsAlign="stretch" method="post" validatesInBrowser>
+        {isSignup && <TextField label="Your name" name="name" autoComplete="name" maxLength={MAX_NAME_LENGTH} required error={errors.fieldError("name")} />}
+        <TextField label="Email" name="email" type="email" autoComplete="email" maxLength={MAX_EMAIL_LENGTH} required error={errors.fieldError("email")} />
         <TextField
           label="Password"
           name="password"
           type="password"
           autoComplete={isSignup ? "new-password" : "current-password"}
-          minLength={isSignup ? 8 : undefined}
-          maxLength={200}
+          minLength={isSignup ? MIN_PASSWORD_LENGTH : undefined}
+          maxLength={MAX_PASSWORD_LENGTH}
           required
-          hint={isSignup ? "8 to 200 characters." : undefined}
+          hint={isSignup ? PASSWORD_HINT : undefined}
           error={errors.fieldError("password")}
         />
-        {isSignup && <TextField label="Organization name" name="organizationName" autoComplete="organization" maxLength={200} required error={errors.fieldError("organizationName")} />}
-        <FormError error={errors.formError} />
-        <Button type="submit" variant="primary" isPending={isPending}>
-          {isSignup ? "Create account" : "Log in"}
-        </Button>
-        {isSignup && <p className="muted small">You become the admin of a new organization on the Free plan.</p>}
-      </form>
-      <p className="small auth-switch">
+        {isSignup && <TextField label="Organization name" name="organizationName" autoComplete="organization" maxLength={MAX_NAME_LENGTH} required error={errors.fieldError("organizationName")} />}
+      </Form>
+      {isSignup && <p className="mt-3.5 mb-0 text-sm text-muted-foreground">You become the admin of a new organization on the Free plan.</p>}
+      <p className="text-sm mt-4 mb-0 text-center">
         {isSignup ? "Already have an account? " : "New to Orbit? "}
         <Link href={otherHref}>{isSignup ? "Log in" : "Create an account"}</Link>
       </p>

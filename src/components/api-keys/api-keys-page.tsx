@@ -4,12 +4,16 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { useIsAdmin, useIsPro } from "@/components/shell/use-account";
+import { cn } from "@/components/ui/cn";
+import { FORM_GRID, noticeClass } from "@/components/ui/styles";
+import { Pill } from "@/components/ui/badge";
+import { useIsAdmin, useIsPro } from "@/components/ui/use-account";
 import { ActionsHeader, Button, CheckboxGroup, ConfirmDialog, DialogClose, EmptyState, Form, FormDialog, LocalTime, PageHeader, QueryState, SecretValue, Table, TextField, useServerErrors } from "@/components/ui";
 import { fromLocalInputValue } from "@/lib/time-format";
 import { useHydrated } from "@/lib/use-hydrated";
 import { useTRPC } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
+import { MAX_NAME_LENGTH } from "@/server/lib/limits";
 import { scopeSections } from "./scope-groups";
 
 type ApiKeyRecord = RouterOutputs["apiKeys"]["list"][number];
@@ -63,12 +67,12 @@ function CreateKeyDialog() {
       onClose={reset}
       result={
         created && (
-          <div className="stack">
-            <p className="notice notice-warning" role="alert">
+          <div className="grid gap-4">
+            <p className={noticeClass("warning")} role="alert">
               Copy this key now. It is shown only once; Orbit keeps only a hash of it.
             </p>
             <SecretValue value={created.key} copyLabel="Copy key" testId="new-api-key" />
-            <div className="dialog-actions">
+            <div className="flex justify-end gap-2 flex-wrap">
               <DialogClose asChild>
                 <Button variant="primary">Done</Button>
               </DialogClose>
@@ -78,9 +82,9 @@ function CreateKeyDialog() {
       }
     >
       <Form errors={errors} submitLabel="Create API key" onSubmit={submit}>
-        <TextField label="Name" name="name" maxLength={200} required placeholder="Billing sync" error={errors.fieldError("name")} />
+        <TextField label="Name" name="name" maxLength={MAX_NAME_LENGTH} required placeholder="Billing sync" error={errors.fieldError("name")} />
         <CheckboxGroup legend="Scopes" sections={SECTIONS} value={scopes} onChange={setScopes} hint="What the key may do. `:*` grants every action on a resource; `*` grants everything." error={errors.fieldError("scopes")} />
-        <div className="form-grid">
+        <div className={FORM_GRID}>
           <TextField label="Requests per hour" name="rateLimitPerHour" type="number" inputMode="numeric" min={1} max={1_000_000} defaultValue={1000} error={errors.fieldError("rateLimitPerHour")} />
           <TextField label="Expires" name="expiresAt" type="datetime-local" hint="Optional. Empty: never." error={errors.fieldError("expiresAt")} />
         </div>
@@ -103,7 +107,7 @@ export function ApiKeysPage() {
     <>
       <PageHeader title="API keys" description="Keys let your own systems use Orbit's public API." actions={isAdmin && isPro ? <CreateKeyDialog /> : undefined} />
       {!isPro && (
-        <div className="notice notice-info plan-note" role="note">
+        <div className={cn(noticeClass("info"), "mb-4!")} role="note">
           <p>
             <strong>API keys need the Pro plan.</strong> The public API is part of Pro&apos;s custom integrations (API keys and signed webhooks); on Free, keys cannot be created and
             existing keys are refused.{" "}
@@ -111,7 +115,7 @@ export function ApiKeysPage() {
           </p>
         </div>
       )}
-      {isPro && !isAdmin && <p className="muted small">Only admins create and revoke keys.</p>}
+      {isPro && !isAdmin && <p className="text-muted-foreground text-sm">Only admins create and revoke keys.</p>}
       <QueryState query={keys} isEmpty={(data) => data.length === 0} empty={<EmptyState title="No API keys yet.">{isAdmin && isPro ? "Create one to call the API." : null}</EmptyState>}>
         {(data) => (
           <Table caption="API keys">
@@ -119,7 +123,7 @@ export function ApiKeysPage() {
               <tr>
                 <th scope="col">Name</th>
                 <th scope="col">Scopes</th>
-                <th scope="col" className="num">
+                <th scope="col" className="text-right tabular-nums whitespace-nowrap">
                   Limit / hour
                 </th>
                 <th scope="col">Last used</th>
@@ -135,13 +139,13 @@ export function ApiKeysPage() {
                   <tr key={key.id} data-testid="api-key-row">
                     <td>{key.name}</td>
                     <td data-label="Scopes">
-                      <div className="tags">
+                      <div className="flex flex-wrap gap-1 mt-1">
                         {key.scopes.map((scope) => (
                           <code key={scope}>{scope}</code>
                         ))}
                       </div>
                     </td>
-                    <td className="num" data-label="Limit per hour">{key.rateLimitPerHour.toLocaleString()}</td>
+                    <td className="text-right tabular-nums whitespace-nowrap" data-label="Limit per hour">{key.rateLimitPerHour.toLocaleString()}</td>
                     <td data-label="Last used">
                       <LocalTime value={key.lastUsedAt} fallback="Never" />
                     </td>
@@ -149,7 +153,7 @@ export function ApiKeysPage() {
                       <LocalTime value={key.expiresAt} fallback="Never" />
                     </td>
                     <td data-label="State">
-                      <span className={`status status-${state.toLowerCase()}`}>{state}</span>
+                      <Pill tone={state === "Active" ? "success" : "danger"}>{state}</Pill>
                     </td>
                     {isAdmin && (
                       <td>

@@ -1,8 +1,26 @@
 // The API reference, rendered from an OpenAPI document on the server. Pure and stateless: the
 // document in, markup out.
 import type { ReactNode } from "react";
+import { noticeClass } from "@/components/ui/styles";
+import { cn } from "@/components/ui/cn";
 import { readApiDocument, type FieldView, type OperationView, type ParameterView, type ResponseView } from "./openapi";
 import { inlineMarkdown, PlainMarkdown } from "./plain-markdown";
+
+/**
+ * The page's layout, and the looks of the method badges, paths and version that the reference's
+ * tests read by their class names (`method method-get`, `operation-path`, `version`).
+ */
+const REFERENCE = cn(
+  "grid grid-cols-[240px_1fr] items-start gap-10 max-[860px]:grid-cols-1",
+  "[&_.method]:min-w-[52px] [&_.method]:rounded [&_.method]:bg-subtle [&_.method]:px-1.5 [&_.method]:py-0.5 [&_.method]:text-center [&_.method]:font-mono [&_.method]:text-[0.7rem] [&_.method]:font-bold [&_.method]:text-muted-foreground",
+  "[&_.method-get]:bg-success-soft! [&_.method-get]:text-success! [&_.method-post]:bg-primary-soft! [&_.method-post]:text-primary-soft-foreground!",
+  "[&_.method-put]:bg-warning-soft! [&_.method-put]:text-warning! [&_.method-patch]:bg-warning-soft! [&_.method-patch]:text-warning! [&_.method-delete]:bg-danger-soft! [&_.method-delete]:text-danger!",
+  "[&_.operation-path]:bg-transparent [&_.operation-path]:p-0 [&_.operation-path]:text-[0.95rem] [&_.operation-path]:font-semibold",
+  "[&_.version]:align-middle [&_.version]:text-[0.9rem] [&_.version]:font-medium [&_.version]:text-muted-foreground",
+  "[&_h4_.text-sm]:font-normal [&_h4_.text-sm]:tracking-normal [&_h4_.text-sm]:normal-case",
+);
+const FIELDS = "w-full border-collapse text-[0.88rem] mb-2 [&_th]:border-b [&_th]:border-border [&_th]:px-2 [&_th]:py-1.5 [&_th]:text-left [&_th]:font-semibold [&_th]:text-muted-foreground [&_td]:border-b [&_td]:border-border [&_td]:px-2 [&_td]:py-1.5 [&_td]:align-top";
+const TYPE = "max-w-[260px] font-mono text-[0.8rem] wrap-anywhere text-muted-foreground";
 
 function MethodBadge({ method }: { method: string }) {
   return <span className={`method method-${method.toLowerCase()}`}>{method}</span>;
@@ -10,7 +28,7 @@ function MethodBadge({ method }: { method: string }) {
 
 function JsonBlock({ label, value }: { label: ReactNode; value: unknown }) {
   return (
-    <details className="json">
+    <details className="json mt-1 mb-0.5 [&_summary]:cursor-pointer [&_summary]:text-[0.85rem] [&_summary]:text-link [&_pre]:mt-1.5 [&_pre]:mb-0 [&_pre]:max-h-[420px] [&_pre]:overflow-auto [&_pre]:rounded-lg [&_pre]:bg-code-block [&_pre]:px-3.5 [&_pre]:py-3 [&_pre]:text-[0.8rem] [&_pre]:text-code-block-foreground">
       <summary>{label}</summary>
       <pre>{JSON.stringify(value, null, 2)}</pre>
     </details>
@@ -20,7 +38,7 @@ function JsonBlock({ label, value }: { label: ReactNode; value: unknown }) {
 function FieldTable({ fields, showRequired = true }: { fields: FieldView[]; showRequired?: boolean }) {
   const hasDescriptions = fields.some((field) => field.description);
   return (
-    <table className="fields">
+    <table className={FIELDS}>
       <thead>
         <tr>
           <th>Field</th>
@@ -33,9 +51,9 @@ function FieldTable({ fields, showRequired = true }: { fields: FieldView[]; show
           <tr key={field.name}>
             <td>
               <code>{field.name}</code>
-              {showRequired && field.isRequired && <span className="required">required</span>}
+              {showRequired && field.isRequired && <span className="ml-1.5 text-[0.7rem] font-semibold text-danger">required</span>}
             </td>
-            <td className="type">{field.type}</td>
+            <td className={TYPE}>{field.type}</td>
             {hasDescriptions && <td>{field.description ? inlineMarkdown(field.description) : ""}</td>}
           </tr>
         ))}
@@ -47,7 +65,7 @@ function FieldTable({ fields, showRequired = true }: { fields: FieldView[]; show
 function ParameterTable({ parameters }: { parameters: ParameterView[] }) {
   const hasDescriptions = parameters.some((parameter) => parameter.description);
   return (
-    <table className="fields">
+    <table className={FIELDS}>
       <thead>
         <tr>
           <th>Parameter</th>
@@ -61,10 +79,10 @@ function ParameterTable({ parameters }: { parameters: ParameterView[] }) {
           <tr key={`${parameter.location}:${parameter.name}`}>
             <td>
               <code>{parameter.name}</code>
-              {parameter.isRequired && <span className="required">required</span>}
+              {parameter.isRequired && <span className="ml-1.5 text-[0.7rem] font-semibold text-danger">required</span>}
             </td>
             <td>{parameter.location}</td>
-            <td className="type">{parameter.type}</td>
+            <td className={TYPE}>{parameter.type}</td>
             {hasDescriptions && <td>{parameter.description ? inlineMarkdown(parameter.description) : ""}</td>}
           </tr>
         ))}
@@ -75,21 +93,21 @@ function ParameterTable({ parameters }: { parameters: ParameterView[] }) {
 
 function ResponseList({ responses }: { responses: ResponseView[] }) {
   return (
-    <ul className="responses">
+    <ul className="m-0 list-none p-0 [&>li]:border-b [&>li]:border-border [&>li]:py-1.5 [&>li:last-child]:border-b-0">
       {responses.map((response) => (
         <li key={response.status}>
-          <div className="response-line">
-            <span className={`status status-${response.status.charAt(0)}xx`}>{response.status}</span>
+          <div className="grid grid-cols-[36px_1fr_auto] items-baseline gap-2.5">
+            <span className={cn("font-mono text-[0.85rem] font-bold", response.status.startsWith("2") ? "text-success" : "text-danger")}>{response.status}</span>
             <span>{response.description ? inlineMarkdown(response.description) : ""}</span>
             {response.isErrorEnvelope && (
-              <a href="#errors" className="small">
+              <a href="#errors" className="text-sm">
                 error envelope
               </a>
             )}
           </div>
           {response.dataFields.length > 0 && (
-            <div className="response-data">
-              <p className="small muted">
+            <div className="mt-1.5 mb-0 [&_p]:mt-0 [&_p]:mb-1">
+              <p className="text-sm text-muted-foreground">
                 <code>data</code> {response.isList ? "is a list; each item has" : "has"}:
               </p>
               <FieldTable fields={response.dataFields} showRequired={false} />
@@ -104,12 +122,12 @@ function ResponseList({ responses }: { responses: ResponseView[] }) {
 
 function Operation({ operation }: { operation: OperationView }) {
   return (
-    <article className="operation" id={operation.anchor} data-testid="operation">
-      <header className="operation-header">
+    <article className="mb-4 rounded-card border border-border bg-surface px-5 py-[18px]" id={operation.anchor} data-testid="operation">
+      <header className="mb-2.5 flex flex-wrap items-center gap-2.5">
         <MethodBadge method={operation.method} />
         <code className="operation-path">{operation.path}</code>
-        {operation.isDeprecated && <span className="deprecated">deprecated</span>}
-        {!operation.needsAuth && <span className="muted small">no authentication</span>}
+        {operation.isDeprecated && <span className="text-danger text-[0.8rem] font-semibold">deprecated</span>}
+        {!operation.needsAuth && <span className="text-muted-foreground text-sm">no authentication</span>}
       </header>
       {operation.summary && <h3>{operation.summary}</h3>}
       {operation.description && <PlainMarkdown source={operation.description} />}
@@ -122,7 +140,7 @@ function Operation({ operation }: { operation: OperationView }) {
       {operation.requestBody && (
         <>
           <h4>
-            Request body <span className="muted small">{operation.requestBody.contentType}{operation.requestBody.isRequired ? ", required" : ""}</span>
+            Request body <span className="text-muted-foreground text-sm">{operation.requestBody.contentType}{operation.requestBody.isRequired ? ", required" : ""}</span>
           </h4>
           {operation.requestBody.fields.length > 0 && <FieldTable fields={operation.requestBody.fields} />}
           <JsonBlock label="Request body schema" value={operation.requestBody.schema} />
@@ -141,14 +159,14 @@ function Operation({ operation }: { operation: OperationView }) {
 export function ApiReference({ document }: { document: unknown }) {
   const view = readApiDocument(document);
   return (
-    <div className="reference">
-      <aside className="reference-nav" aria-label="Operations">
-        <a href="#overview" className="nav-section">
+    <div className={REFERENCE}>
+      <aside className="sticky top-20 max-h-[calc(100vh-100px)] overflow-y-auto text-[0.88rem] max-[860px]:static max-[860px]:max-h-none [&_ul]:mt-0 [&_ul]:mb-3 [&_ul]:list-none [&_ul]:p-0 [&_li_a]:flex [&_li_a]:items-center [&_li_a]:gap-1.5 [&_li_a]:rounded-md [&_li_a]:px-1.5 [&_li_a]:py-1 [&_li_a]:text-foreground [&_li_a:hover]:bg-subtle [&_li_a:hover]:no-underline" aria-label="Operations">
+        <a href="#overview" className="mb-2.5 block font-semibold">
           Overview
         </a>
         {view.groups.map((group) => (
           <div key={group.name}>
-            <p className="nav-group">{group.name}</p>
+            <p className="mt-2.5 mb-1 text-xs tracking-[0.05em] text-muted-foreground uppercase">{group.name}</p>
             <ul>
               {group.operations.map((operation) => (
                 <li key={operation.anchor}>
@@ -161,8 +179,8 @@ export function ApiReference({ document }: { document: unknown }) {
           </div>
         ))}
       </aside>
-      <div className="reference-body">
-        <section id="overview" className="overview">
+      <div className="min-w-0">
+        <section id="overview" className="mb-8 [&_h2]:mt-7">
           <h1>
             {view.title} {view.version && <span className="version">{/^v/i.test(view.version) ? view.version : `v${view.version}`}</span>}
           </h1>
@@ -172,7 +190,7 @@ export function ApiReference({ document }: { document: unknown }) {
               Base URL: {view.servers.map((server) => <code key={server}>{server}</code>)}
             </p>
           )}
-          <p className="muted small">
+          <p className="text-muted-foreground text-sm">
             {view.operationCount} operations · machine-readable document at <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>
           </p>
 
@@ -211,14 +229,14 @@ export function ApiReference({ document }: { document: unknown }) {
         </section>
 
         {view.groups.map((group) => (
-          <section key={group.name} className="group">
-            <h2 className="group-title">{group.name}</h2>
+          <section key={group.name}>
+            <h2 className="mt-9 mb-4 border-b border-border pb-1.5 capitalize">{group.name}</h2>
             {group.operations.map((operation) => (
               <Operation key={operation.anchor} operation={operation} />
             ))}
           </section>
         ))}
-        {view.operationCount === 0 && <p className="notice notice-info">The document lists no operations.</p>}
+        {view.operationCount === 0 && <p className={noticeClass("info")}>The document lists no operations.</p>}
       </div>
     </div>
   );

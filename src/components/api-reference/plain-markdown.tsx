@@ -36,7 +36,7 @@ export function toBlocks(source: string): Block[] {
 
 export function PlainMarkdown({ source }: { source: string }) {
   return (
-    <div className="prose">
+    <div className="[&_p]:mt-0 [&_p]:mb-[0.6em] [&_ul]:mt-0 [&_ul]:mb-[0.6em] [&_ul]:pl-5">
       {toBlocks(source).map((block, index) =>
         block.kind === "list" ? (
           <ul key={index}>

@@ -1,5 +1,5 @@
-import { formatMoney } from "@/components/invoices/money";
-import type { Customer } from "./types";
+import { formatMoney } from "@/lib/money";
+import type { Customer } from "@/trpc/types";
 
 /** "€120.00 / h", "Fixed €2,500.00", or "No rate" when the customer cannot be invoiced yet. */
 export function billingSummary(customer: Pick<Customer, "billingType" | "hourlyRateCents" | "fixedRateCents" | "currency">): string {

@@ -1,23 +1,27 @@
 "use client";
 // One customer: edit its details (and billing, for admins), archive or unarchive it, see its projects.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useIsAdmin } from "@/components/shell/use-account";
+import { CARD, noticeClass } from "@/components/ui/styles";
+import { Badge } from "@/components/ui/badge";
+import { useIsAdmin } from "@/components/ui/use-account";
 import { buttonClass, EmptyState, FormError, PageHeader, QueryState, Table } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
-import { ArchiveButton } from "./archive-button";
+import { PAGE_SIZE } from "@/trpc/first-page";
+import { useInvalidate } from "@/components/ui/use-invalidation";
+import { ArchiveButton } from "@/components/ui/archive-button";
+import { useArchiveToggle } from "@/components/ui/use-archive";
 import { billingSummary } from "./billing-summary";
 import { CustomerForm } from "./customer-form";
-import { useArchiveToggle } from "./use-archive";
 
 export function CustomerDetail({ id }: { id: string }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate("customers");
   const isAdmin = useIsAdmin();
   const customer = useQuery(trpc.customers.get.queryOptions({ id }));
-  const projects = useQuery(trpc.constellations.listInApp.queryOptions({ customerId: id, includeArchived: true, limit: 100 }));
+  const projects = useQuery(trpc.constellations.listInApp.queryOptions({ customerId: id, includeArchived: true, limit: PAGE_SIZE.all }));
   const update = useMutation(
-    trpc.customers.update.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.customers.pathKey() }) }),
+    trpc.customers.update.mutationOptions({ onSuccess: invalidate }),
   );
   const archive = useArchiveToggle("customers");
 
@@ -25,7 +29,7 @@ export function CustomerDetail({ id }: { id: string }) {
     <QueryState query={customer} loadingLabel="Loading customer…">
       {(data) => (
         <>
-          <p className="no-print small">
+          <p className="print:hidden text-sm">
             <Link href="/customers">← Customers</Link>
           </p>
           <PageHeader
@@ -36,7 +40,7 @@ export function CustomerDetail({ id }: { id: string }) {
                 {data.archived && (
                   <>
                     {" "}
-                    · <span className="badge badge-status">Archived</span>
+                    · <Badge>Archived</Badge>
                   </>
                 )}
               </>
@@ -53,16 +57,16 @@ export function CustomerDetail({ id }: { id: string }) {
             }
           />
           <FormError error={archive.error} />
-          <section className="card" aria-labelledby="edit-customer">
+          <section className={CARD} aria-labelledby="edit-customer">
             <h2 id="edit-customer">Edit customer</h2>
             {update.isSuccess && (
-              <p className="notice notice-info" role="status">
+              <p className={noticeClass("info")} role="status">
                 Saved.
               </p>
             )}
             <CustomerForm key={data.updatedAt} customer={data} isAdmin={isAdmin} submitLabel="Save changes" onSubmit={(input) => update.mutateAsync({ id, ...input })} />
           </section>
-          <section className="section" aria-labelledby="customer-projects">
+          <section className="mt-7" aria-labelledby="customer-projects">
             <h2 id="customer-projects">Projects</h2>
             <QueryState
               query={projects}
@@ -81,7 +85,7 @@ export function CustomerDetail({ id }: { id: string }) {
                     {page.items.map((project) => (
                       <tr key={project.id}>
                         <td>
-                          <Link className="cell-link" href={`/projects/${project.id}`}>
+                          <Link className="font-semibold break-words" href={`/projects/${project.id}`}>
                             {project.title}
                           </Link>
                         </td>

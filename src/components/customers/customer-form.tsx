@@ -2,9 +2,11 @@
 // The customer form for create and edit: the customer's details for everyone, the billing settings
 // (app-api section 4) for admins. Amounts are typed in the currency and sent in minor units.
 import { useState } from "react";
+import { FORM_GRID } from "@/components/ui/styles";
 import { Form, SelectField, TextAreaField, TextField, useServerErrors } from "@/components/ui";
-import { bpsToPercentText, moneyInputValue, parseMoney, percentTextToBps } from "@/components/invoices/money";
-import type { Customer, CustomerInput } from "./types";
+import { bpsToPercentText, moneyInputValue, parseMoney, percentTextToBps } from "@/lib/money";
+import type { Customer, CustomerInput } from "@/trpc/types";
+import { CURRENCY_CODE_LENGTH, MAX_NAME_LENGTH } from "@/server/lib/limits";
 
 const FIELD_NAMES = [
   "name",
@@ -111,8 +113,8 @@ export function CustomerForm({ customer, isAdmin, submitLabel, onSubmit }: Custo
 
   return (
     <Form errors={errors} submitLabel={submitLabel} onSubmit={submit}>
-      <div className="form-grid">
-        <TextField label="Name" required value={draft.name} onChange={set("name")} error={errorOf("name")} maxLength={200} />
+      <div className={FORM_GRID}>
+        <TextField label="Name" required value={draft.name} onChange={set("name")} error={errorOf("name")} maxLength={MAX_NAME_LENGTH} />
         <TextField label="Company" value={draft.company} onChange={set("company")} error={errorOf("company")} />
         <TextField label="Contact name" value={draft.contactName} onChange={set("contactName")} error={errorOf("contactName")} />
         <TextField label="Color" hint="#RRGGBB" value={draft.color} onChange={set("color")} error={errorOf("color")} placeholder="#336699" />
@@ -120,9 +122,9 @@ export function CustomerForm({ customer, isAdmin, submitLabel, onSubmit }: Custo
       </div>
       {isNew && (
         <>
-          <h3 className="form-section-title">Private contact</h3>
-          <p className="muted small">Stored for your records; never shown again, in the app or the API.</p>
-          <div className="form-grid">
+          <h3 className="mt-5 mb-2 text-base">Private contact</h3>
+          <p className="text-muted-foreground text-sm">Stored for your records; never shown again, in the app or the API.</p>
+          <div className={FORM_GRID}>
             <TextField label="Email" type="email" value={draft.email} onChange={set("email")} error={errorOf("email")} />
             <TextField label="Phone" type="tel" value={draft.phone} onChange={set("phone")} error={errorOf("phone")} />
           </div>
@@ -131,8 +133,8 @@ export function CustomerForm({ customer, isAdmin, submitLabel, onSubmit }: Custo
       )}
       {isAdmin && (
         <>
-          <h3 className="form-section-title">Billing</h3>
-          <div className="form-grid">
+          <h3 className="mt-5 mb-2 text-base">Billing</h3>
+          <div className={FORM_GRID}>
             <SelectField
               label="Billing type"
               value={draft.billingType}
@@ -143,7 +145,7 @@ export function CustomerForm({ customer, isAdmin, submitLabel, onSubmit }: Custo
                 { value: "fixed", label: "Fixed fee" },
               ]}
             />
-            <TextField label="Currency" hint="ISO 4217, e.g. EUR" value={draft.currency} onChange={set("currency")} error={errorOf("currency")} maxLength={3} />
+            <TextField label="Currency" hint="ISO 4217, e.g. EUR" value={draft.currency} onChange={set("currency")} error={errorOf("currency")} maxLength={CURRENCY_CODE_LENGTH} />
             <TextField label="Hourly rate" inputMode="decimal" value={draft.hourlyRateCents} onChange={set("hourlyRateCents")} error={errorOf("hourlyRateCents")} />
             <TextField label="Fixed fee" inputMode="decimal" value={draft.fixedRateCents} onChange={set("fixedRateCents")} error={errorOf("fixedRateCents")} />
             <TextField label="Tax rate (%)" inputMode="decimal" value={draft.taxRateBps} onChange={set("taxRateBps")} error={errorOf("taxRateBps")} />

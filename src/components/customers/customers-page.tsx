@@ -1,26 +1,28 @@
 "use client";
 // Customers: search, "Show archived", New customer (with billing for admins), archive and unarchive.
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import Link from "next/link";
-import { useIsAdmin } from "@/components/shell/use-account";
+import { Badge } from "@/components/ui/badge";
+import { useIsAdmin } from "@/components/ui/use-account";
 import { ActionsHeader, Button, EmptyState, FormDialog, FormError, ListFilters, PagedQueryState, PageHeader, Table, useListFilters } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
-import { ArchiveButton } from "./archive-button";
+import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
+import { useInvalidate } from "@/components/ui/use-invalidation";
+import { ArchiveButton } from "@/components/ui/archive-button";
+import { useArchiveToggle } from "@/components/ui/use-archive";
 import { billingSummary } from "./billing-summary";
 import { CustomerForm } from "./customer-form";
-import { useArchiveToggle } from "./use-archive";
 
-const PAGE_SIZE = 25;
 
 export function CustomersPage() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate("customers");
   const isAdmin = useIsAdmin();
   const filters = useListFilters();
   const list = useInfiniteQuery(
-    trpc.customers.listInApp.infiniteQueryOptions({ ...filters.query, limit: PAGE_SIZE }, { getNextPageParam: (page) => page.pagination.cursor }),
+    trpc.customers.listInApp.infiniteQueryOptions({ ...filters.query, limit: PAGE_SIZE.customers }, pagedByCursor),
   );
-  const create = useMutation(trpc.customers.createInApp.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.customers.pathKey() }) }));
+  const create = useMutation(trpc.customers.createInApp.mutationOptions({ onSuccess: invalidate }));
   const archive = useArchiveToggle("customers");
 
   return (
@@ -59,14 +61,14 @@ export function CustomersPage() {
               {rows.map((customer) => (
                 <tr key={customer.id}>
                   <td>
-                    <Link className="cell-link" href={`/customers/${customer.id}`}>
+                    <Link className="font-semibold break-words" href={`/customers/${customer.id}`}>
                       {customer.name}
                     </Link>{" "}
-                    {customer.archived && <span className="badge badge-status">Archived</span>}
+                    {customer.archived && <Badge>Archived</Badge>}
                   </td>
                   <td data-label="Company">{customer.company ?? "—"}</td>
-                  <td className="nowrap" data-label="Billing">{billingSummary(customer)}</td>
-                  <td className="num">
+                  <td className="whitespace-nowrap" data-label="Billing">{billingSummary(customer)}</td>
+                  <td className="text-right tabular-nums whitespace-nowrap">
                     <ArchiveButton row={customer} archive={archive} />
                   </td>
                 </tr>

@@ -1,13 +1,18 @@
 "use client";
 // One invoice as a document: lines, subtotal, tax, total; its status changes; a print layout.
+import { cn } from "@/components/ui/cn";
+import { CARD } from "@/components/ui/styles";
+import { ACTIONS, DESCRIPTION, HEADER, TITLE } from "@/components/ui/page-header";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useIsAdmin, useAccount } from "@/components/shell/use-account";
+import { useIsAdmin, useAccount } from "@/components/ui/use-account";
 import { Button, ConfirmDialog, FormError, LocalTime, QueryState } from "@/components/ui";
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the lifecycle table is pure; it moves to the invoice view when that lists its next statuses
 import { nextStatuses } from "@/server/services/invoices/status";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
-import { AdminOnly } from "./admin-only";
+import { useInvalidate } from "@/components/ui/use-invalidation";
+import { AdminOnly } from "@/components/ui/admin-only";
 import { InvoiceLines, InvoicePeriod, InvoiceStatusBadge, InvoiceTotals } from "./invoice-parts";
 
 export function InvoiceDetail({ id }: { id: string }) {
@@ -19,13 +24,14 @@ export function InvoiceDetail({ id }: { id: string }) {
 function InvoiceDocument({ id }: { id: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const invalidate = useInvalidate("invoices");
   const account = useAccount();
   const invoice = useQuery(trpc.invoices.get.queryOptions({ id }));
   const change = useMutation(
     trpc.invoices.changeStatus.mutationOptions({
       onSuccess: (updated) => {
         queryClient.setQueryData(trpc.invoices.get.queryKey({ id }), updated);
-        return queryClient.invalidateQueries({ queryKey: trpc.invoices.pathKey() });
+        return invalidate();
       },
     }),
   );
@@ -36,17 +42,17 @@ function InvoiceDocument({ id }: { id: string }) {
         const moves = nextStatuses(data.status);
         return (
           <>
-            <p className="small no-print">
+            <p className="text-sm print:hidden">
               <Link href="/invoices">← Invoices</Link>
             </p>
-            <div className="page-header">
+            <div className={HEADER}>
               <div>
-                <h1>Invoice {data.number}</h1>
-                <p className="muted">
+                <h1 className={TITLE}>Invoice {data.number}</h1>
+                <p className={DESCRIPTION}>
                   <InvoiceStatusBadge status={data.status} />
                 </p>
               </div>
-              <div className="page-actions">
+              <div className={ACTIONS}>
                 {moves.includes("issued") && (
                   <Button variant="primary" isPending={change.isPending && change.variables?.status === "issued"} onClick={() => change.mutate({ id, status: "issued" })}>
                     Mark as issued
@@ -70,8 +76,8 @@ function InvoiceDocument({ id }: { id: string }) {
               </div>
             </div>
             {change.error && change.variables?.status !== "void" && <FormError error={describeError(change.error)} />}
-            <article className="card invoice-doc" aria-label={`Invoice ${data.number}`}>
-              <dl className="invoice-meta">
+            <article className={cn(CARD, "print:shadow-none print:border-0")} aria-label={`Invoice ${data.number}`}>
+              <dl className="grid grid-cols-[repeat(auto-fit,minmax(130px,1fr))] gap-3 my-4 [&>div]:min-w-0 [&_dt]:text-[0.8rem] [&_dt]:text-muted-foreground [&_dd]:mt-0.5 [&_dd]:mx-0 [&_dd]:mb-0 [&_dd]:font-semibold [&_dd]:wrap-anywhere">
                 <div>
                   <dt>From</dt>
                   <dd>{account.organization.name}</dd>
@@ -119,7 +125,7 @@ function InvoiceDocument({ id }: { id: string }) {
                   </div>
                 )}
               </dl>
-              {data.lineItems.length === 0 ? <p className="muted">This invoice has no lines.</p> : <InvoiceLines lines={data.lineItems} currency={data.currency} caption={`Lines of invoice ${data.number}`} />}
+              {data.lineItems.length === 0 ? <p className="text-muted-foreground">This invoice has no lines.</p> : <InvoiceLines lines={data.lineItems} currency={data.currency} caption={`Lines of invoice ${data.number}`} />}
               <InvoiceTotals {...data} />
               {data.paymentLinkUrl && data.status === "issued" && (
                 <p>

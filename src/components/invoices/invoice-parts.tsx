@@ -1,13 +1,16 @@
 "use client";
 // Pieces the invoice pages share: the status badge, the period, the lines table and the totals.
+import { Badge } from "@/components/ui/badge";
 import { LocalTime, NumberCell, Table } from "@/components/ui";
 import { formatHours } from "@/lib/time-format";
-import { formatMoney } from "./money";
+import { formatMoney } from "@/lib/money";
 
 export const STATUS_LABELS = { draft: "Draft", issued: "Issued", paid: "Paid", void: "Void" } as const;
 
+const STATUS_TONES = { draft: "neutral", issued: "accent", paid: "success", void: "danger" } as const;
+
 export function InvoiceStatusBadge({ status }: { status: keyof typeof STATUS_LABELS }) {
-  return <span className={`badge badge-${status === "draft" ? "status" : status}`}>{STATUS_LABELS[status]}</span>;
+  return <Badge tone={STATUS_TONES[status]}>{STATUS_LABELS[status]}</Badge>;
 }
 
 export function InvoicePeriod({ start, end }: { start: string; end: string }) {
@@ -32,13 +35,13 @@ export function InvoiceLines({ lines, currency, caption }: { lines: Line[]; curr
       <thead>
         <tr>
           <th scope="col">Description</th>
-          <th scope="col" className="num">
+          <th scope="col" className="text-right tabular-nums whitespace-nowrap">
             Hours
           </th>
-          <th scope="col" className="num">
+          <th scope="col" className="text-right tabular-nums whitespace-nowrap">
             Billed hours
           </th>
-          <th scope="col" className="num">
+          <th scope="col" className="text-right tabular-nums whitespace-nowrap">
             Amount
           </th>
         </tr>
@@ -59,7 +62,7 @@ export function InvoiceLines({ lines, currency, caption }: { lines: Line[]; curr
 
 export function InvoiceTotals({ subtotalCents, taxCents, totalCents, currency }: { subtotalCents: number; taxCents: number; totalCents: number; currency: string }) {
   return (
-    <dl className="totals" aria-label="Totals">
+    <dl className="ml-auto max-w-80 [&>div]:flex [&>div]:justify-between [&>div]:py-1" aria-label="Totals">
       <div>
         <dt>Subtotal</dt>
         <dd data-testid="invoice-subtotal">{formatMoney(subtotalCents, currency)}</dd>
@@ -68,7 +71,7 @@ export function InvoiceTotals({ subtotalCents, taxCents, totalCents, currency }:
         <dt>Tax</dt>
         <dd data-testid="invoice-tax">{formatMoney(taxCents, currency)}</dd>
       </div>
-      <div className="grand">
+      <div className="border-t-2 border-border font-bold text-[1.1rem]">
         <dt>Total</dt>
         <dd data-testid="invoice-total">{formatMoney(totalCents, currency)}</dd>
       </div>

@@ -3,12 +3,14 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { useIsAdmin } from "@/components/shell/use-account";
+import { TOOLBAR } from "@/components/ui/styles";
+import { useIsAdmin } from "@/components/ui/use-account";
 import { buttonClass, EmptyState, NumberCell, PagedQueryState, PageHeader, SelectField, Table } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
-import { AdminOnly } from "./admin-only";
+import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
+import { AdminOnly } from "@/components/ui/admin-only";
+import { formatMoney } from "@/lib/money";
 import { InvoicePeriod, InvoiceStatusBadge, STATUS_LABELS } from "./invoice-parts";
-import { formatMoney } from "./money";
 
 type StatusFilter = "" | keyof typeof STATUS_LABELS;
 
@@ -22,7 +24,7 @@ function InvoiceList() {
   const trpc = useTRPC();
   const [status, setStatus] = useState<StatusFilter>("");
   const list = useInfiniteQuery(
-    trpc.invoices.list.infiniteQueryOptions({ status: status || undefined, limit: 25 }, { getNextPageParam: (page) => page.pagination.cursor }),
+    trpc.invoices.list.infiniteQueryOptions({ status: status || undefined, limit: PAGE_SIZE.invoices }, pagedByCursor),
   );
   return (
     <>
@@ -35,7 +37,7 @@ function InvoiceList() {
           </Link>
         }
       />
-      <div className="toolbar">
+      <div className={TOOLBAR}>
         <SelectField
           label="Status"
           value={status}
@@ -54,7 +56,7 @@ function InvoiceList() {
               <tr>
                 <th scope="col">Number</th>
                 <th scope="col">Customer</th>
-                <th scope="col" className="num">
+                <th scope="col" className="text-right tabular-nums whitespace-nowrap">
                   Total
                 </th>
                 <th scope="col">Status</th>
@@ -64,8 +66,8 @@ function InvoiceList() {
             <tbody>
               {rows.map((invoice) => (
                 <tr key={invoice.id}>
-                  <td className="nowrap">
-                    <Link className="cell-link" href={`/invoices/${invoice.id}`}>
+                  <td className="whitespace-nowrap">
+                    <Link className="font-semibold break-words" href={`/invoices/${invoice.id}`}>
                       {invoice.number}
                     </Link>
                   </td>
@@ -74,7 +76,7 @@ function InvoiceList() {
                   <td data-label="Status">
                     <InvoiceStatusBadge status={invoice.status} />
                   </td>
-                  <td className="nowrap" data-label="Period">
+                  <td className="whitespace-nowrap" data-label="Period">
                     <InvoicePeriod start={invoice.periodStart} end={invoice.periodEnd} />
                   </td>
                 </tr>

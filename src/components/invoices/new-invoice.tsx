@@ -1,16 +1,19 @@
 "use client";
 // New invoice: pick a customer and a period, see the lines and totals it will bill, then create it.
-import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, skipToken, useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
-import { useState, type FormEvent } from "react";
-import { useIsAdmin } from "@/components/shell/use-account";
-import { Button, EmptyState, FormError, LoadingState, mapErrorToFields, PageHeader, SelectField, TextField, useServerErrors } from "@/components/ui";
+import { useState } from "react";
+import { CARD, FORM_GRID } from "@/components/ui/styles";
+import { useIsAdmin } from "@/components/ui/use-account";
+import { Button, EmptyState, Form, FormError, LoadingState, mapErrorToFields, PageHeader, SelectField, TextField, useServerErrors } from "@/components/ui";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
-import { AdminOnly } from "./admin-only";
+import { PAGE_SIZE } from "@/trpc/first-page";
+import { useInvalidate } from "@/components/ui/use-invalidation";
+import { AdminOnly } from "@/components/ui/admin-only";
+import { lastMonth, periodOf, thisMonth } from "@/lib/periods";
 import { InvoiceLines, InvoiceTotals } from "./invoice-parts";
-import { lastMonth, periodOf, thisMonth } from "./period";
 
 const FIELD_NAMES = ["customerId", "periodStart", "periodEnd"] as const;
 
@@ -23,11 +26,11 @@ export function NewInvoice() {
 function NewInvoiceForm() {
   const trpc = useTRPC();
   const router = useRouter();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate("invoices");
   const searchParams = useSearchParams();
   const [customerId, setCustomerId] = useState(searchParams.get("customerId") ?? "");
   const [range, setRange] = useState(thisMonth);
-  const customers = useQuery(trpc.customers.listInApp.queryOptions({ limit: 100 }));
+  const customers = useQuery(trpc.customers.listInApp.queryOptions({ limit: PAGE_SIZE.all }));
   const period = periodOf(range.from, range.to);
   const input = customerId && period ? { customerId, ...period } : null;
   const preview = useQuery({ ...trpc.invoices.preview.queryOptions(input ?? skipToken), placeholderData: keepPreviousData, retry: false });
@@ -35,21 +38,16 @@ function NewInvoiceForm() {
   const create = useMutation(
     trpc.invoices.create.mutationOptions({
       onSuccess: async (invoice) => {
-        await queryClient.invalidateQueries({ queryKey: trpc.invoices.pathKey() });
+        await invalidate();
         router.push(`/invoices/${invoice.id}`);
       },
-      onError: (error) => errors.capture(error),
     }),
   );
   // The preview's refusals (no rate, overlapping fee) belong to the same fields as create's.
   const previewProblems = preview.error ? mapErrorToFields(describeError(preview.error), FIELD_NAMES, { from: "periodStart", to: "periodEnd" }) : null;
   const fieldError = (name: (typeof FIELD_NAMES)[number]) => errors.fieldError(name) ?? previewProblems?.fields[name];
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    errors.clear();
-    if (input) create.mutate(input);
-  }
+  const submit = () => (input ? create.mutateAsync(input) : false);
 
   const customerOptions = [
     { value: "", label: customers.isPending ? "Loading customers…" : "Choose a customer" },
@@ -58,17 +56,17 @@ function NewInvoiceForm() {
 
   return (
     <>
-      <p className="small">
+      <p className="text-sm">
         <Link href="/invoices">← Invoices</Link>
       </p>
       <PageHeader title="New invoice" description="Bills the customer's billable time in the period that no invoice has billed yet." />
-      <form className="card form" onSubmit={submit} noValidate>
-        <div className="form-grid">
+      <Form errors={errors} onSubmit={submit} submitLabel="Create invoice" isSubmitDisabled={!input || Boolean(preview.error)} className={CARD}>
+        <div className={FORM_GRID}>
           <SelectField label="Customer" value={customerId} onChange={(event) => setCustomerId(event.target.value)} error={fieldError("customerId")} options={customerOptions} />
           <TextField label="From" type="date" value={range.from} onChange={(event) => setRange((current) => ({ ...current, from: event.target.value }))} error={fieldError("periodStart")} />
           <TextField label="To" type="date" value={range.to} onChange={(event) => setRange((current) => ({ ...current, to: event.target.value }))} error={fieldError("periodEnd")} />
         </div>
-        <div className="row">
+        <div className="flex gap-2 items-center flex-wrap">
           <Button size="sm" variant="ghost" onClick={() => setRange(thisMonth())}>
             This month
           </Button>
@@ -76,7 +74,7 @@ function NewInvoiceForm() {
             Last month
           </Button>
         </div>
-        <section className="section" aria-labelledby="invoice-preview" aria-busy={preview.isFetching}>
+        <section className="mt-7" aria-labelledby="invoice-preview" aria-busy={preview.isFetching}>
           <h2 id="invoice-preview">Preview</h2>
           {!input ? (
             <EmptyState title="Choose a customer and a period to see what the invoice will bill." />
@@ -95,13 +93,7 @@ function NewInvoiceForm() {
             <FormError error={previewProblems?.form ?? null} />
           )}
         </section>
-        <FormError error={errors.formError} />
-        <div className="dialog-actions">
-          <Button type="submit" variant="primary" isPending={create.isPending} disabled={!input || Boolean(preview.error)}>
-            Create invoice
-          </Button>
-        </div>
-      </form>
+      </Form>
     </>
   );
 }

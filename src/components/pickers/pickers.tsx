@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useDeferredValue, useState } from "react";
 import { Combobox, type ComboboxOption } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
+import { PAGE_SIZE } from "@/trpc/first-page";
 
 const PICKER_LIMIT = 20;
 
@@ -54,7 +55,7 @@ export function ProjectPicker({ label = "Project", noneLabel = "No project", ...
 /** The organization's members (first 100), for assignee and member filters. */
 export function useMembers() {
   const trpc = useTRPC();
-  return useQuery(trpc.organization.listMembers.queryOptions({ limit: 100 }));
+  return useQuery(trpc.organization.listMembers.queryOptions({ limit: PAGE_SIZE.all }));
 }
 
 export function MemberPicker({ label = "Member", noneLabel = "Everyone", ...props }: PickerProps) {

@@ -1,26 +1,28 @@
 "use client";
 // One project: edit it, archive or unarchive it.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { ArchiveButton } from "@/components/customers/archive-button";
-import { useArchiveToggle } from "@/components/customers/use-archive";
+import { CARD, noticeClass } from "@/components/ui/styles";
+import { ArchiveButton } from "@/components/ui/archive-button";
+import { useArchiveToggle } from "@/components/ui/use-archive";
 import { FormError, PageHeader, QueryState } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
+import { useInvalidate } from "@/components/ui/use-invalidation";
 import { ProjectForm, statusLabel } from "./project-form";
 
 export function ProjectDetail({ id }: { id: string }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate("constellations");
   const project = useQuery(trpc.constellations.get.queryOptions({ id }));
   const update = useMutation(
-    trpc.constellations.update.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.constellations.pathKey() }) }),
+    trpc.constellations.update.mutationOptions({ onSuccess: invalidate }),
   );
   const archive = useArchiveToggle("constellations");
   return (
     <QueryState query={project} loadingLabel="Loading project…">
       {(data) => (
         <>
-          <p className="small">
+          <p className="text-sm">
             <Link href="/projects">← Projects</Link>
           </p>
           <PageHeader
@@ -40,10 +42,10 @@ export function ProjectDetail({ id }: { id: string }) {
             actions={<ArchiveButton row={data} archive={archive} />}
           />
           <FormError error={archive.error} />
-          <section className="card" aria-labelledby="edit-project">
+          <section className={CARD} aria-labelledby="edit-project">
             <h2 id="edit-project">Edit project</h2>
             {update.isSuccess && (
-              <p className="notice notice-info" role="status">
+              <p className={noticeClass("info")} role="status">
                 Saved.
               </p>
             )}

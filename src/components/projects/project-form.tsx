@@ -2,9 +2,11 @@
 // The project form for create and edit: title, goal, customer, status, due date.
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { FORM_GRID } from "@/components/ui/styles";
 import { Form, SelectField, TextAreaField, TextField, useServerErrors } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
-import type { Project, ProjectInput } from "@/components/customers/types";
+import type { Project, ProjectInput } from "@/trpc/types";
+import { MAX_NAME_LENGTH } from "@/server/lib/limits";
 
 const FIELD_NAMES = ["title", "goal", "customerId", "status", "dueDate"] as const;
 
@@ -66,8 +68,8 @@ export function ProjectForm({
 
   return (
     <Form errors={errors} submitLabel={submitLabel} onSubmit={submit}>
-      <div className="form-grid">
-        <TextField label="Title" required value={draft.title} onChange={set("title")} error={errors.fieldError("title")} maxLength={200} />
+      <div className={FORM_GRID}>
+        <TextField label="Title" required value={draft.title} onChange={set("title")} error={errors.fieldError("title")} maxLength={MAX_NAME_LENGTH} />
         <SelectField label="Customer" value={draft.customerId} onChange={set("customerId")} error={errors.fieldError("customerId")} options={customerOptions} />
         <SelectField label="Status" value={draft.status} onChange={set("status")} error={errors.fieldError("status")} options={STATUS_OPTIONS} />
         <TextField label="Due date" type="date" value={draft.dueDate} onChange={set("dueDate")} error={errors.fieldError("dueDate")} />

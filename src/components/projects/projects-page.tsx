@@ -1,23 +1,25 @@
 "use client";
 // Projects: search, "Show archived", New project, archive and unarchive.
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import Link from "next/link";
-import { ArchiveButton } from "@/components/customers/archive-button";
-import { useArchiveToggle } from "@/components/customers/use-archive";
+import { Badge } from "@/components/ui/badge";
+import { ArchiveButton } from "@/components/ui/archive-button";
+import { useArchiveToggle } from "@/components/ui/use-archive";
 import { ActionsHeader, Button, EmptyState, FormDialog, FormError, ListFilters, PagedQueryState, PageHeader, Table, useListFilters } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
+import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
+import { useInvalidate } from "@/components/ui/use-invalidation";
 import { formatDueDate, ProjectForm, statusLabel } from "./project-form";
 
-const PAGE_SIZE = 25;
 
 export function ProjectsPage() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate("constellations");
   const filters = useListFilters();
   const list = useInfiniteQuery(
-    trpc.constellations.listInApp.infiniteQueryOptions({ ...filters.query, limit: PAGE_SIZE }, { getNextPageParam: (page) => page.pagination.cursor }),
+    trpc.constellations.listInApp.infiniteQueryOptions({ ...filters.query, limit: PAGE_SIZE.projects }, pagedByCursor),
   );
-  const create = useMutation(trpc.constellations.createInApp.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.constellations.pathKey() }) }));
+  const create = useMutation(trpc.constellations.createInApp.mutationOptions({ onSuccess: invalidate }));
   const archive = useArchiveToggle("constellations");
 
   return (
@@ -57,15 +59,15 @@ export function ProjectsPage() {
               {rows.map((project) => (
                 <tr key={project.id}>
                   <td>
-                    <Link className="cell-link" href={`/projects/${project.id}`}>
+                    <Link className="font-semibold break-words" href={`/projects/${project.id}`}>
                       {project.title}
                     </Link>{" "}
-                    {project.archived && <span className="badge badge-status">Archived</span>}
+                    {project.archived && <Badge>Archived</Badge>}
                   </td>
                   <td data-label="Customer">{project.customerName ?? "—"}</td>
                   <td data-label="Status">{statusLabel(project.status)}</td>
-                  <td className="nowrap" data-label="Due">{formatDueDate(project.dueDate)}</td>
-                  <td className="num">
+                  <td className="whitespace-nowrap" data-label="Due">{formatDueDate(project.dueDate)}</td>
+                  <td className="text-right tabular-nums whitespace-nowrap">
                     <ArchiveButton row={project} archive={archive} />
                   </td>
                 </tr>

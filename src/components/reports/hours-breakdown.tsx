@@ -19,13 +19,13 @@ export function HoursBreakdown({ title, noneLabel, rows, other }: { title: strin
   const chartData = all.map((row) => ({ label: row.label, Billable: hours(row.billableSeconds), "Non-billable": hours(row.nonBillableSeconds) }));
   const headingId = `report-${title.toLowerCase().replace(/\W+/g, "-")}`;
   return (
-    <section className="section" aria-labelledby={headingId}>
+    <section className="mt-7" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
       {all.length === 0 ? (
         <EmptyState title="No time logged in this range." />
       ) : (
-        <div className="report-grid">
-          <div className="chart-box" role="img" aria-label={`${title}: billable and non-billable hours, chart; the same figures are in the table`}>
+        <div className="grid grid-cols-[minmax(0,3fr)_minmax(0,2fr)] gap-4 items-start max-md:grid-cols-1">
+          <div className="h-[280px] w-full min-w-0 [&_.recharts-cartesian-axis-tick-value]:fill-muted-foreground [&_.recharts-cartesian-grid_line]:stroke-border [&_.recharts-legend-item-text]:text-foreground!" role="img" aria-label={`${title}: billable and non-billable hours, chart; the same figures are in the table`}>
             <ResponsiveContainer width="100%" height="100%">
               <BarChart data={chartData} layout="vertical" margin={{ left: 8, right: 16 }}>
                 <CartesianGrid strokeDasharray="3 3" horizontal={false} />
@@ -42,13 +42,13 @@ export function HoursBreakdown({ title, noneLabel, rows, other }: { title: strin
             <thead>
               <tr>
                 <th scope="col">{title.replace("Hours per ", "").replace(/^\w/, (c) => c.toUpperCase())}</th>
-                <th scope="col" className="num">
+                <th scope="col" className="text-right tabular-nums whitespace-nowrap">
                   Billable
                 </th>
-                <th scope="col" className="num">
+                <th scope="col" className="text-right tabular-nums whitespace-nowrap">
                   Non-billable
                 </th>
-                <th scope="col" className="num">
+                <th scope="col" className="text-right tabular-nums whitespace-nowrap">
                   Total
                 </th>
               </tr>

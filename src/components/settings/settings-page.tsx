@@ -3,11 +3,16 @@
 // calendar feed URL (create, copy, regenerate, revoke).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { CARD, noticeClass } from "@/components/ui/styles";
+import { cn } from "@/components/ui/cn";
+import { badgeClass } from "@/components/ui/badge";
 import { useMembers } from "@/components/pickers/pickers";
-import { useAccount, useIsAdmin } from "@/components/shell/use-account";
+import { useAccount, useIsAdmin } from "@/components/ui/use-account";
 import { Button, ConfirmDialog, CopyButton, EmptyState, Form, FormDialog, FormError, LocalTime, PageHeader, QueryState, SelectField, Table, TextField, useServerErrors } from "@/components/ui";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/lib/limits";
+import { PASSWORD_HINT } from "@/lib/password-hint";
 
 const PLANS = [
   { plan: "free", title: "Free", grants: "Time tracking, tasks, invoices and the calendar feed. No API keys or webhooks." },
@@ -21,9 +26,9 @@ function OrganizationPanel() {
   const isAdmin = useIsAdmin();
   const setPlan = useMutation(trpc.organization.setPlan.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() }) }));
   return (
-    <section className="card stack" aria-labelledby="organization-heading">
+    <section className={cn(CARD, "grid gap-4")} aria-labelledby="organization-heading">
       <h2 id="organization-heading">Organization and plan</h2>
-      <dl className="facts">
+      <dl className="grid grid-cols-2 gap-3 my-5 max-[860px]:grid-cols-1 [&>div:first-child]:col-span-full [&>div]:bg-background [&>div]:rounded-lg [&>div]:px-3 [&>div]:py-2.5 [&_dt]:text-xs [&_dt]:uppercase [&_dt]:tracking-[0.05em] [&_dt]:text-muted-foreground [&_dd]:mt-0.5 [&_dd]:mx-0 [&_dd]:mb-0 [&_dd]:font-semibold [&_dd]:wrap-anywhere">
         <div>
           <dt>Organization</dt>
           <dd data-testid="organization-name">{account.organization.name}</dd>
@@ -31,7 +36,7 @@ function OrganizationPanel() {
         <div>
           <dt>Plan</dt>
           <dd>
-            <span className={`badge badge-${account.organization.plan}`} data-testid="plan">
+            <span className={badgeClass(account.organization.plan === "pro" ? "accent" : "neutral")} data-testid="plan">
               {account.organization.plan}
             </span>
           </dd>
@@ -41,16 +46,16 @@ function OrganizationPanel() {
           <dd data-testid="role">{account.role}</dd>
         </div>
       </dl>
-      <div className="plans">
+      <div className="grid gap-2.5 mb-3">
         {PLANS.map(({ plan, title, grants }) => {
           const isCurrent = account.organization.plan === plan;
           return (
-            <div key={plan} className={`plan${isCurrent ? " plan-current" : ""}`}>
-              <div className="plan-title">
+            <div key={plan} className={cn("rounded-lg border px-3.5 py-3 [&_p]:mt-1", isCurrent ? "border-primary bg-primary-soft [&_p]:mb-0" : "border-border [&_p]:mb-2.5")}>
+              <div className="flex justify-between items-baseline">
                 <strong>{title}</strong>
-                {isCurrent && <span className="muted small">Current plan</span>}
+                {isCurrent && <span className="text-muted-foreground text-sm">Current plan</span>}
               </div>
-              <p className="small">{grants}</p>
+              <p className="text-sm">{grants}</p>
               {!isCurrent && isAdmin && (
                 <Button variant={plan === "pro" ? "primary" : "secondary"} isPending={setPlan.isPending && setPlan.variables?.plan === plan} onClick={() => setPlan.mutate({ plan })}>
                   {`Switch to ${title}`}
@@ -60,7 +65,7 @@ function OrganizationPanel() {
           );
         })}
       </div>
-      {!isAdmin && <p className="muted small">Only admins change the plan.</p>}
+      {!isAdmin && <p className="text-muted-foreground text-sm">Only admins change the plan.</p>}
       <FormError error={setPlan.error ? describeError(setPlan.error) : null} />
     </section>
   );
@@ -80,9 +85,9 @@ function AddMemberDialog() {
   return (
     <FormDialog title="Add member" description="They sign in with this email and password and can change the password later." trigger={<Button variant="primary">Add member</Button>}>
       <Form errors={errors} submitLabel="Add to organization" onSubmit={submit}>
-        <TextField label="Name" name="name" autoComplete="off" maxLength={200} required error={errors.fieldError("name")} />
-        <TextField label="Email" name="email" type="email" autoComplete="off" maxLength={254} required error={errors.fieldError("email")} />
-        <TextField label="Password" name="password" type="password" autoComplete="new-password" minLength={8} maxLength={200} required hint="8 to 200 characters." error={errors.fieldError("password")} />
+        <TextField label="Name" name="name" autoComplete="off" maxLength={MAX_NAME_LENGTH} required error={errors.fieldError("name")} />
+        <TextField label="Email" name="email" type="email" autoComplete="off" maxLength={MAX_EMAIL_LENGTH} required error={errors.fieldError("email")} />
+        <TextField label="Password" name="password" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} required hint={PASSWORD_HINT} error={errors.fieldError("password")} />
         <SelectField
           label="Role"
           name="role"
@@ -102,8 +107,8 @@ function MembersPanel() {
   const members = useMembers();
   const isAdmin = useIsAdmin();
   return (
-    <section className="card stack" aria-labelledby="members-heading">
-      <div className="section-header">
+    <section className={cn(CARD, "grid gap-4")} aria-labelledby="members-heading">
+      <div className="flex justify-between items-center gap-3 flex-wrap mb-2.5 [&_h2]:m-0">
         <h2 id="members-heading">Members</h2>
         {isAdmin && <AddMemberDialog />}
       </div>
@@ -145,21 +150,21 @@ function CalendarFeedPanel() {
   const create = useMutation(trpc.calendarFeed.create.mutationOptions({ onSuccess: (data) => queryClient.setQueryData(trpc.calendarFeed.get.queryKey(), data) }));
   const revoke = useMutation(trpc.calendarFeed.revoke.mutationOptions({ onSettled: invalidate }));
   return (
-    <section className="card stack" aria-labelledby="feed-heading">
+    <section className={cn(CARD, "grid gap-4")} aria-labelledby="feed-heading">
       <h2 id="feed-heading">Calendar feed</h2>
-      <p className="muted small">
+      <p className="text-muted-foreground text-sm">
         A private address your calendar app (Google Calendar, Apple Calendar, Outlook) can subscribe to: your time logs of the last 90 days, read-only. Anyone with the address can read
         it; regenerate it if it leaks.
       </p>
       <QueryState query={feed}>
         {(data) =>
           data ? (
-            <div className="stack">
-              <div className="secret-row">
-                <input className="secret-input" readOnly value={data.url} aria-label="Calendar feed URL" data-testid="calendar-feed-url" onFocus={(event) => event.currentTarget.select()} />
+            <div className="grid gap-4">
+              <div className="flex items-center gap-2 flex-wrap">
+                <input className="flex-[1_1_260px] min-w-0 font-mono text-[0.85rem]" readOnly value={data.url} aria-label="Calendar feed URL" data-testid="calendar-feed-url" onFocus={(event) => event.currentTarget.select()} />
                 <CopyButton value={data.url} label="Copy URL" />
               </div>
-              <div className="row">
+              <div className="flex gap-2 items-center flex-wrap">
                 <ConfirmDialog
                   variant="primary"
                   title="Regenerate the calendar URL?"
@@ -206,13 +211,13 @@ function PasswordPanel() {
     setIsChanged(true);
   }
   return (
-    <section className="card stack" aria-labelledby="password-heading">
+    <section className={cn(CARD, "grid gap-4")} aria-labelledby="password-heading">
       <h2 id="password-heading">Password</h2>
       <Form errors={errors} submitLabel="Change password" submitVariant="secondary" onSubmit={submit}>
-        <TextField label="Current password" name="currentPassword" type="password" autoComplete="current-password" maxLength={200} required error={errors.fieldError("currentPassword")} />
-        <TextField label="New password" name="newPassword" type="password" autoComplete="new-password" minLength={8} maxLength={200} required hint="8 to 200 characters. Your other sessions are signed out." error={errors.fieldError("newPassword")} />
+        <TextField label="Current password" name="currentPassword" type="password" autoComplete="current-password" maxLength={MAX_PASSWORD_LENGTH} required error={errors.fieldError("currentPassword")} />
+        <TextField label="New password" name="newPassword" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} required hint={`${PASSWORD_HINT} Your other sessions are signed out.`} error={errors.fieldError("newPassword")} />
         {isChanged && (
-          <p role="status" className="notice notice-info">
+          <p role="status" className={noticeClass("info")}>
             Password changed. Other browsers and devices are signed out.
           </p>
         )}
@@ -225,7 +230,7 @@ export function SettingsPage() {
   return (
     <>
       <PageHeader title="Settings" description="Your organization, its plan and members, your calendar feed and your password." />
-      <div className="settings-grid">
+      <div className="grid grid-cols-2 gap-4 items-start max-[900px]:grid-cols-1 [&>section:last-child]:col-span-full [&_h2]:text-[1.05rem] [&_h2]:m-0 [&_dl]:m-0">
         <OrganizationPanel />
         <CalendarFeedPanel />
         <MembersPanel />

@@ -5,12 +5,21 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
+import { Brand } from "@/components/ui/brand";
+import { cn } from "@/components/ui/cn";
+import { badgeClass } from "@/components/ui/badge";
 import { Button } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
+import { useAccount } from "@/components/ui/use-account";
+import { TIME_ZONE_COOKIE } from "@/lib/zoned-day";
 import { isActivePath, NAV_ITEMS } from "./nav-items";
 import { NoticesBadge } from "./notices-badge";
 import { RunningTimer } from "./running-timer";
-import { useAccount } from "./use-account";
+
+/** The sidebar; on phones a panel under the top bar, opened by the menu button. */
+const NAV =
+  "sticky top-14 flex h-[calc(100vh-56px)] flex-col justify-between overflow-y-auto border-r border-border bg-surface px-3 py-4 max-md:fixed max-md:inset-x-0 max-md:z-30 max-md:h-auto max-md:max-h-[calc(100vh-56px)] max-md:border-r-0 max-md:border-b max-md:shadow-[0_12px_24px_rgb(16_24_40/0.12)] print:hidden";
+const NAV_LINK = "block rounded-[7px] px-3 py-[7px] hover:no-underline max-md:py-2.5";
 
 export function AppShell({ children }: { children: ReactNode }) {
   const pathname = usePathname();
@@ -30,40 +39,41 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   // A followed link closes the phone menu.
   useEffect(() => setIsMenuOpen(false), [pathname]);
+  // The server renders "today" and "this month" in the browser's zone once it knows it.
+  useEffect(() => {
+    document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}; path=/; max-age=31536000; samesite=lax`;
+  }, []);
 
   return (
-    <div className="app">
-      <header className="app-topbar">
-        <button type="button" className="icon-button menu-button" aria-label={isMenuOpen ? "Close menu" : "Open menu"} aria-expanded={isMenuOpen} aria-controls="app-nav" onClick={() => setIsMenuOpen((open) => !open)}>
+    <div className="grid min-h-screen grid-cols-[220px_minmax(0,1fr)] grid-rows-[56px_minmax(0,1fr)] bg-[linear-gradient(to_right,var(--surface)_219px,var(--border)_219px,var(--border)_220px,var(--background)_220px)] max-md:grid-cols-[minmax(0,1fr)] max-md:bg-none print:block">
+      <header className="sticky top-0 z-20 col-span-full flex items-center gap-4 border-b border-border bg-surface px-5 max-md:gap-2 max-md:px-2.5 print:hidden">
+        <button type="button" className="hidden size-9 cursor-pointer items-center justify-center rounded-lg border border-transparent bg-transparent text-[1.2rem] leading-none text-foreground hover:bg-subtle max-md:inline-flex" aria-label={isMenuOpen ? "Close menu" : "Open menu"} aria-expanded={isMenuOpen} aria-controls="app-nav" onClick={() => setIsMenuOpen((open) => !open)}>
           <span aria-hidden="true">{isMenuOpen ? "×" : "☰"}</span>
         </button>
-        <Link href="/timer" className="brand">
-          <span className="brand-mark" aria-hidden="true" />
-          Orbit
-        </Link>
+        <Brand href="/timer" />
         {/* On the Timer page the page itself shows the timer and its Stop button. */}
-        <div className="app-topbar-timer">{!isActivePath(pathname, "/timer") && <RunningTimer />}</div>
+        <div className="ml-auto min-w-0">{!isActivePath(pathname, "/timer") && <RunningTimer />}</div>
         <NoticesBadge />
       </header>
-      <nav id="app-nav" className={`app-nav${isMenuOpen ? " app-nav-open" : ""}`} aria-label="Main">
-        <ul>
+      <nav id="app-nav" className={cn(NAV, isMenuOpen ? "max-md:flex" : "max-md:hidden")} aria-label="Main">
+        <ul className="m-0 grid list-none gap-0.5 p-0">
           {NAV_ITEMS.map((item) => {
             const isActive = isActivePath(pathname, item.href);
             return (
               <li key={item.href}>
-                <Link href={item.href} aria-current={isActive ? "page" : undefined} className={isActive ? "active" : undefined}>
+                <Link href={item.href} aria-current={isActive ? "page" : undefined} className={cn(NAV_LINK, isActive ? "bg-primary-soft font-semibold text-primary-soft-foreground" : "font-medium text-muted-foreground hover:bg-background hover:text-foreground")}>
                   {item.label}
                 </Link>
               </li>
             );
           })}
         </ul>
-        <div className="app-nav-account">
-          <p className="small">
+        <div className="grid justify-items-start gap-2.5 border-t border-border px-3 pt-3.5 [&_p]:m-0 [&_p]:wrap-anywhere">
+          <p className="text-sm">
             <strong>{account.user.name}</strong>
             <br />
-            <span className="muted">
-              {account.organization.name} · <span className={`badge badge-${account.organization.plan}`}>{account.organization.plan}</span>
+            <span className="text-muted-foreground">
+              {account.organization.name} · <span className={badgeClass(account.organization.plan === "pro" ? "accent" : "neutral")}>{account.organization.plan}</span>
             </span>
           </p>
           <Button size="sm" isPending={logOut.isPending} onClick={() => logOut.mutate()}>
@@ -71,7 +81,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           </Button>
         </div>
       </nav>
-      <main className="app-main" id="main">
+      <main className="w-full max-w-[1160px] px-8 pt-7 pb-12 max-md:px-3.5 max-md:pt-5 max-md:pb-10 print:p-0" id="main">
         {children}
       </main>
     </div>

@@ -1,32 +1,15 @@
 "use client";
 // The running timer on every page: what it is, how long it has run (ticking each second) and Stop.
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { cn } from "@/components/ui/cn";
 import { Button } from "@/components/ui";
-import { elapsedSeconds, formatClock } from "@/lib/time-format";
+import { formatClock } from "@/lib/time-format";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
-import { useTimeInvalidation } from "@/components/timer/use-time-invalidation";
+import { useElapsed, useStopTimer } from "@/components/timer/use-running-timer";
 
-/** Seconds since `startedAt`, re-rendered every second while a timer runs. */
-export function useElapsed(startedAt: string | null | undefined): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!startedAt) return;
-    setNow(Date.now());
-    const interval = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(interval);
-  }, [startedAt]);
-  return startedAt ? elapsedSeconds(startedAt, now) : 0;
-}
-
-/** Stop, shared by the shell and the Timer page: afterwards the timer, logs and tasks are re-read. */
-export function useStopTimer() {
-  const trpc = useTRPC();
-  const invalidate = useTimeInvalidation();
-  return useMutation(trpc.timers.stop.mutationOptions({ onSettled: invalidate }));
-}
+const PILL = "flex min-w-0 items-center gap-2.5 rounded-full border border-border bg-background";
 
 export function RunningTimer() {
   const trpc = useTRPC();
@@ -37,22 +20,22 @@ export function RunningTimer() {
 
   if (!timer) {
     return (
-      <Link href="/timer" className="running-timer running-timer-idle">
-        <span className="timer-dot timer-dot-idle" aria-hidden="true" />
+      <Link href="/timer" className={cn(PILL, "px-3 py-1.5 text-[0.88rem] text-muted-foreground hover:text-foreground hover:no-underline max-md:text-[0.8rem]")}>
+        <span className="mr-2 inline-block size-2 rounded-full bg-idle" aria-hidden="true" />
         No timer running
       </Link>
     );
   }
   return (
-    <div className="running-timer" role="region" aria-label="Running timer">
-      <span className="timer-dot" aria-hidden="true" />
-      <Link href="/timer" className="running-timer-label" title={timer.description ?? undefined}>
+    <div className={cn(PILL, "py-1 pr-1 pl-3")} role="region" aria-label="Running timer">
+      <span className="size-2 flex-none rounded-full bg-success shadow-[0_0_0_3px_var(--success-soft)]" aria-hidden="true" />
+      <Link href="/timer" className="max-w-[220px] truncate text-[0.9rem] text-foreground max-md:hidden" title={timer.description ?? undefined}>
         {timer.description || "Timer running"}
       </Link>
-      <span className="running-timer-clock" data-testid="running-timer-elapsed" aria-label={`Elapsed ${formatClock(elapsed)}`}>
+      <span className="font-bold tabular-nums" data-testid="running-timer-elapsed" aria-label={`Elapsed ${formatClock(elapsed)}`}>
         {formatClock(elapsed)}
       </span>
-      <Button size="sm" variant="danger" isPending={stop.isPending} onClick={() => stop.mutate()}>
+      <Button size="sm" variant="danger" className="rounded-full!" isPending={stop.isPending} onClick={() => stop.mutate()}>
         Stop
       </Button>
       {stop.error && (

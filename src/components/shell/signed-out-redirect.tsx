@@ -10,7 +10,7 @@ export function SignedOutRedirect() {
     router.replace(loginHrefFor(window.location));
   }, [router]);
   return (
-    <main className="auth-page">
+    <main className="min-h-screen grid content-start justify-items-center gap-5 px-4 py-16">
       <p role="status">Taking you to log in…</p>
     </main>
   );

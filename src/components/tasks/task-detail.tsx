@@ -4,30 +4,29 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import { cn } from "@/components/ui/cn";
+import { CARD, FORM_GRID } from "@/components/ui/styles";
 import { CustomerPicker, ProjectPicker, useMembers } from "@/components/pickers/pickers";
-import { Button, ConfirmDialog, EmptyState, FormError, LocalTime, PageHeader, QueryState, SelectField, TextAreaField, TextField, useServerErrors } from "@/components/ui";
+import { Button, ConfirmDialog, EmptyState, Form, FormError, LocalTime, PageHeader, QueryState, SelectField, TextAreaField, TextField, useServerErrors } from "@/components/ui";
 import { parseTagsInput } from "@/lib/duration-input";
 import { formatDuration } from "@/lib/time-format";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
+import { PAGE_SIZE } from "@/trpc/first-page";
+import { useInvalidate } from "@/components/ui/use-invalidation";
 import type { RouterOutputs } from "@/trpc/types";
+import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MAX_SUBTASK_TITLE_LENGTH } from "@/server/lib/limits";
 import { TASK_STATUSES, type TaskStatus } from "./task-status";
 
 type AppTask = RouterOutputs["tasks"]["getInApp"];
 
 const EDIT_FIELDS = ["title", "description", "status", "assigneeId", "customerId", "tags"] as const;
 
-function useTaskInvalidation() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: trpc.tasks.pathKey() });
-}
-
 function EditTaskForm({ task }: { task: AppTask }) {
   const trpc = useTRPC();
   const members = useMembers();
-  const invalidate = useTaskInvalidation();
+  const invalidate = useInvalidate("tasks");
   const errors = useServerErrors(EDIT_FIELDS);
   const [customerId, setCustomerId] = useState<string | null>(task.customerId);
   const [saved, setSaved] = useState(false);
@@ -37,17 +36,13 @@ function EditTaskForm({ task }: { task: AppTask }) {
         setSaved(true);
         await invalidate();
       },
-      onError: errors.capture,
     }),
   );
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    errors.clear();
+  function submit(form: FormData) {
     setSaved(false);
-    const form = new FormData(event.currentTarget);
     const assigneeId = String(form.get("assigneeId") ?? "");
-    update.mutate({
+    return update.mutateAsync({
       taskId: task.id,
       title: String(form.get("title") ?? ""),
       description: String(form.get("description") ?? "") || null,
@@ -59,10 +54,25 @@ function EditTaskForm({ task }: { task: AppTask }) {
   }
 
   return (
-    <form className="card form" onSubmit={submit} aria-label="Task details" noValidate>
-      <TextField label="Title" name="title" defaultValue={task.title} maxLength={500} required error={errors.fieldError("title")} />
+    <Form
+      errors={errors}
+      onSubmit={submit}
+      submitLabel="Save changes"
+      actionsAlign="start"
+      className={CARD}
+      aria-label="Task details"
+      status={
+        saved &&
+        !update.isPending && (
+          <span className="text-sm text-muted-foreground" role="status">
+            Saved.
+          </span>
+        )
+      }
+    >
+      <TextField label="Title" name="title" defaultValue={task.title} maxLength={MAX_NAME_LENGTH} required error={errors.fieldError("title")} />
       <TextAreaField label="Description" name="description" defaultValue={task.description ?? ""} rows={4} error={errors.fieldError("description")} />
-      <div className="form-grid">
+      <div className={FORM_GRID}>
         <SelectField label="Status" name="status" defaultValue={task.status} options={[...TASK_STATUSES]} error={errors.fieldError("status")} />
         <SelectField
           label="Assignee"
@@ -73,53 +83,38 @@ function EditTaskForm({ task }: { task: AppTask }) {
           error={errors.fieldError("assigneeId")}
         />
       </div>
-      <div className="form-grid">
+      <div className={FORM_GRID}>
         <CustomerPicker value={customerId} onChange={setCustomerId} error={errors.fieldError("customerId")} />
         <TextField label="Tags" name="tags" defaultValue={task.tags.join(", ")} hint="Separate tags with commas." error={errors.fieldError("tags")} />
       </div>
-      <FormError error={errors.formError} />
-      <div className="row">
-        <Button type="submit" variant="primary" isPending={update.isPending}>
-          Save changes
-        </Button>
-        {saved && !update.isPending && (
-          <span className="muted small" role="status">
-            Saved.
-          </span>
-        )}
-      </div>
-    </form>
+    </Form>
   );
 }
 
 function ProjectFiling({ task }: { task: AppTask }) {
   const trpc = useTRPC();
-  const invalidate = useTaskInvalidation();
+  const invalidate = useInvalidate("tasks");
   const [projectId, setProjectId] = useState<string | null>(task.primaryConstellationId);
   const errors = useServerErrors(["constellationId"]);
-  const projects = useQuery(trpc.constellations.listInApp.queryOptions({ limit: 100, includeArchived: true }));
+  const projects = useQuery(trpc.constellations.listInApp.queryOptions({ limit: PAGE_SIZE.all, includeArchived: true }));
   const current = projects.data?.items.find((project) => project.id === task.primaryConstellationId);
-  const file = useMutation(trpc.tasks.updateInApp.mutationOptions({ onSuccess: invalidate, onError: errors.capture }));
+  const file = useMutation(trpc.tasks.updateInApp.mutationOptions({ onSuccess: invalidate }));
   return (
-    <section className="card stack" aria-labelledby="project-heading">
+    <section className={cn(CARD, "grid gap-4")} aria-labelledby="project-heading">
       <h2 id="project-heading">Project</h2>
-      <p className="muted small" data-testid="task-project">
+      <p className="text-muted-foreground text-sm" data-testid="task-project">
         {task.primaryConstellationId ? `Filed under ${current?.title ?? "a project"}.` : "Not filed under a project."}
       </p>
-      <div className="row align-end">
-        <ProjectPicker label="File under" value={projectId} onChange={setProjectId} noneLabel="Choose a project" error={errors.fieldError("constellationId")} className="grow" />
-        <Button
-          disabled={!projectId || projectId === task.primaryConstellationId}
-          isPending={file.isPending}
-          onClick={() => {
-            errors.clear();
-            if (projectId) file.mutate({ taskId: task.id, constellationId: projectId });
-          }}
-        >
-          File under project
-        </Button>
-      </div>
-      <FormError error={errors.formError} />
+      <Form
+        errors={errors}
+        onSubmit={() => (projectId ? file.mutateAsync({ taskId: task.id, constellationId: projectId }) : false)}
+        submitLabel="File under project"
+        submitVariant="secondary"
+        isSubmitDisabled={!projectId || projectId === task.primaryConstellationId}
+        layout="inline"
+      >
+        <ProjectPicker label="File under" value={projectId} onChange={setProjectId} noneLabel="Choose a project" error={errors.fieldError("constellationId")} />
+      </Form>
     </section>
   );
 }
@@ -147,7 +142,7 @@ function TickBox({ isCompleted, onTick }: { isCompleted: boolean; onTick: (isCom
 
 function Checklist({ task }: { task: AppTask }) {
   const trpc = useTRPC();
-  const invalidate = useTaskInvalidation();
+  const invalidate = useInvalidate("tasks");
   const errors = useServerErrors(["title"]);
   const [title, setTitle] = useState("");
   const append = useMutation(
@@ -156,7 +151,6 @@ function Checklist({ task }: { task: AppTask }) {
         setTitle("");
         await invalidate();
       },
-      onError: errors.capture,
     }),
   );
   const queryClient = useQueryClient();
@@ -175,24 +169,24 @@ function Checklist({ task }: { task: AppTask }) {
   const failure = tick.error ?? remove.error;
 
   return (
-    <section className="card stack" aria-labelledby="checklist-heading">
+    <section className={cn(CARD, "grid gap-4")} aria-labelledby="checklist-heading">
       <h2 id="checklist-heading">
         Checklist{" "}
         {task.subtasks.length > 0 && (
-          <span className="muted small">
+          <span className="text-muted-foreground text-sm">
             {done} of {task.subtasks.length} done
           </span>
         )}
       </h2>
       {task.subtasks.length === 0 ? (
-        <p className="muted small">No items yet.</p>
+        <p className="text-muted-foreground text-sm">No items yet.</p>
       ) : (
-        <ul className="checklist">
+        <ul className="list-none m-0 p-0 grid gap-1 [&_li]:flex [&_li]:justify-between [&_li]:items-center [&_li]:gap-2 [&_li]:py-1 [&_li]:border-b [&_li]:border-border">
           {task.subtasks.map((subtask) => (
             <li key={subtask.id}>
-              <label className="check">
+              <label className="inline-flex items-center gap-2 font-medium cursor-pointer [&_input]:size-4 [&_input]:m-0">
                 <TickBox isCompleted={subtask.isCompleted} onTick={(isCompleted) => setTicked(subtask.id, isCompleted)} />
-                <span className={subtask.isCompleted ? "done" : undefined}>{subtask.title}</span>
+                <span className={subtask.isCompleted ? "line-through text-muted-foreground" : undefined}>{subtask.title}</span>
               </label>
               <Button size="sm" variant="ghost" aria-label={`Remove ${subtask.title}`} onClick={() => remove.mutate({ taskId: task.id, subtaskId: subtask.id })}>
                 Remove
@@ -202,27 +196,16 @@ function Checklist({ task }: { task: AppTask }) {
         </ul>
       )}
       {failure && <FormError error={describeError(failure)} />}
-      <form
-        className="row align-end"
-        onSubmit={(event) => {
-          event.preventDefault();
-          errors.clear();
-          append.mutate({ taskId: task.id, items: [{ title }] });
-        }}
-      >
-        <TextField label="New item" value={title} onChange={(event) => setTitle(event.target.value)} maxLength={500} error={errors.fieldError("title")} className="grow" />
-        <Button type="submit" isPending={append.isPending} disabled={!title.trim()}>
-          Add item
-        </Button>
-      </form>
-      <FormError error={errors.formError} />
+      <Form errors={errors} onSubmit={() => append.mutateAsync({ taskId: task.id, items: [{ title }] })} submitLabel="Add item" submitVariant="secondary" isSubmitDisabled={!title.trim()} layout="inline">
+        <TextField label="New item" value={title} onChange={(event) => setTitle(event.target.value)} maxLength={MAX_SUBTASK_TITLE_LENGTH} error={errors.fieldError("title")} />
+      </Form>
     </section>
   );
 }
 
 function Comments({ task }: { task: AppTask }) {
   const trpc = useTRPC();
-  const invalidate = useTaskInvalidation();
+  const invalidate = useInvalidate("tasks");
   const errors = useServerErrors(["body"]);
   const [body, setBody] = useState("");
   const add = useMutation(
@@ -231,42 +214,28 @@ function Comments({ task }: { task: AppTask }) {
         setBody("");
         await invalidate();
       },
-      onError: errors.capture,
     }),
   );
   return (
-    <section className="card stack" aria-labelledby="comments-heading">
+    <section className={cn(CARD, "grid gap-4")} aria-labelledby="comments-heading">
       <h2 id="comments-heading">Comments</h2>
       {task.comments.length === 0 ? (
-        <p className="muted small">No comments yet.</p>
+        <p className="text-muted-foreground text-sm">No comments yet.</p>
       ) : (
-        <ol className="comments">
+        <ol className="comments list-none m-0 p-0 grid gap-3 [&_p]:m-0">
           {task.comments.map((comment) => (
             <li key={comment.id}>
-              <p className="comment-meta small">
+              <p className="text-muted-foreground text-sm">
                 <strong>{comment.authorName ?? "Former member"}</strong> · <LocalTime value={comment.createdAt} />
               </p>
-              <p className="comment-body">{comment.body}</p>
+              <p className="whitespace-pre-wrap wrap-anywhere">{comment.body}</p>
             </li>
           ))}
         </ol>
       )}
-      <form
-        className="form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          errors.clear();
-          add.mutate({ taskId: task.id, body });
-        }}
-      >
-        <TextAreaField label="Comment" value={body} onChange={(event) => setBody(event.target.value)} maxLength={10_000} error={errors.fieldError("body")} />
-        <FormError error={errors.formError} />
-        <div>
-          <Button type="submit" isPending={add.isPending} disabled={!body.trim()}>
-            Add comment
-          </Button>
-        </div>
-      </form>
+      <Form errors={errors} onSubmit={() => add.mutateAsync({ taskId: task.id, body })} submitLabel="Add comment" submitVariant="secondary" isSubmitDisabled={!body.trim()} actionsAlign="start">
+        <TextAreaField label="Comment" value={body} onChange={(event) => setBody(event.target.value)} maxLength={MAX_LONG_TEXT_LENGTH} error={errors.fieldError("body")} />
+      </Form>
     </section>
   );
 }
@@ -274,7 +243,7 @@ function Comments({ task }: { task: AppTask }) {
 export function TaskDetail({ taskId }: { taskId: string }) {
   const trpc = useTRPC();
   const router = useRouter();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate("tasks");
   const task = useQuery(trpc.tasks.getInApp.queryOptions({ taskId }));
   const remove = useMutation(trpc.tasks.deleteInApp.mutationOptions());
 
@@ -290,7 +259,7 @@ export function TaskDetail({ taskId }: { taskId: string }) {
     <QueryState query={task} loadingLabel="Loading the task…">
       {(data) => (
         <>
-          <p className="small back-link">
+          <p className="text-sm mt-0 mb-2">
             <Link href="/tasks">← All tasks</Link>
           </p>
           <PageHeader
@@ -304,19 +273,19 @@ export function TaskDetail({ taskId }: { taskId: string }) {
                 trigger={<Button variant="danger">Delete task</Button>}
                 onConfirm={async () => {
                   await remove.mutateAsync({ taskId });
-                  await queryClient.invalidateQueries({ queryKey: trpc.tasks.pathKey() });
+                  await invalidate();
                   router.push("/tasks");
                 }}
               />
             }
           />
-          <div className="task-layout">
-            <div className="stack">
+          <div className="grid grid-cols-[minmax(0,1fr)_300px] gap-4 items-start max-[900px]:grid-cols-1 [&_h2]:text-[1.05rem] [&_h2]:m-0">
+            <div className="grid gap-4">
               <EditTaskForm key={data.id} task={data} />
               <Checklist task={data} />
               <Comments task={data} />
             </div>
-            <aside className="stack">
+            <aside className="grid gap-4">
               <ProjectFiling key={data.primaryConstellationId ?? "none"} task={data} />
             </aside>
           </div>

@@ -1,26 +1,34 @@
 "use client";
 // The Tasks page: filter by status, assignee and text; create a task; open one to edit it.
-import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useDeferredValue, useState } from "react";
+import { FORM_GRID, TOOLBAR } from "@/components/ui/styles";
+import { Pill, type Tone } from "@/components/ui/badge";
 import { CustomerPicker, ProjectPicker, useMembers } from "@/components/pickers/pickers";
 import { Button, EmptyState, ErrorState, Form, FormDialog, LoadingState, PageHeader, SelectField, Table, TextAreaField, TextField, useServerErrors } from "@/components/ui";
 import { formatDuration } from "@/lib/time-format";
 import { useTRPC } from "@/trpc/react";
+import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
+import { useInvalidate } from "@/components/ui/use-invalidation";
+import { MAX_NAME_LENGTH } from "@/server/lib/limits";
 import { statusLabel, TASK_STATUSES, type TaskStatus } from "./task-status";
+
+/** How each status reads in the list. */
+const STATUS_TONES: Record<TaskStatus, Tone> = { todo: "neutral", up_next: "info", in_progress: "success", done: "accent" };
 
 const CREATE_FIELDS = ["title", "description", "status", "assigneeId", "customerId", "constellationId"] as const;
 
 function CreateTaskDialog() {
   const trpc = useTRPC();
   const router = useRouter();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate("tasks");
   const members = useMembers();
   const errors = useServerErrors(CREATE_FIELDS);
   const [customerId, setCustomerId] = useState<string | null>(null);
   const [projectId, setProjectId] = useState<string | null>(null);
-  const create = useMutation(trpc.tasks.createInApp.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.tasks.pathKey() }) }));
+  const create = useMutation(trpc.tasks.createInApp.mutationOptions({ onSuccess: invalidate }));
 
   async function submit(form: FormData) {
     const assigneeId = String(form.get("assigneeId") ?? "");
@@ -38,13 +46,13 @@ function CreateTaskDialog() {
   return (
     <FormDialog title="New task" trigger={<Button variant="primary">New task</Button>}>
       <Form errors={errors} submitLabel="Create task" onSubmit={submit}>
-        <TextField label="Title" name="title" maxLength={500} required error={errors.fieldError("title")} />
+        <TextField label="Title" name="title" maxLength={MAX_NAME_LENGTH} required error={errors.fieldError("title")} />
         <TextAreaField label="Description" name="description" error={errors.fieldError("description")} />
-        <div className="form-grid">
+        <div className={FORM_GRID}>
           <SelectField label="Status" name="status" defaultValue="todo" options={[...TASK_STATUSES]} error={errors.fieldError("status")} />
           <SelectField label="Assignee" name="assigneeId" defaultValue="" options={[{ value: "", label: "Nobody" }, ...(members.data?.items ?? []).map((member) => ({ value: member.id, label: member.name }))]} error={errors.fieldError("assigneeId")} />
         </div>
-        <div className="form-grid">
+        <div className={FORM_GRID}>
           <CustomerPicker value={customerId} onChange={setCustomerId} error={errors.fieldError("customerId")} />
           <ProjectPicker value={projectId} onChange={setProjectId} error={errors.fieldError("constellationId")} />
         </div>
@@ -62,8 +70,8 @@ export function TasksPage() {
   const search = useDeferredValue(searchText).trim() || undefined;
   const tasks = useInfiniteQuery({
     ...trpc.tasks.listInApp.infiniteQueryOptions(
-      { status: status || undefined, assigneeId: assigneeId || undefined, search, limit: 50 },
-      { getNextPageParam: (page) => (page.pagination.hasMore ? page.pagination.cursor : undefined) },
+      { status: status || undefined, assigneeId: assigneeId || undefined, search, limit: PAGE_SIZE.tasks },
+      pagedByCursor,
     ),
     placeholderData: keepPreviousData,
   });
@@ -74,8 +82,8 @@ export function TasksPage() {
   return (
     <>
       <PageHeader title="Tasks" description="Everything your team is working on." actions={<CreateTaskDialog />} />
-      <div className="toolbar" role="search" aria-label="Filter tasks">
-        <TextField label="Search" type="search" value={searchText} onChange={(event) => setSearchText(event.target.value)} placeholder="Title or description" maxLength={200} />
+      <div className={TOOLBAR} role="search" aria-label="Filter tasks">
+        <TextField label="Search" type="search" value={searchText} onChange={(event) => setSearchText(event.target.value)} placeholder="Title or description" maxLength={MAX_NAME_LENGTH} />
         <SelectField label="Status" value={status} onChange={(event) => setStatus(event.target.value as TaskStatus | "")} options={[{ value: "", label: "Any status" }, ...TASK_STATUSES]} />
         <SelectField label="Assignee" value={assigneeId} onChange={(event) => setAssigneeId(event.target.value)} options={[{ value: "", label: "Anyone" }, ...(members.data?.items ?? []).map((member) => ({ value: member.id, label: member.name }))]} />
       </div>
@@ -93,7 +101,7 @@ export function TasksPage() {
                 <th scope="col">Title</th>
                 <th scope="col">Status</th>
                 <th scope="col">Assignee</th>
-                <th scope="col" className="num">
+                <th scope="col" className="text-right tabular-nums whitespace-nowrap">
                   Logged
                 </th>
               </tr>
@@ -104,23 +112,23 @@ export function TasksPage() {
                   <td>
                     <Link href={`/tasks/${task.id}`}>{task.title}</Link>
                     {task.subtasks.length > 0 && (
-                      <span className="muted small">
+                      <span className="text-muted-foreground text-sm">
                         {" "}
                         · {task.subtasks.filter((subtask) => subtask.isCompleted).length}/{task.subtasks.length}
                       </span>
                     )}
                   </td>
                   <td data-label="Status">
-                    <span className={`status status-${task.status}`}>{statusLabel(task.status)}</span>
+                    <Pill tone={STATUS_TONES[task.status]}>{statusLabel(task.status)}</Pill>
                   </td>
-                  <td data-label="Assignee">{task.assigneeId ? (memberName.get(task.assigneeId) ?? "—") : <span className="muted">Nobody</span>}</td>
-                  <td className="num" data-label="Logged">{formatDuration(task.loggedSeconds)}</td>
+                  <td data-label="Assignee">{task.assigneeId ? (memberName.get(task.assigneeId) ?? "—") : <span className="text-muted-foreground">Nobody</span>}</td>
+                  <td className="text-right tabular-nums whitespace-nowrap" data-label="Logged">{formatDuration(task.loggedSeconds)}</td>
                 </tr>
               ))}
             </tbody>
           </Table>
           {tasks.hasNextPage && (
-            <div className="load-more">
+            <div className="flex justify-center mt-3.5">
               <Button onClick={() => void tasks.fetchNextPage()} isPending={tasks.isFetchingNextPage}>
                 Load more
               </Button>

@@ -2,7 +2,7 @@
 // as ISO instants (UTC) so that any tool reads them the same way.
 import { toCsv, type CsvColumn } from "@/lib/csv";
 import { formatHours } from "@/lib/time-format";
-import type { AppTimeLog } from "@/components/timer/time-log-table";
+import type { AppTimeLog } from "@/components/ui/time-log-table";
 
 const COLUMNS: CsvColumn<AppTimeLog>[] = [
   { header: "id", value: (log) => log.id },

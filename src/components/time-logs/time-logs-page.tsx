@@ -5,9 +5,10 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
+import { TOOLBAR } from "@/components/ui/styles";
 import { CustomerPicker, MemberPicker, ProjectPicker } from "@/components/pickers/pickers";
-import { useIsAdmin } from "@/components/shell/use-account";
-import { TimeLogTable, type AppTimeLog } from "@/components/timer/time-log-table";
+import { useIsAdmin } from "@/components/ui/use-account";
+import { TimeLogTable, type AppTimeLog } from "@/components/ui/time-log-table";
 import { Button, EmptyState, ErrorState, FormError, LoadingState, PageHeader, SelectField, Table } from "@/components/ui";
 import { csvBlob } from "@/lib/csv";
 import { formatDate, formatDuration, formatHours, formatWeekday } from "@/lib/time-format";
@@ -15,9 +16,9 @@ import { useHydrated } from "@/lib/use-hydrated";
 import { addDays, toDateParam, weekBounds, weekFromParam } from "@/lib/week";
 import { describeError, type DisplayError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
+import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
 import { timeLogsCsv } from "./time-log-csv";
 
-const PAGE_SIZE = 100;
 
 interface Filters {
   customerId?: string;
@@ -37,7 +38,13 @@ function download(filename: string, blob: Blob) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export function TimeLogsPage() {
+/** The week as the server computed it in the browser's zone, for the first render. */
+export interface ServerWeek {
+  dayStarts: string[];
+  end: string;
+}
+
+export function TimeLogsPage({ serverWeek }: { serverWeek?: ServerWeek }) {
   const isHydrated = useHydrated();
   const searchParams = useSearchParams();
   const router = useRouter();
@@ -51,13 +58,18 @@ export function TimeLogsPage() {
 
   // The week lives in the address (?week=YYYY-MM-DD), so back, forward and links keep it.
   const weekParam = searchParams.get("week");
-  const bounds = useMemo(() => (isHydrated ? weekBounds(weekFromParam(weekParam)) : null), [isHydrated, weekParam]);
+  // Before hydration the server's week (when it knew the zone) lets the logs render; totals and labels,
+  // formatted in the browser's zone, wait for the browser.
+  const bounds = useMemo(
+    () => (isHydrated ? weekBounds(weekFromParam(weekParam)) : serverWeek ? { dayStarts: serverWeek.dayStarts.map((day) => new Date(day)), end: new Date(serverWeek.end) } : null),
+    [isHydrated, weekParam, serverWeek],
+  );
   const range = bounds ? { from: bounds.dayStarts[0]!.toISOString(), to: bounds.end.toISOString() } : { from: "", to: "" };
-  const listInput = { ...range, ...filters, limit: PAGE_SIZE };
+  const listInput = { ...range, ...filters, limit: PAGE_SIZE.timeLogs };
 
   const summary = useQuery({ ...trpc.timeLogs.summarize.queryOptions({ dayStarts: bounds?.dayStarts.map((day) => day.toISOString()) ?? [""], end: range.to, ...filters }), enabled: bounds !== null });
   const logs = useInfiniteQuery({
-    ...trpc.timeLogs.listInApp.infiniteQueryOptions(listInput, { getNextPageParam: (page) => (page.pagination.hasMore ? page.pagination.cursor : undefined) }),
+    ...trpc.timeLogs.listInApp.infiniteQueryOptions(listInput, pagedByCursor),
     enabled: bounds !== null,
   });
   const items = logs.data?.pages.flatMap((page) => page.items) ?? [];
@@ -90,7 +102,7 @@ export function TimeLogsPage() {
     }
   }
 
-  const weekLabel = bounds ? `${formatDate(bounds.dayStarts[0]!)} – ${formatDate(bounds.dayStarts[6]!)}` : "";
+  const weekLabel = bounds && isHydrated ? `${formatDate(bounds.dayStarts[0]!)} – ${formatDate(bounds.dayStarts[6]!)}` : "";
 
   return (
     <>
@@ -104,11 +116,11 @@ export function TimeLogsPage() {
         }
       />
       <FormError error={exportError} />
-      <div className="week-nav" role="group" aria-label="Week">
+      <div className="flex items-center gap-2.5 flex-wrap mb-3.5" role="group" aria-label="Week">
         <Button size="sm" onClick={() => goToWeek(-7)} aria-label="Previous week">
           ← Previous week
         </Button>
-        <h2 className="week-label" data-testid="week-label">
+        <h2 className="m-0 text-base min-w-[14em] text-center max-md:min-w-0 max-md:flex-[1_1_100%] max-md:-order-1 max-md:text-left" data-testid="week-label">
           {weekLabel}
         </h2>
         <Button size="sm" onClick={() => goToWeek(7)} aria-label="Next week">
@@ -120,7 +132,7 @@ export function TimeLogsPage() {
           </Button>
         )}
       </div>
-      <div className="toolbar" role="group" aria-label="Filters">
+      <div className={TOOLBAR} role="group" aria-label="Filters">
         <CustomerPicker label="Customer" noneLabel="All customers" value={filters.customerId ?? null} onChange={(customerId) => setFilters((current) => ({ ...current, customerId: customerId ?? undefined }))} />
         <ProjectPicker label="Project" noneLabel="All projects" value={filters.constellationId ?? null} onChange={(constellationId) => setFilters((current) => ({ ...current, constellationId: constellationId ?? undefined }))} />
         <SelectField
@@ -137,20 +149,20 @@ export function TimeLogsPage() {
       </div>
 
       <section aria-label="Totals">
-        {summary.isPending || !bounds ? (
+        {summary.isPending || !bounds || !isHydrated ? (
           <LoadingState label="Adding up the week…" />
         ) : summary.error || !summary.data ? (
           <ErrorState error={summary.error} onRetry={() => void summary.refetch()} />
         ) : (
-          <Table caption="Hours per day" className="week-table" stacked={false}>
+          <Table caption="Hours per day" className="[&_td]:text-right [&_th]:text-right! max-md:[&_thead]:hidden max-md:[&_tbody_tr]:grid max-md:[&_tbody_tr]:grid-cols-2 max-md:[&_td]:flex max-md:[&_td]:justify-between max-md:[&_td]:gap-2 max-md:[&_td]:border-b! max-md:[&_td]:before:text-[0.85rem] max-md:[&_td]:before:text-muted-foreground max-md:[&_td]:before:content-[attr(data-label)]" stacked={false}>
             <thead>
               <tr>
                 {bounds.dayStarts.map((day) => (
-                  <th key={day.toISOString()} scope="col" className="num">
+                  <th key={day.toISOString()} scope="col" className="text-right tabular-nums whitespace-nowrap">
                     {formatWeekday(day)}
                   </th>
                 ))}
-                <th scope="col" className="num">
+                <th scope="col" className="text-right tabular-nums whitespace-nowrap">
                   Week
                 </th>
               </tr>
@@ -158,11 +170,11 @@ export function TimeLogsPage() {
             <tbody>
               <tr>
                 {summary.data.days.map((day) => (
-                  <td key={day.start} className="num" data-testid="day-total" data-label={formatWeekday(day.start)}>
+                  <td key={day.start} className="text-right tabular-nums whitespace-nowrap" data-testid="day-total" data-label={formatWeekday(day.start)}>
                     {formatDuration(day.seconds)}
                   </td>
                 ))}
-                <td className="num week-total" data-testid="week-total" data-label="Week" title={`${formatHours(summary.data.totalSeconds)} hours`}>
+                <td className="text-right tabular-nums whitespace-nowrap font-bold bg-primary-soft" data-testid="week-total" data-label="Week" title={`${formatHours(summary.data.totalSeconds)} hours`}>
                   {formatDuration(summary.data.totalSeconds)}
                 </td>
               </tr>
@@ -171,7 +183,7 @@ export function TimeLogsPage() {
         )}
       </section>
 
-      <section className="section" aria-labelledby="logs-heading">
+      <section className="mt-7" aria-labelledby="logs-heading">
         <h2 id="logs-heading" className="sr-only">
           Logs of the week
         </h2>
@@ -185,7 +197,7 @@ export function TimeLogsPage() {
           <>
             <TimeLogTable logs={items} caption="Time logs of the week" showDate showMember={isAdmin} />
             {logs.hasNextPage && (
-              <div className="load-more">
+              <div className="flex justify-center mt-3.5">
                 <Button onClick={() => void logs.fetchNextPage()} isPending={logs.isFetchingNextPage}>
                   Load more
                 </Button>

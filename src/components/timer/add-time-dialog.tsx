@@ -2,10 +2,12 @@
 // Add time: a manual entry by start and end, or start and duration. It is saved in this browser first
 // and sent through the sync procedure with a clientSessionId made here, so a retry never doubles it.
 import { useState } from "react";
+import { FORM_GRID } from "@/components/ui/styles";
 import { CustomerPicker, TaskPicker } from "@/components/pickers/pickers";
 import { Button, CheckboxField, Form, FormDialog, TextField, useServerErrors } from "@/components/ui";
 import { parseDurationInput, parseTagsInput } from "@/lib/duration-input";
 import { fromLocalInputValue, toLocalInputValue } from "@/lib/time-format";
+import { MAX_LOG_DESCRIPTION_LENGTH } from "@/server/lib/limits";
 import type { OfflineSync } from "./use-offline-sync";
 
 const FIELDS = ["description", "taskId", "customerId", "startedAt", "endedAt", "durationSeconds", "tags"] as const;
@@ -71,23 +73,23 @@ export function AddTimeDialog({ offline, onAdded }: { offline: OfflineSync; onAd
       onClose={reset}
     >
       <Form errors={errors} submitLabel="Save time" onSubmit={submit}>
-        <TextField label="Description" name="description" maxLength={500} placeholder="What did you work on?" error={fieldError("description")} />
-        <div className="form-grid">
+        <TextField label="Description" name="description" maxLength={MAX_LOG_DESCRIPTION_LENGTH} placeholder="What did you work on?" error={fieldError("description")} />
+        <div className={FORM_GRID}>
           <TaskPicker value={taskId} onChange={setTaskId} error={fieldError("taskId")} />
           <CustomerPicker value={customerId} onChange={setCustomerId} error={fieldError("customerId")} hint={taskId ? "Empty: the task's customer." : undefined} />
         </div>
-        <fieldset className="segmented">
+        <fieldset className="border-0 p-0 m-0 flex gap-[18px]">
           <legend className="sr-only">How to enter the time</legend>
-          <label className="check">
+          <label className="inline-flex items-center gap-2 font-medium cursor-pointer [&_input]:size-4 [&_input]:m-0">
             <input type="radio" name="mode" checked={mode === "range"} onChange={() => setMode("range")} />
             <span>Start and end</span>
           </label>
-          <label className="check">
+          <label className="inline-flex items-center gap-2 font-medium cursor-pointer [&_input]:size-4 [&_input]:m-0">
             <input type="radio" name="mode" checked={mode === "duration"} onChange={() => setMode("duration")} />
             <span>Duration</span>
           </label>
         </fieldset>
-        <div className="form-grid">
+        <div className={FORM_GRID}>
           <TextField label="Start" name="startedAt" type="datetime-local" defaultValue={defaultStart()} required error={fieldError("startedAt")} />
           {mode === "range" ? (
             <TextField label="End" name="endedAt" type="datetime-local" required error={fieldError("endedAt") ?? fieldError("durationSeconds")} />

@@ -2,20 +2,24 @@
 // The Timer page: start a timer (task, customer, description, tags, billable) or watch and stop the
 // running one; add time by hand; today's logs with the day's total; entries waiting to sync.
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useMemo, useState, type FormEvent } from "react";
+import { useMemo, useState } from "react";
+import { cn } from "@/components/ui/cn";
+import { CARD, FORM_GRID, noticeClass } from "@/components/ui/styles";
 import { CustomerPicker, TaskPicker } from "@/components/pickers/pickers";
-import { useElapsed, useStopTimer } from "@/components/shell/running-timer";
-import { useAccount } from "@/components/shell/use-account";
-import { Button, CheckboxField, EmptyState, FormError, PageHeader, QueryState, TextField, useServerErrors } from "@/components/ui";
+import { useAccount } from "@/components/ui/use-account";
+import { Button, CheckboxField, EmptyState, Form, FormError, PageHeader, QueryState, TextField, useServerErrors } from "@/components/ui";
 import { parseTagsInput } from "@/lib/duration-input";
 import { formatClock, formatDuration } from "@/lib/time-format";
 import { useHydrated } from "@/lib/use-hydrated";
 import { addDays, startOfDay } from "@/lib/week";
 import { useTRPC } from "@/trpc/react";
+import { PAGE_SIZE } from "@/trpc/first-page";
+import { TimeLogTable } from "@/components/ui/time-log-table";
+import { useTimeInvalidation } from "@/components/ui/use-invalidation";
+import { MAX_LOG_DESCRIPTION_LENGTH } from "@/server/lib/limits";
+import { useElapsed, useStopTimer } from "./use-running-timer";
 import { AddTimeDialog } from "./add-time-dialog";
-import { TimeLogTable } from "./time-log-table";
 import { useOfflineSync } from "./use-offline-sync";
-import { useTimeInvalidation } from "./use-time-invalidation";
 
 const START_FIELDS = ["description", "taskId", "customerId", "tags", "isBillable"] as const;
 
@@ -25,13 +29,10 @@ function StartTimerForm() {
   const errors = useServerErrors(START_FIELDS);
   const [taskId, setTaskId] = useState<string | null>(null);
   const [customerId, setCustomerId] = useState<string | null>(null);
-  const start = useMutation(trpc.timers.start.mutationOptions({ onSuccess: invalidate, onError: errors.capture }));
+  const start = useMutation(trpc.timers.start.mutationOptions({ onSuccess: invalidate }));
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    errors.clear();
-    const form = new FormData(event.currentTarget);
-    start.mutate({
+  function submit(form: FormData) {
+    return start.mutateAsync({
       description: String(form.get("description") ?? "") || null,
       taskId,
       customerId,
@@ -41,23 +42,17 @@ function StartTimerForm() {
   }
 
   return (
-    <form className="card form timer-form" onSubmit={submit} aria-label="Start a timer">
-      <TextField label="What are you working on?" name="description" maxLength={500} placeholder="Describe the work" error={errors.fieldError("description")} />
-      <div className="form-grid">
+    <Form errors={errors} onSubmit={submit} submitLabel="Start" actionsAlign="start" className={CARD} aria-label="Start a timer">
+      <TextField label="What are you working on?" name="description" maxLength={MAX_LOG_DESCRIPTION_LENGTH} placeholder="Describe the work" error={errors.fieldError("description")} />
+      <div className={FORM_GRID}>
         <TaskPicker value={taskId} onChange={setTaskId} error={errors.fieldError("taskId")} />
         <CustomerPicker value={customerId} onChange={setCustomerId} error={errors.fieldError("customerId")} hint={taskId ? "Empty: the task's customer." : undefined} />
       </div>
-      <div className="form-grid">
+      <div className={FORM_GRID}>
         <TextField label="Tags" name="tags" placeholder="design, review" hint="Separate tags with commas." error={errors.fieldError("tags")} />
-        <CheckboxField label="Billable" name="isBillable" defaultChecked className="align-end" />
+        <CheckboxField label="Billable" name="isBillable" defaultChecked className="self-end items-end" />
       </div>
-      <FormError error={errors.formError} />
-      <div>
-        <Button type="submit" variant="primary" isPending={start.isPending}>
-          Start
-        </Button>
-      </div>
-    </form>
+    </Form>
   );
 }
 
@@ -66,15 +61,15 @@ function RunningTimerCard({ timer }: { timer: { startedAt: string; description: 
   const stop = useStopTimer();
   const isHydrated = useHydrated();
   return (
-    <section className="card running-card" aria-label="Running timer">
+    <section className={cn(CARD, "flex items-center gap-5 flex-wrap border-success-border! bg-linear-to-t from-success-soft/40 to-surface [&>div:first-child]:flex-[1_1_200px] [&>div:first-child]:min-w-0 [&_p]:m-0")} aria-label="Running timer">
       <div>
-        <p className="running-card-label">{timer.description || "Timer running"}</p>
-        <p className="muted small">
+        <p className="font-semibold text-[1.05rem] wrap-anywhere">{timer.description || "Timer running"}</p>
+        <p className="text-muted-foreground text-sm">
           {timer.isBillable ? "Billable" : "Not billable"}
           {timer.tags.length > 0 && ` · ${timer.tags.join(", ")}`}
         </p>
       </div>
-      <p className="running-card-clock" data-testid="running-timer-elapsed" aria-live="off">
+      <p className="text-[2rem] font-bold tabular-nums tracking-[-0.02em] max-md:text-[1.6rem]" data-testid="running-timer-elapsed" aria-live="off">
         {isHydrated ? formatClock(elapsed) : ""}
       </p>
       <Button variant="danger" isPending={stop.isPending} onClick={() => stop.mutate()}>
@@ -85,21 +80,27 @@ function RunningTimerCard({ timer }: { timer: { startedAt: string; description: 
   );
 }
 
-function TodayLogs() {
+/** Today as the server computed it in the browser's zone, for the first render; the browser's own after. */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+function TodayLogs({ serverToday }: { serverToday: DayRange | null }) {
   const trpc = useTRPC();
   const account = useAccount();
   const isHydrated = useHydrated();
   // Today in the browser's zone; the server render has no zone, so the query waits for the browser.
   const today = useMemo(() => (isHydrated ? startOfDay(new Date()) : null), [isHydrated]);
-  const range = today ? { from: today.toISOString(), to: addDays(today, 1).toISOString() } : null;
-  const logs = useQuery({ ...trpc.timeLogs.listInApp.queryOptions({ ...range, userId: account.user.id, limit: 100 }), enabled: range !== null });
+  const range = today ? { from: today.toISOString(), to: addDays(today, 1).toISOString() } : serverToday;
+  const logs = useQuery({ ...trpc.timeLogs.listInApp.queryOptions({ ...range, userId: account.user.id, limit: PAGE_SIZE.all }), enabled: range !== null });
   const totals = useQuery({ ...trpc.timeLogs.summarize.queryOptions({ dayStarts: [range?.from ?? ""], end: range?.to ?? "", userId: account.user.id }), enabled: range !== null });
 
   return (
-    <section className="section" aria-labelledby="today-heading">
-      <div className="section-header">
+    <section className="mt-7" aria-labelledby="today-heading">
+      <div className="flex justify-between items-center gap-3 flex-wrap mb-2.5 [&_h2]:m-0">
         <h2 id="today-heading">Today</h2>
-        <p className="day-total">
+        <p className="m-0 text-muted-foreground [&_strong]:text-foreground [&_strong]:tabular-nums">
           Total <strong data-testid="day-total">{totals.data ? formatDuration(totals.data.totalSeconds) : "…"}</strong>
         </p>
       </div>
@@ -110,7 +111,7 @@ function TodayLogs() {
   );
 }
 
-export function TimerPage() {
+export function TimerPage({ today = null }: { today?: DayRange | null }) {
   const trpc = useTRPC();
   const current = useQuery(trpc.timers.current.queryOptions());
   const offline = useOfflineSync();
@@ -124,12 +125,12 @@ export function TimerPage() {
         actions={<AddTimeDialog offline={offline} onAdded={(outcome) => setNotice(outcome === "synced" ? "Time added." : null)} />}
       />
       {notice && (
-        <p className="notice notice-info" role="status">
+        <p className={noticeClass("info")} role="status">
           {notice}
         </p>
       )}
       {offline.pendingCount > 0 && (
-        <div className="notice notice-warning row" role="status" data-testid="pending-sync">
+        <div className={cn(noticeClass("warning"), "flex gap-2 items-center flex-wrap")} role="status" data-testid="pending-sync">
           <strong>
             {offline.pendingCount} {offline.pendingCount === 1 ? "entry" : "entries"} waiting to sync
           </strong>
@@ -140,7 +141,7 @@ export function TimerPage() {
         </div>
       )}
       {offline.refused.length > 0 && (
-        <div className="notice notice-error" role="alert">
+        <div className={noticeClass("error")} role="alert">
           <p>
             {offline.refused.length} waiting {offline.refused.length === 1 ? "entry was" : "entries were"} refused by the server and not saved:
           </p>
@@ -157,7 +158,7 @@ export function TimerPage() {
         </div>
       )}
       <QueryState query={current}>{(timer) => (timer ? <RunningTimerCard timer={timer} /> : <StartTimerForm />)}</QueryState>
-      <TodayLogs />
+      <TodayLogs serverToday={today} />
     </>
   );
 }

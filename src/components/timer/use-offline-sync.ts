@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { OfflineQueue, refusedEntryIndexes, type QueuedEntry } from "@/lib/offline-queue";
 import { describeError, type DisplayError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
-import { useTimeInvalidation } from "./use-time-invalidation";
+import { useTimeInvalidation } from "@/components/ui/use-invalidation";
 
 export type SubmitOutcome = "synced" | "queued";
 

@@ -2,6 +2,8 @@
 // A set of checkboxes under one legend, optionally in named groups (scopes by resource, event types
 // by object). Each box is labelled with its value's name, so it can be found by that name.
 import type { ReactNode } from "react";
+import { cn } from "./cn";
+import { CHECK, ERROR, HINT, LABEL } from "./field";
 
 export interface CheckboxGroupSection {
   /** Heading of the group ("tasks"); omit for a single flat group. */
@@ -22,19 +24,19 @@ export interface CheckboxGroupProps {
 export function CheckboxGroup({ legend, sections, value, onChange, hint, error, disabled }: CheckboxGroupProps) {
   const toggle = (option: string, isChecked: boolean) => onChange(isChecked ? [...value, option] : value.filter((existing) => existing !== option));
   return (
-    <fieldset className={["checkbox-group", error && "field-invalid"].filter(Boolean).join(" ")} disabled={disabled} aria-invalid={error ? true : undefined}>
-      <legend>{legend}</legend>
-      {hint && <small className="field-hint">{hint}</small>}
-      <div className="checkbox-sections">
+    <fieldset className="m-0 grid min-w-0 gap-2 border-0 p-0" disabled={disabled} aria-invalid={error ? true : undefined}>
+      <legend className={cn(LABEL, "mb-1 p-0")}>{legend}</legend>
+      {hint && <small className={HINT}>{hint}</small>}
+      <div className="grid grid-cols-[repeat(auto-fill,minmax(180px,1fr))] gap-3">
         {sections.map((section, index) => (
-          <div key={section.title ?? index} className="checkbox-section" role={section.title ? "group" : undefined} aria-label={section.title}>
-            {section.title && <p className="checkbox-section-title">{section.title}</p>}
+          <div key={section.title ?? index} className="grid content-start gap-1.5" role={section.title ? "group" : undefined} aria-label={section.title}>
+            {section.title && <p className="m-0 text-xs font-semibold tracking-[0.05em] text-muted-foreground uppercase">{section.title}</p>}
             {section.options.map((option) => (
-              <label key={option.value} className="check">
+              <label key={option.value} className={CHECK}>
                 <input type="checkbox" checked={value.includes(option.value)} onChange={(event) => toggle(option.value, event.target.checked)} />
                 <span>
                   {option.label}
-                  {option.description && <span className="muted small"> — {option.description}</span>}
+                  {option.description && <span className="text-muted-foreground text-sm"> — {option.description}</span>}
                 </span>
               </label>
             ))}
@@ -42,7 +44,7 @@ export function CheckboxGroup({ legend, sections, value, onChange, hint, error, 
         ))}
       </div>
       {error && (
-        <small className="field-error" role="alert">
+        <small className={ERROR} role="alert">
           {error}
         </small>
       )}

@@ -8,6 +8,7 @@ import { useState } from "react";
 import { Field } from "./field";
 
 const NONE_VALUE = "__none__";
+const ITEM = "flex cursor-pointer justify-between gap-3 rounded-md px-2.5 py-[7px] data-[selected=true]:bg-primary-soft data-selected-value:font-semibold";
 
 export interface ComboboxOption {
   value: string;
@@ -62,15 +63,15 @@ export function Combobox({ label, options, value, onChange, placeholder = "Choos
       {(control) => (
         <Popover.Root open={open} onOpenChange={setOpen}>
           <Popover.Trigger asChild>
-            <button type="button" role="combobox" aria-expanded={open} aria-haspopup="listbox" className="combobox-trigger" disabled={disabled} {...control}>
-              <span className={chosen === null ? "muted" : undefined}>{chosen ?? placeholder}</span>
-              <span aria-hidden="true" className="combobox-caret">
+            <button type="button" role="combobox" aria-expanded={open} aria-haspopup="listbox" className="flex min-h-10 w-full cursor-pointer items-center justify-between gap-2 rounded-lg border border-input bg-surface px-[11px] py-2 text-left text-foreground aria-invalid:border-danger [&>span:first-child]:truncate" disabled={disabled} {...control}>
+              <span className={chosen === null ? "text-muted-foreground" : undefined}>{chosen ?? placeholder}</span>
+              <span aria-hidden="true" className="text-muted-foreground">
                 ▾
               </span>
             </button>
           </Popover.Trigger>
           <Popover.Portal>
-            <Popover.Content className="combobox-popover" align="start" sideOffset={4}>
+            <Popover.Content className="z-60 w-[max(var(--radix-popover-trigger-width),240px)] max-w-[calc(100vw-24px)] rounded-[10px] border border-border bg-surface p-1.5 shadow-[0_12px_30px_rgb(16_24_40/0.16)]" align="start" sideOffset={4}>
               {/* cmdk names its input and list after this label (aria-labelledby wins over aria-label). */}
               <Command shouldFilter={!onSearchChange} label={`Search ${label.toLowerCase()}`} value={onSearchChange ? activeValue : undefined} onValueChange={setHighlighted}>
                 <Command.Input
@@ -81,20 +82,20 @@ export function Combobox({ label, options, value, onChange, placeholder = "Choos
                   }}
                   placeholder="Search…"
                   aria-label={`Search ${label.toLowerCase()}`}
-                  className="combobox-search"
+                  className="mb-1.5 w-full"
                 />
-                <Command.List className="combobox-list">
+                <Command.List className="max-h-[260px] overflow-y-auto [&_[cmdk-empty]]:px-2.5 [&_[cmdk-empty]]:py-2 [&_[cmdk-empty]]:text-[0.9rem] [&_[cmdk-empty]]:text-muted-foreground [&_[cmdk-loading]]:px-2.5 [&_[cmdk-loading]]:py-2 [&_[cmdk-loading]]:text-[0.9rem] [&_[cmdk-loading]]:text-muted-foreground">
                   {isLoading ? <Command.Loading>Searching…</Command.Loading> : <Command.Empty>No matches.</Command.Empty>}
                   {/* While searching, the first match leads, so Enter picks it. */}
                   {showNone && (
-                    <Command.Item value={NONE_VALUE} keywords={[noneLabel ?? ""]} onSelect={() => pick(null)} className="combobox-item">
+                    <Command.Item value={NONE_VALUE} keywords={[noneLabel ?? ""]} onSelect={() => pick(null)} className={ITEM}>
                       {noneLabel}
                     </Command.Item>
                   )}
                   {options.map((option) => (
-                    <Command.Item key={option.value} value={option.value} keywords={[option.label, ...(option.description ? [option.description] : [])]} onSelect={() => pick(option.value)} className="combobox-item" data-selected-value={option.value === value || undefined}>
+                    <Command.Item key={option.value} value={option.value} keywords={[option.label, ...(option.description ? [option.description] : [])]} onSelect={() => pick(option.value)} className={ITEM} data-selected-value={option.value === value || undefined}>
                       <span>{option.label}</span>
-                      {option.description && <span className="muted small">{option.description}</span>}
+                      {option.description && <span className="text-muted-foreground text-sm">{option.description}</span>}
                     </Command.Item>
                   ))}
                 </Command.List>

@@ -6,6 +6,13 @@ import * as RadixDialog from "@radix-ui/react-dialog";
 import { useState, type ReactNode } from "react";
 import { describeError, type DisplayError } from "@/trpc/errors";
 import { Button } from "./button";
+import { cn } from "./cn";
+
+const OVERLAY = "fixed inset-0 z-40 bg-shadow/40";
+/** Centred, scrolling when taller than the window; its paragraphs carry no margin. */
+const PANEL =
+  "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100vh-40px)] w-[min(560px,calc(100vw-24px))] -translate-x-1/2 -translate-y-1/2 gap-3.5 overflow-y-auto rounded-xl bg-surface px-[22px] pt-5 pb-[22px] shadow-[0_20px_50px_rgb(16_24_40/0.25)] [&_p]:m-0";
+const TITLE = "m-0 text-[1.1rem]";
 import { FormError } from "./form-error";
 
 export interface DialogProps {
@@ -23,17 +30,17 @@ export function Dialog({ title, description, open, onOpenChange, trigger, childr
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="dialog-overlay" />
-        <RadixDialog.Content className="dialog">
-          <div className="dialog-header">
-            <RadixDialog.Title className="dialog-title">{title}</RadixDialog.Title>
+        <RadixDialog.Overlay className={OVERLAY} />
+        <RadixDialog.Content className={PANEL}>
+          <div className="flex items-center justify-between gap-3">
+            <RadixDialog.Title className={TITLE}>{title}</RadixDialog.Title>
             <RadixDialog.Close asChild>
-              <button type="button" className="icon-button" aria-label="Close">
+              <button type="button" className="text-[1.2rem] leading-none size-9 rounded-lg border border-transparent bg-transparent text-foreground cursor-pointer hover:bg-subtle" aria-label="Close">
                 ×
               </button>
             </RadixDialog.Close>
           </div>
-          {description ? <RadixDialog.Description className="muted small">{description}</RadixDialog.Description> : <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>}
+          {description ? <RadixDialog.Description className="text-muted-foreground text-sm">{description}</RadixDialog.Description> : <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>}
           {children}
         </RadixDialog.Content>
       </RadixDialog.Portal>
@@ -84,12 +91,12 @@ export function ConfirmDialog({ title, description, confirmLabel, trigger, onCon
     >
       <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog dialog-narrow">
-          <AlertDialog.Title className="dialog-title">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="muted">{description}</AlertDialog.Description>
+        <AlertDialog.Overlay className={OVERLAY} />
+        <AlertDialog.Content className={cn(PANEL, "w-[min(420px,calc(100vw-24px))]!")}>
+          <AlertDialog.Title className={TITLE}>{title}</AlertDialog.Title>
+          <AlertDialog.Description className="text-muted-foreground">{description}</AlertDialog.Description>
           <FormError error={error} />
-          <div className="dialog-actions">
+          <div className="flex justify-end gap-2 flex-wrap">
             <AlertDialog.Cancel asChild>
               <Button>Cancel</Button>
             </AlertDialog.Cancel>

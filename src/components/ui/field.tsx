@@ -2,12 +2,22 @@
 // A labelled control with an optional hint and the server's message for it. The control gets its id,
 // `aria-describedby` (hint and error) and `aria-invalid` from here, so every form reads the same way.
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { cn } from "./cn";
 
 export interface ControlProps {
   id: string;
   "aria-describedby"?: string;
   "aria-invalid"?: true;
 }
+
+/** A field: label, control, hint and error stacked; text controls take the full width. */
+const FIELD = "grid gap-1 [&_input:not([type=checkbox]):not([type=radio])]:w-full [&_select]:w-full [&_textarea]:w-full";
+export const LABEL = "text-[0.9rem] font-semibold";
+export const HINT = "text-[0.82rem] text-muted-foreground";
+/** `field-error` marks the message for browser tests. */
+export const ERROR = "field-error text-[0.85rem] font-medium text-danger";
+/** A checkbox with its label beside it. */
+export const CHECK = "inline-flex cursor-pointer items-center gap-2 font-medium [&_input]:m-0 [&_input]:size-4";
 
 export interface FieldProps {
   label: ReactNode;
@@ -24,16 +34,18 @@ export function Field({ label, hint, error, className, children }: FieldProps) {
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
-    <div className={["field", error && "field-invalid", className].filter(Boolean).join(" ")}>
-      <label htmlFor={id}>{label}</label>
+    <div className={cn(FIELD, className)}>
+      <label htmlFor={id} className={LABEL}>
+        {label}
+      </label>
       {children({ id, "aria-describedby": describedBy, ...(error ? { "aria-invalid": true as const } : {}) })}
       {hint && (
-        <small id={hintId} className="field-hint">
+        <small id={hintId} className={HINT}>
           {hint}
         </small>
       )}
       {error && (
-        <small id={errorId} className="field-error" role="alert">
+        <small id={errorId} className={ERROR} role="alert">
           {error}
         </small>
       )}
@@ -84,14 +96,14 @@ export function SelectField({ label, hint, error, className, options, ...select 
 export function CheckboxField({ label, hint, error, className, ...input }: Common & Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
   const id = useId();
   return (
-    <div className={["field field-check", className].filter(Boolean).join(" ")}>
-      <label htmlFor={id} className="check">
+    <div className={cn(FIELD, className)}>
+      <label htmlFor={id} className={CHECK}>
         <input type="checkbox" id={id} aria-invalid={error ? true : undefined} {...input} />
         <span>{label}</span>
       </label>
-      {hint && <small className="field-hint">{hint}</small>}
+      {hint && <small className={HINT}>{hint}</small>}
       {error && (
-        <small className="field-error" role="alert">
+        <small className={ERROR} role="alert">
           {error}
         </small>
       )}

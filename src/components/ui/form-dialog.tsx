@@ -7,6 +7,8 @@ import { Button, type ButtonVariant } from "./button";
 import { Dialog, DialogClose } from "./dialog";
 import { FormError } from "./form-error";
 import type { ServerErrors } from "./form-errors";
+import { cn } from "./cn";
+import { FORM } from "./styles";
 
 /** What a Form inside a FormDialog tells it; null outside one. */
 const FormDialogContext = createContext<{ onSubmitted: () => void } | null>(null);
@@ -21,11 +23,43 @@ export interface FormProps {
   onSubmit: (data: FormData, form: HTMLFormElement) => Promise<unknown> | unknown;
   submitLabel: string;
   submitVariant?: ButtonVariant;
-  /** What the form shows between its fields and its error (a "Saved." notice). */
+  /** The fields, and whatever the form shows before its error. */
   children: ReactNode;
+  /** `stack`: fields one under the other, the button below; `inline`: one field and its button on a line. */
+  layout?: "stack" | "inline";
+  /** Where the submit button sits under a stacked form (dialogs: at the end). */
+  actionsAlign?: "start" | "end" | "stretch";
+  /** Beside the submit button: what the last submit did ("Saved."). */
+  status?: ReactNode;
+  /** Keeps the button pending after the call (while the page moves on). */
+  isPending?: boolean;
+  isSubmitDisabled?: boolean;
+  /** The browser checks required fields and lengths first (forms that work before the page is interactive). */
+  validatesInBrowser?: boolean;
+  /** `post` keeps what was typed out of the address should it be submitted before the page is interactive. */
+  method?: "post";
+  className?: string;
+  "aria-label"?: string;
 }
 
-export function Form({ errors, onSubmit, submitLabel, submitVariant = "primary", children }: FormProps) {
+const ACTIONS = { start: "justify-start", end: "justify-end", stretch: "[&>button]:flex-1" } as const;
+
+export function Form({
+  errors,
+  onSubmit,
+  submitLabel,
+  submitVariant = "primary",
+  children,
+  layout = "stack",
+  actionsAlign = "end",
+  status,
+  isPending: isKeptPending = false,
+  isSubmitDisabled = false,
+  validatesInBrowser = false,
+  method,
+  className,
+  "aria-label": ariaLabel,
+}: FormProps) {
   const dialog = useContext(FormDialogContext);
   const [isPending, setIsPending] = useState(false);
   const { clear } = errors;
@@ -48,20 +82,33 @@ export function Form({ errors, onSubmit, submitLabel, submitVariant = "primary",
     }
   }
 
+  const isInline = layout === "inline";
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <form
+      className={cn(isInline ? "flex flex-wrap items-end gap-2 [&>*:first-child]:flex-[1_1_220px] [&>*:first-child]:min-w-0" : FORM, className)}
+      onSubmit={submit}
+      noValidate={!validatesInBrowser}
+      method={method}
+      aria-label={ariaLabel}
+    >
       {children}
-      <FormError error={errors.formError} />
-      <div className="dialog-actions">
+      {!isInline && <FormError error={errors.formError} />}
+      <div className={cn("flex flex-wrap items-center gap-2", !isInline && ACTIONS[actionsAlign])}>
         {dialog && (
           <DialogClose asChild>
             <Button>Cancel</Button>
           </DialogClose>
         )}
-        <Button type="submit" variant={submitVariant} isPending={isPending}>
+        <Button type="submit" variant={submitVariant} isPending={isPending || isKeptPending} disabled={isSubmitDisabled}>
           {submitLabel}
         </Button>
+        {status}
       </div>
+      {isInline && errors.formError && (
+        <div className="basis-full">
+          <FormError error={errors.formError} />
+        </div>
+      )}
     </form>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 // A list's search box and "Show archived" toggle; the search is deferred so typing stays smooth.
 import { useDeferredValue, useState } from "react";
+import { TOOLBAR } from "./styles";
 import { CheckboxField } from "./field";
 import { TextField } from "./field";
 
@@ -13,7 +14,7 @@ export function useListFilters() {
 
 export function ListFilters({ label, filters }: { label: string; filters: ReturnType<typeof useListFilters> }) {
   return (
-    <div className="toolbar" role="search" aria-label={label}>
+    <div className={TOOLBAR} role="search" aria-label={label}>
       <TextField label={label} type="search" value={filters.search} onChange={(event) => filters.setSearch(event.target.value)} autoComplete="off" />
       <CheckboxField label="Show archived" checked={filters.includeArchived} onChange={(event) => filters.setIncludeArchived(event.target.checked)} />
     </div>

@@ -5,7 +5,7 @@ import { Button } from "./button";
 export function LoadMore({ hasMore, isLoading, onLoadMore }: { hasMore: boolean; isLoading: boolean; onLoadMore: () => void }) {
   if (!hasMore) return null;
   return (
-    <div className="load-more">
+    <div className="flex justify-center mt-3.5">
       <Button onClick={onLoadMore} isPending={isLoading}>
         Load more
       </Button>

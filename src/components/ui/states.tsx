@@ -3,11 +3,16 @@
 import type { ReactNode } from "react";
 import { describeError } from "@/trpc/errors";
 import { Button } from "./button";
+import { cn } from "./cn";
+
+/** A panel in place of a list: centred text in a box. */
+const STATE = "gap-2 rounded-card border px-4 py-9 text-center [&_p]:m-0";
+const QUIET = "border-border bg-surface text-muted-foreground";
 
 export function LoadingState({ label = "Loading…" }: { label?: string }) {
   return (
-    <div className="state state-loading" role="status" aria-live="polite">
-      <span className="spinner" aria-hidden="true" />
+    <div className={cn(STATE, QUIET, "flex items-center justify-center")} role="status" aria-live="polite">
+      <span className="size-4 animate-spin rounded-full border-2 border-border border-t-primary motion-reduce:animate-none" aria-hidden="true" />
       {label}
     </div>
   );
@@ -15,9 +20,9 @@ export function LoadingState({ label = "Loading…" }: { label?: string }) {
 
 export function EmptyState({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
   return (
-    <div className="state state-empty">
-      <p className="state-title">{title}</p>
-      {children && <div className="muted small">{children}</div>}
+    <div className={cn(STATE, QUIET, "grid justify-items-center border-dashed")}>
+      <p className="m-0 font-semibold text-foreground">{title}</p>
+      {children && <div className="text-muted-foreground text-sm">{children}</div>}
       {action}
     </div>
   );
@@ -26,9 +31,9 @@ export function EmptyState({ title, children, action }: { title: string; childre
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const problem = describeError(error);
   return (
-    <div className="state state-error" role="alert">
-      <p className="state-title">Could not load this.</p>
-      <p className="small">{problem.message}</p>
+    <div className={cn(STATE, "grid justify-items-center border-danger-border bg-danger-soft text-danger")} role="alert">
+      <p className="m-0 font-semibold text-foreground">Could not load this.</p>
+      <p className="text-sm">{problem.message}</p>
       {onRetry && (
         <Button size="sm" onClick={onRetry}>
           Try again

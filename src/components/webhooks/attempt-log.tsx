@@ -1,6 +1,8 @@
 "use client";
 // A delivery's attempts, oldest first, as a timeline: when, scheduled or manual (Resend, Recover),
 // what came back (status or the network error), how long it took, and the response body kept (1 KB).
+import { Badge } from "@/components/ui/badge";
+import { cn } from "@/components/ui/cn";
 import { EmptyState, LocalTime } from "@/components/ui";
 import type { AttemptView } from "@/server/contract/webhook-delivery";
 
@@ -14,24 +16,24 @@ function formatDuration(milliseconds: number): string {
 export function AttemptLog({ attempts }: { attempts: AttemptView[] }) {
   if (attempts.length === 0) return <EmptyState title="Not attempted yet.">The first attempt is made as soon as a worker is free.</EmptyState>;
   return (
-    <ol className="attempt-log" aria-label="Attempts, oldest first">
+    <ol className="list-none mt-3 mb-0 p-0 pl-[18px] border-l-2 border-border grid gap-3.5" aria-label="Attempts, oldest first">
       {attempts.map((attempt) => {
         const outcome = attempt.statusCode === null ? "No response" : `HTTP ${attempt.statusCode}`;
         return (
-          <li key={attempt.id} className={`attempt attempt-${isSuccess(attempt.statusCode) ? "ok" : "failed"}`} data-testid="attempt">
-            <div className="attempt-head">
+          <li key={attempt.id} className={cn("relative rounded-card border border-border bg-surface px-3.5 py-2.5 before:absolute before:-left-[26px] before:top-3.5 before:size-3 before:rounded-full before:border-2 before:border-surface [&_details]:mt-1.5", isSuccess(attempt.statusCode) ? "before:bg-success" : "before:bg-danger")} data-testid="attempt">
+            <div className="flex flex-wrap items-center gap-x-2.5 gap-y-1.5">
               <strong>Attempt {attempt.number}</strong>
-              <span className={`badge badge-${attempt.trigger}`}>{attempt.trigger === "manual" ? "Manual" : "Scheduled"}</span>
-              <span className={`badge badge-${isSuccess(attempt.statusCode) ? "success" : "failed"}`}>{outcome}</span>
-              <span className="muted small">
+              <Badge tone={attempt.trigger === "manual" ? "warning" : "neutral"}>{attempt.trigger === "manual" ? "Manual" : "Scheduled"}</Badge>
+              <Badge tone={isSuccess(attempt.statusCode) ? "success" : "danger"}>{outcome}</Badge>
+              <span className="text-muted-foreground text-sm">
                 <LocalTime value={attempt.startedAt} /> · {formatDuration(attempt.durationMs)}
               </span>
             </div>
-            {attempt.error && <p className="small attempt-error">{attempt.error}</p>}
+            {attempt.error && <p className="text-sm mt-1.5 mb-0 wrap-anywhere">{attempt.error}</p>}
             {attempt.responseBody && (
               <details>
-                <summary className="small">Response body</summary>
-                <pre className="code-block small">{attempt.responseBody}</pre>
+                <summary className="text-sm">Response body</summary>
+                <pre className="bg-subtle p-3 rounded-lg overflow-auto max-h-[480px] text-[0.85rem] whitespace-pre">{attempt.responseBody}</pre>
               </details>
             )}
           </li>

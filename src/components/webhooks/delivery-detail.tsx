@@ -1,14 +1,17 @@
 "use client";
 // One delivery: what was sent (event body, request headers), every attempt and what it got back, and
 // Resend (one manual attempt with the same body and ids, a fresh signature).
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { AdminOnly } from "@/components/invoices/admin-only";
-import { useIsAdmin } from "@/components/shell/use-account";
+import { CARD, noticeClass } from "@/components/ui/styles";
+import { Badge } from "@/components/ui/badge";
+import { AdminOnly } from "@/components/ui/admin-only";
+import { useIsAdmin } from "@/components/ui/use-account";
 import { Button, FormError, LocalTime, PageHeader, QueryState, Table } from "@/components/ui";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
+import { useInvalidate } from "@/components/ui/use-invalidation";
 import { AttemptLog } from "./attempt-log";
 import { DeliveryStatus } from "./delivery-status";
 
@@ -23,7 +26,7 @@ export function DeliveryDetail({ endpointId, deliveryId }: { endpointId: string;
 
 function DeliveryView({ endpointId, deliveryId }: { endpointId: string; deliveryId: string }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate("webhooks");
   // Attempts recorded when Resend was pressed: until one more appears, the page polls.
   const [awaitingAfter, setAwaitingAfter] = useState<number | null>(null);
   const delivery = useQuery({
@@ -34,7 +37,7 @@ function DeliveryView({ endpointId, deliveryId }: { endpointId: string; delivery
     trpc.webhooks.resend.mutationOptions({
       onSuccess: () => {
         setAwaitingAfter(delivery.data?.attempts.length ?? 0);
-        return queryClient.invalidateQueries({ queryKey: trpc.webhooks.pathKey() });
+        return invalidate();
       },
     }),
   );
@@ -43,14 +46,14 @@ function DeliveryView({ endpointId, deliveryId }: { endpointId: string; delivery
     <QueryState query={delivery} loadingLabel="Loading delivery…">
       {(data) => (
         <>
-          <p className="small">
+          <p className="text-sm">
             <Link href={`/webhooks/${endpointId}`}>← Endpoint</Link>
           </p>
           <PageHeader
             title={`${data.isTest ? "Test delivery" : "Delivery"} of ${data.eventType}`}
             description={
               <>
-                <DeliveryStatus status={data.status} /> {data.isTest && <span className="badge badge-test">Test</span>} to <span className="cell-link">{data.endpointUrl}</span>
+                <DeliveryStatus status={data.status} /> {data.isTest && <Badge>Test</Badge>} to <span className="font-semibold break-words">{data.endpointUrl}</span>
               </>
             }
             actions={
@@ -61,12 +64,12 @@ function DeliveryView({ endpointId, deliveryId }: { endpointId: string; delivery
           />
           {resend.error && <FormError error={describeError(resend.error)} />}
           {isAwaiting && (
-            <p role="status" className="notice notice-info">
+            <p role="status" className={noticeClass("info")}>
               Resend queued: one manual attempt is made within seconds.
             </p>
           )}
-          <section className="card">
-            <dl className="invoice-meta">
+          <section className={CARD}>
+            <dl className="grid grid-cols-[repeat(auto-fit,minmax(130px,1fr))] gap-3 my-4 [&>div]:min-w-0 [&_dt]:text-[0.8rem] [&_dt]:text-muted-foreground [&_dd]:mt-0.5 [&_dd]:mx-0 [&_dd]:mb-0 [&_dd]:font-semibold [&_dd]:wrap-anywhere">
               <div>
                 <dt>Delivery id</dt>
                 <dd>
@@ -93,9 +96,9 @@ function DeliveryView({ endpointId, deliveryId }: { endpointId: string; delivery
               </div>
             </dl>
           </section>
-          <section className="section" aria-labelledby="attempts-heading">
+          <section className="mt-7" aria-labelledby="attempts-heading">
             <h2 id="attempts-heading">Attempts</h2>
-            <p className="muted small" data-testid="delivery-attempts">
+            <p className="text-muted-foreground text-sm" data-testid="delivery-attempts">
               {data.attempts.length} {data.attempts.length === 1 ? "attempt" : "attempts"} made.{" "}
               {data.status === "pending" ? (
                 <>
@@ -107,7 +110,7 @@ function DeliveryView({ endpointId, deliveryId }: { endpointId: string; delivery
             </p>
             <AttemptLog attempts={data.attempts} />
           </section>
-          <section className="section" aria-labelledby="headers-heading">
+          <section className="mt-7" aria-labelledby="headers-heading">
             <h2 id="headers-heading">Request headers</h2>
             <Table caption="Request headers sent with each attempt" stacked={false}>
               <thead>
@@ -122,7 +125,7 @@ function DeliveryView({ endpointId, deliveryId }: { endpointId: string; delivery
                     <td>
                       <code>{header.name}</code>
                     </td>
-                    <td className="small break-all">
+                    <td className="text-sm break-all">
                       <code>{header.value}</code>
                     </td>
                   </tr>
@@ -130,9 +133,9 @@ function DeliveryView({ endpointId, deliveryId }: { endpointId: string; delivery
               </tbody>
             </Table>
           </section>
-          <section className="section" aria-labelledby="body-heading">
+          <section className="mt-7" aria-labelledby="body-heading">
             <h2 id="body-heading">Event body</h2>
-            <pre className="code-block" tabIndex={0} aria-labelledby="body-heading" data-testid="delivery-body">
+            <pre className="bg-subtle p-3 rounded-lg overflow-auto max-h-[480px] text-[0.85rem] whitespace-pre" tabIndex={0} aria-labelledby="body-heading" data-testid="delivery-body">
               {JSON.stringify({ id: data.event.id, type: data.event.type, createdAt: data.event.createdAt, data: data.event.data }, null, 2)}
             </pre>
           </section>

@@ -1,10 +1,13 @@
 "use client";
+import { Badge } from "@/components/ui/badge";
 const LABELS = { pending: "Pending", success: "Succeeded", failed: "Failed" } as const;
+
+const TONES = { pending: "accent", success: "success", failed: "danger" } as const;
 
 export const DELIVERY_STATUS_LABELS = LABELS;
 
 export function DeliveryStatus({ status }: { status: keyof typeof LABELS }) {
-  return <span className={`badge badge-${status}`}>{LABELS[status]}</span>;
+  return <Badge tone={TONES[status]}>{LABELS[status]}</Badge>;
 }
 
 /** The last answer in a few words: "HTTP 200", "HTTP 503: Service Unavailable", or the network error. */

@@ -5,11 +5,14 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { AdminOnly } from "@/components/invoices/admin-only";
-import { useIsAdmin } from "@/components/shell/use-account";
+import { CARD, TOOLBAR, noticeClass } from "@/components/ui/styles";
+import { AdminOnly } from "@/components/ui/admin-only";
+import { useIsAdmin } from "@/components/ui/use-account";
 import { Button, ConfirmDialog, CopyButton, EmptyState, ErrorState, FormDialog, FormError, LoadingState, LocalTime, PagedQueryState, PageHeader, SelectField, Table } from "@/components/ui";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
+import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
+import { useInvalidate } from "@/components/ui/use-invalidation";
 import { DELIVERY_STATUS_LABELS, DeliveryStatus, lastResponse } from "./delivery-status";
 import { EndpointForm } from "./endpoint-form";
 import { RecoverDialog, RotateSecretDialog, SendTestEventDialog } from "./endpoint-operations";
@@ -30,11 +33,19 @@ function EndpointConsole({ id }: { id: string }) {
   const trpc = useTRPC();
   const router = useRouter();
   const queryClient = useQueryClient();
+  const invalidate = useInvalidate("webhooks");
   const query = useQuery({ ...trpc.webhooks.get.queryOptions({ id }), refetchInterval: LIVE_REFRESH_MS, retry: (count, error) => describeError(error).code !== "not_found" && count < 2 });
   const endpoint = query.data;
   const [isSecretShown, setIsSecretShown] = useState(false);
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.pathKey() });
-  const update = useMutation(trpc.webhooks.update.mutationOptions({ onSuccess: invalidate }));
+  // The secret is not in the polled read: it is fetched when revealed or copied, and dropped when hidden.
+  const secretOptions = trpc.webhooks.secret.queryOptions({ id });
+  const secret = useQuery({ ...secretOptions, enabled: isSecretShown });
+  const readSecret = async () => (await queryClient.fetchQuery(secretOptions)).secret;
+  function toggleSecret() {
+    if (isSecretShown) queryClient.removeQueries({ queryKey: secretOptions.queryKey });
+    setIsSecretShown(!isSecretShown);
+  }
+    const update = useMutation(trpc.webhooks.update.mutationOptions({ onSuccess: invalidate }));
   // Enable/disable is its own mutation, so its pending state and error are not the edit form's.
   const setActive = useMutation(trpc.webhooks.update.mutationOptions({ onSuccess: invalidate }));
   const remove = useMutation(
@@ -59,12 +70,12 @@ function EndpointConsole({ id }: { id: string }) {
 
   return (
     <>
-      <p className="small">
+      <p className="text-sm">
         <Link href="/webhooks">← Webhooks</Link>
       </p>
       <PageHeader
         title="Webhook endpoint"
-        description={<span className="cell-link">{endpoint.url}</span>}
+        description={<span className="font-semibold break-words">{endpoint.url}</span>}
         actions={
           <>
             <FormDialog title="Edit endpoint" trigger={<Button>Edit endpoint</Button>}>
@@ -90,8 +101,8 @@ function EndpointConsole({ id }: { id: string }) {
         }
       />
       {setActive.error && <FormError error={describeError(setActive.error)} />}
-      <section className="card">
-        <dl className="invoice-meta">
+      <section className={CARD}>
+        <dl className="grid grid-cols-[repeat(auto-fit,minmax(130px,1fr))] gap-3 my-4 [&>div]:min-w-0 [&_dt]:text-[0.8rem] [&_dt]:text-muted-foreground [&_dd]:mt-0.5 [&_dd]:mx-0 [&_dd]:mb-0 [&_dd]:font-semibold [&_dd]:wrap-anywhere">
           <div>
             <dt>State</dt>
             <dd>
@@ -126,23 +137,24 @@ function EndpointConsole({ id }: { id: string }) {
           </div>
         </dl>
         <h2 id="signing-secret">Signing secret</h2>
-        <p className="muted small">Verify each delivery&apos;s X-Service-Signature (or webhook-signature) with this secret.</p>
-        <div className="row" aria-labelledby="signing-secret">
-          <code className="secret" data-testid="endpoint-secret">
-            {isSecretShown ? endpoint.secret : `whsec_${"•".repeat(24)}`}
+        <p className="text-muted-foreground text-sm">Verify each delivery&apos;s X-Service-Signature (or webhook-signature) with this secret.</p>
+        <div className="flex gap-2 items-center flex-wrap" aria-labelledby="signing-secret">
+          <code className="block flex-[1_1_260px] px-[11px] py-[9px] rounded-md bg-subtle font-mono break-all" data-testid="endpoint-secret">
+            {isSecretShown && secret.data ? secret.data.secret : `whsec_${"•".repeat(24)}`}
           </code>
-          <Button size="sm" aria-pressed={isSecretShown} onClick={() => setIsSecretShown((shown) => !shown)}>
+          <Button size="sm" aria-pressed={isSecretShown} isPending={isSecretShown && secret.isPending} onClick={toggleSecret}>
             {isSecretShown ? "Hide secret" : "Reveal secret"}
           </Button>
-          <CopyButton value={endpoint.secret} label="Copy secret" />
+          <CopyButton value={readSecret} label="Copy secret" />
           <RotateSecretDialog endpointId={id} />
         </div>
+        {secret.error && <FormError error={describeError(secret.error)} />}
         {endpoint.previousSecretExpiresAt && new Date(endpoint.previousSecretExpiresAt) > new Date() && (
-          <p className="small notice notice-info" data-testid="previous-secret">
+          <p className={noticeClass("info")} data-testid="previous-secret">
             Rotated: deliveries are also signed with the previous secret until <LocalTime value={endpoint.previousSecretExpiresAt} />.
           </p>
         )}
-        {!endpoint.isActive && <p className="small muted">Enable the endpoint to send test events or recover failed deliveries.</p>}
+        {!endpoint.isActive && <p className="text-sm text-muted-foreground">Enable the endpoint to send test events or recover failed deliveries.</p>}
       </section>
       <Deliveries endpointId={id} />
     </>
@@ -151,20 +163,20 @@ function EndpointConsole({ id }: { id: string }) {
 
 function Deliveries({ endpointId }: { endpointId: string }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate("webhooks");
   const [status, setStatus] = useState<StatusFilter>("");
   const deliveries = useInfiniteQuery(
-    trpc.webhooks.deliveries.infiniteQueryOptions({ id: endpointId, status: status || undefined, limit: 25 }, { getNextPageParam: (page) => page.pagination.cursor, refetchInterval: LIVE_REFRESH_MS }),
+    trpc.webhooks.deliveries.infiniteQueryOptions({ id: endpointId, status: status || undefined, limit: PAGE_SIZE.deliveries }, { ...pagedByCursor, refetchInterval: LIVE_REFRESH_MS }),
   );
   return (
-    <section className="section" aria-labelledby="deliveries-heading">
-      <div className="row">
+    <section className="mt-7" aria-labelledby="deliveries-heading">
+      <div className="flex gap-2 items-center flex-wrap">
         <h2 id="deliveries-heading">Deliveries</h2>
-        <Button size="sm" variant="ghost" isPending={deliveries.isRefetching} onClick={() => void queryClient.invalidateQueries({ queryKey: trpc.webhooks.pathKey() })}>
+        <Button size="sm" variant="ghost" isPending={deliveries.isRefetching} onClick={() => void invalidate()}>
           Refresh
         </Button>
       </div>
-      <div className="toolbar">
+      <div className={TOOLBAR}>
         <SelectField
           label="Delivery status"
           value={status}
@@ -184,7 +196,7 @@ function Deliveries({ endpointId }: { endpointId: string }) {
                 <th scope="col">Created</th>
                 <th scope="col">Event type</th>
                 <th scope="col">Status</th>
-                <th scope="col" className="num">
+                <th scope="col" className="text-right tabular-nums whitespace-nowrap">
                   Attempts
                 </th>
                 <th scope="col">Last response</th>
@@ -193,8 +205,8 @@ function Deliveries({ endpointId }: { endpointId: string }) {
             <tbody>
               {list.map((delivery) => (
                 <tr key={delivery.id}>
-                  <td className="nowrap">
-                    <Link className="cell-link" href={`/webhooks/${endpointId}/deliveries/${delivery.id}`} aria-label={`Delivery ${delivery.id}`}>
+                  <td className="whitespace-nowrap">
+                    <Link className="font-semibold break-words" href={`/webhooks/${endpointId}/deliveries/${delivery.id}`} aria-label={`Delivery ${delivery.id}`}>
                       <LocalTime value={delivery.createdAt} />
                     </Link>
                   </td>
@@ -202,8 +214,8 @@ function Deliveries({ endpointId }: { endpointId: string }) {
                   <td data-label="Status">
                     <DeliveryStatus status={delivery.status} />
                   </td>
-                  <td className="num" data-label="Attempts">{delivery.attempts}</td>
-                  <td className="small cell-wide" data-label="Last response">{lastResponse(delivery)}</td>
+                  <td className="text-right tabular-nums whitespace-nowrap" data-label="Attempts">{delivery.attempts}</td>
+                  <td className="text-sm min-w-52 [&_a]:wrap-anywhere" data-label="Last response">{lastResponse(delivery)}</td>
                 </tr>
               ))}
             </tbody>

@@ -4,6 +4,7 @@
 import { useState } from "react";
 import { CheckboxGroup, Form, TextField, useServerErrors } from "@/components/ui";
 import { EVENT_TYPES } from "@/server/webhooks/events";
+import { MAX_WEBHOOK_DESCRIPTION_LENGTH } from "@/server/lib/limits";
 
 const FIELD_NAMES = ["url", "description", "eventTypes", "maxRequestsPerSecond"] as const;
 const DEFAULT_MAX_REQUESTS_PER_SECOND = 50;
@@ -37,7 +38,7 @@ export function EndpointForm({
   return (
     <Form errors={errors} submitLabel={submitLabel} onSubmit={submit}>
       <TextField label="Endpoint URL" type="url" required value={url} onChange={(event) => setUrl(event.target.value)} error={errors.fieldError("url")} placeholder="https://example.com/webhooks/orbit" hint="https only; public addresses." />
-      <TextField label="Description" value={description} onChange={(event) => setDescription(event.target.value)} error={errors.fieldError("description")} maxLength={500} />
+      <TextField label="Description" value={description} onChange={(event) => setDescription(event.target.value)} error={errors.fieldError("description")} maxLength={MAX_WEBHOOK_DESCRIPTION_LENGTH} />
       <CheckboxGroup
         legend="Event types"
         sections={[{ options: EVENT_TYPES.map((type) => ({ value: type, label: type })) }]}

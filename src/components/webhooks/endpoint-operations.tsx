@@ -2,26 +2,22 @@
 // What an admin does to an endpoint beyond editing it (app-api section 8): send a test event, recover
 // the failed deliveries since an instant, rotate the signing secret with an overlap. Each is a dialog
 // whose form shows the server's field errors; a disabled endpoint gets the server's 409 at the form.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
+import { FORM } from "@/components/ui/styles";
 import { Button, Form, FormDialog, SecretValue, SelectField, TextField, useServerErrors } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
+import { useInvalidate } from "@/components/ui/use-invalidation";
 import { EVENT_TYPES, type EventType } from "@/server/webhooks/events";
 
 const HOUR_SECONDS = 3_600;
 /** Recover looks back at most this far (the server's bound). */
 const RECOVER_MAX_DAYS = 14;
 
-function useInvalidateWebhooks() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.pathKey() });
-}
-
 export function SendTestEventDialog({ endpointId }: { endpointId: string }) {
   const trpc = useTRPC();
-  const invalidate = useInvalidateWebhooks();
+  const invalidate = useInvalidate("webhooks");
   const [eventType, setEventType] = useState<EventType>(EVENT_TYPES[0]);
   const [sentId, setSentId] = useState<string | null>(null);
   const errors = useServerErrors(["eventType"]);
@@ -40,7 +36,7 @@ export function SendTestEventDialog({ endpointId }: { endpointId: string }) {
       onClose={() => setSentId(null)}
       result={
         sentId ? (
-          <div className="form">
+          <div className={FORM}>
             <p role="status">Test event queued.</p>
             <Link href={`/webhooks/${endpointId}/deliveries/${sentId}`}>View the test delivery</Link>
           </div>
@@ -68,7 +64,7 @@ function toLocalInput(date: Date): string {
 
 export function RecoverDialog({ endpointId }: { endpointId: string }) {
   const trpc = useTRPC();
-  const invalidate = useInvalidateWebhooks();
+  const invalidate = useInvalidate("webhooks");
   const [since, setSince] = useState(() => toLocalInput(new Date(Date.now() - 24 * HOUR_SECONDS * 1000)));
   const [queued, setQueued] = useState<number | null>(null);
   const errors = useServerErrors(["since"]);
@@ -89,7 +85,7 @@ export function RecoverDialog({ endpointId }: { endpointId: string }) {
       onClose={() => setQueued(null)}
       result={
         queued !== null && (
-          <p role="status" className="form">
+          <p role="status" className={FORM}>
             {queued === 0 ? "No failed deliveries since then." : `${queued.toLocaleString()} ${queued === 1 ? "delivery" : "deliveries"} queued for another attempt.`}
           </p>
         )
@@ -119,7 +115,7 @@ const OVERLAP_OPTIONS = [
 
 export function RotateSecretDialog({ endpointId }: { endpointId: string }) {
   const trpc = useTRPC();
-  const invalidate = useInvalidateWebhooks();
+  const invalidate = useInvalidate("webhooks");
   const [overlap, setOverlap] = useState(OVERLAP_OPTIONS[0]!.value);
   const [rotated, setRotated] = useState<{ secret: string; previousSecretExpiresAt: string | null } | null>(null);
   const errors = useServerErrors(["overlapSeconds"]);
@@ -138,10 +134,10 @@ export function RotateSecretDialog({ endpointId }: { endpointId: string }) {
       onClose={() => setRotated(null)}
       result={
         rotated && (
-          <div className="form" role="status">
+          <div className={FORM} role="status">
             <p>The secret was rotated. Give your receiver the new one:</p>
             <SecretValue value={rotated.secret} copyLabel="Copy new secret" testId="rotated-secret" />
-            <p className="small muted">
+            <p className="text-sm text-muted-foreground">
               {rotated.previousSecretExpiresAt
                 ? `The old secret's signature is sent too until ${new Date(rotated.previousSecretExpiresAt).toLocaleString()}.`
                 : "The old secret is no longer used."}

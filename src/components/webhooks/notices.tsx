@@ -1,11 +1,14 @@
 "use client";
 // The organization's notices about its endpoints (failing at 5, 10 and 15 consecutive failures;
 // disabled), newest first, each marked read on its own.
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import Link from "next/link";
+import { cn } from "@/components/ui/cn";
 import { Button, EmptyState, LocalTime, PagedQueryState } from "@/components/ui";
 import type { NotificationView } from "@/server/contract/notification";
 import { useTRPC } from "@/trpc/react";
+import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
+import { useInvalidate } from "@/components/ui/use-invalidation";
 
 
 function describeNotice(notice: NotificationView): string {
@@ -15,11 +18,11 @@ function describeNotice(notice: NotificationView): string {
 
 export function Notices() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const notices = useInfiniteQuery(trpc.notifications.list.infiniteQueryOptions({ limit: 10 }, { getNextPageParam: (page) => page.pagination.cursor }));
-  const read = useMutation(trpc.notifications.read.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() }) }));
+  const invalidate = useInvalidate("notifications");
+  const notices = useInfiniteQuery(trpc.notifications.list.infiniteQueryOptions({ limit: PAGE_SIZE.notices }, pagedByCursor));
+  const read = useMutation(trpc.notifications.read.mutationOptions({ onSuccess: invalidate }));
   return (
-    <section className="section" id="notices" aria-labelledby="notices-heading">
+    <section className="mt-7" id="notices" aria-labelledby="notices-heading">
       <h2 id="notices-heading">Notices</h2>
       <PagedQueryState
         query={notices}
@@ -27,16 +30,16 @@ export function Notices() {
         empty={<EmptyState title="No notices.">Orbit tells you here, and by mail when it is set up, when an endpoint keeps failing or is disabled.</EmptyState>}
       >
         {(list) => (
-          <ul className="notice-list">
+          <ul className="list-none m-0 p-0 grid gap-2">
             {list.map((notice) => (
-              <li key={notice.id} className={notice.readAt ? "notice-item" : "notice-item notice-item-unread"} data-testid="notice">
+              <li key={notice.id} className={cn("flex items-center justify-between gap-3 rounded-card border border-border bg-surface px-3.5 py-2.5 [&_p]:m-0", !notice.readAt && "border-l-4 border-l-danger")} data-testid="notice">
                 <div>
                   <p>
                     {!notice.readAt && <span className="sr-only">Unread: </span>}
                     <strong>{describeNotice(notice)}</strong>
                   </p>
-                  <p className="small muted">
-                    <Link className="cell-link" href={`/webhooks/${notice.endpointId}`}>
+                  <p className="text-sm text-muted-foreground">
+                    <Link className="font-semibold break-words" href={`/webhooks/${notice.endpointId}`}>
                       {notice.endpointUrl}
                     </Link>{" "}
                     · <LocalTime value={notice.createdAt} />

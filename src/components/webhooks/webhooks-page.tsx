@@ -1,11 +1,13 @@
 "use client";
 // The webhooks console: endpoints with their state and last 24 hours, and Add endpoint.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { AdminOnly } from "@/components/invoices/admin-only";
-import { useIsAdmin, useIsPro } from "@/components/shell/use-account";
+import { noticeClass } from "@/components/ui/styles";
+import { AdminOnly } from "@/components/ui/admin-only";
+import { useIsAdmin, useIsPro } from "@/components/ui/use-account";
 import { Button, EmptyState, FormDialog, NumberCell, PageHeader, QueryState, Table } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
+import { useInvalidate } from "@/components/ui/use-invalidation";
 import { EndpointForm } from "./endpoint-form";
 import { EndpointStatus } from "./endpoint-status";
 import { Notices } from "./notices";
@@ -18,10 +20,10 @@ export function WebhooksPage() {
 
 function EndpointList() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate("webhooks");
   const isPro = useIsPro();
   const endpoints = useQuery(trpc.webhooks.overview.queryOptions());
-  const create = useMutation(trpc.webhooks.create.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.pathKey() }) }));
+  const create = useMutation(trpc.webhooks.create.mutationOptions({ onSuccess: invalidate }));
 
   return (
     <>
@@ -37,7 +39,7 @@ function EndpointList() {
         }
       />
       {!isPro && (
-        <p className="notice notice-info">
+        <p className={noticeClass("info")}>
           Adding webhook endpoints needs the Pro plan (custom integrations). Switch plans in <Link href="/settings">Settings</Link>; existing endpoints stay manageable on any plan.
         </p>
       )}
@@ -53,10 +55,10 @@ function EndpointList() {
               <tr>
                 <th scope="col">URL</th>
                 <th scope="col">State</th>
-                <th scope="col" className="num">
+                <th scope="col" className="text-right tabular-nums whitespace-nowrap">
                   Last 24 h
                 </th>
-                <th scope="col" className="num">
+                <th scope="col" className="text-right tabular-nums whitespace-nowrap">
                   Consecutive failures
                 </th>
                 <th scope="col">Event types</th>
@@ -65,20 +67,20 @@ function EndpointList() {
             <tbody>
               {rows.map((endpoint) => (
                 <tr key={endpoint.id}>
-                  <td className="cell-wide">
-                    <Link className="cell-link" href={`/webhooks/${endpoint.id}`}>
+                  <td className="min-w-52 [&_a]:wrap-anywhere">
+                    <Link className="font-semibold break-words" href={`/webhooks/${endpoint.id}`}>
                       {endpoint.url}
                     </Link>
-                    {endpoint.description && <div className="small muted">{endpoint.description}</div>}
+                    {endpoint.description && <div className="text-sm text-muted-foreground">{endpoint.description}</div>}
                   </td>
-                  <td className="cell-wide" data-label="State">
+                  <td className="min-w-52 [&_a]:wrap-anywhere" data-label="State">
                     <EndpointStatus endpoint={endpoint} />
                   </td>
-                  <td className="num nowrap" data-testid="endpoint-last24h" data-label="Last 24 hours">
+                  <td className="text-right tabular-nums whitespace-nowrap" data-testid="endpoint-last24h" data-label="Last 24 hours">
                     {endpoint.last24h.success} succeeded · {endpoint.last24h.failed} failed
                   </td>
                   <NumberCell label="Consecutive failures">{endpoint.consecutiveFailures}</NumberCell>
-                  <td className="small" data-label="Event types">{endpoint.eventTypes.join(", ")}</td>
+                  <td className="text-sm" data-label="Event types">{endpoint.eventTypes.join(", ")}</td>
                 </tr>
               ))}
             </tbody>

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
 import { paginationInput } from "@/server/lib/cursor";
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/lib/limits";
 import { timestampSchema } from "@/server/lib/zod";
 import { preferencesSchema, preferencesSelect, serializePreferences } from "./preferences";
 
@@ -28,14 +29,14 @@ export type MemberView = z.output<typeof memberSchema>;
 
 // ---- Inputs ----
 
-export const emailInput = z.string().trim().max(254).email();
-export const passwordInput = z.string().min(8).max(200);
-export const nameInput = z.string().trim().min(1).max(200);
+export const emailInput = z.string().trim().max(MAX_EMAIL_LENGTH).email();
+export const passwordInput = z.string().min(MIN_PASSWORD_LENGTH).max(MAX_PASSWORD_LENGTH);
+export const nameInput = z.string().trim().min(1).max(MAX_NAME_LENGTH);
 
 /** `timeZone`: the browser's zone; an unknown or missing one is taken as UTC (a sign-up never fails on it). */
 export const signUpInput = z.object({ email: emailInput, password: passwordInput, name: nameInput, organizationName: nameInput, timeZone: z.string().max(100).optional() });
-export const logInInput = z.object({ email: z.string().max(254), password: z.string().max(200) });
-export const changePasswordInput = z.object({ currentPassword: z.string().min(1, "is required").max(200), newPassword: passwordInput });
+export const logInInput = z.object({ email: z.string().max(MAX_EMAIL_LENGTH), password: z.string().max(MAX_PASSWORD_LENGTH) });
+export const changePasswordInput = z.object({ currentPassword: z.string().min(1, "is required").max(MAX_PASSWORD_LENGTH), newPassword: passwordInput });
 export const addMemberInput = z.object({ email: emailInput, password: passwordInput, name: nameInput, role: roleSchema });
 export const setPlanInput = z.object({ plan: planSchema });
 export const listMembersInput = z.object({ ...paginationInput });

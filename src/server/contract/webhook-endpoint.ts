@@ -67,8 +67,11 @@ export const webhookEndpointOverviewOutput = webhookEndpointOutput.extend({
   health: endpointHealthSchema,
 });
 
-/** GET /api/app/webhooks/:id: the endpoint, why it is not active, and its last 24 hours. */
-export const webhookEndpointDetailOutput = webhookEndpointOutput.extend({
+/**
+ * The console's endpoint page (polled while open): the endpoint without its secret, why it is not
+ * active, and its last 24 hours. The secret is read on its own, when someone reveals or copies it.
+ */
+export const webhookEndpointDetailOutput = webhookEndpointOutput.omit({ secret: true }).extend({
   disabledReason: disabledReasonSchema.nullable(),
   /** After a rotation, until when attempts are also signed with the previous secret (null: not at all). */
   previousSecretExpiresAt: timestampSchema.nullable(),
@@ -78,6 +81,9 @@ export const webhookEndpointDetailOutput = webhookEndpointOutput.extend({
   attemptsPerHour: attemptsPerHourSchema,
 });
 
+/** An endpoint's signing secret, for the console's Reveal and Copy. */
+export const webhookEndpointSecretOutput = z.object({ id: z.string(), secret: z.string() });
+
 /** POST /api/app/webhooks/:id/rotate-secret: the endpoint with its new secret and until when the old one still signs. */
 export const rotatedWebhookEndpointOutput = webhookEndpointOutput.extend({ previousSecretExpiresAt: timestampSchema.nullable() });
 
@@ -85,6 +91,7 @@ export type WebhookEndpointView = z.output<typeof webhookEndpointOutput>;
 export type DisabledReason = z.output<typeof disabledReasonSchema>;
 export type EndpointOverview = z.output<typeof webhookEndpointOverviewOutput>;
 export type EndpointDetail = z.output<typeof webhookEndpointDetailOutput>;
+export type EndpointSecret = z.output<typeof webhookEndpointSecretOutput>;
 export type RotatedEndpoint = z.output<typeof rotatedWebhookEndpointOutput>;
 
 // ---- Inputs ----

@@ -6,6 +6,14 @@ export const MAX_ID_LENGTH = 200;
 
 /** A name or title: task title, customer and project name or title, key name, person's name. */
 export const MAX_NAME_LENGTH = 200;
+/** An email address (RFC 5321's longest path). */
+export const MAX_EMAIL_LENGTH = 254;
+/** A password's length, at sign-up, when a member is added, and when it is changed. */
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 200;
+/** An ISO 4217 currency code. */
+export const CURRENCY_CODE_LENGTH = 3;
+
 /** Long text: a task's description, a comment, a customer's notes, a project's goal. */
 export const MAX_LONG_TEXT_LENGTH = 10_000;
 /** A checklist item's title (contract section 8). */

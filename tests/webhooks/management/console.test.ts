@@ -145,3 +145,26 @@ describe("webhooks.delivery", () => {
     expect((await failureOf((await inBrowser(stranger)).webhooks.delivery.query({ id: endpoint.id, deliveryId: "dlv_console" }))).code).toBe("not_found");
   });
 });
+
+describe("webhooks.secret", () => {
+  it("gives the secret on its own; the polled endpoint read leaves it out", async () => {
+    const admin = await signUpOrganization({ plan: "pro" });
+    const endpoint = await createEndpoint(admin);
+    const api = await inBrowser(admin);
+    expect(await api.webhooks.secret.query({ id: endpoint.id })).toEqual({ id: endpoint.id, secret: endpoint.secret });
+    const detail = await api.webhooks.get.query({ id: endpoint.id });
+    expect(detail).toMatchObject({ id: endpoint.id, url: endpoint.url });
+    expect(JSON.stringify(detail)).not.toContain(endpoint.secret);
+    // The in-app REST read still answers with it.
+    expect((await admin.client.get(`/api/app/webhooks/${endpoint.id}`)).body.data).toMatchObject({ id: endpoint.id, secret: endpoint.secret });
+  });
+
+  it("is for admins of the endpoint's organization only", async () => {
+    const admin = await signUpOrganization({ plan: "pro" });
+    const endpoint = await createEndpoint(admin);
+    const member = await addMember(admin);
+    expect((await failureOf((await inBrowser(member)).webhooks.secret.query({ id: endpoint.id }))).code).toBe("forbidden");
+    const stranger = await signUpOrganization({ plan: "pro" });
+    expect((await failureOf((await inBrowser(stranger)).webhooks.secret.query({ id: endpoint.id }))).code).toBe("not_found");
+  });
+});

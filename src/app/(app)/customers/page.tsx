@@ -1,9 +1,15 @@
 import type { Metadata } from "next";
 import { CustomersPage } from "@/components/customers/customers-page";
-import "../areas.css";
+import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
+import { HydrateClient, prefetch, trpc } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "Customers" };
 
-export default function Page() {
-  return <CustomersPage />;
+export default async function Page() {
+  await prefetch(trpc.customers.listInApp.infiniteQueryOptions({ includeArchived: false, limit: PAGE_SIZE.customers }, pagedByCursor));
+  return (
+    <HydrateClient>
+      <CustomersPage />
+    </HydrateClient>
+  );
 }

@@ -1,8 +1,15 @@
 import type { Metadata } from "next";
 import { TasksPage } from "@/components/tasks/tasks-page";
+import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
+import { HydrateClient, prefetch, trpc } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "Tasks" };
 
-export default function Page() {
-  return <TasksPage />;
+export default async function Page() {
+  await Promise.all([prefetch(trpc.tasks.listInApp.infiniteQueryOptions({ limit: PAGE_SIZE.tasks }, pagedByCursor)), prefetch(trpc.organization.listMembers.queryOptions({ limit: PAGE_SIZE.all }))]);
+  return (
+    <HydrateClient>
+      <TasksPage />
+    </HydrateClient>
+  );
 }

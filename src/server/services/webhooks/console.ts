@@ -13,6 +13,7 @@ import {
   type EndpointDetail,
   type EndpointIdInput,
   type EndpointOverview,
+  type EndpointSecret,
   type WebhookEndpointView,
 } from "@/server/contract/webhook-endpoint";
 import { attemptsPerHour, endpointHealth } from "@/server/services/webhooks/health";
@@ -61,7 +62,7 @@ export async function getEndpointDetail(db: Db, actor: Actor, input: EndpointIdI
   ]);
   if (!endpoint) throw notFound("Webhook endpoint");
   const { previousSecretExpiresAt, ...row } = endpoint;
-  const view = serializeWebhookEndpoint(row);
+  const { secret: _secret, ...view } = serializeWebhookEndpoint(row);
   const health = await endpointHealth(db, actor.organizationId, [view], now);
   const countOf = (status: "success" | "failed") => counts.find((count) => count.status === status)?._count._all ?? 0;
   // An overlap that has ended is reported as none.
@@ -74,6 +75,13 @@ export async function getEndpointDetail(db: Db, actor: Actor, input: EndpointIdI
     health: health.get(view.id)!,
     attemptsPerHour: hourly,
   };
+}
+
+/** One endpoint's signing secret; an endpoint of another organization is 404. */
+export async function getEndpointSecret(db: Db, actor: Actor, input: EndpointIdInput): Promise<EndpointSecret> {
+  const endpoint = await db.webhookEndpoint.findFirst({ where: { id: input.id, organizationId: actor.organizationId }, select: { id: true, secret: true } });
+  if (!endpoint) throw notFound("Webhook endpoint");
+  return endpoint;
 }
 
 /** The signature differs at every attempt (its `t` is the attempt's time), so the page describes it. */

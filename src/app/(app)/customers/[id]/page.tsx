@@ -1,10 +1,16 @@
 import type { Metadata } from "next";
 import { CustomerDetail } from "@/components/customers/customer-detail";
-import "../../areas.css";
+import { PAGE_SIZE } from "@/trpc/first-page";
+import { HydrateClient, prefetch, trpc } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "Customer" };
 
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  return <CustomerDetail id={id} />;
+  await Promise.all([prefetch(trpc.customers.get.queryOptions({ id })), prefetch(trpc.constellations.listInApp.queryOptions({ customerId: id, includeArchived: true, limit: PAGE_SIZE.all }))]);
+  return (
+    <HydrateClient>
+      <CustomerDetail id={id} />
+    </HydrateClient>
+  );
 }

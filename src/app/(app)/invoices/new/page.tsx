@@ -2,14 +2,18 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { NewInvoice } from "@/components/invoices/new-invoice";
 import { LoadingState } from "@/components/ui";
-import "../../areas.css";
+import { PAGE_SIZE } from "@/trpc/first-page";
+import { HydrateClient, prefetch, trpc } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "New invoice" };
 
-export default function Page() {
+export default async function Page() {
+  await prefetch(trpc.customers.listInApp.queryOptions({ limit: PAGE_SIZE.all }));
   return (
-    <Suspense fallback={<LoadingState />}>
-      <NewInvoice />
-    </Suspense>
+    <HydrateClient>
+      <Suspense fallback={<LoadingState />}>
+        <NewInvoice />
+      </Suspense>
+    </HydrateClient>
   );
 }

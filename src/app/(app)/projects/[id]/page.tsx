@@ -1,10 +1,15 @@
 import type { Metadata } from "next";
 import { ProjectDetail } from "@/components/projects/project-detail";
-import "../../areas.css";
+import { HydrateClient, prefetch, trpc } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "Project" };
 
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  return <ProjectDetail id={id} />;
+  await prefetch(trpc.constellations.get.queryOptions({ id }));
+  return (
+    <HydrateClient>
+      <ProjectDetail id={id} />
+    </HydrateClient>
+  );
 }

@@ -2,6 +2,7 @@
 // on the server.
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import { noticeClass } from "@/components/ui/styles";
 import { ApiReference } from "@/components/api-reference/api-reference";
 import { buildOpenApiDocument } from "@/server/api/openapi";
 import { publicOrigin } from "@/server/http/origin";
@@ -19,7 +20,7 @@ export default async function ApiReferencePage() {
   } catch (error) {
     console.error("[orbit] the OpenAPI document could not be built", error);
     return (
-      <p className="notice notice-error" role="alert">
+      <p className={noticeClass("error")} role="alert">
         The API reference is unavailable right now. Please try again later.
       </p>
     );

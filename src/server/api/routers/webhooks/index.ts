@@ -3,6 +3,7 @@ import { createWebhookEndpointProcedure } from "./create-webhook-endpoint";
 import { deleteWebhookEndpointProcedure } from "./delete-webhook-endpoint";
 import { getWebhookDeliveryProcedure } from "./get-webhook-delivery";
 import { getWebhookEndpointProcedure } from "./get-webhook-endpoint";
+import { getWebhookEndpointSecretProcedure } from "./get-webhook-endpoint-secret";
 import { recoverWebhookDeliveriesProcedure } from "./recover-webhook-deliveries";
 import { resendWebhookDeliveryProcedure } from "./resend-webhook-delivery";
 import { rotateWebhookSecretProcedure } from "./rotate-webhook-secret";
@@ -27,6 +28,7 @@ export const webhooksRouter = createRouter({
   eventTypes: listEventTypesProcedure,
   // Operations (app-api section 8).
   get: getWebhookEndpointProcedure,
+  secret: getWebhookEndpointSecretProcedure,
   resend: resendWebhookDeliveryProcedure,
   recover: recoverWebhookDeliveriesProcedure,
   sendTest: sendTestEventProcedure,

@@ -1,10 +1,15 @@
 import type { Metadata } from "next";
 import { DeliveryDetail } from "@/components/webhooks/delivery-detail";
-import "../../../../areas.css";
+import { HydrateClient, prefetch, trpc } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "Webhook delivery" };
 
 export default async function Page({ params }: { params: Promise<{ id: string; deliveryId: string }> }) {
   const { id, deliveryId } = await params;
-  return <DeliveryDetail endpointId={id} deliveryId={deliveryId} />;
+  await prefetch(trpc.webhooks.delivery.queryOptions({ id, deliveryId }));
+  return (
+    <HydrateClient>
+      <DeliveryDetail endpointId={id} deliveryId={deliveryId} />
+    </HydrateClient>
+  );
 }

@@ -1,8 +1,9 @@
 "use client";
 // Archive and unarchive for customers and projects: one mutation, lists and pages re-read after.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { describeError, type DisplayError } from "@/trpc/errors";
-import { useTRPC, useTRPCClient } from "@/trpc/react";
+import { useTRPCClient } from "@/trpc/react";
+import { useInvalidate } from "./use-invalidation";
 
 export interface ArchiveToggle {
   /** Archives an active row, unarchives an archived one; a refusal shows as `error`. */
@@ -12,15 +13,14 @@ export interface ArchiveToggle {
 }
 
 export function useArchiveToggle(kind: "customers" | "constellations"): ArchiveToggle {
-  const trpc = useTRPC();
   const client = useTRPCClient();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate(kind);
   const mutation = useMutation({
     mutationFn: async (row: { id: string; archived: boolean }): Promise<void> => {
       const procedures = kind === "customers" ? client.customers : client.constellations;
       await (row.archived ? procedures.unarchive : procedures.archive).mutate({ id: row.id });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc[kind].pathKey() }),
+    onSuccess: invalidate,
   });
   return {
     toggle: (row) => mutation.mutate(row),

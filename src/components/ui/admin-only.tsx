@@ -1,6 +1,7 @@
 "use client";
 // What a member sees on an admin area: why it is not for them (the server refuses them anyway).
-import { EmptyState, PageHeader } from "@/components/ui";
+import { PageHeader } from "./page-header";
+import { EmptyState } from "./states";
 
 export function AdminOnly({ title, what }: { title: string; what: string }) {
   return (

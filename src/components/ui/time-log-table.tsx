@@ -1,8 +1,9 @@
 "use client";
-// Time logs as rows: when, what, for whom, billable, how long. Shared by the Timer's day and the week.
-import { LocalTime, Table } from "@/components/ui";
+// Time logs as rows: when, what, for whom, billable, how long. Shared by the Timer's day and the Time logs week.
 import { formatDuration } from "@/lib/time-format";
 import type { RouterOutputs } from "@/trpc/types";
+import { LocalTime } from "./local-time";
+import { Table } from "./table";
 
 export type AppTimeLog = RouterOutputs["timeLogs"]["listInApp"]["items"][number];
 
@@ -16,7 +17,7 @@ export function TimeLogTable({ logs, caption, showMember = false, showDate = fal
           <th scope="col">Customer</th>
           {showMember && <th scope="col">Member</th>}
           <th scope="col">Billable</th>
-          <th scope="col" className="num">
+          <th scope="col" className="text-right tabular-nums whitespace-nowrap">
             Duration
           </th>
         </tr>
@@ -24,7 +25,7 @@ export function TimeLogTable({ logs, caption, showMember = false, showDate = fal
       <tbody>
         {logs.map((log) => (
           <tr key={log.id} data-testid="time-log-row">
-            <td className="nowrap">
+            <td className="whitespace-nowrap">
               {showDate && (
                 <>
                   <LocalTime value={log.startedAt} format="date" />{" "}
@@ -39,22 +40,22 @@ export function TimeLogTable({ logs, caption, showMember = false, showDate = fal
               )}
             </td>
             <td>
-              <div>{log.description || log.taskTitle || <span className="muted">No description</span>}</div>
-              {log.description && log.taskTitle && <div className="muted small">{log.taskTitle}</div>}
+              <div>{log.description || log.taskTitle || <span className="text-muted-foreground">No description</span>}</div>
+              {log.description && log.taskTitle && <div className="text-muted-foreground text-sm">{log.taskTitle}</div>}
               {log.tags.length > 0 && (
-                <div className="tags">
+                <div className="flex flex-wrap gap-1 mt-1">
                   {log.tags.map((tag) => (
-                    <span key={tag} className="tag">
+                    <span key={tag} className="text-xs px-[7px] rounded-full bg-subtle text-muted-foreground">
                       {tag}
                     </span>
                   ))}
                 </div>
               )}
             </td>
-            <td data-label="Customer">{log.customerName ?? <span className="muted">—</span>}</td>
+            <td data-label="Customer">{log.customerName ?? <span className="text-muted-foreground">—</span>}</td>
             {showMember && <td data-label="Member">{log.userName}</td>}
             <td data-label="Billable">{log.isBillable ? "Yes" : "No"}</td>
-            <td className="num" data-label="Duration">{formatDuration(log.durationSeconds)}</td>
+            <td className="text-right tabular-nums whitespace-nowrap" data-label="Duration">{formatDuration(log.durationSeconds)}</td>
           </tr>
         ))}
       </tbody>

@@ -1,5 +1,5 @@
 "use client";
-import { Button } from "@/components/ui";
+import { Button } from "./button";
 import type { ArchiveToggle } from "./use-archive";
 
 /** "Archive" or "Unarchive", named for what it does. */
