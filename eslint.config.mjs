@@ -38,6 +38,8 @@ export default tseslint.config(
     files: ["src/env.ts", "src/instrumentation.ts", "bin/**", "tests/**", "scripts/**", "bench/**", "*.config.*"],
     rules: { "no-restricted-properties": "off" },
   },
+  // The server logs through the logger (JSON lines, redaction), never console.
+  { files: ["src/server/**", "src/app/api/**"], rules: { "no-console": "error" } },
   // Folder rules: each layer imports only what its room allows (README "Architecture").
   forbidImports(["src/server/services/**"], [
     ["next", NEXT],

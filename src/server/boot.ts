@@ -11,6 +11,8 @@ export async function boot(): Promise<void> {
     getEnv();
   } catch (error) {
     if (error instanceof InvalidEnvironmentError) {
+      // One plain line naming the variable, before the logger (configured from that same environment) exists.
+      // eslint-disable-next-line no-console
       console.error(error.message);
       process.exit(1);
     }

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { decideRateLimit, WINDOW_MS } from "@/server/api/middleware/rate-limit";
 import { getDb } from "@/server/db";
 import { apiOrganization } from "../harness/factories";
+import { getLogger } from "@/server/operations/logger";
 
 const hour = (n: number) => Date.UTC(2026, 10, 22, n);
 
@@ -64,11 +65,11 @@ describe("rate limiting over HTTP", () => {
   it("fails open with a logged warning when the limiter's store errors", async () => {
     const { api } = await apiOrganization(["*"], { rateLimitPerHour: 1 });
     const db = await getDb();
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warn = vi.spyOn(getLogger(), "warn").mockImplementation(() => {});
     await db.$executeRawUnsafe(`ALTER TABLE "RateLimitWindow" RENAME TO "RateLimitWindowMoved"`);
     try {
       for (let attempt = 0; attempt < 3; attempt++) expect((await api.get("/api/v1/customers")).status).toBe(200);
-      expect(warn).toHaveBeenCalledWith(expect.stringContaining("rate limiter unavailable"), expect.any(String));
+      expect(warn).toHaveBeenCalledWith({ err: expect.any(Error) }, expect.stringContaining("rate limiter unavailable"));
     } finally {
       await db.$executeRawUnsafe(`ALTER TABLE "RateLimitWindowMoved" RENAME TO "RateLimitWindow"`);
       warn.mockRestore();

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { getDb } from "@/server/db";
 import { apiOrganization } from "../harness/factories";
 import { afterInstant, createConstellation, createTask, expectValidationError, taskTableCounts } from "./helpers";
+import { getLogger } from "@/server/operations/logger";
 
 const FILING_SCOPES = ["tasks:*", "constellations:write"];
 
@@ -128,9 +129,9 @@ describe("a create that fails after the task row is written", () => {
     while (triggers.length) await db.$executeRawUnsafe(triggers.pop()!);
   }
 
-  let errorLog: MockInstance<typeof console.error>;
+  let errorLog: MockInstance<ReturnType<typeof getLogger>["error"]>;
   beforeEach(() => {
-    errorLog = vi.spyOn(console, "error").mockImplementation(() => {});
+    errorLog = vi.spyOn(getLogger(), "error").mockImplementation(() => {});
   });
   afterEach(async () => {
     errorLog.mockRestore();
@@ -150,7 +151,7 @@ describe("a create that fails after the task row is written", () => {
     expect(response.headers.get("x-ratelimit-limit")).toBe("1000");
     expect(response.headers.get("ratelimit-remaining")).not.toBeNull();
     // The cause is kept for the operators, server-side only.
-    expect(errorLog).toHaveBeenCalledWith(expect.stringContaining(taskId), expect.anything());
+    expect(errorLog).toHaveBeenCalledWith(expect.objectContaining({ taskId }), expect.any(String));
     return taskId;
   }
 

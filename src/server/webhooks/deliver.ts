@@ -19,6 +19,7 @@ import { mailNotices } from "@/server/operations/mail";
 import { recordWebhookAttempt } from "@/server/operations/metrics";
 import { markRecoveredDeliveries, RECOVERY_BATCH } from "@/server/webhooks/recovery";
 import { recordOutcome, recordOutcomes, type RecordItem } from "@/server/webhooks/record";
+import { getLogger } from "@/server/operations/logger";
 
 /** How long one drain keeps claiming new deliveries; in-flight attempts then finish (at most one timeout more). */
 export const DEFAULT_TIME_BUDGET_MS = 25_000;
@@ -132,7 +133,7 @@ export async function drainDueDeliveries(db: Db, options: DrainOptions = {}): Pr
       return marked;
     } catch (error) {
       hasMoreRecovery = false;
-      console.error(`[orbit] webhook recover requests not marked: ${(error as Error).message}`);
+      getLogger().error({ err: error }, "webhook recover requests not marked");
       return 0;
     }
   };
@@ -145,7 +146,7 @@ export async function drainDueDeliveries(db: Db, options: DrainOptions = {}): Pr
       // A test delivery leaves every endpoint state alone, the circuit included.
       if (!claimed.isTest) {
         await recordCircuitOutcome(db, claimed, outcome, { baseCooldownMs: options.circuitCooldownMs, now: clock.now() }).catch((error: unknown) => {
-          console.error(`[orbit] webhook circuit of endpoint ${claimed.endpointId} not updated: ${(error as Error).message}`);
+          getLogger().error({ err: error, endpointId: claimed.endpointId }, "webhook circuit not updated");
         });
       }
       const now = clock.now();
@@ -162,7 +163,7 @@ export async function drainDueDeliveries(db: Db, options: DrainOptions = {}): Pr
       if (isRecorded && effective.result !== "unchanged") counts[effective.result] += 1;
     } catch (error) {
       // The lease runs out and the delivery is attempted again: at-least-once, never lost.
-      console.error(`[orbit] webhook delivery ${claimed.deliveryId} could not be recorded: ${(error as Error).message}`);
+      getLogger().error({ err: error, deliveryId: claimed.deliveryId }, "webhook delivery could not be recorded");
     } finally {
       options.held?.delete(claimed.deliveryId);
       hasRecordedSinceDrained = true;

@@ -9,6 +9,7 @@ import { releaseLeases } from "@/server/webhooks/record";
 import { systemClock, type Clock } from "@/server/webhooks/clock";
 import { DELIVERY_CHANNEL } from "@/server/webhooks/events";
 import { pruneWebhookHistory } from "@/server/webhooks/retention";
+import { getLogger } from "@/server/operations/logger";
 
 export const DEFAULT_WORKER_INTERVAL_MS = 1_000;
 /** How often the worker prunes one batch of old attempts and events (retention.ts). */
@@ -50,7 +51,7 @@ export function startDeliveryWorker(database: Database, options: WorkerOptions =
         // No time budget: a drain that ended would wait for its slowest attempts before the next one claims.
         await drainDueDeliveries(database.prisma, { timeBudgetMs: Number.POSITIVE_INFINITY, ...options.drain, clock, signal: stopping.signal, held });
       } catch (error) {
-        console.error(`[orbit] webhook worker: drain failed: ${(error as Error).message}`);
+        getLogger().error({ err: error }, "webhook worker: drain failed");
       }
     } while (isRerunRequested && !isStopped);
   };
@@ -70,7 +71,7 @@ export function startDeliveryWorker(database: Database, options: WorkerOptions =
   const timer = setInterval(() => wake(false), options.intervalMs ?? DEFAULT_WORKER_INTERVAL_MS);
   const pruneTimer = setInterval(() => {
     pruneWebhookHistory(database.prisma, { retentionDays: getEnv().webhookRetentionDays, now: clock.now() }).catch((error: unknown) => {
-      console.error(`[orbit] webhook worker: retention failed: ${(error as Error).message}`);
+      getLogger().error({ err: error }, "webhook worker: retention failed");
     });
   }, PRUNE_INTERVAL_MS);
   pruneTimer.unref?.();
@@ -81,7 +82,7 @@ export function startDeliveryWorker(database: Database, options: WorkerOptions =
       else unlisten = stopListening;
     })
     .catch((error: unknown) => {
-      console.error(`[orbit] webhook worker: LISTEN failed, polling only: ${(error as Error).message}`);
+      getLogger().error({ err: error }, "webhook worker: LISTEN failed, polling only");
     });
   wake(false);
 
@@ -107,7 +108,7 @@ export function startInlineDeliveryWorker(): Promise<DeliveryWorker | undefined>
     await worker.ready;
     return worker;
   })().catch((error: unknown) => {
-    console.error(`[orbit] webhook worker did not start: ${(error as Error).message}`);
+    getLogger().error({ err: error }, "webhook worker did not start");
     globalForWorker.orbitDeliveryWorker = undefined;
     return undefined;
   });

@@ -3,6 +3,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetEnvCache } from "@/env";
 import { getDatabase, type Database, type Db } from "@/server/db";
+import { getLogger } from "@/server/operations/logger";
 import { drainDueDeliveries } from "@/server/webhooks/deliver";
 import { startDeliveryWorker, startInlineDeliveryWorker, type DeliveryWorker } from "@/server/webhooks/worker";
 import { createEndpoint, createOrganization, emit, testClock, useEngineEnvironment } from "./helpers";
@@ -124,7 +125,7 @@ describe(`delivery worker (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}
     const hook = await receiver();
     const organizationId = await createOrganization(db);
     const endpoint = await createEndpoint(db, organizationId, hook.url());
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = vi.spyOn(getLogger(), "error").mockImplementation(() => {});
     let failuresLeft = 2;
     const flaky = new Proxy(db, {
       get(target, property) {
@@ -139,8 +140,8 @@ describe(`delivery worker (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}
     await emit(db, organizationId);
     track(startDeliveryWorker({ ...database, prisma: flaky }, { intervalMs: 50 }));
     await hook.waitForRequests(1, 20_000);
-    expect(errors).toHaveBeenCalledWith("[orbit] webhook worker: drain failed: connection terminated unexpectedly");
-    for (const call of errors.mock.calls) expect(call.join(" ")).not.toContain(endpoint.secret);
+    expect(errors).toHaveBeenCalledWith({ err: expect.objectContaining({ message: "connection terminated unexpectedly" }) }, "webhook worker: drain failed");
+    for (const call of errors.mock.calls) expect(JSON.stringify(call)).not.toContain(endpoint.secret);
   });
 
   it("stops without claiming more: the attempt in flight is recorded, the rest stay queued", async () => {

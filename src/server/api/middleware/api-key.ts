@@ -3,6 +3,7 @@
 import { API_KEY_PATTERN, hashApiKey } from "@/server/auth/api-keys";
 import { Prisma, type DbClient } from "@/server/db";
 import { AppError } from "@/server/errors";
+import { getLogger } from "@/server/operations/logger";
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 
@@ -56,7 +57,7 @@ export function usableApiKey(db: DbClient, key: ApiKeyRow | undefined, now: Date
   if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
     void db.apiKey
       .updateMany({ where: { id: key.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now.getTime() - LAST_USED_RESOLUTION_MS) } }] }, data: { lastUsedAt: now } })
-      .catch((error: unknown) => console.warn("[orbit] could not record API key use:", (error as Error).message));
+      .catch((error: unknown) => getLogger().warn({ err: error }, "could not record API key use"));
   }
   return { id: key.id, organizationId: key.organizationId, plan: key.plan, scopes: key.scopes, rateLimitPerHour: key.rateLimitPerHour };
 }

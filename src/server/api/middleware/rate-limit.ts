@@ -4,6 +4,7 @@ import { Prisma, type DbClient } from "@/server/db";
 import { rateLimited } from "@/server/errors";
 import type { RateLimitInfo } from "@/server/lib/envelope";
 import { recordRateLimitRejection } from "@/server/operations/metrics";
+import { getLogger } from "@/server/operations/logger";
 
 export const WINDOW_MS = 60 * 60 * 1000;
 const PRUNE_INTERVAL_MS = 60 * 1000;
@@ -102,7 +103,7 @@ export function previousWindowCount(keyId: Prisma.Sql, { previousStart }: { prev
 
 /** A failed store admits the request (fail-open, warning logged): the limit protects the service, it must not take it down. */
 export function rateLimitUnavailable(error: unknown, limit: number, now: number): RateLimitDecision {
-  console.warn("[orbit] rate limiter unavailable, allowing request:", (error as Error).message);
+  getLogger().warn({ err: error }, "rate limiter unavailable, allowing request");
   return decideRateLimit(limit, 0, 0, now);
 }
 

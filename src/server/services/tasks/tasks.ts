@@ -10,6 +10,7 @@ import { linkToBoard } from "@/server/services/tasks/filing";
 import { TASK_TRANSACTION } from "@/server/services/tasks/limits";
 import { findTask, liveTask } from "@/server/services/tasks/queries";
 import { assertTaskReferences } from "@/server/services/tasks/references";
+import { getLogger } from "@/server/operations/logger";
 
 /** Public API callers act for an organization, not for a user. */
 export type TaskActor = Pick<Actor, "organizationId">;
@@ -93,7 +94,7 @@ export async function createTask(db: Db, actor: TaskActor, input: CreateTaskInpu
       return serializeTask(await findTask(tx, organizationId, task.id));
     }, TASK_TRANSACTION);
   } catch (error) {
-    console.error(`[orbit] task ${task.id} was created but filing or its checklist failed`, error);
+    getLogger().error({ err: error, taskId: task.id }, "task created, but filing or its checklist failed");
     const parts = [constellationId ? "filed under the project" : undefined, subtasks.length ? "given its subtasks" : undefined].filter(Boolean).join(" or ");
     throw new AppError(
       "internal_error",

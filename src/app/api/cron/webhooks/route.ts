@@ -9,6 +9,7 @@ import { successEnvelope } from "@/server/lib/envelope";
 import { drainDueDeliveries } from "@/server/webhooks/deliver";
 import { isAuthorizedCronRequest } from "@/server/webhooks/cron-auth";
 import { pruneWebhookHistory } from "@/server/webhooks/retention";
+import { getLogger } from "@/server/operations/logger";
 
 export const POST = observed(async (request: Request): Promise<Response> => {
   try {
@@ -19,7 +20,7 @@ export const POST = observed(async (request: Request): Promise<Response> => {
     const counts = await drainDueDeliveries(db);
     // One bounded retention batch per call; a failure here never fails the delivery work.
     await pruneWebhookHistory(db, { retentionDays: getEnv().webhookRetentionDays }).catch((error: unknown) => {
-      console.error(`[orbit] webhook retention failed: ${(error as Error).message}`);
+      getLogger().error({ err: error }, "webhook retention failed");
     });
     return jsonResponse(successEnvelope(counts), 200);
   } catch (error) {
