@@ -42,16 +42,19 @@ function endpointUpdate(transition: Transition, now: Date): Prisma.Sql {
       "consecutiveFailures" = e."consecutiveFailures" + 1,
       "isActive" = e."isActive" AND NOT ${isDisabling},
       "disabledAt" = CASE WHEN e."isActive" AND ${isDisabling} THEN ${at(now)} ELSE e."disabledAt" END,
+      "disabledReason" = CASE WHEN e."isActive" AND ${isDisabling}
+        THEN (CASE WHEN ${effect.disableNow}::boolean THEN 'gone' ELSE 'consecutive_failures' END) ELSE e."disabledReason" END,
       "updatedAt" = ${at(now)}
     FROM recorded WHERE e."id" = recorded."endpointId"
-    RETURNING e."id", e."organizationId", e."url", e."consecutiveFailures", e."isActive",
+    RETURNING e."id", e."organizationId", e."url", e."consecutiveFailures", e."isActive", e."disabledReason",
       NOT e."isActive" AND e."disabledAt" = ${at(now)} AS "isDisabledNow"
   ), notice AS (
     INSERT INTO "Notification" ("id", "organizationId", "kind", "endpointId", "endpointUrl", "consecutiveFailures", "reason", "lastError", "createdAt")
     SELECT ${newId("ntf")}, e."organizationId",
       (CASE WHEN e."isDisabledNow" THEN 'webhook_disabled' ELSE 'webhook_failing' END)::"NotificationKind",
       e."id", e."url", e."consecutiveFailures",
-      CASE WHEN e."isDisabledNow" THEN (CASE WHEN ${effect.disableNow}::boolean THEN 'gone' ELSE 'consecutive_failures' END) END,
+      -- The reason the endpoint row now holds: the notice and the console read the same one.
+      CASE WHEN e."isDisabledNow" THEN e."disabledReason" END,
       ${lastError}::text, ${at(now)}
     FROM endpoint e
     WHERE e."isDisabledNow" OR (e."isActive" AND e."consecutiveFailures" IN (${Prisma.join(FAILING_NOTICE_AT)}))

@@ -29,8 +29,9 @@ describe("webhooks.overview", () => {
     const admin = await signUpOrganization({ plan: "pro" });
     const busy = await createEndpoint(admin);
     const paused = await insertEndpoint(admin.organizationId, { url: "https://paused.example.com/h", isActive: false });
-    const failing = await insertEndpoint(admin.organizationId, { url: "https://failing.example.com/h", isActive: false, disabledAt: ago(HOUR), consecutiveFailures: 20 });
-    const gone = await insertEndpoint(admin.organizationId, { url: "https://gone.example.com/h", isActive: false, disabledAt: ago(HOUR), consecutiveFailures: 3 });
+    // Rows as the engine leaves them: the reason is stored when an endpoint is disabled.
+    const failing = await insertEndpoint(admin.organizationId, { url: "https://failing.example.com/h", isActive: false, disabledAt: ago(HOUR), consecutiveFailures: 20, disabledReason: "consecutive_failures" });
+    const gone = await insertEndpoint(admin.organizationId, { url: "https://gone.example.com/h", isActive: false, disabledAt: ago(HOUR), consecutiveFailures: 3, disabledReason: "gone" });
     await seedDeliveries(admin.organizationId, busy.id, [
       { createdAt: ago(2 * HOUR), status: "success", completedAt: ago(2 * HOUR) },
       { createdAt: ago(3 * HOUR), status: "success", completedAt: ago(HOUR) },

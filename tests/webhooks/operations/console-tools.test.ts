@@ -89,6 +89,26 @@ describe("health counted from attempts", () => {
   });
 });
 
+describe("why an endpoint is not active", () => {
+  it("is stored when it is disabled, so the notice and the console agree: a 410 on the 20th failure reads gone in both", async () => {
+    const receiver = await startReceiver(() => ({ status: 410 }));
+    const admin = await signUpOrganization({ plan: "pro" });
+    const endpoint = await insertEndpoint(admin.organizationId, { url: receiver.url(), eventTypes: ["time_log.created"], consecutiveFailures: 19 });
+    await logTime(admin);
+    const db = await getDb();
+    await drainDueDeliveries(db, { retryBaseSeconds: 60 });
+    const notices = (await admin.client.get("/api/app/notifications")).body.data;
+    expect(notices).toEqual([expect.objectContaining({ kind: "webhook_disabled", endpointId: endpoint.id, consecutiveFailures: 20, reason: "gone" })]);
+    expect((await admin.client.get(`/api/app/webhooks/${endpoint.id}`)).body.data).toMatchObject({ isActive: false, disabledReason: "gone" });
+
+    // Re-enabled, then paused by an admin: manual; re-enabled again: no reason.
+    await admin.client.patch(`/api/app/webhooks/${endpoint.id}`, { isActive: true });
+    expect((await admin.client.get(`/api/app/webhooks/${endpoint.id}`)).body.data.disabledReason).toBeNull();
+    await admin.client.patch(`/api/app/webhooks/${endpoint.id}`, { isActive: false });
+    expect((await admin.client.get(`/api/app/webhooks/${endpoint.id}`)).body.data.disabledReason).toBe("manual");
+  });
+});
+
 describe("finding a delivery", () => {
   it("filters an endpoint's deliveries by several statuses, by event type, and finds one by event or delivery id", async () => {
     const receiver = await startReceiver();

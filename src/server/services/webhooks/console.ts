@@ -14,20 +14,17 @@ import {
   type EndpointIdInput,
   type EndpointOverview,
   type EndpointSecret,
-  type WebhookEndpointView,
 } from "@/server/contract/webhook-endpoint";
 import { attemptsPerHour, endpointHealth } from "@/server/services/webhooks/health";
 import { deliveryHeaders } from "@/server/webhooks/send";
-import { DISABLE_AFTER_CONSECUTIVE_FAILURES } from "@/server/webhooks/state";
 
 /**
- * The engine records automatic disabling in disabledAt and disables on a 410 or on the 20th
- * consecutive failure, so the reason follows from the counters.
+ * Why an endpoint is not active, as it was stored when it was disabled (by the statement that also
+ * writes the failure notice, or by an admin's PATCH): the notice and the console read the same reason.
  */
-export function disabledReasonOf(endpoint: Pick<WebhookEndpointView, "isActive" | "disabledAt" | "consecutiveFailures">): DisabledReason | null {
-  if (endpoint.isActive) return null;
-  if (!endpoint.disabledAt) return "manual";
-  return endpoint.consecutiveFailures >= DISABLE_AFTER_CONSECUTIVE_FAILURES ? "consecutive_failures" : "gone";
+function disabledReasonOf(isActive: boolean, stored: string | null): DisabledReason | null {
+  if (isActive) return null;
+  return stored === "gone" || stored === "consecutive_failures" ? stored : "manual";
 }
 
 const DAY_MS = 86_400_000;
@@ -38,7 +35,10 @@ const DAY_MS = 86_400_000;
  */
 export async function listEndpointOverviews(db: Db, actor: Actor, now = new Date()): Promise<EndpointOverview[]> {
   const endpoints = await listEndpoints(db, actor);
-  const health = await endpointHealth(db, actor.organizationId, endpoints, now);
+  const [health, reasons] = await Promise.all([
+    endpointHealth(db, actor.organizationId, endpoints, now),
+    db.webhookEndpoint.findMany({ where: { organizationId: actor.organizationId, isActive: false }, select: { id: true, disabledReason: true } }),
+  ]);
   const counts = await db.webhookDelivery.groupBy({
     by: ["endpointId", "status"],
     where: { organizationId: actor.organizationId, completedAt: { gte: new Date(now.getTime() - DAY_MS) }, status: { in: ["success", "failed"] } },
@@ -46,7 +46,8 @@ export async function listEndpointOverviews(db: Db, actor: Actor, now = new Date
   });
   return endpoints.map((endpoint) => {
     const countOf = (status: "success" | "failed") => counts.find((row) => row.endpointId === endpoint.id && row.status === status)?._count._all ?? 0;
-    return { ...endpoint, disabledReason: disabledReasonOf(endpoint), last24h: { success: countOf("success"), failed: countOf("failed") }, health: health.get(endpoint.id)! };
+    const stored = reasons.find((row) => row.id === endpoint.id)?.disabledReason ?? null;
+    return { ...endpoint, disabledReason: disabledReasonOf(endpoint.isActive, stored), last24h: { success: countOf("success"), failed: countOf("failed") }, health: health.get(endpoint.id)! };
   });
 }
 
@@ -55,13 +56,13 @@ export async function getEndpointDetail(db: Db, actor: Actor, input: EndpointIdI
   const since = new Date(now.getTime() - DAY_MS);
   const scope = { endpointId: input.id, organizationId: actor.organizationId };
   const [endpoint, counts, attempts, hourly] = await Promise.all([
-    db.webhookEndpoint.findFirst({ where: { id: input.id, organizationId: actor.organizationId }, select: { ...webhookEndpointSelect, previousSecretExpiresAt: true } }),
+    db.webhookEndpoint.findFirst({ where: { id: input.id, organizationId: actor.organizationId }, select: { ...webhookEndpointSelect, previousSecretExpiresAt: true, disabledReason: true } }),
     db.webhookDelivery.groupBy({ by: ["status"], where: { ...scope, completedAt: { gte: since }, status: { in: ["success", "failed"] } }, _count: { _all: true } }),
     db.webhookAttempt.count({ where: { ...scope, startedAt: { gte: since } } }),
     attemptsPerHour(db, actor.organizationId, input.id, now),
   ]);
   if (!endpoint) throw notFound("Webhook endpoint");
-  const { previousSecretExpiresAt, ...row } = endpoint;
+  const { previousSecretExpiresAt, disabledReason, ...row } = endpoint;
   const { secret: _secret, ...view } = serializeWebhookEndpoint(row);
   const health = await endpointHealth(db, actor.organizationId, [view], now);
   const countOf = (status: "success" | "failed") => counts.find((count) => count.status === status)?._count._all ?? 0;
@@ -69,7 +70,7 @@ export async function getEndpointDetail(db: Db, actor: Actor, input: EndpointIdI
   const overlapEnd = previousSecretExpiresAt && previousSecretExpiresAt > now ? previousSecretExpiresAt.toISOString() : null;
   return {
     ...view,
-    disabledReason: disabledReasonOf(view),
+    disabledReason: disabledReasonOf(view.isActive, disabledReason),
     previousSecretExpiresAt: overlapEnd,
     stats: { last24h: { success: countOf("success"), failed: countOf("failed"), attempts } },
     health: health.get(view.id)!,

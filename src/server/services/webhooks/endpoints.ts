@@ -97,11 +97,13 @@ export async function updateEndpoint(db: Db, actor: Actor, input: UpdateEndpoint
     ...(input.eventTypes !== undefined && { eventTypes: input.eventTypes }),
     ...(input.isActive !== undefined && { isActive: input.isActive }),
     ...(input.maxRequestsPerSecond !== undefined && { maxRequestsPerSecond: input.maxRequestsPerSecond }),
-    ...(input.isActive === true && { consecutiveFailures: 0, disabledAt: null }),
+    ...(input.isActive === true && { consecutiveFailures: 0, disabledAt: null, disabledReason: null }),
   };
   const row = await db.$transaction(async (tx) => {
     const where = { id: input.id, organizationId: actor.organizationId };
     if (Object.keys(data).length) {
+      // Paused by an admin: the reason is recorded only when it was active (the engine's reason stays).
+      if (input.isActive === false) await tx.webhookEndpoint.updateMany({ where: { ...where, isActive: true }, data: { disabledReason: "manual" } });
       const { count } = await tx.webhookEndpoint.updateMany({ where, data });
       if (count === 0) throw endpointNotFound();
       if (input.isActive === true) await wakeDeliveryWorkers(tx);
