@@ -30,6 +30,8 @@ export function AttemptLog({ attempts }: { attempts: AttemptView[] }) {
               </span>
             </div>
             {attempt.error && <p className="text-sm mt-1.5 mb-0 wrap-anywhere">{attempt.error}</p>}
+            <HeaderList title="Request headers" headers={attempt.requestHeaders} />
+            <HeaderList title="Response headers" headers={attempt.responseHeaders} />
             {attempt.responseBody && (
               <details>
                 <summary className="text-sm">Response body</summary>
@@ -40,5 +42,23 @@ export function AttemptLog({ attempts }: { attempts: AttemptView[] }) {
         );
       })}
     </ol>
+  );
+}
+
+/** The headers an attempt was sent with, or the answer's, folded away until opened. */
+function HeaderList({ title, headers }: { title: string; headers: { name: string; value: string }[] | null }) {
+  if (!headers?.length) return null;
+  return (
+    <details>
+      <summary className="text-sm">{title}</summary>
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-[0.85rem] font-mono [&_dd]:m-0 [&_dd]:break-all">
+        {headers.map((header, index) => (
+          <div key={`${header.name}-${index}`} className="contents">
+            <dt className="text-muted-foreground">{header.name}</dt>
+            <dd>{header.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
   );
 }

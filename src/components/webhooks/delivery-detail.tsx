@@ -8,7 +8,7 @@ import { CARD, noticeClass } from "@/components/ui/styles";
 import { Badge } from "@/components/ui/badge";
 import { AdminOnly } from "@/components/ui/admin-only";
 import { useIsAdmin } from "@/components/ui/use-account";
-import { Button, FormError, LocalTime, PageHeader, QueryState, Table } from "@/components/ui";
+import { Button, CopyButton, FormError, LocalTime, PageHeader, QueryState, Table, TextField } from "@/components/ui";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
 import { useInvalidate } from "@/components/ui/use-invalidation";
@@ -133,6 +133,7 @@ function DeliveryView({ endpointId, deliveryId }: { endpointId: string; delivery
               </tbody>
             </Table>
           </section>
+          <ReplayLocally eventId={data.event.id} eventType={data.event.type} body={JSON.stringify({ id: data.event.id, type: data.event.type, createdAt: data.event.createdAt, data: data.event.data })} />
           <section className="mt-7" aria-labelledby="body-heading">
             <h2 id="body-heading">Event body</h2>
             <pre className="bg-subtle p-3 rounded-lg overflow-auto max-h-[480px] text-[0.85rem] whitespace-pre" tabIndex={0} aria-labelledby="body-heading" data-testid="delivery-body">
@@ -142,5 +143,33 @@ function DeliveryView({ endpointId, deliveryId }: { endpointId: string; delivery
         </>
       )}
     </QueryState>
+  );
+}
+
+/** A curl command that posts this event's exact body to a local receiver (unsigned: `npx orbit listen` signs). */
+function curlCommand(url: string, eventId: string, eventType: string, body: string): string {
+  const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
+  return [
+    `curl -X POST ${quote(url)}`,
+    `-H 'Content-Type: application/json'`,
+    `-H ${quote(`X-Service-Event-Id: ${eventId}`)}`,
+    `-H ${quote(`X-Service-Event-Type: ${eventType}`)}`,
+    `--data-binary ${quote(body)}`,
+  ].join(" \\\n  ");
+}
+
+function ReplayLocally({ eventId, eventType, body }: { eventId: string; eventType: string; body: string }) {
+  const [url, setUrl] = useState("http://localhost:4000/webhooks");
+  return (
+    <section className="mt-7" aria-labelledby="replay-heading">
+      <h2 id="replay-heading">Replay to a local receiver</h2>
+      <p className="text-muted-foreground text-sm">
+        A curl command that posts this event&apos;s exact body, unsigned. For signed events on your machine, run <code>npx orbit listen --forward-to {url}</code>.
+      </p>
+      <div className="flex gap-2 items-end flex-wrap">
+        <TextField label="Local URL" type="url" value={url} onChange={(event) => setUrl(event.target.value)} />
+        <CopyButton value={curlCommand(url, eventId, eventType, body)} label="Copy curl command" />
+      </div>
+    </section>
   );
 }

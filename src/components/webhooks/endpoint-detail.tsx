@@ -5,10 +5,12 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { EVENT_TYPES } from "@/server/webhooks/events";
 import { CARD, TOOLBAR, noticeClass } from "@/components/ui/styles";
 import { AdminOnly } from "@/components/ui/admin-only";
 import { useIsAdmin } from "@/components/ui/use-account";
-import { Button, ConfirmDialog, CopyButton, EmptyState, ErrorState, FormDialog, FormError, LoadingState, LocalTime, PagedQueryState, PageHeader, SelectField, Table } from "@/components/ui";
+import { Button, ConfirmDialog, CopyButton, EmptyState, ErrorState, FormDialog, FormError, LoadingState, LocalTime, PagedQueryState, PageHeader, SelectField, Table, TextField } from "@/components/ui";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
 import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
@@ -21,7 +23,36 @@ import { EndpointStatus } from "./endpoint-status";
 /** The console follows deliveries as they happen without a click. */
 const LIVE_REFRESH_MS = 15_000;
 
-type StatusFilter = "" | keyof typeof DELIVERY_STATUS_LABELS;
+type StatusFilter = "" | "failed,pending" | keyof typeof DELIVERY_STATUS_LABELS;
+
+const ratePercent = (rate: number | null) => (rate === null ? "no attempts" : `${Math.round(rate * 1000) / 10}%`);
+
+/** Attempts per hour over the last 24 hours by outcome; the figures are also read out as a list. */
+function AttemptsChart({ hours }: { hours: { hour: string; success: number; failed: number }[] }) {
+  const data = hours.map((hour) => ({ ...hour, label: new Date(hour.hour).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) }));
+  const total = hours.reduce((sum, hour) => sum + hour.success + hour.failed, 0);
+  const failed = hours.reduce((sum, hour) => sum + hour.failed, 0);
+  return (
+    <section className="mt-7" aria-labelledby="attempts-chart-heading">
+      <h2 id="attempts-chart-heading">Attempts per hour</h2>
+      <p className="text-sm text-muted-foreground">
+        {total} {total === 1 ? "attempt" : "attempts"} in the last 24 hours, {failed} failed.
+      </p>
+      <div className="h-[200px] w-full min-w-0 [&_.recharts-cartesian-axis-tick-value]:fill-muted-foreground [&_.recharts-cartesian-grid_line]:stroke-border" role="img" aria-label={`Attempts per hour over the last 24 hours: ${total - failed} succeeded, ${failed} failed`}>
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+            <CartesianGrid vertical={false} />
+            <XAxis dataKey="label" interval={5} tickLine={false} fontSize={12} />
+            <YAxis allowDecimals={false} tickLine={false} fontSize={12} />
+            <Tooltip />
+            <Bar dataKey="success" name="Succeeded" stackId="attempts" fill="var(--color-success)" />
+            <Bar dataKey="failed" name="Failed" stackId="attempts" fill="var(--color-danger)" />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+    </section>
+  );
+}
 
 export function EndpointDetail({ id }: { id: string }) {
   const isAdmin = useIsAdmin();
@@ -118,6 +149,12 @@ function EndpointConsole({ id }: { id: string }) {
             <dd>{endpoint.consecutiveFailures}</dd>
           </div>
           <div>
+            <dt>Attempts succeeded</dt>
+            <dd data-testid="endpoint-success-rates">
+              {ratePercent(endpoint.health.successRate24h)} in 24 h · {ratePercent(endpoint.health.successRate7d)} in 7 days
+            </dd>
+          </div>
+          <div>
             <dt>Last 24 hours</dt>
             <dd data-testid="endpoint-stats">
               {endpoint.stats.last24h.success} succeeded · {endpoint.stats.last24h.failed} failed · {endpoint.stats.last24h.attempts} {endpoint.stats.last24h.attempts === 1 ? "attempt" : "attempts"}
@@ -154,8 +191,21 @@ function EndpointConsole({ id }: { id: string }) {
             Rotated: deliveries are also signed with the previous secret until <LocalTime value={endpoint.previousSecretExpiresAt} />.
           </p>
         )}
+        {endpoint.publicKey && (
+          <>
+            <h2 id="public-key">Ed25519 public key</h2>
+            <p className="text-muted-foreground text-sm">Each delivery also carries a v1a signature in webhook-signature that this key verifies; it is not a secret.</p>
+            <div className="flex gap-2 items-center flex-wrap" aria-labelledby="public-key">
+              <code className="block flex-[1_1_260px] px-[11px] py-[9px] rounded-md bg-subtle font-mono break-all" data-testid="endpoint-public-key">
+                {endpoint.publicKey}
+              </code>
+              <CopyButton value={endpoint.publicKey} label="Copy public key" />
+            </div>
+          </>
+        )}
         {!endpoint.isActive && <p className="text-sm text-muted-foreground">Enable the endpoint to send test events or recover failed deliveries.</p>}
       </section>
+      <AttemptsChart hours={endpoint.attemptsPerHour} />
       <Deliveries endpointId={id} />
     </>
   );
@@ -165,9 +215,15 @@ function Deliveries({ endpointId }: { endpointId: string }) {
   const trpc = useTRPC();
   const invalidate = useInvalidate("webhooks");
   const [status, setStatus] = useState<StatusFilter>("");
+  const [eventType, setEventType] = useState<"" | (typeof EVENT_TYPES)[number]>("");
+  const [search, setSearch] = useState("");
   const deliveries = useInfiniteQuery(
-    trpc.webhooks.deliveries.infiniteQueryOptions({ id: endpointId, status: status || undefined, limit: PAGE_SIZE.deliveries }, { ...pagedByCursor, refetchInterval: LIVE_REFRESH_MS }),
+    trpc.webhooks.deliveries.infiniteQueryOptions(
+      { id: endpointId, status: status || undefined, eventType: eventType || undefined, search: search.trim() || undefined, limit: PAGE_SIZE.deliveries },
+      { ...pagedByCursor, refetchInterval: LIVE_REFRESH_MS },
+    ),
   );
+  const isFiltered = Boolean(status || eventType || search.trim());
   return (
     <section className="mt-7" aria-labelledby="deliveries-heading">
       <div className="flex gap-2 items-center flex-wrap">
@@ -181,13 +237,20 @@ function Deliveries({ endpointId }: { endpointId: string }) {
           label="Delivery status"
           value={status}
           onChange={(event) => setStatus(event.target.value as StatusFilter)}
-          options={[{ value: "", label: "All" }, ...Object.entries(DELIVERY_STATUS_LABELS).map(([value, label]) => ({ value, label }))]}
+          options={[{ value: "", label: "All" }, { value: "failed,pending", label: "Failed or pending" }, ...Object.entries(DELIVERY_STATUS_LABELS).map(([value, label]) => ({ value, label }))]}
         />
+        <SelectField
+          label="Event type"
+          value={eventType}
+          onChange={(event) => setEventType(event.target.value as typeof eventType)}
+          options={[{ value: "", label: "All" }, ...EVENT_TYPES.map((type) => ({ value: type, label: type }))]}
+        />
+        <TextField label="Find by event or delivery id" type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="evt_… or dlv_…" />
       </div>
       <PagedQueryState
         query={deliveries}
         loadingLabel="Loading deliveries…"
-        empty={<EmptyState title={status ? "No deliveries with this status." : "No deliveries yet."}>Events of the subscribed types are delivered here as they happen.</EmptyState>}
+        empty={<EmptyState title={isFiltered ? "No deliveries match these filters." : "No deliveries yet."}>Events of the subscribed types are delivered here as they happen.</EmptyState>}
       >
         {(list) => (
           <Table caption="Deliveries, newest first">

@@ -2,11 +2,11 @@
 // Add or edit an endpoint: its URL (the server's URL rules answer at the field), description, the
 // event types as checkboxes labelled with their catalog names, and its request rate.
 import { useState } from "react";
-import { CheckboxGroup, Form, TextField, useServerErrors } from "@/components/ui";
+import { CheckboxGroup, Form, SelectField, TextField, useServerErrors } from "@/components/ui";
 import { EVENT_TYPES } from "@/server/webhooks/events";
 import { MAX_WEBHOOK_DESCRIPTION_LENGTH } from "@/server/lib/limits";
 
-const FIELD_NAMES = ["url", "description", "eventTypes", "maxRequestsPerSecond"] as const;
+const FIELD_NAMES = ["url", "description", "eventTypes", "maxRequestsPerSecond", "signing"] as const;
 const DEFAULT_MAX_REQUESTS_PER_SECOND = 50;
 
 export interface EndpointDraft {
@@ -15,6 +15,8 @@ export interface EndpointDraft {
   eventTypes: string[];
   /** Left blank, the server keeps the current rate (or its default on create). */
   maxRequestsPerSecond?: number;
+  /** `ed25519` adds a signature receivers verify with the public key alone. */
+  signing?: "hmac" | "ed25519";
 }
 
 export function EndpointForm({
@@ -30,10 +32,11 @@ export function EndpointForm({
   const [description, setDescription] = useState(endpoint?.description ?? "");
   const [eventTypes, setEventTypes] = useState<string[]>(endpoint?.eventTypes ?? [...EVENT_TYPES]);
   const [rate, setRate] = useState(String(endpoint?.maxRequestsPerSecond ?? DEFAULT_MAX_REQUESTS_PER_SECOND));
+  const [signing, setSigning] = useState<"hmac" | "ed25519">(endpoint?.signing ?? "hmac");
   const errors = useServerErrors(FIELD_NAMES);
 
   // A non-number is sent as such, so the server's message for the field is the one shown.
-  const submit = () => onSubmit({ url, description, eventTypes, maxRequestsPerSecond: rate.trim() === "" ? undefined : Number(rate) });
+  const submit = () => onSubmit({ url, description, eventTypes, maxRequestsPerSecond: rate.trim() === "" ? undefined : Number(rate), signing });
 
   return (
     <Form errors={errors} submitLabel={submitLabel} onSubmit={submit}>
@@ -56,6 +59,16 @@ export function EndpointForm({
         onChange={(event) => setRate(event.target.value)}
         error={errors.fieldError("maxRequestsPerSecond")}
         hint="The most Orbit sends to this endpoint per second, 1 to 1,000."
+      />
+      <SelectField
+        label="Signatures"
+        value={signing}
+        onChange={(event) => setSigning(event.target.value as "hmac" | "ed25519")}
+        error={errors.fieldError("signing")}
+        options={[
+          { value: "hmac", label: "HMAC with the signing secret" },
+          { value: "ed25519", label: "HMAC and Ed25519 (verifiable with a public key)" },
+        ]}
       />
     </Form>
   );

@@ -11,6 +11,7 @@ import { useInvalidate } from "@/components/ui/use-invalidation";
 import { EndpointForm } from "./endpoint-form";
 import { EndpointStatus } from "./endpoint-status";
 import { Notices } from "./notices";
+import { WebhooksNavigation } from "./webhooks-navigation";
 
 export function WebhooksPage() {
   const isAdmin = useIsAdmin();
@@ -38,6 +39,7 @@ function EndpointList() {
           ) : undefined
         }
       />
+      <WebhooksNavigation current="endpoints" />
       {!isPro && (
         <p className={noticeClass("info")}>
           Adding webhook endpoints needs the Pro plan (custom integrations). Switch plans in <Link href="/settings">Settings</Link>; existing endpoints stay manageable on any plan.
