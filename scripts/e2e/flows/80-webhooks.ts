@@ -244,6 +244,30 @@ const flow: E2EFlow = {
           },
         ],
         [
+          "the console finds a delivery by its event id, lists events with where they went, and shows each event type",
+          async () => {
+            const endpointPath = new URL(page.url()).pathname;
+            const events = await e2e.appRequest<{ id: string; type: string; deliveries: { id: string }[] }[]>("GET", "/api/app/webhooks/events?type=time_log.created", { cookie });
+            const event = events.data.find((candidate) => candidate.deliveries.length > 0);
+            check(event !== undefined, "no time_log.created event with a delivery is listed");
+            await page.getByLabel("Find by event or delivery id").fill(event!.id);
+            await page.getByRole("link", { name: `Delivery ${event!.deliveries[0]!.id}` }).waitFor();
+            check((await page.getByRole("link", { name: /^Delivery dlv_/ }).count()) === 1, "the search does not narrow the log to one delivery");
+            await page.getByLabel("Find by event or delivery id").fill("");
+            await page.getByRole("heading", { name: "Attempts per hour" }).waitFor();
+            await page.getByRole("navigation", { name: "Webhooks" }).getByRole("link", { name: "Events" }).click();
+            await page.getByRole("heading", { level: 1, name: "Webhook events" }).waitFor();
+            await page.getByRole("link", { name: new RegExp(`^Delivery ${event!.deliveries[0]!.id} to `) }).waitFor();
+            await e2e.shot(page, "24-webhook-events", true);
+            await page.getByRole("navigation", { name: "Webhooks" }).getByRole("link", { name: "Event types" }).click();
+            await page.getByRole("heading", { level: 2, name: "time_log.created" }).waitFor();
+            await page.getByLabel("Example body of invoice.created").waitFor();
+            await e2e.shot(page, "25-webhook-event-types", true);
+            await page.goto(new URL(endpointPath, page.url()).toString());
+            await page.getByRole("button", { name: "Disable endpoint" }).waitFor();
+          },
+        ],
+        [
           "disable and enable the endpoint, then delete it with confirmation",
           async () => {
             await page.getByRole("button", { name: "Disable endpoint" }).click();

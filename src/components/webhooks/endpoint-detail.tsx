@@ -250,7 +250,7 @@ function Deliveries({ endpointId }: { endpointId: string }) {
       <PagedQueryState
         query={deliveries}
         loadingLabel="Loading deliveries…"
-        empty={<EmptyState title={isFiltered ? "No deliveries match these filters." : "No deliveries yet."}>Events of the subscribed types are delivered here as they happen.</EmptyState>}
+        empty={<EmptyState title={status && !eventType && !search.trim() ? "No deliveries with this status." : isFiltered ? "No deliveries match these filters." : "No deliveries yet."}>Events of the subscribed types are delivered here as they happen.</EmptyState>}
       >
         {(list) => (
           <Table caption="Deliveries, newest first">
