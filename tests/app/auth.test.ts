@@ -24,6 +24,7 @@ describe("signup", () => {
       user: { id: expect.any(String), email, name: "Ada" },
       organization: { id: expect.any(String), name: "Acme", plan: "free" },
       role: "admin",
+      preferences: { timeZone: "UTC", weekStart: "monday", timeFormat: "h24", durationFormat: "hm", theme: "system" },
     });
     expect(response.body.meta).toEqual({ apiVersion: "v1", timestamp: expect.stringMatching(isoTimestamp) });
     expect(response.headers.get("ratelimit-limit")).toBeNull();

@@ -30,8 +30,9 @@ describe("hours report", () => {
     const design = await insertTask(admin.organizationId, { title: "Design", primaryConstellationId: relaunch.id });
     const loose = await insertTask(admin.organizationId, { title: "Loose task" });
 
-    await log(admin, "2026-03-01T00:00:00.000Z", 3_600, { customerId: globex.id, taskId: design.id });
-    await log(member, "2026-03-15T10:00:00Z", 1_800, { customerId: globex.id, taskId: design.id, isBillable: false });
+    // A log's project is its own (the app gives it the task's primary project by default).
+    await log(admin, "2026-03-01T00:00:00.000Z", 3_600, { customerId: globex.id, taskId: design.id, constellationId: relaunch.id });
+    await log(member, "2026-03-15T10:00:00Z", 1_800, { customerId: globex.id, taskId: design.id, constellationId: relaunch.id, isBillable: false });
     await log(admin, "2026-03-20T10:00:00Z", 7_200, { customerId: initech.id, taskId: loose.id });
     await log(member, "2026-03-31T23:59:59.999Z", 900, { isBillable: false });
     // Outside the range (to is exclusive) and another organization: never counted.

@@ -8,7 +8,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { serializeTimeLog, timeLogSelect } from "@/server/contract/time-log";
 import { createCustomer, insertTask, expectErrorEnvelope, isoTimestamp } from "./helpers";
 
-const TIME_LOG_KEYS = ["createdAt", "customerId", "description", "durationSeconds", "endedAt", "id", "isBillable", "source", "startedAt", "tags", "taskId", "userId"];
+const TIME_LOG_KEYS = ["constellationId", "createdAt", "customerId", "description", "durationSeconds", "endedAt", "id", "isBillable", "source", "startedAt", "tags", "taskId", "updatedAt", "userId"];
 
 async function createLog(organizationId: string, userId: string, data: Partial<Prisma.TimeLogUncheckedCreateInput> & { startedAt: string }) {
   return (await getDb()).timeLog.create({
@@ -57,6 +57,7 @@ describe("GET /api/v1/time-logs", () => {
       userId: admin.userId,
       taskId: null,
       customerId: null,
+      constellationId: null,
       description: null,
       startedAt: "2026-03-02T09:00:00.000Z",
       endedAt: "2026-03-02T09:30:00.000Z",
@@ -65,6 +66,7 @@ describe("GET /api/v1/time-logs", () => {
       isBillable: true,
       source: "manual",
       createdAt: newer.createdAt.toISOString(),
+      updatedAt: newer.updatedAt.toISOString(),
     });
     expect(response.text).not.toContain("private note");
     expect(response.text).not.toContain("secret-session");

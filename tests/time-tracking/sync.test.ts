@@ -40,6 +40,7 @@ describe("POST /api/app/time-logs/sync: commits", () => {
       userId: admin.userId,
       taskId: task.id,
       customerId: customer.id,
+      constellationId: null,
       description: "Offline work",
       startedAt: "2026-03-02T09:00:00.000Z",
       endedAt: "2026-03-02T10:00:00.000Z",
@@ -48,8 +49,9 @@ describe("POST /api/app/time-logs/sync: commits", () => {
       isBillable: true,
       source: "manual",
       createdAt: expect.stringMatching(isoTimestamp),
+      updatedAt: expect.stringMatching(isoTimestamp),
     });
-    expect(committed[1]).toMatchObject({ taskId: null, customerId: null, description: null, startedAt: "2026-03-02T10:30:00.000Z", endedAt: null, durationSeconds: 125, tags: [], isBillable: false, source: "timer" });
+    expect(committed[1]).toMatchObject({ taskId: null, customerId: null, description: null, startedAt: "2026-03-02T10:30:00.000Z", endedAt: "2026-03-02T10:32:05.000Z", durationSeconds: 125, tags: [], isBillable: false, source: "timer" });
     expect(committed[2]).toMatchObject({ durationSeconds: 0, source: "imported", isBillable: true });
     expect(response.text).not.toContain("clientSessionId");
     expect(response.text).not.toContain("notes");

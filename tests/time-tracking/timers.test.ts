@@ -15,6 +15,7 @@ describe("POST /api/app/timers/start", () => {
       id: expect.any(String),
       taskId: null,
       customerId: null,
+      constellationId: null,
       description: null,
       tags: [],
       isBillable: true,
@@ -156,7 +157,7 @@ describe("POST /api/app/timers/stop", () => {
     expect(response.status, response.text).toBe(200);
     const log = response.body.data;
     expect(Object.keys(log).sort()).toEqual(
-      ["createdAt", "customerId", "description", "durationSeconds", "endedAt", "id", "isBillable", "source", "startedAt", "tags", "taskId", "userId"].sort(),
+      ["constellationId", "createdAt", "customerId", "description", "durationSeconds", "endedAt", "id", "isBillable", "source", "startedAt", "tags", "taskId", "updatedAt", "userId"].sort(),
     );
     expect(log).toMatchObject({ userId: admin.userId, taskId: task.id, customerId: null, description: "Review", tags: ["a"], isBillable: true, source: "timer" });
     expect(log.startedAt).toBe(startedAt.toISOString());

@@ -43,6 +43,7 @@ describe("sign-up, plan switch, log-out, log-in", () => {
       user: { id: expect.any(String), email, name: "Wen Web" },
       organization: { id: expect.any(String), name: "Web Co", plan: "free" },
       role: "admin",
+      preferences: { timeZone: "UTC", weekStart: "monday", timeFormat: "h24", durationFormat: "hm", theme: "system" },
     });
     expect(browser.cookies.has("tt_session")).toBe(true);
     expect(await loadAccount(pageHeaders(browser))).toEqual(account);

@@ -74,7 +74,7 @@ describe("timeLogs.listInApp", () => {
     ]);
     const week = await browser.api.timeLogs.listInApp.query({ ...WEEK });
     expect(week.items.map((item) => item.description)).toEqual(["loose", "first instant"]);
-    expect(week.items[1]).toMatchObject({ taskTitle: "Filed task", customerName: "Globex", isBillable: true });
+    expect(week.items[1]).toMatchObject({ taskTitle: "Filed task", customerName: "Globex", projectName: "Launch", isBillable: true });
 
     const byCustomer = await browser.api.timeLogs.listInApp.query({ ...WEEK, customerId: customer.id });
     expect(byCustomer.items.map((item) => item.description)).toEqual(["first instant"]);
@@ -175,6 +175,26 @@ describe("tasks in the app", () => {
     expect((await failure(second.browser.api.tasks.setSubtaskCompleted.mutate({ taskId: task.id, subtaskId: task.subtasks[0]!.id, isCompleted: true }))).code).toBe("not_found");
     expect((await second.browser.api.tasks.listInApp.query({})).items).toEqual([]);
     expect((await first.browser.api.tasks.getInApp.query({ taskId: task.id })).subtasks[0]?.isCompleted).toBe(false);
+  });
+});
+
+describe("daily tracking over tRPC", () => {
+  it("edits, continues and deletes a log, changes and discards the timer, sets a timesheet cell and preferences", async () => {
+    const { browser } = await signUp();
+    const api = browser.api;
+    const [entry] = (await log(browser, [{ startedAt: "2026-03-02T09:00:00.000Z", durationSeconds: 3600, description: "Draft" }])).committed;
+    expect(await api.timeLogs.update.mutate({ id: entry!.id, description: "Final", durationSeconds: 1800 })).toMatchObject({ description: "Final", durationSeconds: 1800 });
+    expect(await api.timeLogs.continue.mutate({ id: entry!.id })).toMatchObject({ description: "Final" });
+    expect(await api.timers.update.mutate({ description: "Renamed" })).toMatchObject({ description: "Renamed" });
+    expect(await api.timers.discard.mutate()).toEqual({ success: true });
+    expect(await api.timers.current.query()).toBeNull();
+    expect(await api.timeLogs.delete.mutate({ id: entry!.id })).toEqual({ success: true, id: entry!.id });
+    expect((await failure(api.timeLogs.update.mutate({ id: entry!.id, description: "x" }))).code).toBe("not_found");
+
+    expect(await api.preferences.update.mutate({ timeZone: "Europe/Berlin", weekStart: "sunday" })).toMatchObject({ timeZone: "Europe/Berlin", weekStart: "sunday" });
+    expect(await api.preferences.get.query()).toMatchObject({ timeZone: "Europe/Berlin" });
+    expect(await api.timesheet.setCell.mutate({ day: "2026-03-03", seconds: 5400 })).toMatchObject({ taskId: null, seconds: [0, 0, 5400, 0, 0, 0, 0] });
+    expect((await api.timesheet.get.query({ week: "2026-03-03" })).days[0]).toBe("2026-03-01");
   });
 });
 

@@ -12,6 +12,8 @@ import { reportsRouter } from "@/server/api/routers/reports";
 import { tasksRouter } from "@/server/api/routers/tasks";
 import { timeLogsRouter } from "@/server/api/routers/time-logs";
 import { timersRouter } from "@/server/api/routers/timers";
+import { timesheetRouter } from "@/server/api/routers/timesheet";
+import { preferencesRouter } from "@/server/api/routers/preferences";
 import { notificationsRouter } from "@/server/api/routers/notifications";
 import { webhooksRouter } from "@/server/api/routers/webhooks";
 
@@ -24,6 +26,8 @@ export const appRouter = createRouter({
   constellations: constellationsRouter,
   timeLogs: timeLogsRouter,
   timers: timersRouter,
+  timesheet: timesheetRouter,
+  preferences: preferencesRouter,
   invoices: invoicesRouter,
   reports: reportsRouter,
   webhooks: webhooksRouter,

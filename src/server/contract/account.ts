@@ -6,6 +6,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { paginationInput } from "@/server/lib/cursor";
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/lib/limits";
 import { timestampSchema } from "@/server/lib/zod";
+import { preferencesSchema, preferencesSelect, serializePreferences } from "./preferences";
 
 export const roleSchema = z.enum(["admin", "member"]);
 export const planSchema = z.enum(["free", "pro"]);
@@ -15,7 +16,8 @@ export const planSchema = z.enum(["free", "pro"]);
 const accountUserSchema = z.object({ id: z.string(), email: z.string(), name: z.string() });
 const organizationSchema = z.object({ id: z.string(), name: z.string(), plan: planSchema });
 
-export const accountOutput = z.object({ user: accountUserSchema, organization: organizationSchema, role: roleSchema });
+/** The signed-in account, with the user's preferences so the web app has them with the session. */
+export const accountOutput = z.object({ user: accountUserSchema, organization: organizationSchema, role: roleSchema, preferences: preferencesSchema });
 export const addMemberOutput = z.object({ user: accountUserSchema, role: roleSchema });
 export const setPlanOutput = z.object({ organization: organizationSchema });
 export const memberSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), role: roleSchema, createdAt: timestampSchema });
@@ -31,7 +33,8 @@ export const emailInput = z.string().trim().max(MAX_EMAIL_LENGTH).email();
 export const passwordInput = z.string().min(MIN_PASSWORD_LENGTH).max(MAX_PASSWORD_LENGTH);
 export const nameInput = z.string().trim().min(1).max(MAX_NAME_LENGTH);
 
-export const signUpInput = z.object({ email: emailInput, password: passwordInput, name: nameInput, organizationName: nameInput });
+/** `timeZone`: the browser's zone; an unknown or missing one is taken as UTC (a sign-up never fails on it). */
+export const signUpInput = z.object({ email: emailInput, password: passwordInput, name: nameInput, organizationName: nameInput, timeZone: z.string().max(100).optional() });
 export const logInInput = z.object({ email: z.string().max(MAX_EMAIL_LENGTH), password: z.string().max(MAX_PASSWORD_LENGTH) });
 export const changePasswordInput = z.object({ currentPassword: z.string().min(1, "is required").max(MAX_PASSWORD_LENGTH), newPassword: passwordInput });
 export const addMemberInput = z.object({ email: emailInput, password: passwordInput, name: nameInput, role: roleSchema });
@@ -51,6 +54,7 @@ export const organizationSelect = { id: true, name: true, plan: true } as const 
 export const memberSelect = { id: true, name: true, email: true, role: true, createdAt: true } as const satisfies Prisma.UserSelect;
 
 type AccountUserRow = Prisma.UserGetPayload<{ select: typeof accountUserSelect }>;
+type AccountRow = Prisma.UserGetPayload<{ select: typeof accountUserSelect & typeof preferencesSelect }>;
 type OrganizationRow = Prisma.OrganizationGetPayload<{ select: typeof organizationSelect }>;
 type MemberRow = Prisma.UserGetPayload<{ select: typeof memberSelect }>;
 
@@ -62,9 +66,9 @@ export function serializeAddedMember(user: AccountUserRow): AddedMemberView {
   return { user: { id: user.id, email: user.email, name: user.name }, role: user.role };
 }
 
-export function serializeAccount(user: AccountUserRow & { organization: OrganizationRow }): AccountView {
+export function serializeAccount(user: AccountRow & { organization: OrganizationRow }): AccountView {
   const { user: view, role } = serializeAddedMember(user);
-  return { user: view, organization: serializeOrganization(user.organization), role };
+  return { user: view, organization: serializeOrganization(user.organization), role, preferences: serializePreferences(user) };
 }
 
 export function serializeMember(row: MemberRow): MemberView {

@@ -1,14 +1,16 @@
-// Running timer (app-api section 4): the response allowlist, the start input, the columns a response
-// is read from, and the serializer. A running timer is not a time log until it is stopped.
+// Running timer (app-api sections 4 and 11): the response allowlist, the start, change and stop inputs,
+// the columns a response is read from, and the serializer. A running timer is not a time log until it
+// is stopped.
 import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
-import { jsonBoolean, tagsInput, timestampSchema } from "@/server/lib/zod";
-import { descriptionInput, referenceIdInput } from "./time-log";
+import { isoInstant, timestampSchema } from "@/server/lib/zod";
+import { logDetailsInput } from "./time-log";
 
 export const runningTimerSchema = z.object({
   id: z.string(),
   taskId: z.string().nullable(),
   customerId: z.string().nullable(),
+  constellationId: z.string().nullable(),
   description: z.string().nullable(),
   tags: z.array(z.string()),
   isBillable: z.boolean(),
@@ -17,20 +19,25 @@ export const runningTimerSchema = z.object({
 
 export type RunningTimerView = z.output<typeof runningTimerSchema>;
 
-export const startTimerInput = z.object({
-  taskId: referenceIdInput,
-  customerId: referenceIdInput,
-  description: descriptionInput,
-  tags: tagsInput.optional(),
-  isBillable: jsonBoolean().optional(),
-});
+const timerFields = {
+  ...logDetailsInput,
+  /** The click's time, sent later by a client that was offline: not in the future, at most 12 hours ago. */
+  startedAt: isoInstant().optional(),
+};
+
+export const startTimerInput = z.object(timerFields);
+/** Omitted fields keep their values (a new task re-derives an omitted project and customer). */
+export const updateTimerInput = z.object(timerFields);
+export const stopTimerInput = z.object({ stoppedAt: isoInstant().optional() }).optional();
 
 export type StartTimerInput = z.output<typeof startTimerInput>;
+export type UpdateTimerInput = z.output<typeof updateTimerInput>;
 
 export const runningTimerSelect = {
   id: true,
   taskId: true,
   customerId: true,
+  constellationId: true,
   description: true,
   tags: true,
   isBillable: true,
@@ -44,6 +51,7 @@ export function serializeRunningTimer(timer: RunningTimerRow): RunningTimerView 
     id: timer.id,
     taskId: timer.taskId,
     customerId: timer.customerId,
+    constellationId: timer.constellationId,
     description: timer.description,
     tags: [...timer.tags],
     isBillable: timer.isBillable,

@@ -18,6 +18,7 @@ export const timeLogSchema = z
     userId: z.string(),
     taskId: z.string().nullable(),
     customerId: z.string().nullable(),
+    constellationId: z.string().nullable().meta({ description: "The project (constellation) the time is logged to" }),
     description: z.string().nullable(),
     startedAt: timestampSchema,
     endedAt: timestampSchema.nullable().meta({ description: "Wall-clock end; may differ from startedAt + durationSeconds" }),
@@ -26,11 +27,17 @@ export const timeLogSchema = z
     isBillable: z.boolean(),
     source: timeLogSourceSchema,
     createdAt: timestampSchema,
+    updatedAt: timestampSchema.meta({ description: "Moves on every change of the log" }),
   })
   .meta({ id: "TimeLog" });
 
 /** The web app's row: the log with the names it shows (a deleted task's title is not shown). */
-export const appTimeLogSchema = timeLogSchema.extend({ taskTitle: z.string().nullable(), customerName: z.string().nullable(), userName: z.string() });
+export const appTimeLogSchema = timeLogSchema.extend({
+  taskTitle: z.string().nullable(),
+  customerName: z.string().nullable(),
+  projectName: z.string().nullable(),
+  userName: z.string(),
+});
 
 export const syncTimeLogsOutput = z.object({
   /** The logs this request committed, in request order. */
@@ -53,12 +60,25 @@ export type TimeLogSummary = z.output<typeof timeLogSummarySchema>;
 
 // ---- Inputs ----
 
-/** Input fields a time log and a timer share (app-api section 6 limits). */
+/** A task, customer or project a log or timer points at. Omitted: derived (see references.ts); null: none. */
 export const referenceIdInput = idInput.nullable().optional();
 /** Trimmed; blank is stored as null. */
 export const descriptionInput = optionalText(MAX_LOG_DESCRIPTION_LENGTH);
 
+/** Body fields a time log and a timer share (app-api section 6 limits). */
+export const logDetailsInput = {
+  taskId: referenceIdInput,
+  customerId: referenceIdInput,
+  constellationId: referenceIdInput,
+  description: descriptionInput,
+  tags: tagsInput.optional(),
+  isBillable: jsonBoolean().optional(),
+};
+
 const idFilter = idInput.optional();
+
+export const END_BEFORE_START = "End must be after start";
+const durationSecondsInput = uncoerced(z.number().int().min(0, "A duration cannot be negative").max(MAX_LOG_SECONDS, "A time log can be at most 12 hours"));
 
 export const listTimeLogsInput = z
   .object({
@@ -66,6 +86,7 @@ export const listTimeLogsInput = z
     to: isoInstant().optional().meta({ description: "Inclusive upper bound on startedAt; a full ISO 8601 instant with Z or an offset" }),
     taskId: idFilter,
     customerId: idFilter,
+    constellationId: idFilter,
     userId: idFilter,
     isBillable: queryBoolean().optional().meta({ description: "The literal string true or false" }),
     source: timeLogSourceSchema.optional(),
@@ -78,20 +99,14 @@ export const listTimeLogsInput = z
 const syncEntryInput = z
   .object({
     clientSessionId: z.string().min(1).max(200).meta({ description: "The client's idempotency key for this entry, unique per user" }),
-    taskId: referenceIdInput,
-    customerId: referenceIdInput,
-    description: descriptionInput,
+    ...logDetailsInput,
     startedAt: isoInstant(),
-    endedAt: isoInstant().nullable().optional(),
-    durationSeconds: uncoerced(z.number().int().min(0).max(MAX_LOG_SECONDS)),
-    tags: tagsInput.optional(),
-    isBillable: jsonBoolean().optional(),
+    endedAt: isoInstant().nullable().optional().meta({ description: "Omitted or null: startedAt + durationSeconds" }),
+    durationSeconds: durationSecondsInput,
     source: timeLogSourceSchema.optional(),
   })
   .superRefine((entry, context) => {
-    if (entry.endedAt && entry.endedAt < entry.startedAt) {
-      context.addIssue({ code: "custom", path: ["endedAt"], message: "must not be before startedAt" });
-    }
+    if (entry.endedAt && entry.endedAt < entry.startedAt) context.addIssue({ code: "custom", path: ["endedAt"], message: END_BEFORE_START });
   });
 
 export const syncTimeLogsInput = z.object({ entries: z.array(syncEntryInput).min(1).max(MAX_SYNC_ENTRIES) });
@@ -133,7 +148,24 @@ export const summarizeTimeLogsInput = z
     }
   });
 
+/** The path id of one time log. */
+export const timeLogIdInput = z.object({ id: idInput });
+
+/**
+ * A change to a log; omitted fields keep their values, except that a new task re-derives an omitted
+ * project and customer, and a new project an omitted customer. endedAt and durationSeconds are checked
+ * against the result in the service (a start may move past the stored end).
+ */
+export const updateTimeLogInput = z.object({
+  id: idInput,
+  ...logDetailsInput,
+  startedAt: isoInstant().optional(),
+  endedAt: isoInstant().optional(),
+  durationSeconds: durationSecondsInput.optional(),
+});
+
 export type ListTimeLogsInput = z.output<typeof listTimeLogsInput>;
+export type UpdateTimeLogInput = z.output<typeof updateTimeLogInput>;
 export type SyncEntryInput = z.output<typeof syncEntryInput>;
 export type SyncTimeLogsInput = z.output<typeof syncTimeLogsInput>;
 export type ListTimeLogsInAppInput = z.output<typeof listTimeLogsInAppInput>;
@@ -148,6 +180,7 @@ export const timeLogSelect = {
   userId: true,
   taskId: true,
   customerId: true,
+  constellationId: true,
   description: true,
   startedAt: true,
   endedAt: true,
@@ -156,12 +189,14 @@ export const timeLogSelect = {
   isBillable: true,
   source: true,
   createdAt: true,
+  updatedAt: true,
 } as const satisfies Prisma.TimeLogSelect;
 
 export const appTimeLogSelect = {
   ...timeLogSelect,
   task: { select: { title: true, deletedAt: true } },
   customer: { select: { name: true } },
+  constellation: { select: { title: true } },
   user: { select: { name: true } },
 } as const satisfies Prisma.TimeLogSelect;
 
@@ -174,10 +209,10 @@ type AppTimeLogRow = Prisma.TimeLogGetPayload<{ select: typeof appTimeLogSelect 
  */
 export function timeLogViewColumns(alias: string): Prisma.Sql {
   const column = (name: string) => `${alias}."${name}"`;
-  return Prisma.sql`${Prisma.raw(["id", "userId", "taskId", "customerId", "description"].map(column).join(", "))},
+  return Prisma.sql`${Prisma.raw(["id", "userId", "taskId", "customerId", "constellationId", "description"].map(column).join(", "))},
     ${isoTimestamp(column("startedAt"))} AS "startedAt", ${isoTimestamp(column("endedAt"))} AS "endedAt",
     ${Prisma.raw(["durationSeconds", "tags", "isBillable"].map(column).join(", "))}, ${Prisma.raw(column("source"))}::text AS "source",
-    ${isoTimestamp(column("createdAt"))} AS "createdAt"`;
+    ${isoTimestamp(column("createdAt"))} AS "createdAt", ${isoTimestamp(column("updatedAt"))} AS "updatedAt"`;
 }
 
 export function serializeTimeLog(log: TimeLogRow): TimeLogView {
@@ -186,6 +221,7 @@ export function serializeTimeLog(log: TimeLogRow): TimeLogView {
     userId: log.userId,
     taskId: log.taskId,
     customerId: log.customerId,
+    constellationId: log.constellationId,
     description: log.description,
     startedAt: log.startedAt.toISOString(),
     endedAt: log.endedAt ? log.endedAt.toISOString() : null,
@@ -194,15 +230,17 @@ export function serializeTimeLog(log: TimeLogRow): TimeLogView {
     isBillable: log.isBillable,
     source: log.source,
     createdAt: log.createdAt.toISOString(),
+    updatedAt: log.updatedAt.toISOString(),
   };
 }
 
-export function serializeAppTimeLog({ task, customer, user, ...log }: AppTimeLogRow): AppTimeLogView {
+export function serializeAppTimeLog({ task, customer, constellation, user, ...log }: AppTimeLogRow): AppTimeLogView {
   return {
     ...serializeTimeLog(log),
     // A deleted task's title is not shown; the log keeps its time.
     taskTitle: task && !task.deletedAt ? task.title : null,
     customerName: customer?.name ?? null,
+    projectName: constellation?.title ?? null,
     userName: user.name,
   };
 }

@@ -16,6 +16,7 @@ import {
   type SignUpInput,
 } from "@/server/contract/account";
 import { AppError, notFound } from "@/server/errors";
+import { isTimeZone } from "@/lib/time-zone";
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from "@/server/auth/passwords";
 import { assertLoginAllowed, countSignupAttempt, recordLoginFailure } from "@/server/services/auth/throttle";
 
@@ -50,7 +51,7 @@ export async function signUp(
     const organization = await db.organization.create({
       data: {
         name: input.organizationName,
-        users: { create: { email, name: input.name, passwordHash, role: "admin" } },
+        users: { create: { email, name: input.name, passwordHash, role: "admin", timeZone: input.timeZone && isTimeZone(input.timeZone) ? input.timeZone : "UTC" } },
       },
       include: { users: true },
     });

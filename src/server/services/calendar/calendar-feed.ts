@@ -50,7 +50,7 @@ export async function renderCalendarFeed(db: DbClient, token: string, now = new 
   const since = new Date(now.getTime() - FEED_WINDOW_DAYS * 86_400_000);
   const logs = await db.timeLog.findMany({
     // The (organizationId, userId, startedAt, id) index serves this range.
-    where: { organizationId: feed.organizationId, userId: feed.userId, startedAt: { gte: since } },
+    where: { organizationId: feed.organizationId, userId: feed.userId, deletedAt: null, startedAt: { gte: since } },
     orderBy: [{ startedAt: "desc" }, { id: "desc" }],
     take: MAX_FEED_EVENTS,
     select: { id: true, description: true, startedAt: true, endedAt: true, durationSeconds: true, createdAt: true, task: { select: { title: true, deletedAt: true } } },

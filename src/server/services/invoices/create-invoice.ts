@@ -103,6 +103,7 @@ export async function draftInvoice(tx: DbClient, organizationId: string, input: 
       organizationId,
       customerId: customer.id,
       isBillable: true,
+      deletedAt: null,
       startedAt: { gte: input.periodStart, lte: input.periodEnd },
       invoiceLine: { is: null },
     },

@@ -35,12 +35,12 @@ const subtract = (total: HoursSplit, rows: HoursSplit[]): HoursSplit => ({
 
 /**
  * Logs whose startedAt lies in [from, to) (the rule invoices use), counted whole. Admins see the
- * organization; members see their own time only, as on the Time logs page. A log's project is its
- * task's primary project.
+ * organization; members see their own time only, as on the Time logs page. Deleted logs are left
+ * out. A log's project is its own (by default its task's primary project).
  */
 export async function hoursReport(db: DbClient, actor: Actor, input: HoursReportInput): Promise<HoursReport> {
   const scope = actor.role === "admin" ? "organization" : "self";
-  const where = Prisma.sql`l."organizationId" = ${actor.organizationId}
+  const where = Prisma.sql`l."organizationId" = ${actor.organizationId} AND l."deletedAt" IS NULL
     AND l."startedAt" >= ${at(input.from)} AND l."startedAt" < ${at(input.to)}
     ${scope === "self" ? Prisma.sql`AND l."userId" = ${actor.userId}` : Prisma.empty}`;
   const byTotal = Prisma.sql`ORDER BY SUM(l."durationSeconds") DESC, 1 ASC NULLS LAST LIMIT ${REPORT_ROW_LIMIT}`;
@@ -56,8 +56,7 @@ export async function hoursReport(db: DbClient, actor: Actor, input: HoursReport
   const projectRows = await db.$queryRaw<AggregateRow[]>`
     SELECT p."id" AS "id", p."title" AS "name", ${SUMS}
     FROM "TimeLog" l
-    LEFT JOIN "Task" t ON t."id" = l."taskId" AND t."organizationId" = l."organizationId"
-    LEFT JOIN "Constellation" p ON p."id" = t."primaryConstellationId" AND p."organizationId" = l."organizationId"
+    LEFT JOIN "Constellation" p ON p."id" = l."constellationId" AND p."organizationId" = l."organizationId"
     WHERE ${where}
     GROUP BY p."id", p."title"
     ${byTotal}`;

@@ -16,7 +16,7 @@ import {
 import type { Actor } from "@/server/services/auth/account";
 
 /** Whose logs a caller may read: a member only their own (asking for another's is a 403). */
-function userScope(actor: Actor, requested: string | undefined): string | undefined {
+export function userScope(actor: Actor, requested: string | undefined): string | undefined {
   if (actor.role === "admin") return requested;
   if (requested && requested !== actor.userId) {
     throw new AppError("forbidden", "Members see their own time logs only.", { details: [{ field: "userId", message: "admin role required to see other members' time" }] });
@@ -28,10 +28,11 @@ function filtersWhere(actor: Actor, filters: AppTimeLogFilters): Prisma.TimeLogW
   const userId = userScope(actor, filters.userId);
   return {
     organizationId: actor.organizationId,
+    deletedAt: null,
     ...(userId ? { userId } : {}),
     ...(filters.customerId ? { customerId: filters.customerId } : {}),
     ...(filters.isBillable === undefined ? {} : { isBillable: filters.isBillable }),
-    ...(filters.constellationId ? { task: { organizationId: actor.organizationId, primaryConstellationId: filters.constellationId } } : {}),
+    ...(filters.constellationId ? { constellationId: filters.constellationId } : {}),
   };
 }
 

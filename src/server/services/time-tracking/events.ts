@@ -35,24 +35,37 @@ export function timeLogCreatedData(log: CommittedLog, source: TimeLogEventSource
   };
 }
 
-/** Adds the logs' seconds to their tasks (atomic increments, tasks in id order) and emits one event per log. */
-export async function recordCommittedLogs(tx: Tx, organizationId: string, logs: readonly CommittedLog[], source: TimeLogEventSource): Promise<void> {
+type CountedLog = Pick<TimeLog, "taskId" | "durationSeconds" | "isBillable">;
+
+/**
+ * Moves tasks' loggedSeconds and billableSeconds by the logs `added` minus the logs `removed` (an edit
+ * removes the old version and adds the new): atomic increments, tasks in id order.
+ */
+export async function adjustTaskSeconds(tx: Tx, organizationId: string, added: readonly CountedLog[], removed: readonly CountedLog[] = []): Promise<void> {
   const totals = new Map<string, { logged: number; billable: number }>();
-  for (const log of logs) {
-    if (!log.taskId || log.durationSeconds === 0) continue;
+  const count = (log: CountedLog, sign: 1 | -1) => {
+    if (!log.taskId || log.durationSeconds === 0) return;
     const total = totals.get(log.taskId) ?? { logged: 0, billable: 0 };
-    total.logged += log.durationSeconds;
-    if (log.isBillable) total.billable += log.durationSeconds;
+    total.logged += sign * log.durationSeconds;
+    if (log.isBillable) total.billable += sign * log.durationSeconds;
     totals.set(log.taskId, total);
-  }
+  };
+  for (const log of added) count(log, 1);
+  for (const log of removed) count(log, -1);
   // A fixed lock order keeps concurrent commits touching the same tasks from deadlocking.
   for (const taskId of [...totals.keys()].sort()) {
     const total = totals.get(taskId)!;
+    if (total.logged === 0 && total.billable === 0) continue;
     await tx.task.updateMany({
       where: { id: taskId, organizationId },
       data: { loggedSeconds: { increment: total.logged }, billableSeconds: { increment: total.billable } },
     });
   }
+}
+
+/** Adds the logs' seconds to their tasks and emits one event per log. */
+export async function recordCommittedLogs(tx: Tx, organizationId: string, logs: readonly CommittedLog[], source: TimeLogEventSource): Promise<void> {
+  await adjustTaskSeconds(tx, organizationId, logs);
   await enqueueEvents(
     tx,
     logs.map((log) => ({ organizationId, type: "time_log.created" as const, data: timeLogCreatedData(log, source) })),

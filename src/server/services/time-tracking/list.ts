@@ -7,14 +7,16 @@ import { Prisma, type DbClient } from "@/server/db";
 import { paginate, type Page } from "@/server/lib/cursor";
 import { timeLogViewColumns, type ListTimeLogsInput, type TimeLogView } from "@/server/contract/time-log";
 
-/** Committed logs only (a running timer is not a time log), sorted by startedAt then id, descending. */
+/** Committed logs only (a running timer is not a time log, a deleted log is gone), sorted by startedAt then id, descending. */
 export async function listTimeLogs(db: DbClient, organizationId: string, filters: ListTimeLogsInput): Promise<Page<TimeLogView>> {
   const conditions = [
     Prisma.sql`l."organizationId" = ${organizationId}`,
+    Prisma.sql`l."deletedAt" IS NULL`,
     ...(filters.from ? [Prisma.sql`l."startedAt" >= ${filters.from}`] : []),
     ...(filters.to ? [Prisma.sql`l."startedAt" <= ${filters.to}`] : []),
     ...(filters.taskId ? [Prisma.sql`l."taskId" = ${filters.taskId}`] : []),
     ...(filters.customerId ? [Prisma.sql`l."customerId" = ${filters.customerId}`] : []),
+    ...(filters.constellationId ? [Prisma.sql`l."constellationId" = ${filters.constellationId}`] : []),
     ...(filters.userId ? [Prisma.sql`l."userId" = ${filters.userId}`] : []),
     ...(filters.isBillable === undefined ? [] : [Prisma.sql`l."isBillable" = ${filters.isBillable}`]),
     ...(filters.source ? [Prisma.sql`l."source" = ${filters.source}::"TimeLogSource"`] : []),

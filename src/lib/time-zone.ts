@@ -1,0 +1,81 @@
+// Calendar days in an IANA time zone, on the runtime's own zone data (Intl), framework-free so the
+// server and the web app agree. A day starts at its first instant (local midnight, or the first
+// instant after a gap), so a daylight-saving change gives a 23- or 25-hour day.
+
+/** A calendar date `YYYY-MM-DD`. */
+export type DateString = string;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** Whether the runtime knows `name` as an IANA time zone (aliases such as `UTC` included). */
+export function isTimeZone(name: string): boolean {
+  if (!name || name.length > 100) return false;
+  try {
+    formatterFor(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Milliseconds the zone's wall clock is ahead of UTC at `instant`. */
+function offsetAt(instant: number, timeZone: string): number {
+  const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
+  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/** The local calendar date of an instant in the zone. */
+export function zonedDate(instant: Date, timeZone: string): DateString {
+  return new Date(instant.getTime() + offsetAt(instant.getTime(), timeZone)).toISOString().slice(0, 10);
+}
+
+/** The first instant of a calendar date in the zone. */
+export function startOfZonedDay(date: DateString, timeZone: string): Date {
+  const wallMidnight = Date.parse(`${date}T00:00:00Z`);
+  // Two passes settle the offset on either side of a change; a midnight inside a gap moves to the gap's end.
+  let instant = wallMidnight - offsetAt(wallMidnight, timeZone);
+  instant = wallMidnight - offsetAt(instant, timeZone);
+  while (zonedDate(new Date(instant), timeZone) < date) instant += 15 * 60_000;
+  while (zonedDate(new Date(instant - 1), timeZone) === date) instant -= 15 * 60_000;
+  return new Date(instant);
+}
+
+/** Calendar arithmetic on dates (no zone involved). */
+export function addDays(date: DateString, days: number): DateString {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** 0 = Sunday … 6 = Saturday. */
+export function weekdayOf(date: DateString): number {
+  return new Date(`${date}T00:00:00Z`).getUTCDay();
+}
+
+/** Whether `value` is a real calendar date written `YYYY-MM-DD`. */
+export function isDateString(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && addDays(value, 0) === value;
+}
+
+/** The seven dates of the week holding `date`, from its first day (`monday` or `sunday`). */
+export function weekDates(date: DateString, weekStart: "monday" | "sunday"): DateString[] {
+  const first = addDays(date, -((weekdayOf(date) - (weekStart === "monday" ? 1 : 0) + 7) % 7));
+  return Array.from({ length: 7 }, (_, index) => addDays(first, index));
+}

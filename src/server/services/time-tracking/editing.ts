@@ -1,0 +1,126 @@
+// Editing and deleting time logs (app-api section 11). A member changes their own logs, an admin
+// anyone's in the organization; any other log is a 404. A log billed by an invoice that is not void
+// is locked (409). Deletion is soft. Edits and deletes emit no events (the catalog has two types);
+// the tasks' logged seconds follow every change.
+import type { Prisma } from "@/generated/prisma/client";
+import type { Db, DbClient, Tx } from "@/server/db";
+import { AppError, notFound, validationError } from "@/server/errors";
+import { END_BEFORE_START, serializeTimeLog, timeLogSelect, type TimeLogView, type UpdateTimeLogInput } from "@/server/contract/time-log";
+import { MAX_LOG_SECONDS } from "@/server/lib/limits";
+import type { Actor } from "@/server/services/auth/account";
+import { adjustTaskSeconds } from "./events";
+import { resolveReferences } from "./references";
+import { WRITE_TRANSACTION } from "./limits";
+
+/** Logs a caller may change: not deleted, in the organization, their own unless they are an admin. */
+export function editableLogsWhere(actor: Actor): Prisma.TimeLogWhereInput {
+  return { organizationId: actor.organizationId, deletedAt: null, ...(actor.role === "admin" ? {} : { userId: actor.userId }) };
+}
+
+/** Not billed, or billed only by void invoices: the guard every write of a log carries. */
+export const UNLOCKED: Prisma.TimeLogWhereInput = { OR: [{ invoiceLine: { is: null } }, { invoiceLine: { is: { invoice: { status: "void" } } } }] };
+
+const lockSelect = { invoiceLine: { select: { invoice: { select: { number: true, status: true } } } } } as const satisfies Prisma.TimeLogSelect;
+
+/** The invoice number that locks a log, or null when it may change. */
+export function lockingInvoice(log: Prisma.TimeLogGetPayload<{ select: typeof lockSelect }>): string | null {
+  const invoice = log.invoiceLine?.invoice;
+  return invoice && invoice.status !== "void" ? invoice.number : null;
+}
+
+export const lockedError = (invoiceNumber: string) =>
+  new AppError("conflict", `This time entry is billed by invoice ${invoiceNumber} and can no longer be changed; void the invoice first.`);
+
+const editableSelect = { ...timeLogSelect, ...lockSelect } as const satisfies Prisma.TimeLogSelect;
+
+/** The log if the caller may see and change it (locked or not), else a 404. */
+export async function findEditableLog(db: DbClient, actor: Actor, id: string) {
+  const log = await db.timeLog.findFirst({ where: { id, ...editableLogsWhere(actor) }, select: editableSelect });
+  if (!log) throw notFound("Time log");
+  return log;
+}
+
+/**
+ * Creating an invoice takes the organization row for update; a change of logs holds it shared, so
+ * the two wait for each other and a log is never changed while an invoice is billing it.
+ */
+export async function holdInvoicing(tx: Tx, organizationId: string): Promise<void> {
+  await tx.$queryRaw`SELECT 1 FROM "Organization" WHERE "id" = ${organizationId} FOR SHARE`;
+}
+
+async function findUnlockedLog(tx: Tx, actor: Actor, id: string) {
+  await holdInvoicing(tx, actor.organizationId);
+  const log = await findEditableLog(tx, actor, id);
+  const invoice = lockingInvoice(log);
+  if (invoice) throw lockedError(invoice);
+  return log;
+}
+
+/**
+ * Start, end and duration after a change. A new start or end without a duration recomputes the
+ * duration (over 12 hours is a 400 on endedAt); a new duration without an end moves the end. An end
+ * before the start is a 400 on endedAt.
+ */
+export function editedTimes(
+  current: { startedAt: Date; endedAt: Date | null; durationSeconds: number },
+  input: Pick<UpdateTimeLogInput, "startedAt" | "endedAt" | "durationSeconds">,
+): { startedAt: Date; endedAt: Date | null; durationSeconds: number } {
+  if (input.startedAt === undefined && input.endedAt === undefined && input.durationSeconds === undefined) {
+    return { startedAt: current.startedAt, endedAt: current.endedAt, durationSeconds: current.durationSeconds };
+  }
+  const startedAt = input.startedAt ?? current.startedAt;
+  const endAfter = (seconds: number) => new Date(startedAt.getTime() + seconds * 1000);
+  const endedAt = input.endedAt ?? (input.durationSeconds === undefined ? (current.endedAt ?? endAfter(current.durationSeconds)) : endAfter(input.durationSeconds));
+  if (endedAt < startedAt) throw validationError("endedAt", END_BEFORE_START);
+  if (input.durationSeconds !== undefined) return { startedAt, endedAt, durationSeconds: input.durationSeconds };
+  const durationSeconds = Math.floor((endedAt.getTime() - startedAt.getTime()) / 1000);
+  if (durationSeconds > MAX_LOG_SECONDS) throw validationError("endedAt", "A time log can be at most 12 hours");
+  return { startedAt, endedAt, durationSeconds };
+}
+
+export async function updateTimeLog(db: Db, actor: Actor, input: UpdateTimeLogInput): Promise<TimeLogView> {
+  return db.$transaction(async (tx) => {
+    const current = await findUnlockedLog(tx, actor, input.id);
+    const times = editedTimes(current, input);
+    const [references] = await resolveReferences(tx, actor.organizationId, [{ ...input, base: current }]);
+    const updated = await tx.timeLog.updateManyAndReturn({
+      where: { id: current.id, ...editableLogsWhere(actor), ...UNLOCKED },
+      data: {
+        ...references!,
+        ...times,
+        ...(input.description === undefined ? {} : { description: input.description }),
+        ...(input.tags === undefined ? {} : { tags: input.tags }),
+        ...(input.isBillable === undefined ? {} : { isBillable: input.isBillable }),
+        updatedAt: new Date(),
+      },
+      select: timeLogSelect,
+    });
+    if (!updated[0]) {
+      // Billed or deleted between the read and the write: answer as if it had been so before.
+      await findUnlockedLog(tx, actor, input.id);
+      throw notFound("Time log");
+    }
+    await adjustTaskSeconds(tx, actor.organizationId, [updated[0]], [current]);
+    return serializeTimeLog(updated[0]);
+  }, WRITE_TRANSACTION);
+}
+
+/** Soft-deletes logs read (and checked) in this transaction; one changed meanwhile makes it a 409. */
+export async function softDeleteLogs(tx: Tx, actor: Actor, logs: readonly { id: string; taskId: string | null; durationSeconds: number; isBillable: boolean }[]) {
+  if (!logs.length) return;
+  const now = new Date();
+  const { count } = await tx.timeLog.updateMany({
+    where: { id: { in: logs.map((log) => log.id) }, organizationId: actor.organizationId, deletedAt: null, ...UNLOCKED },
+    data: { deletedAt: now, updatedAt: now },
+  });
+  if (count !== logs.length) throw new AppError("conflict", "Some of these time entries changed meanwhile; reload and try again.");
+  await adjustTaskSeconds(tx, actor.organizationId, [], logs);
+}
+
+export async function deleteTimeLog(db: Db, actor: Actor, id: string): Promise<{ success: true; id: string }> {
+  return db.$transaction(async (tx) => {
+    const log = await findUnlockedLog(tx, actor, id);
+    await softDeleteLogs(tx, actor, [log]);
+    return { success: true as const, id: log.id };
+  }, WRITE_TRANSACTION);
+}

@@ -1,0 +1,165 @@
+// The timesheet (app-api section 11): one user's week as rows of (task, customer) by day, days in the
+// caller's time zone from the caller's week start. Setting a cell adds the difference as a manual log
+// through the sync path (so it emits `time_log.created`), or shortens the row's newest unlocked logs
+// of that day, deleting those that reach 0. A change that would need a locked log is a 409.
+import { randomUUID } from "node:crypto";
+import type { Prisma } from "@/generated/prisma/client";
+import type { Db, DbClient, Tx } from "@/server/db";
+import { AppError, validationError } from "@/server/errors";
+import { addDays, startOfZonedDay, weekDates, type DateString } from "@/lib/time-zone";
+import { MAX_LOG_SECONDS } from "@/server/lib/limits";
+import type { GetTimesheetInput, SetTimesheetCellInput, TimesheetRowView, TimesheetView } from "@/server/contract/timesheet";
+import type { SyncEntryInput } from "@/server/contract/time-log";
+import type { Actor } from "@/server/services/auth/account";
+import { userScope } from "./app-list";
+import { holdInvoicing, lockedError, lockingInvoice, softDeleteLogs, UNLOCKED } from "./editing";
+import { adjustTaskSeconds } from "./events";
+import { commitEntries } from "./sync";
+import { WRITE_TRANSACTION } from "./limits";
+
+const timesheetLogSelect = {
+  id: true,
+  taskId: true,
+  customerId: true,
+  startedAt: true,
+  durationSeconds: true,
+  isBillable: true,
+  task: { select: { title: true, deletedAt: true } },
+  customer: { select: { name: true } },
+  invoiceLine: { select: { invoice: { select: { number: true, status: true } } } },
+} as const satisfies Prisma.TimeLogSelect;
+
+type TimesheetLog = Prisma.TimeLogGetPayload<{ select: typeof timesheetLogSelect }>;
+
+interface Week {
+  days: DateString[];
+  /** The first instant of each day and of the day after the week. */
+  bounds: Date[];
+}
+
+/** Whose timesheet: the caller's, or for an admin a member of the organization (another's asked by a member → 403). */
+async function timesheetUser(db: DbClient, actor: Actor, requested: string | undefined): Promise<string> {
+  const userId = userScope(actor, requested) ?? actor.userId;
+  if (userId !== actor.userId && !(await db.user.findFirst({ where: { id: userId, organizationId: actor.organizationId }, select: { id: true } }))) {
+    throw validationError("userId", "no member with this id in your organization");
+  }
+  return userId;
+}
+
+async function weekOf(db: DbClient, actor: Actor, day: DateString): Promise<Week & { timeZone: string }> {
+  const { timeZone, weekStart } = await db.user.findFirstOrThrow({ where: { id: actor.userId, organizationId: actor.organizationId }, select: { timeZone: true, weekStart: true } });
+  const days = weekDates(day, weekStart);
+  return { days, bounds: [...days, addDays(days[6]!, 1)].map((date) => startOfZonedDay(date, timeZone)), timeZone };
+}
+
+const rowKey = (taskId: string | null, customerId: string | null) => `${taskId ?? ""}|${customerId ?? ""}`;
+
+function rowLabel(log: Pick<TimesheetLog, "task" | "customer">): string {
+  const title = log.task && !log.task.deletedAt ? log.task.title : null;
+  return [title, log.customer?.name].filter(Boolean).join(" · ") || "No task";
+}
+
+/** Rows ordered by label, each day's seconds and whether a locked log lies in it. */
+function buildTimesheet(week: Week, logs: readonly TimesheetLog[]): TimesheetView {
+  const rows = new Map<string, TimesheetRowView>();
+  for (const log of logs) {
+    const day = week.bounds.findIndex((bound, index) => index < 7 && log.startedAt >= bound && log.startedAt < week.bounds[index + 1]!);
+    if (day < 0) continue;
+    const key = rowKey(log.taskId, log.customerId);
+    let row = rows.get(key);
+    if (!row) {
+      row = { taskId: log.taskId, customerId: log.customerId, label: rowLabel(log), seconds: Array(7).fill(0), locked: Array(7).fill(false) };
+      rows.set(key, row);
+    }
+    row.seconds[day]! += log.durationSeconds;
+    if (lockingInvoice(log)) row.locked[day] = true;
+  }
+  const sorted = [...rows.values()].sort((a, b) => a.label.localeCompare(b.label) || rowKey(a.taskId, a.customerId).localeCompare(rowKey(b.taskId, b.customerId)));
+  const totals = week.days.map((_, day) => sorted.reduce((sum, row) => sum + row.seconds[day]!, 0));
+  return { days: week.days, rows: sorted, totals };
+}
+
+function weekLogs(db: DbClient, actor: Actor, userId: string, week: Week, where: Prisma.TimeLogWhereInput = {}) {
+  return db.timeLog.findMany({
+    where: { organizationId: actor.organizationId, userId, deletedAt: null, startedAt: { gte: week.bounds[0]!, lt: week.bounds[7]! }, ...where },
+    orderBy: [{ startedAt: "desc" }, { id: "desc" }],
+    select: timesheetLogSelect,
+  });
+}
+
+export async function getTimesheet(db: DbClient, actor: Actor, input: GetTimesheetInput): Promise<TimesheetView> {
+  const userId = await timesheetUser(db, actor, input.userId);
+  const week = await weekOf(db, actor, input.week);
+  return buildTimesheet(week, await weekLogs(db, actor, userId, week));
+}
+
+/** Sets one cell to `seconds` and answers its row for the cell's week. */
+export async function setTimesheetCell(db: Db, actor: Actor, input: SetTimesheetCellInput): Promise<TimesheetRowView> {
+  const taskId = input.taskId ?? null;
+  const customerId = input.customerId ?? null;
+  return db.$transaction(async (tx) => {
+    await holdInvoicing(tx, actor.organizationId);
+    const userId = await timesheetUser(tx, actor, input.userId);
+    const week = await weekOf(tx, actor, input.day);
+    const index = week.days.indexOf(input.day);
+    const dayStart = week.bounds[index]!;
+    const dayLogs = await weekLogs(tx, actor, userId, week, { taskId, customerId, startedAt: { gte: dayStart, lt: week.bounds[index + 1]! } });
+    const difference = input.seconds - dayLogs.reduce((sum, log) => sum + log.durationSeconds, 0);
+
+    if (difference > 0) {
+      // The difference as manual logs from the day's start, in pieces of at most 12 hours.
+      const entries: SyncEntryInput[] = [];
+      for (let offset = 0; offset < difference; offset += MAX_LOG_SECONDS) {
+        entries.push({
+          clientSessionId: `timesheet:${randomUUID()}`,
+          taskId,
+          customerId,
+          startedAt: new Date(dayStart.getTime() + offset * 1000),
+          durationSeconds: Math.min(MAX_LOG_SECONDS, difference - offset),
+          source: "manual",
+        });
+      }
+      await commitEntries(tx, actor.organizationId, userId, entries);
+    } else if (difference < 0) {
+      await shortenNewestFirst(tx, actor, dayLogs, -difference);
+    }
+
+    const row = buildTimesheet(week, await weekLogs(tx, actor, userId, week, { taskId, customerId })).rows[0];
+    return row ?? { taskId, customerId, label: rowLabel(await rowNames(tx, actor, taskId, customerId)), seconds: Array(7).fill(0), locked: Array(7).fill(false) };
+  }, WRITE_TRANSACTION);
+}
+
+/** Takes `seconds` off the unlocked logs, newest first; logs that reach 0 are deleted. */
+async function shortenNewestFirst(tx: Tx, actor: Actor, logs: readonly TimesheetLog[], seconds: number) {
+  const unlocked = logs.filter((log) => !lockingInvoice(log));
+  if (unlocked.reduce((sum, log) => sum + log.durationSeconds, 0) < seconds) {
+    throw lockedError(lockingInvoice(logs.find((log) => lockingInvoice(log))!)!);
+  }
+  let remaining = seconds;
+  const emptied: TimesheetLog[] = [];
+  for (const log of unlocked) {
+    if (remaining === 0) break;
+    const taken = Math.min(remaining, log.durationSeconds);
+    remaining -= taken;
+    if (taken === log.durationSeconds) {
+      emptied.push(log);
+      continue;
+    }
+    const durationSeconds = log.durationSeconds - taken;
+    const { count } = await tx.timeLog.updateMany({
+      where: { id: log.id, organizationId: actor.organizationId, deletedAt: null, ...UNLOCKED },
+      data: { durationSeconds, endedAt: new Date(log.startedAt.getTime() + durationSeconds * 1000), updatedAt: new Date() },
+    });
+    if (count !== 1) throw new AppError("conflict", "This time entry changed meanwhile; reload and try again.");
+    await adjustTaskSeconds(tx, actor.organizationId, [{ ...log, durationSeconds }], [log]);
+  }
+  await softDeleteLogs(tx, actor, emptied);
+}
+
+async function rowNames(db: DbClient, actor: Actor, taskId: string | null, customerId: string | null) {
+  const [task, customer] = await Promise.all([
+    taskId ? db.task.findFirst({ where: { id: taskId, organizationId: actor.organizationId }, select: { title: true, deletedAt: true } }) : null,
+    customerId ? db.customer.findFirst({ where: { id: customerId, organizationId: actor.organizationId }, select: { name: true } }) : null,
+  ]);
+  return { task, customer };
+}

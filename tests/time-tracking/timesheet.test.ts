@@ -1,0 +1,194 @@
+// The timesheet (app-api section 11): a week by (task, customer) and day in the user's time zone
+// from their week start, daylight-saving weeks included; setting a cell adds a manual log through the
+// sync path (with its event) or shortens the row's newest unlocked logs, deleting those that reach 0.
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { addMember, signUpOrganization, type SignedInUser } from "../harness/factories";
+import { getDb } from "@/server/db";
+import { createCustomer, eventsOf, expectErrorEnvelope, insertTask } from "./helpers";
+
+async function logAt(user: SignedInUser, startedAt: string, durationSeconds: number, entry: Record<string, unknown> = {}) {
+  const response = await user.client.post("/api/app/time-logs/sync", {
+    entries: [{ clientSessionId: randomUUID(), startedAt, durationSeconds, source: "manual", customerId: null, ...entry }],
+  });
+  expect(response.status, response.text).toBe(200);
+  return response.body.data.committed[0] as { id: string };
+}
+
+async function preferences(user: SignedInUser, body: Record<string, string>) {
+  expect((await user.client.patch("/api/app/me/preferences", body)).status).toBe(200);
+}
+
+const timesheet = (user: SignedInUser, query: string) => user.client.get(`/api/app/timesheet?${query}`);
+const setCell = (user: SignedInUser, body: Record<string, unknown>) => user.client.put("/api/app/timesheet/cells", body);
+const stored = async (id: string) => (await getDb()).timeLog.findUniqueOrThrow({ where: { id } });
+const week = (seconds: Record<number, number>) => Array.from({ length: 7 }, (_, index) => seconds[index] ?? 0);
+
+describe("GET /api/app/timesheet", () => {
+  it("groups a week by (task, customer) with labels, per-day seconds and totals", async () => {
+    const admin = await signUpOrganization();
+    const customer = await createCustomer(admin.organizationId, { name: "Globex" });
+    const task = await insertTask(admin.organizationId, { title: "Design review" });
+    await logAt(admin, "2026-03-02T09:00:00.000Z", 3600, { taskId: task.id, customerId: customer.id });
+    await logAt(admin, "2026-03-02T13:00:00.000Z", 1800, { taskId: task.id, customerId: customer.id });
+    await logAt(admin, "2026-03-04T09:00:00.000Z", 600, { taskId: task.id });
+    await logAt(admin, "2026-03-08T23:59:59.000Z", 60);
+    await logAt(admin, "2026-03-09T00:00:00.000Z", 999); // the next week
+
+    const response = await timesheet(admin, "week=2026-03-05");
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.data).toEqual({
+      days: ["2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05", "2026-03-06", "2026-03-07", "2026-03-08"],
+      rows: [
+        { taskId: task.id, customerId: null, label: "Design review", seconds: week({ 2: 600 }), locked: week({}).map(() => false) },
+        { taskId: task.id, customerId: customer.id, label: "Design review · Globex", seconds: week({ 0: 5400 }), locked: Array(7).fill(false) },
+        { taskId: null, customerId: null, label: "No task", seconds: week({ 6: 60 }), locked: Array(7).fill(false) },
+      ],
+      totals: week({ 0: 5400, 2: 600, 6: 60 }),
+    });
+  });
+
+  it("runs the days in Europe/Berlin across the spring change (a 23-hour Sunday)", async () => {
+    const admin = await signUpOrganization();
+    await preferences(admin, { timeZone: "Europe/Berlin" });
+    await logAt(admin, "2026-03-22T22:59:00.000Z", 1); // Sunday 22 23:59 CET: the week before
+    await logAt(admin, "2026-03-22T23:00:00.000Z", 2); // Monday 23 00:00 CET
+    await logAt(admin, "2026-03-28T22:59:00.000Z", 4); // Saturday 28 23:59 CET
+    await logAt(admin, "2026-03-28T23:00:00.000Z", 8); // Sunday 29 00:00 CET
+    await logAt(admin, "2026-03-29T21:59:00.000Z", 16); // Sunday 29 23:59 CEST
+    await logAt(admin, "2026-03-29T22:00:00.000Z", 32); // Monday 30 00:00 CEST: the week after
+    const response = await timesheet(admin, "week=2026-03-29");
+    expect(response.body.data.days).toEqual(["2026-03-23", "2026-03-24", "2026-03-25", "2026-03-26", "2026-03-27", "2026-03-28", "2026-03-29"]);
+    expect(response.body.data.totals).toEqual(week({ 0: 2, 5: 4, 6: 24 }));
+  });
+
+  it("runs the days in America/New_York across the autumn change (a 25-hour Sunday), weeks starting on Sunday", async () => {
+    const admin = await signUpOrganization();
+    await preferences(admin, { timeZone: "America/New_York", weekStart: "sunday" });
+    await logAt(admin, "2026-11-01T03:59:00.000Z", 1); // Saturday Oct 31 23:59 EDT
+    await logAt(admin, "2026-11-01T04:00:00.000Z", 2); // Sunday Nov 1 00:00 EDT
+    await logAt(admin, "2026-11-02T04:59:00.000Z", 4); // Sunday Nov 1 23:59 EST
+    await logAt(admin, "2026-11-02T05:00:00.000Z", 8); // Monday Nov 2 00:00 EST
+    await logAt(admin, "2026-11-08T04:59:00.000Z", 16); // Saturday Nov 7 23:59 EST
+    await logAt(admin, "2026-11-08T05:00:00.000Z", 32); // Sunday Nov 8: the week after
+    const sunday = await timesheet(admin, "week=2026-11-04");
+    expect(sunday.body.data.days).toEqual(["2026-11-01", "2026-11-02", "2026-11-03", "2026-11-04", "2026-11-05", "2026-11-06", "2026-11-07"]);
+    expect(sunday.body.data.totals).toEqual(week({ 0: 6, 1: 8, 6: 16 }));
+
+    await preferences(admin, { weekStart: "monday" });
+    const monday = await timesheet(admin, "week=2026-11-01");
+    expect(monday.body.data.days).toEqual(["2026-10-26", "2026-10-27", "2026-10-28", "2026-10-29", "2026-10-30", "2026-10-31", "2026-11-01"]);
+    expect(monday.body.data.totals).toEqual(week({ 5: 1, 6: 6 }));
+  });
+
+  it("shows a member's week to an admin, and answers 403 to a member asking for another's", async () => {
+    const admin = await signUpOrganization();
+    const member = await addMember(admin);
+    await logAt(member, "2026-03-02T09:00:00.000Z", 3600);
+    expect((await timesheet(admin, `week=2026-03-02&userId=${member.userId}`)).body.data.totals).toEqual(week({ 0: 3600 }));
+    expect((await timesheet(admin, "week=2026-03-02")).body.data.rows).toEqual([]);
+    expectErrorEnvelope(await timesheet(member, `week=2026-03-02&userId=${admin.userId}`), 403, "forbidden");
+    expectErrorEnvelope(await timesheet(admin, "week=2026-02-30"), 400, "validation_error");
+    expectErrorEnvelope(await timesheet(admin, "week=2026-03-02&userId=nobody"), 400, "validation_error");
+  });
+});
+
+describe("PUT /api/app/timesheet/cells", () => {
+  it("adds the difference as one manual log through sync (with its event), shortens the newest logs first and deletes those reaching 0", async () => {
+    const admin = await signUpOrganization();
+    const task = await insertTask(admin.organizationId, { title: "Design review" });
+    const row = { day: "2026-03-04", taskId: task.id, customerId: null };
+    const morning = await logAt(admin, "2026-03-04T09:00:00.000Z", 3600, { taskId: task.id });
+    const afternoon = await logAt(admin, "2026-03-04T14:00:00.000Z", 1800, { taskId: task.id });
+    const other = await logAt(admin, "2026-03-04T16:00:00.000Z", 900); // another row: untouched
+
+    const shorter = await setCell(admin, { ...row, seconds: 4000 });
+    expect(shorter.status, shorter.text).toBe(200);
+    expect(shorter.body.data).toEqual({ taskId: task.id, customerId: null, label: "Design review", seconds: week({ 2: 4000 }), locked: Array(7).fill(false) });
+    expect((await stored(afternoon.id)).durationSeconds).toBe(400);
+    expect((await stored(afternoon.id)).endedAt).toEqual(new Date("2026-03-04T14:06:40.000Z"));
+    expect((await stored(morning.id)).durationSeconds).toBe(3600);
+
+    await setCell(admin, { ...row, seconds: 3000 });
+    expect((await stored(afternoon.id)).deletedAt).toBeInstanceOf(Date);
+    expect((await stored(morning.id)).durationSeconds).toBe(3000);
+
+    const events = (await eventsOf(admin.organizationId, "time_log.created")).length;
+    const added = await setCell(admin, { ...row, seconds: 5000 });
+    expect(added.body.data.seconds).toEqual(week({ 2: 5000 }));
+    const created = await (await getDb()).timeLog.findMany({ where: { organizationId: admin.organizationId, deletedAt: null, source: "manual", clientSessionId: { startsWith: "timesheet:" } } });
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({ userId: admin.userId, taskId: task.id, customerId: null, durationSeconds: 2000, startedAt: new Date("2026-03-04T00:00:00.000Z") });
+    const newEvents = (await eventsOf(admin.organizationId, "time_log.created")).slice(events);
+    expect(newEvents.map((event) => [event.data.timeLog.id, event.data.source])).toEqual([[created[0]!.id, "offline_sync"]]);
+    expect((await (await getDb()).task.findUniqueOrThrow({ where: { id: task.id } })).loggedSeconds).toBe(5000);
+
+    const cleared = await setCell(admin, { ...row, seconds: 0 });
+    expect(cleared.body.data).toEqual({ taskId: task.id, customerId: null, label: "Design review", seconds: week({}), locked: Array(7).fill(false) });
+    expect(await (await getDb()).timeLog.count({ where: { organizationId: admin.organizationId, deletedAt: null } })).toBe(1);
+    expect((await stored(other.id)).durationSeconds).toBe(900);
+    // Shortening and deleting emitted nothing.
+    expect((await eventsOf(admin.organizationId, "time_log.created")).length).toBe(events + 1);
+  });
+
+  it("answers 409 when the change would need a locked log, changing nothing, and marks the locked day", async () => {
+    const admin = await signUpOrganization();
+    const customer = await createCustomer(admin.organizationId, { hourlyRateCents: 10_000 });
+    const billed = await logAt(admin, "2026-03-05T09:00:00.000Z", 3600, { customerId: customer.id });
+    const created = await admin.client.post("/api/app/invoices", { customerId: customer.id, periodStart: "2026-03-01T00:00:00.000Z", periodEnd: "2026-03-31T23:59:59.999Z" });
+    expect(created.status, created.text).toBe(201);
+    const later = await logAt(admin, "2026-03-05T10:00:00.000Z", 1800, { customerId: customer.id });
+    const row = { day: "2026-03-05", customerId: customer.id };
+
+    const shortened = await setCell(admin, { ...row, seconds: 3600 });
+    expect(shortened.status, shortened.text).toBe(200);
+    expect(shortened.body.data.locked).toEqual(week({}).map((_, index) => index === 3));
+    expect((await stored(later.id)).deletedAt).toBeInstanceOf(Date);
+
+    const refused = await setCell(admin, { ...row, seconds: 1000 });
+    expectErrorEnvelope(refused, 409, "conflict");
+    expect(refused.body.message).toContain(created.body.data.number);
+    expect((await stored(billed.id)).durationSeconds).toBe(3600);
+    expect((await setCell(admin, { ...row, seconds: 4000 })).body.data.seconds).toEqual(week({ 3: 4000 }));
+  });
+
+  it("lets an admin set a member's cell (the log is the member's), and answers 403 to a member passing another's userId", async () => {
+    const admin = await signUpOrganization();
+    const member = await addMember(admin);
+    const response = await setCell(admin, { day: "2026-03-02", seconds: 1800, userId: member.userId });
+    expect(response.status, response.text).toBe(200);
+    expect(await (await getDb()).timeLog.findMany({ where: { organizationId: admin.organizationId }, select: { userId: true } })).toEqual([{ userId: member.userId }]);
+    expectErrorEnvelope(await setCell(member, { day: "2026-03-02", seconds: 60, userId: admin.userId }), 403, "forbidden");
+  });
+
+  it("splits more than 12 hours into logs of at most 12 hours, all inside the day", async () => {
+    const admin = await signUpOrganization();
+    const response = await setCell(admin, { day: "2026-03-02", seconds: 86_400 });
+    expect(response.body.data.seconds).toEqual(week({ 0: 86_400 }));
+    const logs = await (await getDb()).timeLog.findMany({ where: { organizationId: admin.organizationId }, orderBy: { startedAt: "asc" } });
+    expect(logs.map((log) => [log.startedAt.toISOString(), log.durationSeconds])).toEqual([
+      ["2026-03-02T00:00:00.000Z", 43_200],
+      ["2026-03-02T12:00:00.000Z", 43_200],
+    ]);
+  });
+
+  it("answers 400 on the field for bad input and writes nothing", async () => {
+    const admin = await signUpOrganization();
+    const stranger = await signUpOrganization();
+    const foreign = await insertTask(stranger.organizationId);
+    for (const [body, field] of [
+      [{ day: "2026-03-02", seconds: 86_401 }, "seconds"],
+      [{ day: "2026-03-02", seconds: -1 }, "seconds"],
+      [{ day: "2026-03-02", seconds: 1.5 }, "seconds"],
+      [{ day: "2026-03-02", seconds: "60" }, "seconds"],
+      [{ day: "2026-02-30", seconds: 60 }, "day"],
+      [{ day: "2026-03-02T00:00:00Z", seconds: 60 }, "day"],
+      [{ day: "2026-03-02", seconds: 60, taskId: foreign.id }, "taskId"],
+    ] as const) {
+      const response = await setCell(admin, body);
+      expectErrorEnvelope(response, 400, "validation_error");
+      expect(response.body.details[0].field, JSON.stringify(body)).toBe(field);
+    }
+    expect(await (await getDb()).timeLog.count({ where: { organizationId: admin.organizationId } })).toBe(0);
+  });
+});
