@@ -8,7 +8,8 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
 import { CustomerPicker, MemberPicker, ProjectPicker } from "@/components/pickers/pickers";
 import { useIsAdmin } from "@/components/ui/use-account";
-import { TimeLogTable, type AppTimeLog } from "@/components/ui/time-log-table";
+import type { AppTimeLog } from "@/components/ui/time-log-table";
+import { TimeLogList } from "./entry-actions";
 import { Button, EmptyState, ErrorState, FormError, LoadingState, PageHeader, SelectField, Table } from "@/components/ui";
 import { csvBlob } from "@/lib/csv";
 import { formatDate, formatDuration, formatHours, formatWeekday } from "@/lib/time-format";
@@ -185,7 +186,7 @@ export function TimeLogsPage() {
           <EmptyState title="No time logs this week.">Try another week or fewer filters.</EmptyState>
         ) : (
           <>
-            <TimeLogTable logs={items} caption="Time logs of the week" showDate showMember={isAdmin} />
+            <TimeLogList logs={items} caption="Time logs of the week" showDate showMember={isAdmin} />
             {logs.hasNextPage && (
               <div className="flex justify-center mt-3.5">
                 <Button onClick={() => void logs.fetchNextPage()} isPending={logs.isFetchingNextPage}>

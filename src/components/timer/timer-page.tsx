@@ -15,7 +15,7 @@ import { useHydrated } from "@/lib/use-hydrated";
 import { addDays, startOfDay } from "@/lib/week";
 import { useTRPC } from "@/trpc/react";
 import { AddTimeDialog } from "./add-time-dialog";
-import { TimeLogTable } from "@/components/ui/time-log-table";
+import { TimeLogList } from "@/components/time-logs/entry-actions";
 import { useOfflineSync } from "./use-offline-sync";
 import { useTimeInvalidation } from "@/components/ui/use-invalidation";
 import { MAX_LOG_DESCRIPTION_LENGTH } from "@/server/lib/limits";
@@ -98,7 +98,7 @@ function TodayLogs() {
         </p>
       </div>
       <QueryState query={{ ...logs, isPending: logs.isPending || !range }} isEmpty={(data) => data.items.length === 0} empty={<EmptyState title="No time logged today.">Start the timer or add time by hand.</EmptyState>}>
-        {(data) => <TimeLogTable logs={data.items} caption="Today's time logs" />}
+        {(data) => <TimeLogList logs={data.items} caption="Today's time logs" />}
       </QueryState>
     </section>
   );
