@@ -10,6 +10,9 @@ import { CustomerPicker, MemberPicker, ProjectPicker } from "@/components/picker
 import { useIsAdmin } from "@/components/ui/use-account";
 import type { AppTimeLog } from "@/components/ui/time-log-table";
 import { TimeLogList } from "./entry-actions";
+import { CalendarWeek } from "./calendar-week";
+import { Timesheet } from "./timesheet";
+import { ViewTabs, viewFromParam, type View } from "./view-tabs";
 import { Button, EmptyState, ErrorState, FormError, LoadingState, PageHeader, SelectField, Table } from "@/components/ui";
 import { csvBlob } from "@/lib/csv";
 import { formatDate, formatDuration, formatHours, formatWeekday } from "@/lib/time-format";
@@ -65,12 +68,16 @@ export function TimeLogsPage() {
   });
   const items = logs.data?.pages.flatMap((page) => page.items) ?? [];
 
-  function goToWeek(days: number | null) {
+  // The view lives in the address too (?view=list|timesheet|calendar).
+  const view = viewFromParam(searchParams.get("view"));
+  function replaceParams(change: (params: URLSearchParams) => void) {
     const params = new URLSearchParams(searchParams);
-    if (days === null || !bounds) params.delete("week");
-    else params.set("week", toDateParam(addDays(bounds.dayStarts[0]!, days)));
+    change(params);
     router.replace(`${pathname}${params.size ? `?${params}` : ""}`, { scroll: false });
   }
+  const goToWeek = (days: number | null) =>
+    replaceParams((params) => (days === null || !bounds ? params.delete("week") : params.set("week", toDateParam(addDays(bounds.dayStarts[0]!, days)))));
+  const setView = (next: View) => replaceParams((params) => (next === "list" ? params.delete("view") : params.set("view", next)));
 
   async function exportCsv() {
     if (!bounds) return;
@@ -139,6 +146,19 @@ export function TimeLogsPage() {
         {isAdmin && <MemberPicker label="Member" noneLabel="Everyone" value={filters.userId ?? null} onChange={(userId) => setFilters((current) => ({ ...current, userId: userId ?? undefined }))} />}
       </div>
 
+      <ViewTabs view={view} onChange={setView}>
+        {view === "timesheet" ? (
+          bounds ? <Timesheet week={toDateParam(bounds.dayStarts[0]!)} userId={filters.userId} /> : <LoadingState label="Loading the timesheet…" />
+        ) : view === "calendar" ? (
+          logs.isPending || !bounds ? (
+            <LoadingState label="Loading time logs…" />
+          ) : logs.error && !logs.data ? (
+            <ErrorState error={logs.error} onRetry={() => void logs.refetch()} />
+          ) : (
+            <CalendarWeek logs={items} bounds={bounds} />
+          )
+        ) : (
+          <>
       <section aria-label="Totals">
         {summary.isPending || !bounds ? (
           <LoadingState label="Adding up the week…" />
@@ -197,6 +217,9 @@ export function TimeLogsPage() {
           </>
         )}
       </section>
+          </>
+        )}
+      </ViewTabs>
     </>
   );
 }
