@@ -13,6 +13,9 @@ import { useTRPC } from "@/trpc/react";
 import { isActivePath, NAV_ITEMS } from "./nav-items";
 import { NoticesBadge } from "./notices-badge";
 import { RunningTimer } from "./running-timer";
+import { IdlePrompt } from "./idle-prompt";
+import { KeyboardShortcuts } from "./shortcuts";
+import { TimerTitle } from "./timer-title";
 import { useAccount } from "@/components/ui/use-account";
 
 /** The sidebar; on phones a panel under the top bar, opened by the menu button. */
@@ -41,6 +44,9 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   return (
     <div className="grid min-h-screen grid-cols-[220px_minmax(0,1fr)] grid-rows-[56px_minmax(0,1fr)] bg-[linear-gradient(to_right,var(--surface)_219px,var(--border)_219px,var(--border)_220px,var(--background)_220px)] max-md:grid-cols-[minmax(0,1fr)] max-md:bg-none print:block">
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-surface focus:px-3 focus:py-2 focus:font-semibold focus:shadow-lg">
+        Skip to content
+      </a>
       <header className="sticky top-0 z-20 col-span-full flex items-center gap-4 border-b border-border bg-surface px-5 max-md:gap-2 max-md:px-2.5 print:hidden">
         <button type="button" className="hidden size-9 cursor-pointer items-center justify-center rounded-lg border border-transparent bg-transparent text-[1.2rem] leading-none text-foreground hover:bg-subtle max-md:inline-flex" aria-label={isMenuOpen ? "Close menu" : "Open menu"} aria-expanded={isMenuOpen} aria-controls="app-nav" onClick={() => setIsMenuOpen((open) => !open)}>
           <span aria-hidden="true">{isMenuOpen ? "×" : "☰"}</span>
@@ -76,9 +82,12 @@ export function AppShell({ children }: { children: ReactNode }) {
           </Button>
         </div>
       </nav>
-      <main className="w-full max-w-[1160px] px-8 pt-7 pb-12 max-md:px-3.5 max-md:pt-5 max-md:pb-10 print:p-0" id="main">
+      <main className="w-full max-w-[1160px] px-8 pt-7 pb-12 max-md:px-3.5 max-md:pt-5 max-md:pb-10 print:p-0" id="main" tabIndex={-1}>
         {children}
       </main>
+      <KeyboardShortcuts />
+      <TimerTitle />
+      <IdlePrompt />
     </div>
   );
 }

@@ -2,13 +2,16 @@
 // Add time: a manual entry by start and end, or start and duration. It is saved in this browser first
 // and sent through the sync procedure with a clientSessionId made here, so a retry never doubles it.
 import { FORM_GRID } from "@/components/ui/styles";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { CustomerPicker, TaskPicker } from "@/components/pickers/pickers";
 import { Button, CheckboxField, Form, FormDialog, TextField, useServerErrors } from "@/components/ui";
 import { parseDurationInput, parseTagsInput } from "@/lib/duration-input";
 import { fromLocalInputValue, toLocalInputValue } from "@/lib/time-format";
 import type { OfflineSync } from "./use-offline-sync";
 import { MAX_LOG_DESCRIPTION_LENGTH } from "@/server/lib/limits";
+
+/** Asks the Timer page's Add time to open (the `m` shortcut); `/timer?add=time` opens it on arrival. */
+export const ADD_TIME_EVENT = "orbit:add-time";
 
 const FIELDS = ["description", "taskId", "customerId", "startedAt", "endedAt", "durationSeconds", "tags"] as const;
 
@@ -20,6 +23,13 @@ function defaultStart(): string {
 
 export function AddTimeDialog({ offline, onAdded }: { offline: OfflineSync; onAdded: (outcome: "synced" | "queued") => void }) {
   const [mode, setMode] = useState<"range" | "duration">("range");
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const show = () => setOpen(true);
+    if (new URLSearchParams(window.location.search).get("add") === "time") show();
+    window.addEventListener(ADD_TIME_EVENT, show);
+    return () => window.removeEventListener(ADD_TIME_EVENT, show);
+  }, []);
   const [taskId, setTaskId] = useState<string | null>(null);
   const [customerId, setCustomerId] = useState<string | null>(null);
   const errors = useServerErrors(FIELDS);
@@ -70,6 +80,8 @@ export function AddTimeDialog({ offline, onAdded }: { offline: OfflineSync; onAd
       title="Add time"
       description="A finished piece of work. Without a connection it is kept in this browser and synced later."
       trigger={<Button variant="primary">Add time</Button>}
+      open={open}
+      onOpenChange={setOpen}
       onClose={reset}
     >
       <Form errors={errors} submitLabel="Save time" onSubmit={submit}>

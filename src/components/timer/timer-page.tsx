@@ -5,7 +5,8 @@ import { cn } from "@/components/ui/cn";
 import { CARD, FORM_GRID, noticeClass } from "@/components/ui/styles";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { CustomerPicker, TaskPicker } from "@/components/pickers/pickers";
+import { CustomerPicker, ProjectPicker, TaskPicker } from "@/components/pickers/pickers";
+import { RunningTimerActions } from "./running-timer-editor";
 import { useElapsed, useStopTimer } from "./use-running-timer";
 import { useAccount } from "@/components/ui/use-account";
 import { Button, CheckboxField, EmptyState, Form, FormError, PageHeader, QueryState, TextField, useServerErrors } from "@/components/ui";
@@ -14,13 +15,14 @@ import { formatClock, formatDuration } from "@/lib/time-format";
 import { useHydrated } from "@/lib/use-hydrated";
 import { addDays, startOfDay } from "@/lib/week";
 import { useTRPC } from "@/trpc/react";
+import type { RouterOutputs } from "@/trpc/types";
 import { AddTimeDialog } from "./add-time-dialog";
 import { TimeLogList } from "@/components/time-logs/entry-actions";
 import { useOfflineSync } from "./use-offline-sync";
 import { useTimeInvalidation } from "@/components/ui/use-invalidation";
 import { MAX_LOG_DESCRIPTION_LENGTH } from "@/server/lib/limits";
 
-const START_FIELDS = ["description", "taskId", "customerId", "tags", "isBillable"] as const;
+const START_FIELDS = ["description", "taskId", "customerId", "constellationId", "tags", "isBillable"] as const;
 
 function StartTimerForm() {
   const trpc = useTRPC();
@@ -28,10 +30,13 @@ function StartTimerForm() {
   const errors = useServerErrors(START_FIELDS);
   const [taskId, setTaskId] = useState<string | null>(null);
   const [customerId, setCustomerId] = useState<string | null>(null);
+  const [projectId, setProjectId] = useState<string | null>(null);
   const start = useMutation(trpc.timers.start.mutationOptions({ onSuccess: invalidate }));
 
   function submit(form: FormData) {
     return start.mutateAsync({
+      startedAt: new Date().toISOString(),
+      ...(projectId ? { constellationId: projectId } : {}),
       description: String(form.get("description") ?? "") || null,
       taskId,
       customerId,
@@ -48,6 +53,7 @@ function StartTimerForm() {
         <CustomerPicker value={customerId} onChange={setCustomerId} error={errors.fieldError("customerId")} hint={taskId ? "Empty: the task's customer." : undefined} />
       </div>
       <div className={FORM_GRID}>
+        <ProjectPicker value={projectId} onChange={setProjectId} error={errors.fieldError("constellationId")} hint={taskId ? "Empty: the task's project." : undefined} />
         <TextField label="Tags" name="tags" placeholder="design, review" hint="Separate tags with commas." error={errors.fieldError("tags")} />
         <CheckboxField label="Billable" name="isBillable" defaultChecked className="self-end items-end" />
       </div>
@@ -55,7 +61,8 @@ function StartTimerForm() {
   );
 }
 
-function RunningTimerCard({ timer }: { timer: { startedAt: string; description: string | null; isBillable: boolean; tags: string[] } }) {
+function RunningTimerCard({ timer }: { timer: NonNullable<RouterOutputs["timers"]["current"]> }) {
+  const [message, setMessage] = useState("");
   const elapsed = useElapsed(timer.startedAt);
   const stop = useStopTimer();
   const isHydrated = useHydrated();
@@ -74,6 +81,10 @@ function RunningTimerCard({ timer }: { timer: { startedAt: string; description: 
       <Button variant="danger" isPending={stop.isPending} onClick={() => stop.mutate()}>
         Stop
       </Button>
+      <RunningTimerActions timer={timer} announce={setMessage} />
+      <p className="sr-only" role="status" aria-live="polite">
+        {message}
+      </p>
       <FormError error={stop.error ? { code: "error", message: stop.error.message, details: [] } : null} />
     </section>
   );
