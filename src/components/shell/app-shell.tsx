@@ -7,7 +7,7 @@ import { badgeClass } from "@/components/ui/badge";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
-import { useEffect, useState, type ReactNode } from "react";
+import { Fragment, useEffect, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
 import { isActivePath, NAV_ITEMS } from "./nav-items";
@@ -16,6 +16,7 @@ import { RunningTimer } from "./running-timer";
 import { IdlePrompt } from "./idle-prompt";
 import { KeyboardShortcuts } from "./shortcuts";
 import { TimerTitle } from "./timer-title";
+import { usePreferencesKey } from "./preferences-sync";
 import { useAccount } from "@/components/ui/use-account";
 
 /** The sidebar; on phones a panel under the top bar, opened by the menu button. */
@@ -27,6 +28,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const pathname = usePathname();
   const account = useAccount();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const preferencesKey = usePreferencesKey();
   const trpc = useTRPC();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -83,7 +85,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         </div>
       </nav>
       <main className="w-full max-w-[1160px] px-8 pt-7 pb-12 max-md:px-3.5 max-md:pt-5 max-md:pb-10 print:p-0" id="main" tabIndex={-1}>
-        {children}
+        <Fragment key={preferencesKey}>{children}</Fragment>
       </main>
       <KeyboardShortcuts />
       <TimerTitle />

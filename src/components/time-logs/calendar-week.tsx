@@ -10,8 +10,7 @@ import { FormError } from "@/components/ui";
 import { cn } from "@/components/ui/cn";
 import type { AppTimeLog } from "@/components/ui/time-log-table";
 import { useTimeInvalidation } from "@/components/ui/use-invalidation";
-import { useDurationText } from "@/components/ui/use-display";
-import { formatTime, formatWeekday } from "@/lib/time-format";
+import { formatDuration, formatTime, formatWeekday } from "@/lib/time-format";
 import { dayIndexOf, startOfDay } from "@/lib/week";
 import { describeError, type DisplayError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
@@ -80,7 +79,6 @@ type Drag =
 export function CalendarWeek({ logs, bounds }: { logs: AppTimeLog[]; bounds: { dayStarts: Date[]; end: Date } }) {
   const trpc = useTRPC();
   const invalidate = useTimeInvalidation();
-  const duration = useDurationText();
   const scroller = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
   const [draft, setDraft] = useState<DraftEntry | null>(null);
@@ -220,7 +218,7 @@ export function CalendarWeek({ logs, bounds }: { logs: AppTimeLog[]; bounds: { d
                       <button
                         type="button"
                         data-testid="calendar-block"
-                        aria-label={`Edit entry: ${title}, ${range}, ${duration(block.log.durationSeconds)}${locked ? `, ${locked}` : ""}`}
+                        aria-label={`Edit entry: ${title}, ${range}, ${formatDuration(block.log.durationSeconds)}${locked ? `, ${locked}` : ""}`}
                         className={cn(
                           "size-full overflow-hidden rounded-md border border-primary/50 bg-primary-soft px-1.5 py-0.5 text-left text-xs text-foreground shadow-sm focus-visible:outline-2 focus-visible:outline-primary",
                           locked ? "cursor-default opacity-80" : "cursor-grab",

@@ -11,7 +11,7 @@ import { Button, EmptyState, ErrorState, Form, FormDialog, FormError, LoadingSta
 import { FORM_GRID } from "@/components/ui/styles";
 import { useTimeInvalidation } from "@/components/ui/use-invalidation";
 import { parseDuration } from "@/lib/duration";
-import { useDurationText } from "@/components/ui/use-display";
+import { formatDuration } from "@/lib/time-format";
 import { describeError, type DisplayError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
@@ -89,12 +89,11 @@ export function Timesheet({ week, userId }: { week: string; userId?: string }) {
 function TimesheetGrid({ days, rows, userId }: { days: string[]; rows: Row[]; userId?: string }) {
   const trpc = useTRPC();
   const invalidate = useTimeInvalidation();
-  const duration = useDurationText();
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const setCell = useMutation(trpc.timesheet.setCell.mutationOptions({ onSuccess: invalidate }));
   const cellKey = (row: Row, day: number) => `${rowKey(row)}@${day}`;
-  const shown = (row: Row, day: number) => drafts[cellKey(row, day)] ?? (row.seconds[day] ? duration(row.seconds[day]) : "");
+  const shown = (row: Row, day: number) => drafts[cellKey(row, day)] ?? (row.seconds[day] ? formatDuration(row.seconds[day]) : "");
   // What the grid adds up while typing: a cell's draft when it parses, else what is saved.
   const secondsOf = (row: Row, day: number) => {
     const draft = drafts[cellKey(row, day)];
@@ -197,7 +196,7 @@ function TimesheetGrid({ days, rows, userId }: { days: string[]; rows: Row[]; us
               );
             })}
             <td className="text-right tabular-nums whitespace-nowrap px-2!" data-testid="row-total">
-              {duration(days.reduce((sum, _, day) => sum + secondsOf(row, day), 0))}
+              {formatDuration(days.reduce((sum, _, day) => sum + secondsOf(row, day), 0))}
             </td>
           </tr>
         ))}
@@ -207,11 +206,11 @@ function TimesheetGrid({ days, rows, userId }: { days: string[]; rows: Row[]; us
           </th>
           {dayTotals.map((seconds, day) => (
             <td key={days[day]} className="text-right tabular-nums px-2!" data-testid="timesheet-day-total">
-              {duration(seconds)}
+              {formatDuration(seconds)}
             </td>
           ))}
           <td className="text-right tabular-nums px-2! bg-primary-soft" data-testid="timesheet-week-total">
-            {duration(weekTotal)}
+            {formatDuration(weekTotal)}
           </td>
         </tr>
       </tbody>
