@@ -3,7 +3,8 @@
 // and length (overlapping logs side by side). Dragging on empty time opens a new entry with that range
 // (saved through sync, like Add time); dragging a block's body moves it and its bottom edge changes its
 // end (timeLogs.update). Blocks are buttons: Enter or a click opens Edit entry. Today's column and the
-// current time are marked.
+// current time are marked. A drag's moves and release bubble from the captured block to its day column,
+// which handles them all.
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { FormError } from "@/components/ui";
@@ -166,7 +167,7 @@ export function CalendarWeek({ logs, bounds }: { logs: AppTimeLog[]; bounds: { d
       <p className="text-sm text-muted-foreground mb-2">Drag on empty time to add an entry; drag an entry to move it, or its lower edge to change its length.</p>
       <div ref={scroller} className="relative max-h-[620px] overflow-auto rounded-card border border-border bg-surface" data-testid="calendar-scroller">
         <div className="grid min-w-[680px] grid-cols-[3.5rem_repeat(7,minmax(0,1fr))]">
-          <div className="sticky top-0 z-20 bg-surface-raised border-b border-border" />
+          <div className="sticky top-0 left-0 z-30 bg-surface-raised border-b border-border" />
           {bounds.dayStarts.map((day, index) => (
             <div
               key={day.toISOString()}
@@ -177,7 +178,7 @@ export function CalendarWeek({ logs, bounds }: { logs: AppTimeLog[]; bounds: { d
               {index === today && <span className="sr-only"> (today)</span>}
             </div>
           ))}
-          <div className="relative" style={{ height: 24 * HOUR_PX }} aria-hidden>
+          <div className="sticky left-0 z-10 bg-surface" style={{ height: 24 * HOUR_PX }} aria-hidden>
             {Array.from({ length: 24 }, (_, hour) => (
               <div key={hour} className="absolute right-1.5 -translate-y-1/2 text-[0.7rem] text-muted-foreground tabular-nums" style={{ top: hour * HOUR_PX }}>
                 {hour > 0 && formatTime(new Date(bounds.dayStarts[0]!.getTime() + hour * 3600_000))}
@@ -189,11 +190,13 @@ export function CalendarWeek({ logs, bounds }: { logs: AppTimeLog[]; bounds: { d
               key={day.toISOString()}
               data-day-column={index}
               data-testid="calendar-day"
-              className={cn("relative border-l border-border touch-none select-none bg-[repeating-linear-gradient(to_bottom,transparent_0,transparent_43px,var(--color-border)_43px,var(--color-border)_44px)]", index === today && "bg-primary-soft/30")}
+              className={cn("relative border-l border-border touch-pan-y select-none bg-[repeating-linear-gradient(to_bottom,transparent_0,transparent_43px,var(--color-border)_43px,var(--color-border)_44px)]", index === today && "bg-primary-soft/30")}
               style={{ height: 24 * HOUR_PX }}
               onPointerDown={(event) => startCreate(event, index)}
               onPointerMove={onPointerMove}
               onPointerUp={() => void onPointerUp()}
+              // A touch that scrolls the calendar is not a drag.
+              onPointerCancel={() => setDrag(null)}
             >
               {index === today && <div className="pointer-events-none absolute inset-x-0 z-10 border-t-2 border-danger" style={{ top: nowMinutes * pxPerMinute }} data-testid="calendar-now" title="Now" />}
               {drag?.kind === "create" && drag.day === index && drag.from !== drag.to && (
@@ -220,12 +223,10 @@ export function CalendarWeek({ logs, bounds }: { logs: AppTimeLog[]; bounds: { d
                         data-testid="calendar-block"
                         aria-label={`Edit entry: ${title}, ${range}, ${formatDuration(block.log.durationSeconds)}${locked ? `, ${locked}` : ""}`}
                         className={cn(
-                          "size-full overflow-hidden rounded-md border border-primary/50 bg-primary-soft px-1.5 py-0.5 text-left text-xs text-foreground shadow-sm focus-visible:outline-2 focus-visible:outline-primary",
+                          "size-full touch-none overflow-hidden rounded-md border border-primary/50 bg-primary-soft px-1.5 py-0.5 text-left text-xs text-foreground shadow-sm focus-visible:outline-2 focus-visible:outline-primary",
                           locked ? "cursor-default opacity-80" : "cursor-grab",
                         )}
                         onPointerDown={(event) => startBlockDrag(event, block.log, index, "move")}
-                        onPointerMove={onPointerMove}
-                        onPointerUp={() => void onPointerUp()}
                         onClick={(event) => {
                           // Pointer clicks are handled on pointer up; this is Enter and Space.
                           if (event.detail === 0 || locked) setEditing(block.log);
@@ -238,10 +239,8 @@ export function CalendarWeek({ logs, bounds }: { logs: AppTimeLog[]; bounds: { d
                         <div
                           aria-hidden
                           data-testid="calendar-block-edge"
-                          className="absolute inset-x-1 bottom-0 h-2 cursor-ns-resize"
+                          className="absolute inset-x-1 bottom-0 h-2 cursor-ns-resize touch-none"
                           onPointerDown={(event) => startBlockDrag(event, block.log, index, "resize")}
-                          onPointerMove={onPointerMove}
-                          onPointerUp={() => void onPointerUp()}
                         />
                       )}
                     </div>

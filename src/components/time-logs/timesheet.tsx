@@ -168,7 +168,7 @@ function TimesheetGrid({ days, rows, userId }: { days: string[]; rows: Row[]; us
               const key = cellKey(row, index);
               const locked = row.locked[index] ?? false;
               return (
-                <td key={day}>
+                <td key={day} className="text-right">
                   <input
                     data-cell={`${rowIndex}-${index}`}
                     aria-label={`${row.label}, ${dayName(day)}`}

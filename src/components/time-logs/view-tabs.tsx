@@ -42,7 +42,7 @@ export function ViewTabs({ view, onChange, children }: { view: View; onChange: (
             onKeyDown={(event) => onKeyDown(event, index)}
             className={cn(
               "-mb-px cursor-pointer border-b-2 border-transparent bg-transparent px-3.5 py-2 font-semibold text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-primary",
-              view === tab.value && "border-primary text-foreground",
+              "aria-selected:border-primary aria-selected:text-foreground",
             )}
           >
             {tab.label}
