@@ -5,7 +5,7 @@
 // Settings → Preferences, applied from the server's first render, with body text contrast ≥ 4.5:1.
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
-import { check, type E2E, type E2EFlow } from "../harness";
+import { check, PASSWORD, type E2E, type E2EFlow } from "../harness";
 
 const HOUR_PX = 44;
 
@@ -229,6 +229,26 @@ const flow: E2EFlow = {
           await page.getByRole("dialog", { name: "Edit entry" }).waitFor();
           await page.keyboard.press("Escape");
           await page.getByRole("dialog", { name: "Edit entry" }).waitFor({ state: "detached" });
+        },
+      ],
+      [
+        "a skip link comes first; an unknown address is the app's not-found page; a member is offered no admins-only page",
+        async () => {
+          await page.goto(e2e.url("/no-such-page"));
+          await page.getByRole("heading", { level: 1, name: "Not found" }).waitFor();
+          await page.getByRole("navigation", { name: "Main" }).waitFor({ state: "attached" });
+          await page.keyboard.press("Tab");
+          check((await page.evaluate(() => document.activeElement?.textContent?.trim())) === "Skip to content", "the first focusable element is not the skip link");
+          const email = `member-${randomUUID()}@example.com`;
+          const added = await e2e.appRequest("POST", "/api/app/members", { cookie, body: { email, password: PASSWORD, name: "Max Member", role: "member" } });
+          check(added.status === 201 || added.status === 200, `adding a member answered ${added.status}`);
+          const login = await e2e.appRequest("POST", "/api/app/auth/login", { body: { email, password: PASSWORD } });
+          const member = await e2e.newPage();
+          const value = login.cookie!.slice(login.cookie!.indexOf("=") + 1);
+          await member.context.addCookies([{ name: login.cookie!.slice(0, login.cookie!.indexOf("=")), value, url: e2e.baseUrl }]);
+          await member.page.goto(e2e.url("/timer"));
+          const links = await member.page.getByRole("navigation", { name: "Main" }).getByRole("link").allTextContents();
+          check(!links.includes("Invoices") && !links.includes("Webhooks") && links.includes("Time logs"), `a member's navigation: ${links.join(", ")}`);
         },
       ],
       [

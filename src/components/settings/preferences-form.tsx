@@ -102,7 +102,7 @@ export function PreferencesPanel() {
             label="Duration format"
             name="durationFormat"
             defaultValue={preferences.durationFormat}
-            options={(["hm", "decimal", "hms"] as const).map((format) => ({ value: format, label: `${formatDurationAs(EXAMPLE_SECONDS, format)} (${{ hm: "hours and minutes", decimal: "decimal hours", hms: "with seconds" }[format]})` }))}
+            options={(["hm", "decimal", "hms"] as const).map((format) => ({ value: format, label: `${formatDurationAs(EXAMPLE_SECONDS, format)} (${{ hm: "h:mm", decimal: "hours", hms: "h:mm:ss" }[format]})` }))}
             error={errors.fieldError("durationFormat")}
           />
           <SelectField

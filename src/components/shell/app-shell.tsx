@@ -41,8 +41,14 @@ export function AppShell({ children }: { children: ReactNode }) {
     }),
   );
 
-  // A followed link closes the phone menu.
+  // A followed link closes the phone menu; so does Escape.
   useEffect(() => setIsMenuOpen(false), [pathname]);
+  useEffect(() => {
+    if (!isMenuOpen) return;
+    const close = (event: KeyboardEvent) => event.key === "Escape" && setIsMenuOpen(false);
+    window.addEventListener("keydown", close);
+    return () => window.removeEventListener("keydown", close);
+  }, [isMenuOpen]);
 
   return (
     <div className="grid min-h-screen grid-cols-[220px_minmax(0,1fr)] grid-rows-[56px_minmax(0,1fr)] bg-[linear-gradient(to_right,var(--surface)_219px,var(--border)_219px,var(--border)_220px,var(--background)_220px)] max-md:grid-cols-[minmax(0,1fr)] max-md:bg-none print:block">
@@ -60,7 +66,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </header>
       <nav id="app-nav" className={cn(NAV, isMenuOpen ? "max-md:flex" : "max-md:hidden")} aria-label="Main">
         <ul className="m-0 grid list-none gap-0.5 p-0">
-          {NAV_ITEMS.map((item) => {
+          {NAV_ITEMS.filter((item) => account.role === "admin" || !("adminOnly" in item)).map((item) => {
             const isActive = isActivePath(pathname, item.href);
             return (
               <li key={item.href}>

@@ -38,7 +38,7 @@ export function EntryActions({ log, announce }: { log: AppTimeLog; announce: (me
   const lockedProps = locked ? { disabled: true, title: locked, "aria-describedby": reasonId } : {};
 
   return (
-    <div className="flex flex-wrap justify-end gap-1.5 min-w-max max-sm:min-w-0 max-sm:justify-start">
+    <div className="flex w-[14.5rem] flex-wrap justify-end gap-1.5 max-sm:w-auto max-sm:justify-start">
       {locked && (
         <span id={reasonId} className="self-center text-xs text-muted-foreground basis-full text-right max-sm:text-left" data-testid="locked-reason">
           {locked}

@@ -1,6 +1,7 @@
 "use client";
 // One endpoint: its state and last 24 hours, its secret (hidden until revealed, rotated with an
 // overlap), edit, enable or disable, test, recover, delete, and its deliveries.
+import { NotFoundPage } from "@/components/shell/not-found-page";
 import { CARD, TOOLBAR, noticeClass } from "@/components/ui/styles";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
@@ -60,12 +61,7 @@ function EndpointConsole({ id }: { id: string }) {
   if (query.isPending) return <LoadingState label="Loading endpoint…" />;
   if (query.error && describeError(query.error).code !== "not_found") return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (!endpoint) {
-    return (
-      <>
-        <PageHeader title="Endpoint not found" />
-        <EmptyState title="This endpoint does not exist or was deleted." action={<Link href="/webhooks">Back to Webhooks</Link>} />
-      </>
-    );
+    return <NotFoundPage what="endpoint" back={{ href: "/webhooks", label: "Back to Webhooks" }} />;
   }
 
   return (
