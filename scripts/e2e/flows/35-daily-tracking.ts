@@ -169,6 +169,14 @@ const flow: E2EFlow = {
           await page.getByRole("button", { name: "Stop" }).first().waitFor();
           await page.keyboard.press("s");
           await page.getByRole("form", { name: "Start a timer" }).waitFor();
+          // Start and Stop by their buttons: the focus moves to the control that replaced the clicked one.
+          await page.getByRole("button", { name: "Start", exact: true }).click();
+          const stop = page.getByRole("region", { name: "Running timer" }).getByRole("button", { name: "Stop" });
+          await page.waitForFunction(() => document.activeElement?.textContent?.trim() === "Stop");
+          await page.getByTestId("timer-status").filter({ hasText: "The timer is running." }).waitFor();
+          await stop.click();
+          await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === "description");
+          await page.getByTestId("timer-status").filter({ hasText: "The timer is stopped." }).waitFor();
         },
       ],
       [

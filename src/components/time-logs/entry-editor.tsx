@@ -97,9 +97,10 @@ function EntryEditorForm({ source, onSaved }: { source: Source; onSaved?: (messa
             endedAt: durationChanged ? null : endedAt,
             durationSeconds: durationChanged ? parsed.seconds : secondsBetween(startedAt, endedAt),
             ...details,
-            taskId,
-            constellationId: projectId,
-            customerId,
+            // Omitted, the project and customer are derived from the task.
+            ...(taskId ? { taskId } : {}),
+            ...(projectId ? { constellationId: projectId } : {}),
+            ...(customerId ? { customerId } : {}),
           },
         ],
       });

@@ -3,7 +3,7 @@
 // and sent through the sync procedure with a clientSessionId made here, so a retry never doubles it.
 import { FORM_GRID } from "@/components/ui/styles";
 import { useEffect, useState } from "react";
-import { CustomerPicker, TaskPicker } from "@/components/pickers/pickers";
+import { CustomerPicker, ProjectPicker, TaskPicker } from "@/components/pickers/pickers";
 import { Button, CheckboxField, Form, FormDialog, TextField, useServerErrors } from "@/components/ui";
 import { parseDurationInput, parseTagsInput } from "@/lib/duration-input";
 import { fromLocalInputValue, toLocalInputValue } from "@/lib/time-format";
@@ -13,7 +13,7 @@ import { MAX_LOG_DESCRIPTION_LENGTH } from "@/server/lib/limits";
 /** Asks the Timer page's Add time to open (the `m` shortcut); `/timer?add=time` opens it on arrival. */
 export const ADD_TIME_EVENT = "orbit:add-time";
 
-const FIELDS = ["description", "taskId", "customerId", "startedAt", "endedAt", "durationSeconds", "tags"] as const;
+const FIELDS = ["description", "taskId", "customerId", "constellationId", "startedAt", "endedAt", "durationSeconds", "tags"] as const;
 
 function defaultStart(): string {
   const start = new Date(Date.now() - 3600_000);
@@ -32,6 +32,7 @@ export function AddTimeDialog({ offline, onAdded }: { offline: OfflineSync; onAd
   }, []);
   const [taskId, setTaskId] = useState<string | null>(null);
   const [customerId, setCustomerId] = useState<string | null>(null);
+  const [projectId, setProjectId] = useState<string | null>(null);
   const errors = useServerErrors(FIELDS);
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const fieldError = (name: string) => localErrors[name] ?? errors.fieldError(name);
@@ -39,6 +40,7 @@ export function AddTimeDialog({ offline, onAdded }: { offline: OfflineSync; onAd
   function reset() {
     setTaskId(null);
     setCustomerId(null);
+    setProjectId(null);
     setMode("range");
     setLocalErrors({});
   }
@@ -69,6 +71,7 @@ export function AddTimeDialog({ offline, onAdded }: { offline: OfflineSync; onAd
       description: text("description") || null,
       taskId,
       customerId,
+      ...(projectId ? { constellationId: projectId } : {}),
       tags: parseTagsInput(text("tags")),
       isBillable: form.get("isBillable") === "on",
     });
@@ -109,7 +112,10 @@ export function AddTimeDialog({ offline, onAdded }: { offline: OfflineSync; onAd
             <TextField label="Duration" name="durationSeconds" placeholder="1:30" hint="1:30, 90m or 1.5h" required error={fieldError("durationSeconds")} />
           )}
         </div>
-        <TextField label="Tags" name="tags" placeholder="design, review" hint="Separate tags with commas." error={fieldError("tags")} />
+        <div className={FORM_GRID}>
+          <ProjectPicker value={projectId} onChange={setProjectId} error={fieldError("constellationId")} hint={taskId ? "Empty: the task's project." : undefined} />
+          <TextField label="Tags" name="tags" placeholder="design, review" hint="Separate tags with commas." error={fieldError("tags")} />
+        </div>
         <CheckboxField label="Billable" name="isBillable" defaultChecked />
       </Form>
     </FormDialog>

@@ -4,7 +4,7 @@
 import { cn } from "@/components/ui/cn";
 import { CARD, FORM_GRID, noticeClass } from "@/components/ui/styles";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { CustomerPicker, ProjectPicker, TaskPicker } from "@/components/pickers/pickers";
 import { RunningTimerActions } from "./running-timer-editor";
 import { useElapsed, useStopTimer } from "./use-running-timer";
@@ -22,6 +22,9 @@ import { useOfflineSync } from "./use-offline-sync";
 import { useTimeInvalidation } from "@/components/ui/use-invalidation";
 import { MAX_LOG_DESCRIPTION_LENGTH } from "@/server/lib/limits";
 
+/** Where the focus goes when Start or Stop swaps the form and the running timer (the clicked control leaves). */
+let focusAfterSwap: "stop" | "start" | null = null;
+
 const START_FIELDS = ["description", "taskId", "customerId", "constellationId", "tags", "isBillable"] as const;
 
 function StartTimerForm() {
@@ -33,7 +36,14 @@ function StartTimerForm() {
   const [projectId, setProjectId] = useState<string | null>(null);
   const start = useMutation(trpc.timers.start.mutationOptions({ onSuccess: invalidate }));
 
+  useEffect(() => {
+    if (focusAfterSwap !== "start") return;
+    focusAfterSwap = null;
+    document.querySelector<HTMLInputElement>('form[aria-label="Start a timer"] input[name="description"]')?.focus();
+  }, []);
+
   function submit(form: FormData) {
+    focusAfterSwap = "stop";
     return start.mutateAsync({
       startedAt: new Date().toISOString(),
       ...(projectId ? { constellationId: projectId } : {}),
@@ -61,6 +71,14 @@ function StartTimerForm() {
   );
 }
 
+/** Focuses the Stop button when it appears after Start. */
+function focusStopAfterStart(element: HTMLElement | null) {
+  if (element && focusAfterSwap === "stop") {
+    focusAfterSwap = null;
+    element.focus();
+  }
+}
+
 function RunningTimerCard({ timer }: { timer: NonNullable<RouterOutputs["timers"]["current"]> }) {
   const [message, setMessage] = useState("");
   const elapsed = useElapsed(timer.startedAt);
@@ -78,7 +96,15 @@ function RunningTimerCard({ timer }: { timer: NonNullable<RouterOutputs["timers"
       <p className="text-[2rem] font-bold tabular-nums tracking-[-0.02em] max-md:text-[1.6rem]" data-testid="running-timer-elapsed" aria-live="off">
         {isHydrated ? formatClock(elapsed) : ""}
       </p>
-      <Button variant="danger" isPending={stop.isPending} onClick={() => stop.mutate()}>
+      <Button
+        variant="danger"
+        ref={focusStopAfterStart}
+        isPending={stop.isPending}
+        onClick={() => {
+          focusAfterSwap = "start";
+          stop.mutate();
+        }}
+      >
         Stop
       </Button>
       <RunningTimerActions timer={timer} announce={setMessage} />
@@ -161,6 +187,10 @@ export function TimerPage() {
           </Button>
         </div>
       )}
+      {/* Always present, so a screen reader announces the change after Start or Stop. */}
+      <p className="sr-only" role="status" data-testid="timer-status">
+        {current.data === undefined ? "" : current.data ? "The timer is running." : "The timer is stopped."}
+      </p>
       <QueryState query={current}>{(timer) => (timer ? <RunningTimerCard timer={timer} /> : <StartTimerForm />)}</QueryState>
       <TodayLogs />
     </>
