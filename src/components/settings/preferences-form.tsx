@@ -4,7 +4,7 @@
 // theme and the formats at once (src/components/shell/preferences-sync.tsx).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { Form, SelectField, useServerErrors } from "@/components/ui";
+import { Form, SelectField, useServerErrors, type SelectOption } from "@/components/ui";
 import { cn } from "@/components/ui/cn";
 import { CARD, FORM_GRID } from "@/components/ui/styles";
 import { useAccount } from "@/components/ui/use-account";
@@ -15,6 +15,40 @@ import type { Account } from "@/trpc/types";
 type Preferences = Account["preferences"];
 const FIELDS = ["timeZone", "weekStart", "timeFormat", "durationFormat", "theme"] as const;
 const EXAMPLE_SECONDS = 5400;
+
+/** The preferences chosen from a short list, in the order the form shows them. */
+const CHOICES: { name: Exclude<(typeof FIELDS)[number], "timeZone">; label: string; options: SelectOption[] }[] = [
+  {
+    name: "weekStart",
+    label: "Week starts on",
+    options: [
+      { value: "monday", label: "Monday" },
+      { value: "sunday", label: "Sunday" },
+    ],
+  },
+  {
+    name: "timeFormat",
+    label: "Time format",
+    options: [
+      { value: "h24", label: "24-hour (14:30)" },
+      { value: "h12", label: "12-hour (2:30 PM)" },
+    ],
+  },
+  {
+    name: "durationFormat",
+    label: "Duration format",
+    options: (["hm", "decimal", "hms"] as const).map((format) => ({ value: format, label: `${formatDurationAs(EXAMPLE_SECONDS, format)} (${{ hm: "h:mm", decimal: "hours", hms: "h:mm:ss" }[format]})` })),
+  },
+  {
+    name: "theme",
+    label: "Theme",
+    options: [
+      { value: "system", label: "System" },
+      { value: "light", label: "Light" },
+      { value: "dark", label: "Dark" },
+    ],
+  },
+];
 
 /** A saved message survives the re-mount that applying new formats causes. */
 let savedBeforeRemount = false;
@@ -76,46 +110,9 @@ export function PreferencesPanel() {
       >
         <SelectField label="Time zone" name="timeZone" defaultValue={preferences.timeZone} options={zones.map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") }))} error={errors.fieldError("timeZone")} />
         <div className={FORM_GRID}>
-          <SelectField
-            label="Week starts on"
-            name="weekStart"
-            defaultValue={preferences.weekStart}
-            options={[
-              { value: "monday", label: "Monday" },
-              { value: "sunday", label: "Sunday" },
-            ]}
-            error={errors.fieldError("weekStart")}
-          />
-          <SelectField
-            label="Time format"
-            name="timeFormat"
-            defaultValue={preferences.timeFormat}
-            options={[
-              { value: "h24", label: "24-hour (14:30)" },
-              { value: "h12", label: "12-hour (2:30 PM)" },
-            ]}
-            error={errors.fieldError("timeFormat")}
-          />
-        </div>
-        <div className={FORM_GRID}>
-          <SelectField
-            label="Duration format"
-            name="durationFormat"
-            defaultValue={preferences.durationFormat}
-            options={(["hm", "decimal", "hms"] as const).map((format) => ({ value: format, label: `${formatDurationAs(EXAMPLE_SECONDS, format)} (${{ hm: "h:mm", decimal: "hours", hms: "h:mm:ss" }[format]})` }))}
-            error={errors.fieldError("durationFormat")}
-          />
-          <SelectField
-            label="Theme"
-            name="theme"
-            defaultValue={preferences.theme}
-            options={[
-              { value: "system", label: "System" },
-              { value: "light", label: "Light" },
-              { value: "dark", label: "Dark" },
-            ]}
-            error={errors.fieldError("theme")}
-          />
+          {CHOICES.map((choice) => (
+            <SelectField key={choice.name} label={choice.label} name={choice.name} defaultValue={preferences[choice.name]} options={choice.options} error={errors.fieldError(choice.name)} />
+          ))}
         </div>
       </Form>
     </section>

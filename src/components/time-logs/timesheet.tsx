@@ -147,7 +147,9 @@ function TimesheetGrid({ days, rows, userId }: { days: string[]; rows: Row[]; us
     <Table caption="Timesheet of the week" stacked={false} className="[&_td]:p-1! [&_td]:align-middle [&_th]:align-middle">
       <thead>
         <tr>
-          <th scope="col">Task and customer</th>
+          <th scope="col" className="sticky left-0 z-10">
+            Task and customer
+          </th>
           {days.map((day) => (
             <th key={day} scope="col" className="text-right">
               {dayName(day)}
@@ -161,7 +163,7 @@ function TimesheetGrid({ days, rows, userId }: { days: string[]; rows: Row[]; us
       <tbody>
         {rows.map((row, rowIndex) => (
           <tr key={rowKey(row)} aria-label={row.label}>
-            <th scope="row" className="normal-case! tracking-normal! text-sm! text-foreground! font-medium! bg-transparent! whitespace-normal! min-w-[9rem]">
+            <th scope="row" className="sticky left-0 z-10 normal-case! tracking-normal! text-sm! text-foreground! font-medium! bg-surface! whitespace-normal! min-w-[8rem]">
               {row.label}
             </th>
             {days.map((day, index) => {
@@ -201,7 +203,7 @@ function TimesheetGrid({ days, rows, userId }: { days: string[]; rows: Row[]; us
           </tr>
         ))}
         <tr aria-label="Total" className="font-bold">
-          <th scope="row" className="normal-case! tracking-normal! text-sm! text-foreground! bg-transparent!">
+          <th scope="row" className="sticky left-0 z-10 normal-case! tracking-normal! text-sm! text-foreground! bg-surface!">
             Total
           </th>
           {dayTotals.map((seconds, day) => (

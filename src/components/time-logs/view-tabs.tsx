@@ -41,8 +41,8 @@ export function ViewTabs({ view, onChange, children }: { view: View; onChange: (
             onClick={() => onChange(tab.value)}
             onKeyDown={(event) => onKeyDown(event, index)}
             className={cn(
-              "-mb-px cursor-pointer border-b-2 border-transparent bg-transparent px-3.5 py-2 font-semibold text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-primary",
-              "aria-selected:border-primary aria-selected:text-foreground",
+              "-mb-px cursor-pointer border-x-0 border-t-0 border-b-2 border-solid border-b-transparent bg-transparent px-3.5 py-2 font-semibold text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-primary",
+              "aria-selected:border-b-primary aria-selected:text-foreground",
             )}
           >
             {tab.label}
