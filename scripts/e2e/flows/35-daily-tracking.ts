@@ -169,6 +169,14 @@ const flow: E2EFlow = {
           await page.getByRole("button", { name: "Stop" }).first().waitFor();
           await page.keyboard.press("s");
           await page.getByRole("form", { name: "Start a timer" }).waitFor();
+          await page.keyboard.press("m");
+          await page.getByRole("dialog", { name: "Add time" }).waitFor();
+          await page.keyboard.press("Escape");
+          await page.getByRole("dialog", { name: "Add time" }).waitFor({ state: "detached" });
+          await page.keyboard.press("c");
+          await page.getByTestId("entry-status").or(page.getByTestId("shortcut-status")).filter({ hasText: /^Timer started/ }).first().waitFor();
+          await page.keyboard.press("s");
+          await page.getByRole("form", { name: "Start a timer" }).waitFor();
           // Start and Stop by their buttons: the focus moves to the control that replaced the clicked one.
           await page.getByRole("button", { name: "Start", exact: true }).click();
           const stop = page.getByRole("region", { name: "Running timer" }).getByRole("button", { name: "Stop" });
@@ -177,6 +185,25 @@ const flow: E2EFlow = {
           await stop.click();
           await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === "description");
           await page.getByTestId("timer-status").filter({ hasText: "The timer is stopped." }).waitFor();
+        },
+      ],
+      [
+        "coming back after 10 minutes away asks about the idle time; Discard the idle time stops the timer when the idleness began",
+        async () => {
+          const { page: away, context } = await e2e.newPage();
+          await context.addCookies([{ name: cookie.slice(0, cookie.indexOf("=")), value: cookie.slice(cookie.indexOf("=") + 1), url: e2e.baseUrl }]);
+          await away.clock.install();
+          await away.goto(e2e.url("/timer"));
+          await away.getByRole("button", { name: "Start", exact: true }).click();
+          await away.getByRole("region", { name: "Running timer" }).waitFor();
+          await away.clock.fastForward("11:00");
+          const question = away.getByRole("dialog", { name: "You were away" });
+          await question.waitFor();
+          await e2e.shot(away, "47-idle-question");
+          await question.getByRole("button", { name: "Discard the idle time" }).click();
+          await question.waitFor({ state: "detached" });
+          await away.getByRole("form", { name: "Start a timer" }).waitFor();
+          await context.close();
         },
       ],
       [
