@@ -3,15 +3,14 @@
 import type { ReactNode } from "react";
 import { LocalTime } from "./local-time";
 import { ActionsHeader, Table } from "./table";
-import { formatDuration } from "@/lib/time-format";
+import { formatDateTime, formatDuration } from "@/lib/time-format";
 import type { RouterOutputs } from "@/trpc/types";
 
 export type AppTimeLog = RouterOutputs["timeLogs"]["listInApp"]["items"][number];
 
 /** What a row is called (its buttons are named inside it): the description or task, and when it started. */
 export function entryLabel(log: AppTimeLog): string {
-  const when = new Date(log.startedAt).toLocaleString(undefined, { weekday: "short", hour: "numeric", minute: "2-digit" });
-  return `${log.description || log.taskTitle || "No description"}, ${when}`;
+  return `${log.description || log.taskTitle || "No description"}, ${formatDateTime(log.startedAt)}`;
 }
 
 export function TimeLogTable({
