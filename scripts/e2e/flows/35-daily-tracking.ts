@@ -166,7 +166,7 @@ const flow: E2EFlow = {
           await page.getByLabel("What are you working on?").fill("");
           await page.locator("body").click({ position: { x: 2, y: 300 } });
           await page.keyboard.press("n");
-          await page.getByRole("button", { name: "Stop" }).first().waitFor();
+          await page.getByRole("region", { name: "Running timer" }).waitFor();
           await page.keyboard.press("s");
           await page.getByRole("form", { name: "Start a timer" }).waitFor();
           await page.keyboard.press("m");
@@ -175,6 +175,7 @@ const flow: E2EFlow = {
           await page.getByRole("dialog", { name: "Add time" }).waitFor({ state: "detached" });
           await page.keyboard.press("c");
           await page.getByTestId("entry-status").or(page.getByTestId("shortcut-status")).filter({ hasText: /^Timer started/ }).first().waitFor();
+          await page.getByRole("region", { name: "Running timer" }).waitFor();
           await page.keyboard.press("s");
           await page.getByRole("form", { name: "Start a timer" }).waitFor();
           // Start and Stop by their buttons: the focus moves to the control that replaced the clicked one.

@@ -148,7 +148,7 @@ export function TimeLogsPage() {
 
       <ViewTabs view={view} onChange={setView}>
         {view === "timesheet" ? (
-          bounds ? <Timesheet week={toDateParam(bounds.dayStarts[0]!)} userId={filters.userId} /> : <LoadingState label="Loading the timesheet…" />
+          bounds ? <Timesheet key={toDateParam(bounds.dayStarts[0]!)} week={toDateParam(bounds.dayStarts[0]!)} userId={filters.userId} /> : <LoadingState label="Loading the timesheet…" />
         ) : view === "calendar" ? (
           logs.isPending || !bounds ? (
             <LoadingState label="Loading time logs…" />
