@@ -2,7 +2,7 @@
 // Keyboard shortcuts on every app page while no field has focus (never while typing): `n` starts a
 // timer, `s` stops it, `c` continues the last entry, `m` adds time, `?` lists them in a dialog
 // (Escape closes it). Each outcome is announced in a live region.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { Dialog } from "@/components/ui";
@@ -33,20 +33,20 @@ export function KeyboardShortcuts() {
   const queryClient = useQueryClient();
   const router = useRouter();
   const pathname = usePathname();
-  const current = useQuery(trpc.timers.current.queryOptions());
   const [isHelpOpen, setIsHelpOpen] = useState(false);
   const [message, setMessage] = useState("");
   const start = useStartTimer();
   const stop = useStopTimer();
   const continueEntry = useContinueEntry(setMessage);
-  // The latest state for the one listener.
-  const state = useRef({ running: false, pathname });
-  state.current = { running: Boolean(current.data), pathname };
+  // The latest address for the one listener.
+  const state = useRef({ pathname });
+  state.current = { pathname };
 
   useEffect(() => {
     async function run(key: string) {
-      const { running } = state.current;
       if (key === "?") return setIsHelpOpen(true);
+      // Asked afresh: a Start or Continue a moment ago may not be in the cache yet.
+      const running = "nsc".includes(key) && (await queryClient.fetchQuery({ ...trpc.timers.current.queryOptions(), staleTime: 0 })) !== null;
       if (key === "n") {
         if (running) return setMessage("A timer is already running.");
         await start.mutateAsync({ startedAt: new Date().toISOString() });
