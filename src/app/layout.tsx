@@ -14,7 +14,8 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    // The (app) layout sets data-theme from the person's preference before React hydrates.
+    <html lang="en" suppressHydrationWarning>
       <body>
         <TRPCReactProvider>{children}</TRPCReactProvider>
       </body>

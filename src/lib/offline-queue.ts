@@ -6,6 +6,8 @@ export interface QueuedEntry {
   clientSessionId: string;
   taskId?: string | null;
   customerId?: string | null;
+  /** The project; omitted: the task's primary project. */
+  constellationId?: string | null;
   description?: string | null;
   startedAt: string;
   endedAt?: string | null;

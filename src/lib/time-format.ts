@@ -1,10 +1,13 @@
-// The one place the web app turns instants and durations into text. Instants are shown in the
-// browser's time zone (Intl's default); durations are plain arithmetic on whole seconds.
+// The one place the web app turns instants and durations into text. Instants are shown in the person's
+// time zone and clock (src/lib/display.ts; the browser's until the account is known); durations in
+// their chosen format through the one formatter (src/lib/duration.ts).
+import { display, intlZoneOptions } from "./display";
+import { formatDurationAs } from "./duration";
 
-const dateTimeFormat = () => new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-const dateFormat = () => new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
-const timeFormat = () => new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
-const weekdayFormat = () => new Intl.DateTimeFormat(undefined, { weekday: "short", day: "numeric", month: "short" });
+const dateTimeFormat = () => new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short", ...intlZoneOptions() });
+const dateFormat = () => new Intl.DateTimeFormat(undefined, { dateStyle: "medium", ...intlZoneOptions() });
+const timeFormat = () => new Intl.DateTimeFormat(undefined, { timeStyle: "short", ...intlZoneOptions() });
+const weekdayFormat = () => new Intl.DateTimeFormat(undefined, { weekday: "short", day: "numeric", month: "short", ...intlZoneOptions() });
 
 type Instant = string | Date;
 const toDate = (value: Instant) => (value instanceof Date ? value : new Date(value));
@@ -23,12 +26,9 @@ export function formatClock(totalSeconds: number): string {
   return `${h}:${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}`;
 }
 
-/** `2h 05m`, `45m`, `0m` — a logged duration, to the minute. */
+/** A logged duration in the person's format: `2:05` (hm, the default), `2.08` (decimal) or `2:05:00` (hms). */
 export function formatDuration(totalSeconds: number): string {
-  const minutes = Math.floor(Math.max(0, totalSeconds) / 60);
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return h > 0 ? `${h}h ${String(m).padStart(2, "0")}m` : `${m}m`;
+  return formatDurationAs(totalSeconds, display().durationFormat);
 }
 
 /** Decimal hours with two places (`1.50`), as timesheets and CSV exports show them. */

@@ -88,6 +88,20 @@ describe("timeLogs.listInApp", () => {
     expect(backwards.details[0]?.field).toBe("to");
   });
 
+  it("names the invoice that locks a billed log, and none once that invoice is void", async () => {
+    const { browser, account } = await signUp();
+    const customer = await createCustomer(account.organization.id, { name: "Initech", hourlyRateCents: 10000 });
+    await log(browser, [
+      { startedAt: "2026-03-03T09:00:00Z", durationSeconds: 3600, customerId: customer.id, description: "billed" },
+      { startedAt: "2026-03-10T09:00:00Z", durationSeconds: 3600, customerId: customer.id, description: "later" },
+    ]);
+    const invoice = await browser.api.invoices.create.mutate({ customerId: customer.id, periodStart: WEEK.from, periodEnd: WEEK.to });
+    const lockedBy = async () => Object.fromEntries((await browser.api.timeLogs.listInApp.query({})).items.map((item) => [item.description, item.lockedBy]));
+    expect(await lockedBy()).toEqual({ billed: invoice.number, later: null });
+    await browser.api.invoices.changeStatus.mutate({ id: invoice.id, status: "void" });
+    expect(await lockedBy()).toEqual({ billed: null, later: null });
+  });
+
   it("pages with the keyset cursor, each log once", async () => {
     const { browser } = await signUp();
     await log(

@@ -76,7 +76,7 @@ const flow: E2EFlow = {
           await dialog.getByRole("button", { name: "Save time" }).click();
           await page.getByText("Time added.").waitFor();
           await rows.filter({ hasText: "Planning session" }).waitFor();
-          await page.waitForFunction(() => document.querySelector('[data-testid="day-total"]')?.textContent?.startsWith("1h 30m"));
+          await page.waitForFunction(() => document.querySelector('[data-testid="day-total"]')?.textContent?.startsWith("1:30"));
         },
       ],
       [
@@ -98,7 +98,7 @@ const flow: E2EFlow = {
           await page.getByText("1 entry waiting to sync").waitFor({ state: "detached" });
           await rows.filter({ hasText: "Train ride notes" }).waitFor();
           check((await rows.filter({ hasText: "Train ride notes" }).count()) === 1, "the offline entry appears more than once");
-          check((await textOf(page, "day-total")).startsWith("2h 15m"), `day total is ${await textOf(page, "day-total")}`);
+          check((await textOf(page, "day-total")).startsWith("2:15"), `day total is ${await textOf(page, "day-total")}`);
           await e2e.shot(page, "13-timer-day");
         },
       ],

@@ -36,9 +36,9 @@ const flow: E2EFlow = {
           check(synced.status === 200, `sync answered ${synced.status}`);
           await page.goto(e2e.url("/timer"));
           await e2e.navigate(page, "Time logs");
-          await page.waitForFunction(() => document.querySelector('[data-testid="week-total"]')?.textContent === "1h 45m");
+          await page.waitForFunction(() => document.querySelector('[data-testid="week-total"]')?.textContent === "1:45");
           const days = await page.getByTestId("day-total").allTextContents();
-          check(JSON.stringify(days) === JSON.stringify(["1h 00m", "30m", "0m", "0m", "0m", "0m", "15m"]), `day totals: ${days.join(", ")}`);
+          check(JSON.stringify(days) === JSON.stringify(["1:00", "0:30", "0:00", "0:00", "0:00", "0:00", "0:15"]), `day totals: ${days.join(", ")}`);
           check((await page.getByTestId("time-log-row").count()) === 3, "this week should list 3 logs");
           await e2e.shot(page, "20-time-logs-week");
         },
@@ -47,17 +47,17 @@ const flow: E2EFlow = {
         "previous and next week move by seven days",
         async () => {
           await page.getByRole("button", { name: "Previous week" }).click();
-          await page.waitForFunction(() => document.querySelector('[data-testid="week-total"]')?.textContent === "2h 00m");
+          await page.waitForFunction(() => document.querySelector('[data-testid="week-total"]')?.textContent === "2:00");
           await page.getByTestId("time-log-row").filter({ hasText: "Last week's review" }).waitFor();
           await page.getByRole("button", { name: "Next week" }).click();
-          await page.waitForFunction(() => document.querySelector('[data-testid="week-total"]')?.textContent === "1h 45m");
+          await page.waitForFunction(() => document.querySelector('[data-testid="week-total"]')?.textContent === "1:45");
         },
       ],
       [
         "the billable filter narrows the list and the totals",
         async () => {
           await page.getByLabel("Billable", { exact: true }).selectOption("true");
-          await page.waitForFunction(() => document.querySelector('[data-testid="week-total"]')?.textContent === "1h 15m");
+          await page.waitForFunction(() => document.querySelector('[data-testid="week-total"]')?.textContent === "1:15");
           await page.waitForFunction(() => document.querySelectorAll('[data-testid="time-log-row"]').length === 2);
           check(!(await page.getByTestId("time-log-row").filter({ hasText: "internal" }).count()), "a non-billable log is still listed");
         },
@@ -75,7 +75,7 @@ const flow: E2EFlow = {
           check(lines[1]!.includes(",3600,1,") && lines[1]!.includes("Monday planning"), `first row: ${lines[1]}`);
           check(lines[2]!.includes(",900,0.25,") && lines[2]!.includes("Sunday wrap-up"), `second row: ${lines[2]}`);
           check(lines.every((line) => !line.includes("internal")), "the CSV ignores the filter");
-          check((await textOf(page, "week-total")) === "1h 15m", "the totals changed");
+          check((await textOf(page, "week-total")) === "1:15", "the totals changed");
         },
       ],
     ]);

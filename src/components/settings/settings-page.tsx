@@ -13,6 +13,7 @@ import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/lib/limits";
 import { PASSWORD_HINT } from "@/lib/password-hint";
+import { PreferencesPanel } from "./preferences-form";
 
 const PLANS = [
   { plan: "free", title: "Free", grants: "Time tracking, tasks, invoices and the calendar feed. No API keys or webhooks." },
@@ -229,9 +230,10 @@ function PasswordPanel() {
 export function SettingsPage() {
   return (
     <>
-      <PageHeader title="Settings" description="Your organization, its plan and members, your calendar feed and your password." />
+      <PageHeader title="Settings" description="Your organization, its plan and members, your preferences, your calendar feed and your password." />
       <div className="grid grid-cols-2 gap-4 items-start max-[900px]:grid-cols-1 [&>section:last-child]:col-span-full [&_h2]:text-[1.05rem] [&_h2]:m-0 [&_dl]:m-0">
         <OrganizationPanel />
+        <PreferencesPanel />
         <CalendarFeedPanel />
         <MembersPanel />
         <PasswordPanel />

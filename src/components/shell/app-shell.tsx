@@ -4,7 +4,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
-import { useEffect, useState, type ReactNode } from "react";
+import { Fragment, useEffect, useState, type ReactNode } from "react";
 import { Brand } from "@/components/ui/brand";
 import { cn } from "@/components/ui/cn";
 import { badgeClass } from "@/components/ui/badge";
@@ -15,6 +15,10 @@ import { TIME_ZONE_COOKIE } from "@/lib/zoned-day";
 import { isActivePath, NAV_ITEMS } from "./nav-items";
 import { NoticesBadge } from "./notices-badge";
 import { RunningTimer } from "./running-timer";
+import { IdlePrompt } from "./idle-prompt";
+import { KeyboardShortcuts } from "./shortcuts";
+import { TimerTitle } from "./timer-title";
+import { usePreferencesKey } from "./preferences-sync";
 
 /** The sidebar; on phones a panel under the top bar, opened by the menu button. */
 const NAV =
@@ -25,6 +29,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const pathname = usePathname();
   const account = useAccount();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const preferencesKey = usePreferencesKey();
   const trpc = useTRPC();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -37,15 +42,24 @@ export function AppShell({ children }: { children: ReactNode }) {
     }),
   );
 
-  // A followed link closes the phone menu.
+  // A followed link closes the phone menu; so does Escape.
   useEffect(() => setIsMenuOpen(false), [pathname]);
   // The server renders "today" and "this month" in the browser's zone once it knows it.
   useEffect(() => {
     document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}; path=/; max-age=31536000; samesite=lax`;
   }, []);
+  useEffect(() => {
+    if (!isMenuOpen) return;
+    const close = (event: KeyboardEvent) => event.key === "Escape" && setIsMenuOpen(false);
+    window.addEventListener("keydown", close);
+    return () => window.removeEventListener("keydown", close);
+  }, [isMenuOpen]);
 
   return (
     <div className="grid min-h-screen grid-cols-[220px_minmax(0,1fr)] grid-rows-[56px_minmax(0,1fr)] bg-[linear-gradient(to_right,var(--surface)_219px,var(--border)_219px,var(--border)_220px,var(--background)_220px)] max-md:grid-cols-[minmax(0,1fr)] max-md:bg-none print:block">
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-surface focus:px-3 focus:py-2 focus:font-semibold focus:shadow-lg">
+        Skip to content
+      </a>
       <header className="sticky top-0 z-20 col-span-full flex items-center gap-4 border-b border-border bg-surface px-5 max-md:gap-2 max-md:px-2.5 print:hidden">
         <button type="button" className="hidden size-9 cursor-pointer items-center justify-center rounded-lg border border-transparent bg-transparent text-[1.2rem] leading-none text-foreground hover:bg-subtle max-md:inline-flex" aria-label={isMenuOpen ? "Close menu" : "Open menu"} aria-expanded={isMenuOpen} aria-controls="app-nav" onClick={() => setIsMenuOpen((open) => !open)}>
           <span aria-hidden="true">{isMenuOpen ? "×" : "☰"}</span>
@@ -57,7 +71,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </header>
       <nav id="app-nav" className={cn(NAV, isMenuOpen ? "max-md:flex" : "max-md:hidden")} aria-label="Main">
         <ul className="m-0 grid list-none gap-0.5 p-0">
-          {NAV_ITEMS.map((item) => {
+          {NAV_ITEMS.filter((item) => account.role === "admin" || !("adminOnly" in item)).map((item) => {
             const isActive = isActivePath(pathname, item.href);
             return (
               <li key={item.href}>
@@ -81,9 +95,12 @@ export function AppShell({ children }: { children: ReactNode }) {
           </Button>
         </div>
       </nav>
-      <main className="w-full max-w-[1160px] px-8 pt-7 pb-12 max-md:px-3.5 max-md:pt-5 max-md:pb-10 print:p-0" id="main">
-        {children}
+      <main className="w-full max-w-[1160px] px-8 pt-7 pb-12 max-md:px-3.5 max-md:pt-5 max-md:pb-10 print:p-0" id="main" tabIndex={-1}>
+        <Fragment key={preferencesKey}>{children}</Fragment>
       </main>
+      <KeyboardShortcuts />
+      <TimerTitle />
+      <IdlePrompt />
     </div>
   );
 }

@@ -1,14 +1,15 @@
 // The app's areas, in navigation order. The names are the product's vocabulary: keep them exact.
+// `adminOnly`: a member would only find "only admins" there, so members are not offered the link.
 export const NAV_ITEMS = [
   { href: "/timer", label: "Timer" },
   { href: "/time-logs", label: "Time logs" },
   { href: "/tasks", label: "Tasks" },
   { href: "/customers", label: "Customers" },
   { href: "/projects", label: "Projects" },
-  { href: "/invoices", label: "Invoices" },
+  { href: "/invoices", label: "Invoices", adminOnly: true },
   { href: "/reports", label: "Reports" },
   { href: "/api-keys", label: "API keys" },
-  { href: "/webhooks", label: "Webhooks" },
+  { href: "/webhooks", label: "Webhooks", adminOnly: true },
   { href: "/settings", label: "Settings" },
 ] as const;
 

@@ -1,14 +1,15 @@
 "use client";
 // A task's page: edit its fields, file it under a project, work its checklist, read and add comments,
 // delete it (after confirming).
+import { NotFoundPage } from "@/components/shell/not-found-page";
+import { cn } from "@/components/ui/cn";
+import { CARD, FORM_GRID } from "@/components/ui/styles";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { cn } from "@/components/ui/cn";
-import { CARD, FORM_GRID } from "@/components/ui/styles";
 import { CustomerPicker, ProjectPicker, useMembers } from "@/components/pickers/pickers";
-import { Button, ConfirmDialog, EmptyState, Form, FormError, LocalTime, PageHeader, QueryState, SelectField, TextAreaField, TextField, useServerErrors } from "@/components/ui";
+import { Button, ConfirmDialog, Form, FormError, LocalTime, PageHeader, QueryState, SelectField, TextAreaField, TextField, useServerErrors } from "@/components/ui";
 import { parseTagsInput } from "@/lib/duration-input";
 import { formatDuration } from "@/lib/time-format";
 import { describeError } from "@/trpc/errors";
@@ -248,12 +249,7 @@ export function TaskDetail({ taskId }: { taskId: string }) {
   const remove = useMutation(trpc.tasks.deleteInApp.mutationOptions());
 
   if (task.error && describeError(task.error).code === "not_found") {
-    return (
-      <>
-        <PageHeader title="Task not found" />
-        <EmptyState title="This task does not exist or was deleted." action={<Link href="/tasks">All tasks</Link>} />
-      </>
-    );
+    return <NotFoundPage what="task" back={{ href: "/tasks", label: "All tasks" }} />;
   }
   return (
     <QueryState query={task} loadingLabel="Loading the task…">

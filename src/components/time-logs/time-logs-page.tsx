@@ -8,7 +8,11 @@ import { useMemo, useState } from "react";
 import { TOOLBAR } from "@/components/ui/styles";
 import { CustomerPicker, MemberPicker, ProjectPicker } from "@/components/pickers/pickers";
 import { useIsAdmin } from "@/components/ui/use-account";
-import { TimeLogTable, type AppTimeLog } from "@/components/ui/time-log-table";
+import type { AppTimeLog } from "@/components/ui/time-log-table";
+import { TimeLogList } from "./entry-actions";
+import { CalendarWeek } from "./calendar-week";
+import { Timesheet } from "./timesheet";
+import { ViewTabs, viewFromParam, type View } from "./view-tabs";
 import { Button, EmptyState, ErrorState, FormError, LoadingState, PageHeader, SelectField, Table } from "@/components/ui";
 import { csvBlob } from "@/lib/csv";
 import { formatDate, formatDuration, formatHours, formatWeekday } from "@/lib/time-format";
@@ -74,12 +78,16 @@ export function TimeLogsPage({ serverWeek }: { serverWeek?: ServerWeek }) {
   });
   const items = logs.data?.pages.flatMap((page) => page.items) ?? [];
 
-  function goToWeek(days: number | null) {
+  // The view lives in the address too (?view=list|timesheet|calendar).
+  const view = viewFromParam(searchParams.get("view"));
+  function replaceParams(change: (params: URLSearchParams) => void) {
     const params = new URLSearchParams(searchParams);
-    if (days === null || !bounds) params.delete("week");
-    else params.set("week", toDateParam(addDays(bounds.dayStarts[0]!, days)));
+    change(params);
     router.replace(`${pathname}${params.size ? `?${params}` : ""}`, { scroll: false });
   }
+  const goToWeek = (days: number | null) =>
+    replaceParams((params) => (days === null || !bounds ? params.delete("week") : params.set("week", toDateParam(addDays(bounds.dayStarts[0]!, days)))));
+  const setView = (next: View) => replaceParams((params) => (next === "list" ? params.delete("view") : params.set("view", next)));
 
   async function exportCsv() {
     if (!bounds) return;
@@ -148,6 +156,19 @@ export function TimeLogsPage({ serverWeek }: { serverWeek?: ServerWeek }) {
         {isAdmin && <MemberPicker label="Member" noneLabel="Everyone" value={filters.userId ?? null} onChange={(userId) => setFilters((current) => ({ ...current, userId: userId ?? undefined }))} />}
       </div>
 
+      <ViewTabs view={view} onChange={setView}>
+        {view === "timesheet" ? (
+          bounds ? <Timesheet key={toDateParam(bounds.dayStarts[0]!)} week={toDateParam(bounds.dayStarts[0]!)} userId={filters.userId} /> : <LoadingState label="Loading the timesheet…" />
+        ) : view === "calendar" ? (
+          logs.isPending || !bounds ? (
+            <LoadingState label="Loading time logs…" />
+          ) : logs.error && !logs.data ? (
+            <ErrorState error={logs.error} onRetry={() => void logs.refetch()} />
+          ) : (
+            <CalendarWeek logs={items} bounds={bounds} />
+          )
+        ) : (
+          <>
       <section aria-label="Totals">
         {summary.isPending || !bounds || !isHydrated ? (
           <LoadingState label="Adding up the week…" />
@@ -195,7 +216,7 @@ export function TimeLogsPage({ serverWeek }: { serverWeek?: ServerWeek }) {
           <EmptyState title="No time logs this week.">Try another week or fewer filters.</EmptyState>
         ) : (
           <>
-            <TimeLogTable logs={items} caption="Time logs of the week" showDate showMember={isAdmin} />
+            <TimeLogList logs={items} caption="Time logs of the week" showDate showMember={isAdmin} />
             {logs.hasNextPage && (
               <div className="flex justify-center mt-3.5">
                 <Button onClick={() => void logs.fetchNextPage()} isPending={logs.isFetchingNextPage}>
@@ -206,6 +227,9 @@ export function TimeLogsPage({ serverWeek }: { serverWeek?: ServerWeek }) {
           </>
         )}
       </section>
+          </>
+        )}
+      </ViewTabs>
     </>
   );
 }

@@ -1,16 +1,19 @@
 "use client";
 // Add time: a manual entry by start and end, or start and duration. It is saved in this browser first
 // and sent through the sync procedure with a clientSessionId made here, so a retry never doubles it.
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { FORM_GRID } from "@/components/ui/styles";
-import { CustomerPicker, TaskPicker } from "@/components/pickers/pickers";
+import { CustomerPicker, ProjectPicker, TaskPicker } from "@/components/pickers/pickers";
 import { Button, CheckboxField, Form, FormDialog, TextField, useServerErrors } from "@/components/ui";
 import { parseDurationInput, parseTagsInput } from "@/lib/duration-input";
 import { fromLocalInputValue, toLocalInputValue } from "@/lib/time-format";
 import { MAX_LOG_DESCRIPTION_LENGTH } from "@/server/lib/limits";
 import type { OfflineSync } from "./use-offline-sync";
 
-const FIELDS = ["description", "taskId", "customerId", "startedAt", "endedAt", "durationSeconds", "tags"] as const;
+/** Asks the Timer page's Add time to open (the `m` shortcut); `/timer?add=time` opens it on arrival. */
+export const ADD_TIME_EVENT = "orbit:add-time";
+
+const FIELDS = ["description", "taskId", "customerId", "constellationId", "startedAt", "endedAt", "durationSeconds", "tags"] as const;
 
 function defaultStart(): string {
   const start = new Date(Date.now() - 3600_000);
@@ -20,8 +23,16 @@ function defaultStart(): string {
 
 export function AddTimeDialog({ offline, onAdded }: { offline: OfflineSync; onAdded: (outcome: "synced" | "queued") => void }) {
   const [mode, setMode] = useState<"range" | "duration">("range");
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const show = () => setOpen(true);
+    if (new URLSearchParams(window.location.search).get("add") === "time") show();
+    window.addEventListener(ADD_TIME_EVENT, show);
+    return () => window.removeEventListener(ADD_TIME_EVENT, show);
+  }, []);
   const [taskId, setTaskId] = useState<string | null>(null);
   const [customerId, setCustomerId] = useState<string | null>(null);
+  const [projectId, setProjectId] = useState<string | null>(null);
   const errors = useServerErrors(FIELDS);
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const fieldError = (name: string) => localErrors[name] ?? errors.fieldError(name);
@@ -29,6 +40,7 @@ export function AddTimeDialog({ offline, onAdded }: { offline: OfflineSync; onAd
   function reset() {
     setTaskId(null);
     setCustomerId(null);
+    setProjectId(null);
     setMode("range");
     setLocalErrors({});
   }
@@ -59,6 +71,7 @@ export function AddTimeDialog({ offline, onAdded }: { offline: OfflineSync; onAd
       description: text("description") || null,
       taskId,
       customerId,
+      ...(projectId ? { constellationId: projectId } : {}),
       tags: parseTagsInput(text("tags")),
       isBillable: form.get("isBillable") === "on",
     });
@@ -70,6 +83,8 @@ export function AddTimeDialog({ offline, onAdded }: { offline: OfflineSync; onAd
       title="Add time"
       description="A finished piece of work. Without a connection it is kept in this browser and synced later."
       trigger={<Button variant="primary">Add time</Button>}
+      open={open}
+      onOpenChange={setOpen}
       onClose={reset}
     >
       <Form errors={errors} submitLabel="Save time" onSubmit={submit}>
@@ -97,7 +112,10 @@ export function AddTimeDialog({ offline, onAdded }: { offline: OfflineSync; onAd
             <TextField label="Duration" name="durationSeconds" placeholder="1:30" hint="1:30, 90m or 1.5h" required error={fieldError("durationSeconds")} />
           )}
         </div>
-        <TextField label="Tags" name="tags" placeholder="design, review" hint="Separate tags with commas." error={fieldError("tags")} />
+        <div className={FORM_GRID}>
+          <ProjectPicker value={projectId} onChange={setProjectId} error={fieldError("constellationId")} hint={taskId ? "Empty: the task's project." : undefined} />
+          <TextField label="Tags" name="tags" placeholder="design, review" hint="Separate tags with commas." error={fieldError("tags")} />
+        </div>
         <CheckboxField label="Billable" name="isBillable" defaultChecked />
       </Form>
     </FormDialog>

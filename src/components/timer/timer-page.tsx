@@ -2,10 +2,12 @@
 // The Timer page: start a timer (task, customer, description, tags, billable) or watch and stop the
 // running one; add time by hand; today's logs with the day's total; entries waiting to sync.
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { CARD, FORM_GRID, noticeClass } from "@/components/ui/styles";
-import { CustomerPicker, TaskPicker } from "@/components/pickers/pickers";
+import { useEffect, useMemo, useState } from "react";
+import { CustomerPicker, ProjectPicker, TaskPicker } from "@/components/pickers/pickers";
+import { RunningTimerActions } from "./running-timer-editor";
+import { useElapsed, useStopTimer } from "./use-running-timer";
 import { useAccount } from "@/components/ui/use-account";
 import { Button, CheckboxField, EmptyState, Form, FormError, PageHeader, QueryState, TextField, useServerErrors } from "@/components/ui";
 import { parseTagsInput } from "@/lib/duration-input";
@@ -14,14 +16,17 @@ import { useHydrated } from "@/lib/use-hydrated";
 import { addDays, startOfDay } from "@/lib/week";
 import { useTRPC } from "@/trpc/react";
 import { PAGE_SIZE } from "@/trpc/first-page";
-import { TimeLogTable } from "@/components/ui/time-log-table";
+import type { RouterOutputs } from "@/trpc/types";
+import { AddTimeDialog } from "./add-time-dialog";
+import { TimeLogList } from "@/components/time-logs/entry-actions";
+import { useOfflineSync } from "./use-offline-sync";
 import { useTimeInvalidation } from "@/components/ui/use-invalidation";
 import { MAX_LOG_DESCRIPTION_LENGTH } from "@/server/lib/limits";
-import { useElapsed, useStopTimer } from "./use-running-timer";
-import { AddTimeDialog } from "./add-time-dialog";
-import { useOfflineSync } from "./use-offline-sync";
 
-const START_FIELDS = ["description", "taskId", "customerId", "tags", "isBillable"] as const;
+/** Where the focus goes when Start or Stop swaps the form and the running timer (the clicked control leaves). */
+let focusAfterSwap: "stop" | "start" | null = null;
+
+const START_FIELDS = ["description", "taskId", "customerId", "constellationId", "tags", "isBillable"] as const;
 
 function StartTimerForm() {
   const trpc = useTRPC();
@@ -29,10 +34,20 @@ function StartTimerForm() {
   const errors = useServerErrors(START_FIELDS);
   const [taskId, setTaskId] = useState<string | null>(null);
   const [customerId, setCustomerId] = useState<string | null>(null);
+  const [projectId, setProjectId] = useState<string | null>(null);
   const start = useMutation(trpc.timers.start.mutationOptions({ onSuccess: invalidate }));
 
+  useEffect(() => {
+    if (focusAfterSwap !== "start") return;
+    focusAfterSwap = null;
+    document.querySelector<HTMLInputElement>('form[aria-label="Start a timer"] input[name="description"]')?.focus();
+  }, []);
+
   function submit(form: FormData) {
+    focusAfterSwap = "stop";
     return start.mutateAsync({
+      startedAt: new Date().toISOString(),
+      ...(projectId ? { constellationId: projectId } : {}),
       description: String(form.get("description") ?? "") || null,
       taskId,
       customerId,
@@ -49,6 +64,7 @@ function StartTimerForm() {
         <CustomerPicker value={customerId} onChange={setCustomerId} error={errors.fieldError("customerId")} hint={taskId ? "Empty: the task's customer." : undefined} />
       </div>
       <div className={FORM_GRID}>
+        <ProjectPicker value={projectId} onChange={setProjectId} error={errors.fieldError("constellationId")} hint={taskId ? "Empty: the task's project." : undefined} />
         <TextField label="Tags" name="tags" placeholder="design, review" hint="Separate tags with commas." error={errors.fieldError("tags")} />
         <CheckboxField label="Billable" name="isBillable" defaultChecked className="self-end items-end" />
       </div>
@@ -56,7 +72,16 @@ function StartTimerForm() {
   );
 }
 
-function RunningTimerCard({ timer }: { timer: { startedAt: string; description: string | null; isBillable: boolean; tags: string[] } }) {
+/** Focuses the Stop button when it appears after Start. */
+function focusStopAfterStart(element: HTMLElement | null) {
+  if (element && focusAfterSwap === "stop") {
+    focusAfterSwap = null;
+    element.focus();
+  }
+}
+
+function RunningTimerCard({ timer }: { timer: NonNullable<RouterOutputs["timers"]["current"]> }) {
+  const [message, setMessage] = useState("");
   const elapsed = useElapsed(timer.startedAt);
   const stop = useStopTimer();
   const isHydrated = useHydrated();
@@ -72,9 +97,21 @@ function RunningTimerCard({ timer }: { timer: { startedAt: string; description: 
       <p className="text-[2rem] font-bold tabular-nums tracking-[-0.02em] max-md:text-[1.6rem]" data-testid="running-timer-elapsed" aria-live="off">
         {isHydrated ? formatClock(elapsed) : ""}
       </p>
-      <Button variant="danger" isPending={stop.isPending} onClick={() => stop.mutate()}>
+      <Button
+        variant="danger"
+        ref={focusStopAfterStart}
+        isPending={stop.isPending}
+        onClick={() => {
+          focusAfterSwap = "start";
+          stop.mutate();
+        }}
+      >
         Stop
       </Button>
+      <RunningTimerActions timer={timer} announce={setMessage} />
+      <p className="sr-only" role="status" aria-live="polite">
+        {message}
+      </p>
       <FormError error={stop.error ? { code: "error", message: stop.error.message, details: [] } : null} />
     </section>
   );
@@ -105,7 +142,7 @@ function TodayLogs({ serverToday }: { serverToday: DayRange | null }) {
         </p>
       </div>
       <QueryState query={{ ...logs, isPending: logs.isPending || !range }} isEmpty={(data) => data.items.length === 0} empty={<EmptyState title="No time logged today.">Start the timer or add time by hand.</EmptyState>}>
-        {(data) => <TimeLogTable logs={data.items} caption="Today's time logs" />}
+        {(data) => <TimeLogList logs={data.items} caption="Today's time logs" />}
       </QueryState>
     </section>
   );
@@ -157,6 +194,10 @@ export function TimerPage({ today = null }: { today?: DayRange | null }) {
           </Button>
         </div>
       )}
+      {/* Always present, so a screen reader announces the change after Start or Stop. */}
+      <p className="sr-only" role="status" data-testid="timer-status">
+        {current.data === undefined ? "" : current.data ? "The timer is running." : "The timer is stopped."}
+      </p>
       <QueryState query={current}>{(timer) => (timer ? <RunningTimerCard timer={timer} /> : <StartTimerForm />)}</QueryState>
       <TodayLogs serverToday={today} />
     </>

@@ -18,9 +18,21 @@ export function useElapsed(startedAt: string | null | undefined): number {
   return startedAt ? elapsedSeconds(startedAt, now) : 0;
 }
 
-/** Stop, shared by the shell and the Timer page: afterwards the timer, logs and tasks are re-read. */
+/**
+ * Stop, shared by the shell and the Timer page: afterwards the timer, logs and tasks are re-read. It
+ * sends the click's own time (`stoppedAt`): offline, React Query holds the call until the browser is
+ * back online, and the log still ends when the person clicked.
+ */
 export function useStopTimer() {
   const trpc = useTRPC();
   const invalidate = useTimeInvalidation();
-  return useMutation(trpc.timers.stop.mutationOptions({ onSettled: invalidate }));
+  const stop = useMutation(trpc.timers.stop.mutationOptions({ onSettled: invalidate }));
+  return { ...stop, mutate: (stoppedAt: Date = new Date()) => stop.mutate({ stoppedAt: stoppedAt.toISOString() }), mutateAsync: (stoppedAt: Date = new Date()) => stop.mutateAsync({ stoppedAt: stoppedAt.toISOString() }) };
+}
+
+/** Start, with the click's own time (`startedAt`), for the same reason as Stop. */
+export function useStartTimer() {
+  const trpc = useTRPC();
+  const invalidate = useTimeInvalidation();
+  return useMutation(trpc.timers.start.mutationOptions({ onSettled: invalidate }));
 }

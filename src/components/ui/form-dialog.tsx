@@ -116,8 +116,11 @@ export function Form({
 export interface FormDialogProps {
   title: string;
   description?: ReactNode;
-  /** The button that opens it. */
-  trigger: ReactNode;
+  /** The button that opens it (none when the caller opens it through `open`). */
+  trigger?: ReactNode;
+  /** Opened by the caller (a calendar block, a drag): `open` with `onOpenChange` instead of the trigger's own state. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   /** The dialog's `Form`, or a component that renders one. */
   children: ReactNode;
   /**
@@ -129,12 +132,14 @@ export interface FormDialogProps {
   onClose?: () => void;
 }
 
-export function FormDialog({ title, description, trigger, children, result, onClose }: FormDialogProps) {
-  const [open, setOpen] = useState(false);
+export function FormDialog({ title, description, trigger, children, result, onClose, open: openByCaller, onOpenChange }: FormDialogProps) {
+  const [openHere, setOpen] = useState(false);
+  const open = openByCaller ?? openHere;
   const hasResult = result !== undefined;
   const showsResult = hasResult && result !== null && result !== false;
   function change(next: boolean) {
     setOpen(next);
+    onOpenChange?.(next);
     if (!next) onClose?.();
   }
   return (

@@ -1,13 +1,32 @@
 "use client";
 // Time logs as rows: when, what, for whom, billable, how long. Shared by the Timer's day and the Time logs week.
-import { formatDuration } from "@/lib/time-format";
-import type { RouterOutputs } from "@/trpc/types";
+import type { ReactNode } from "react";
 import { LocalTime } from "./local-time";
-import { Table } from "./table";
+import { ActionsHeader, Table } from "./table";
+import { formatDateTime, formatDuration } from "@/lib/time-format";
+import type { RouterOutputs } from "@/trpc/types";
 
 export type AppTimeLog = RouterOutputs["timeLogs"]["listInApp"]["items"][number];
 
-export function TimeLogTable({ logs, caption, showMember = false, showDate = false }: { logs: AppTimeLog[]; caption: string; showMember?: boolean; showDate?: boolean }) {
+/** What a row is called (its buttons are named inside it): the description or task, and when it started. */
+export function entryLabel(log: AppTimeLog): string {
+  return `${log.description || log.taskTitle || "No description"}, ${formatDateTime(log.startedAt)}`;
+}
+
+export function TimeLogTable({
+  logs,
+  caption,
+  showMember = false,
+  showDate = false,
+  actions,
+}: {
+  logs: AppTimeLog[];
+  caption: string;
+  showMember?: boolean;
+  showDate?: boolean;
+  /** Each row's buttons (Edit entry, Delete entry, Continue). */
+  actions?: (log: AppTimeLog) => ReactNode;
+}) {
   return (
     <Table caption={caption}>
       <thead>
@@ -20,11 +39,12 @@ export function TimeLogTable({ logs, caption, showMember = false, showDate = fal
           <th scope="col" className="text-right tabular-nums whitespace-nowrap">
             Duration
           </th>
+          {actions && <ActionsHeader />}
         </tr>
       </thead>
       <tbody>
         {logs.map((log) => (
-          <tr key={log.id} data-testid="time-log-row">
+          <tr key={log.id} data-testid="time-log-row" aria-label={actions ? entryLabel(log) : undefined}>
             <td className="whitespace-nowrap">
               {showDate && (
                 <>
@@ -56,6 +76,7 @@ export function TimeLogTable({ logs, caption, showMember = false, showDate = fal
             {showMember && <td data-label="Member">{log.userName}</td>}
             <td data-label="Billable">{log.isBillable ? "Yes" : "No"}</td>
             <td className="text-right tabular-nums whitespace-nowrap" data-label="Duration">{formatDuration(log.durationSeconds)}</td>
+            {actions && <td>{actions(log)}</td>}
           </tr>
         ))}
       </tbody>

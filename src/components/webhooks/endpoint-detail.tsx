@@ -1,13 +1,14 @@
 "use client";
 // One endpoint: its state and last 24 hours, its secret (hidden until revealed, rotated with an
 // overlap), edit, enable or disable, test, recover, delete, and its deliveries.
+import { NotFoundPage } from "@/components/shell/not-found-page";
+import { CARD, TOOLBAR, noticeClass } from "@/components/ui/styles";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { EVENT_TYPES } from "@/server/webhooks/events";
-import { CARD, TOOLBAR, noticeClass } from "@/components/ui/styles";
 import { AdminOnly } from "@/components/ui/admin-only";
 import { useIsAdmin } from "@/components/ui/use-account";
 import { Button, ConfirmDialog, CopyButton, EmptyState, ErrorState, FormDialog, FormError, LoadingState, LocalTime, PagedQueryState, PageHeader, SelectField, Table, TextField } from "@/components/ui";
@@ -91,12 +92,7 @@ function EndpointConsole({ id }: { id: string }) {
   if (query.isPending) return <LoadingState label="Loading endpoint…" />;
   if (query.error && describeError(query.error).code !== "not_found") return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (!endpoint) {
-    return (
-      <>
-        <PageHeader title="Endpoint not found" />
-        <EmptyState title="This endpoint does not exist or was deleted." action={<Link href="/webhooks">Back to Webhooks</Link>} />
-      </>
-    );
+    return <NotFoundPage what="endpoint" back={{ href: "/webhooks", label: "Back to Webhooks" }} />;
   }
 
   return (

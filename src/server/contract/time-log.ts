@@ -37,6 +37,8 @@ export const appTimeLogSchema = timeLogSchema.extend({
   customerName: z.string().nullable(),
   projectName: z.string().nullable(),
   userName: z.string(),
+  /** The number of the invoice (not void) that bills the log, which locks it; null when it may change. */
+  lockedBy: z.string().nullable(),
 });
 
 export const syncTimeLogsOutput = z.object({
@@ -203,12 +205,22 @@ export const timeLogSelect = {
   updatedAt: true,
 } as const satisfies Prisma.TimeLogSelect;
 
+/** What decides whether a log is locked: the invoice billing it, if any. */
+export const lockSelect = { invoiceLine: { select: { invoice: { select: { number: true, status: true } } } } } as const satisfies Prisma.TimeLogSelect;
+
+/** The invoice number that locks a log (billed by an invoice that is not void), or null when it may change. */
+export function lockingInvoice(log: Prisma.TimeLogGetPayload<{ select: typeof lockSelect }>): string | null {
+  const invoice = log.invoiceLine?.invoice;
+  return invoice && invoice.status !== "void" ? invoice.number : null;
+}
+
 export const appTimeLogSelect = {
   ...timeLogSelect,
   task: { select: { title: true, deletedAt: true } },
   customer: { select: { name: true } },
   constellation: { select: { title: true } },
   user: { select: { name: true } },
+  ...lockSelect,
 } as const satisfies Prisma.TimeLogSelect;
 
 export type TimeLogRow = Prisma.TimeLogGetPayload<{ select: typeof timeLogSelect }>;
@@ -245,7 +257,7 @@ export function serializeTimeLog(log: TimeLogRow): TimeLogView {
   };
 }
 
-export function serializeAppTimeLog({ task, customer, constellation, user, ...log }: AppTimeLogRow): AppTimeLogView {
+export function serializeAppTimeLog({ task, customer, constellation, user, invoiceLine, ...log }: AppTimeLogRow): AppTimeLogView {
   return {
     ...serializeTimeLog(log),
     // A deleted task's title is not shown; the log keeps its time.
@@ -253,5 +265,6 @@ export function serializeAppTimeLog({ task, customer, constellation, user, ...lo
     customerName: customer?.name ?? null,
     projectName: constellation?.title ?? null,
     userName: user.name,
+    lockedBy: lockingInvoice({ invoiceLine }),
   };
 }

@@ -5,7 +5,7 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { Db, DbClient, Tx } from "@/server/db";
 import { AppError, notFound, validationError } from "@/server/errors";
-import { END_BEFORE_START, serializeTimeLog, timeLogSelect, type TimeLogView, type UpdateTimeLogInput } from "@/server/contract/time-log";
+import { END_BEFORE_START, lockingInvoice, lockSelect, serializeTimeLog, timeLogSelect, type TimeLogView, type UpdateTimeLogInput } from "@/server/contract/time-log";
 import { MAX_LOG_SECONDS } from "@/server/lib/limits";
 import type { Actor } from "@/server/services/auth/account";
 import { adjustTaskSeconds } from "./events";
@@ -19,14 +19,6 @@ export function editableLogsWhere(actor: Actor): Prisma.TimeLogWhereInput {
 
 /** Not billed, or billed only by void invoices: the guard every write of a log carries. */
 export const UNLOCKED: Prisma.TimeLogWhereInput = { OR: [{ invoiceLine: { is: null } }, { invoiceLine: { is: { invoice: { status: "void" } } } }] };
-
-const lockSelect = { invoiceLine: { select: { invoice: { select: { number: true, status: true } } } } } as const satisfies Prisma.TimeLogSelect;
-
-/** The invoice number that locks a log, or null when it may change. */
-export function lockingInvoice(log: Prisma.TimeLogGetPayload<{ select: typeof lockSelect }>): string | null {
-  const invoice = log.invoiceLine?.invoice;
-  return invoice && invoice.status !== "void" ? invoice.number : null;
-}
 
 export const lockedError = (invoiceNumber: string) =>
   new AppError("conflict", `This time entry is billed by invoice ${invoiceNumber} and can no longer be changed; void the invoice first.`);

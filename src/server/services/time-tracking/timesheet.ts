@@ -12,7 +12,8 @@ import type { GetTimesheetInput, SetTimesheetCellInput, TimesheetRowView, Timesh
 import type { SyncEntryInput } from "@/server/contract/time-log";
 import type { Actor } from "@/server/services/auth/account";
 import { userScope } from "./app-list";
-import { holdInvoicing, lockedError, lockingInvoice, softDeleteLogs, UNLOCKED } from "./editing";
+import { lockingInvoice } from "@/server/contract/time-log";
+import { holdInvoicing, lockedError, softDeleteLogs, UNLOCKED } from "./editing";
 import { adjustTaskSeconds } from "./events";
 import { commitEntries } from "./sync";
 import { WRITE_TRANSACTION } from "./limits";
