@@ -164,6 +164,9 @@ const flow: E2EFlow = {
             await page.getByRole("button", { name: "Send test event" }).click();
             const dialog = page.getByRole("dialog", { name: "Send test event" });
             await dialog.getByLabel("Event type").selectOption("invoice.created");
+            await dialog.getByText("Preview the body").click();
+            const preview = (await dialog.getByLabel("Test event body of invoice.created").textContent()) ?? "";
+            check(preview.includes('"type": "invoice.created"') && preview.includes('"number": "INV-0001"'), `the preview reads: ${preview.slice(0, 120)}`);
             const before = receiver.received.length;
             await dialog.getByRole("button", { name: "Send test event" }).click();
             await dialog.getByText("Test event queued.").waitFor();

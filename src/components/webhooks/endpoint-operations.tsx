@@ -2,7 +2,7 @@
 // What an admin does to an endpoint beyond editing it (app-api section 8): send a test event, recover
 // the failed deliveries since an instant, rotate the signing secret with an overlap. Each is a dialog
 // whose form shows the server's field errors; a disabled endpoint gets the server's 409 at the form.
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { FORM } from "@/components/ui/styles";
@@ -22,6 +22,9 @@ export function SendTestEventDialog({ endpointId }: { endpointId: string }) {
   const [sentId, setSentId] = useState<string | null>(null);
   const errors = useServerErrors(["eventType"]);
   const send = useMutation(trpc.webhooks.sendTest.mutationOptions({ onSuccess: invalidate }));
+  // The body a test event of the chosen type carries (the catalog's example with this organization's id).
+  const catalog = useQuery(trpc.webhooks.eventTypes.queryOptions());
+  const example = catalog.data?.find((entry) => entry.type === eventType)?.example;
 
   async function submit() {
     const delivery = await send.mutateAsync({ id: endpointId, eventType });
@@ -51,6 +54,13 @@ export function SendTestEventDialog({ endpointId }: { endpointId: string }) {
           error={errors.fieldError("eventType")}
           options={EVENT_TYPES.map((type) => ({ value: type, label: type }))}
         />
+        <details>
+          <summary className="text-sm">Preview the body</summary>
+          <pre className="bg-subtle p-3 rounded-lg overflow-auto max-h-[320px] text-[0.85rem] whitespace-pre" tabIndex={0} aria-label={`Test event body of ${eventType}`}>
+            {example ? JSON.stringify(example, null, 2) : catalog.isError ? "The preview could not be loaded." : "Loading…"}
+          </pre>
+          <p className="text-sm text-muted-foreground">The event id and time are made when it is sent.</p>
+        </details>
       </Form>
     </FormDialog>
   );
