@@ -32,6 +32,7 @@ export const apiRoutes: Record<string, readonly HttpMethod[]> = {
   "/api/app/invoices/[id]/pay": ["POST"],
   "/api/app/invoices/[id]/void": ["POST"],
   "/api/app/reports/hours": ["GET"],
+  "/api/app/reports/time": ["GET"],
   "/api/app/calendar-feed": ["GET", "POST", "DELETE"],
   "/api/calendar/[token]": ["GET"],
   "/api/app/me": ["GET"],

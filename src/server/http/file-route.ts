@@ -1,0 +1,37 @@
+// Edge for in-app routes that answer a file (a CSV or PDF report) instead of the JSON envelope; errors
+// still come in the envelope. Same session and origin checks as appRoute.
+import { appRouter } from "@/server/api/root";
+import { createCallerFactory } from "@/server/api/trpc";
+import { assertSameOrigin } from "@/server/api/middleware/session";
+import { createRequestContext } from "@/server/http/request-context";
+import { errorResponse } from "@/server/http/responses";
+import { assertNoNulCharacters } from "@/server/http/body";
+import { observed } from "@/server/http/observe";
+import type { AppCaller, Unvalidated } from "@/server/http/app-route";
+import type { FileView } from "@/server/contract/file";
+
+const createCaller = createCallerFactory(appRouter);
+
+/** The file as a download, never cached. */
+export function fileResponse(file: FileView, headers: Headers = new Headers()): Response {
+  headers.set("content-type", file.contentType);
+  headers.set("content-disposition", `attachment; filename="${file.filename}"`);
+  headers.set("cache-control", "no-store");
+  return new Response(typeof file.body === "string" ? file.body : new Uint8Array(file.body), { status: 200, headers });
+}
+
+/** A GET whose procedure returns a file, from the query string. */
+export function fileRoute(call: (caller: AppCaller, query: Unvalidated) => Promise<FileView>) {
+  return observed(async (request: Request): Promise<Response> => {
+    const resHeaders = new Headers();
+    try {
+      assertSameOrigin(request.method, request.headers, request.url);
+      const query = Object.fromEntries(new URL(request.url).searchParams);
+      assertNoNulCharacters(query, "query");
+      const file = await call(createCaller(await createRequestContext(request, resHeaders)), query);
+      return fileResponse(file, resHeaders);
+    } catch (error) {
+      return errorResponse(error, resHeaders);
+    }
+  });
+}
