@@ -10,6 +10,7 @@ import { eventsRouter } from "@/server/api/routers/events";
 import { invoicesRouter } from "@/server/api/routers/invoices";
 import { organizationRouter } from "@/server/api/routers/organization";
 import { reportsRouter } from "@/server/api/routers/reports";
+import { savedReportsRouter } from "@/server/api/routers/saved-reports";
 import { tasksRouter } from "@/server/api/routers/tasks";
 import { timeLogsRouter } from "@/server/api/routers/time-logs";
 import { timersRouter } from "@/server/api/routers/timers";
@@ -31,6 +32,7 @@ export const appRouter = createRouter({
   preferences: preferencesRouter,
   invoices: invoicesRouter,
   reports: reportsRouter,
+  savedReports: savedReportsRouter,
   webhooks: webhooksRouter,
   events: eventsRouter,
   notifications: notificationsRouter,

@@ -9,7 +9,7 @@ export const REPORT_DIMENSIONS = ["customer", "project", "task", "member", "day"
 export type ReportDimension = (typeof REPORT_DIMENSIONS)[number];
 
 /** `groupBy`: one or two different dimensions, comma-separated (`customer,week`). */
-const groupBy = z.string().transform((value, ctx) => {
+export const reportGroupBy = z.string().transform((value, ctx) => {
   const parts = value.split(",").map((part) => part.trim());
   const unknown = parts.find((part) => !(REPORT_DIMENSIONS as readonly string[]).includes(part));
   let message: string | undefined;
@@ -33,7 +33,7 @@ export const timeReportFilters = {
   tag: z.string().trim().min(1).max(MAX_TAG_LENGTH, `must be at most ${MAX_TAG_LENGTH} characters`).optional(),
 };
 
-const timeReportFields = { from: isoInstant(), to: isoInstant(), groupBy, ...timeReportFilters };
+const timeReportFields = { from: isoInstant(), to: isoInstant(), groupBy: reportGroupBy, ...timeReportFilters };
 
 export const timeReportInput = z.object(timeReportFields).superRefine(refineReportRange);
 
