@@ -83,14 +83,14 @@ interface SharedReport {
   input: TimeReportInput;
 }
 
-/** The report behind a share token, seen as its owner sees it now; null for an unknown or revoked token. */
+/** The report behind a share token, seen as its owner sees it now; null for an unknown or revoked token or a deactivated owner. */
 async function sharedReportOf(db: DbClient, token: string, now: Date): Promise<SharedReport | null> {
   if (!URL_TOKEN_PATTERN.test(token)) return null;
   const saved = await db.savedReport.findUnique({
     where: { shareTokenHash: hashUrlToken(token) },
-    select: { name: true, query: true, showAmounts: true, organizationId: true, user: { select: { id: true, organizationId: true, role: true, timeZone: true, weekStart: true } } },
+    select: { name: true, query: true, showAmounts: true, organizationId: true, user: { select: { id: true, organizationId: true, role: true, timeZone: true, weekStart: true, deactivatedAt: true } } },
   });
-  if (!saved || saved.user.organizationId !== saved.organizationId) return null;
+  if (!saved || saved.user.organizationId !== saved.organizationId || saved.user.deactivatedAt) return null;
   const query = storedQuerySchema.parse(saved.query);
   const isAdmin = saved.user.role === "admin";
   const viewer: ReportViewer = {
