@@ -12,6 +12,7 @@ import { organizationRouter } from "@/server/api/routers/organization";
 import { invitesRouter } from "@/server/api/routers/invites";
 import { reportsRouter } from "@/server/api/routers/reports";
 import { savedReportsRouter } from "@/server/api/routers/saved-reports";
+import { exportsRouter } from "@/server/api/routers/exports";
 import { tasksRouter } from "@/server/api/routers/tasks";
 import { timeLogsRouter } from "@/server/api/routers/time-logs";
 import { timersRouter } from "@/server/api/routers/timers";
@@ -35,6 +36,7 @@ export const appRouter = createRouter({
   invoices: invoicesRouter,
   reports: reportsRouter,
   savedReports: savedReportsRouter,
+  exports: exportsRouter,
   webhooks: webhooksRouter,
   events: eventsRouter,
   notifications: notificationsRouter,

@@ -1,4 +1,4 @@
-// Edge for in-app routes that answer a file (a CSV or PDF report) instead of the JSON envelope; errors
+// Edge for in-app routes that answer a file (a CSV or PDF report, the export) instead of the JSON envelope; errors
 // still come in the envelope. Same session and origin checks as appRoute.
 import { appRouter } from "@/server/api/root";
 import { createCallerFactory } from "@/server/api/trpc";
@@ -17,7 +17,8 @@ export function fileResponse(file: FileView, headers: Headers = new Headers()): 
   headers.set("content-type", file.contentType);
   headers.set("content-disposition", `attachment; filename="${file.filename}"`);
   headers.set("cache-control", "no-store");
-  return new Response(typeof file.body === "string" ? file.body : new Uint8Array(file.body), { status: 200, headers });
+  const body = file.body instanceof Uint8Array ? new Uint8Array(file.body) : file.body;
+  return new Response(body, { status: 200, headers });
 }
 
 /** A GET whose procedure returns a file, from the query string. */

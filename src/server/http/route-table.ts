@@ -46,6 +46,7 @@ export const apiRoutes: Record<string, readonly HttpMethod[]> = {
   "/api/app/members/[userId]/deactivate": ["POST"],
   "/api/app/members/[userId]/reactivate": ["POST"],
   "/api/app/invites": ["POST"],
+  "/api/app/export": ["GET"],
   "/api/app/invites/[token]": ["GET"],
   "/api/app/invites/[token]/accept": ["POST"],
   "/api/app/organization/plan": ["PUT"],

@@ -3,9 +3,8 @@
 import { stringify } from "csv-stringify/sync";
 import type { ReportDimension } from "@/server/contract/time-report";
 import type { ReportLogRow } from "@/server/services/reports/time";
+import { csvCell as safe } from "@/server/lib/csv-cell";
 
-/** Cells a spreadsheet would run as a formula are prefixed with a quote (OWASP CSV injection). */
-const safe = (value: string | null) => (value && /^[=+\-@\t\r]/.test(value) ? `'${value}` : (value ?? ""));
 
 export function renderReportCsv(groupBy: ReportDimension[], rows: ReportLogRow[], options: { showAmounts: boolean }): string {
   const header = [...groupBy, "startedAt", "endedAt", "durationSeconds", "hours", "member", "customer", "project", "task", "description", "tags", "isBillable"];
