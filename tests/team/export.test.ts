@@ -1,40 +1,20 @@
 // GET /api/app/export (exports.download): a streamed ZIP of UTF-8 CSVs; a member gets their own time only.
 import { describe, expect, it } from "vitest";
-import { fromBuffer, type Entry, type ZipFile } from "yauzl";
 import { parse } from "csv-parse/sync";
-import { addMember, signUpOrganization, type SignedInUser } from "../harness/factories";
-import { BASE_URL, dispatch } from "../harness/http";
+import { addMember, signUpOrganization } from "../harness/factories";
+import { downloadExport as download, unzipTexts } from "./export-helpers";
 import { getDb } from "@/server/db";
 import { EXPORT_BATCH, TIME_LOG_COLUMNS } from "@/server/services/exports/export";
 import { createCustomer, expectErrorEnvelope, insertTask } from "../time-tracking/helpers";
 import { TestClient } from "../harness/http";
 
-async function download(user: SignedInUser): Promise<Response> {
-  return dispatch(new Request(new URL("/api/app/export", BASE_URL), { headers: { cookie: `tt_session=${user.client.cookie("tt_session")}` } }));
-}
-
-/** Every file of the archive, read as CSV records (header first). */
+/** Every file of the archive as CSV records (header first); each file starts with a BOM. */
 async function unzip(bytes: Buffer): Promise<Map<string, string[][]>> {
-  const zip = await new Promise<ZipFile>((resolve, reject) => fromBuffer(bytes, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))));
   const files = new Map<string, string[][]>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on("entry", (entry: Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => {
-          const text = Buffer.concat(chunks).toString("utf8");
-          expect(text.startsWith("\uFEFF")).toBe(true);
-          files.set(entry.fileName, parse(text, { bom: true }));
-          zip.readEntry();
-        });
-      });
-    });
-    zip.on("end", resolve);
-    zip.on("error", reject);
-    zip.readEntry();
-  });
+  for (const [name, text] of await unzipTexts(bytes)) {
+    expect(text.startsWith("\uFEFF")).toBe(true);
+    files.set(name, parse(text, { bom: true }));
+  }
   return files;
 }
 

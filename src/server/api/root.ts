@@ -13,6 +13,7 @@ import { invitesRouter } from "@/server/api/routers/invites";
 import { reportsRouter } from "@/server/api/routers/reports";
 import { savedReportsRouter } from "@/server/api/routers/saved-reports";
 import { exportsRouter } from "@/server/api/routers/exports";
+import { importsRouter } from "@/server/api/routers/imports";
 import { tasksRouter } from "@/server/api/routers/tasks";
 import { timeLogsRouter } from "@/server/api/routers/time-logs";
 import { timersRouter } from "@/server/api/routers/timers";
@@ -37,6 +38,7 @@ export const appRouter = createRouter({
   reports: reportsRouter,
   savedReports: savedReportsRouter,
   exports: exportsRouter,
+  imports: importsRouter,
   webhooks: webhooksRouter,
   events: eventsRouter,
   notifications: notificationsRouter,

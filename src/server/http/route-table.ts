@@ -47,6 +47,7 @@ export const apiRoutes: Record<string, readonly HttpMethod[]> = {
   "/api/app/members/[userId]/reactivate": ["POST"],
   "/api/app/invites": ["POST"],
   "/api/app/export": ["GET"],
+  "/api/app/imports": ["POST"],
   "/api/app/invites/[token]": ["GET"],
   "/api/app/invites/[token]/accept": ["POST"],
   "/api/app/organization/plan": ["PUT"],
