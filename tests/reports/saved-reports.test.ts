@@ -1,19 +1,14 @@
 // Saved reports (/api/app/reports/saved, savedReports.* over tRPC) and their share URLs, read without a
 // session at /api/public/reports/<token> (JSON) and <token>.csv.
 import { describe, expect, it } from "vitest";
-import type { Prisma } from "@/generated/prisma/client";
 import { addMember, signUpOrganization, type SignedInUser } from "../harness/factories";
 import { TestClient } from "../harness/http";
 import { getDb } from "@/server/db";
 import { hashUrlToken } from "@/server/lib/url-token";
 import { resolveRelativeRange } from "@/server/services/reports/ranges";
-import { createCustomer, expectErrorEnvelope } from "../time-tracking/helpers";
+import { insertLog, teamWithBillableTime } from "./helpers";
+import { expectErrorEnvelope } from "../time-tracking/helpers";
 
-async function log(user: SignedInUser, startedAt: Date | string, durationSeconds: number, data: Partial<Prisma.TimeLogUncheckedCreateInput> = {}) {
-  return (await getDb()).timeLog.create({
-    data: { organizationId: user.organizationId, userId: user.userId, source: "manual", startedAt: new Date(startedAt), durationSeconds, ...data },
-  });
-}
 
 const FIXED = { from: "2026-03-01T00:00:00.000Z", to: "2026-04-01T00:00:00.000Z" };
 const anonymous = () => new TestClient();
@@ -76,11 +71,7 @@ describe("saved reports", () => {
   });
 
   it("shares a report read-only by URL, as of the moment it is opened, and revokes it", async () => {
-    const admin = await signUpOrganization();
-    const member = await addMember(admin);
-    const globex = await createCustomer(admin.organizationId, { name: "Globex", hourlyRateCents: 10_000 });
-    await log(admin, "2026-03-02T10:00:00Z", 3_600, { customerId: globex.id });
-    await log(member, "2026-03-03T10:00:00Z", 1_800, { customerId: globex.id });
+    const { admin, member, globex } = await teamWithBillableTime();
     const saved = await save(admin, { name: "March", query: { range: FIXED, groupBy: "customer" }, showAmounts: true });
 
     const shared = await admin.client.post(`/api/app/reports/saved/${saved.id}/share`);
@@ -98,7 +89,7 @@ describe("saved reports", () => {
     expect(opened.body.data.report.totals).toEqual({ seconds: 5_400, billableSeconds: 5_400, amounts: [{ currency: "USD", amountCents: 15_000 }] });
 
     // Opened later, it shows the time logged since.
-    await log(admin, "2026-03-04T10:00:00Z", 600, { customerId: globex.id });
+    await insertLog(admin, "2026-03-04T10:00:00Z", 600, { customerId: globex.id });
     expect((await anonymous().get(`/api/public/reports/${token}`)).body.data.report.totals.seconds).toBe(6_000);
 
     const csv = await anonymous().get(`/api/public/reports/${token}.csv`);
@@ -120,11 +111,7 @@ describe("saved reports", () => {
   });
 
   it("shows a member's shared report with their own time only and never amounts", async () => {
-    const admin = await signUpOrganization();
-    const member = await addMember(admin);
-    const globex = await createCustomer(admin.organizationId, { name: "Globex", hourlyRateCents: 10_000 });
-    await log(admin, "2026-03-02T10:00:00Z", 3_600, { customerId: globex.id });
-    await log(member, "2026-03-03T10:00:00Z", 1_800, { customerId: globex.id });
+    const { member } = await teamWithBillableTime();
     const saved = await save(member, { name: "Mine", query: { range: FIXED, groupBy: "customer" }, showAmounts: true });
     const { body } = await member.client.post(`/api/app/reports/saved/${saved.id}/share`);
     const opened = await anonymous().get(`/api/public/reports/${tokenOf(body.data.url)}`);
@@ -138,8 +125,8 @@ describe("saved reports", () => {
     const { from, to } = resolveRelativeRange("this_week", now, "Pacific/Auckland", "monday");
     expect(from.getTime()).toBeLessThanOrEqual(now.getTime());
     expect(to.getTime()).toBeGreaterThan(now.getTime());
-    await log(admin, from, 60);
-    await log(admin, new Date(from.getTime() - 1), 7);
+    await insertLog(admin, from, 60);
+    await insertLog(admin, new Date(from.getTime() - 1), 7);
     const saved = await save(admin, { name: "This week", query: { range: "this_week", groupBy: "day" } });
     const { body } = await admin.client.post(`/api/app/reports/saved/${saved.id}/share`);
     const opened = await anonymous().get(`/api/public/reports/${tokenOf(body.data.url)}`);

@@ -6,16 +6,12 @@ import type { RoundingMode } from "@/generated/prisma/enums";
 import { addMember, signUpOrganization, type SignedInUser } from "../harness/factories";
 import { getDb } from "@/server/db";
 import { billedSeconds, lineAmountCents, lineAmountCentsSql } from "@/server/services/invoices/arithmetic";
+import { insertLog, teamWithBillableTime } from "./helpers";
 import { createCustomer, expectErrorEnvelope, insertTask } from "../time-tracking/helpers";
 
 const RANGE = { from: "2026-03-01T00:00:00.000Z", to: "2026-04-01T00:00:00.000Z" };
 const report = (user: SignedInUser, query: Record<string, string>) => user.client.get(`/api/app/reports/time?${new URLSearchParams({ ...RANGE, ...query })}`);
 
-async function log(user: SignedInUser, startedAt: string, durationSeconds: number, data: Partial<Prisma.TimeLogUncheckedCreateInput> = {}) {
-  return (await getDb()).timeLog.create({
-    data: { organizationId: user.organizationId, userId: user.userId, source: "manual", startedAt: new Date(startedAt), durationSeconds, ...data },
-  });
-}
 
 describe("time report", () => {
   it("groups by customer then project, with amounts per currency, and leaves deleted logs and other organizations out", async () => {
@@ -26,13 +22,13 @@ describe("time report", () => {
     const initech = await createCustomer(admin.organizationId, { name: "Initech", hourlyRateCents: 6_000, currency: "USD", roundingIncrementMinutes: 15, roundingMode: "up" });
     const relaunch = await db.constellation.create({ data: { organizationId: admin.organizationId, title: "Relaunch", customerId: globex.id } });
 
-    await log(admin, "2026-03-02T10:00:00Z", 3_600, { customerId: globex.id, constellationId: relaunch.id });
-    await log(member, "2026-03-03T10:00:00Z", 1_800, { customerId: globex.id, isBillable: false });
-    await log(member, "2026-03-04T10:00:00Z", 60, { customerId: initech.id }); // rounded up to 15 minutes: 15.00 USD
-    await log(admin, "2026-03-05T10:00:00Z", 900);
-    await log(admin, "2026-03-06T10:00:00Z", 99_999, { customerId: globex.id, deletedAt: new Date() });
+    await insertLog(admin, "2026-03-02T10:00:00Z", 3_600, { customerId: globex.id, constellationId: relaunch.id });
+    await insertLog(member, "2026-03-03T10:00:00Z", 1_800, { customerId: globex.id, isBillable: false });
+    await insertLog(member, "2026-03-04T10:00:00Z", 60, { customerId: initech.id }); // rounded up to 15 minutes: 15.00 USD
+    await insertLog(admin, "2026-03-05T10:00:00Z", 900);
+    await insertLog(admin, "2026-03-06T10:00:00Z", 99_999, { customerId: globex.id, deletedAt: new Date() });
     const stranger = await signUpOrganization();
-    await log(stranger, "2026-03-06T10:00:00Z", 50_000);
+    await insertLog(stranger, "2026-03-06T10:00:00Z", 50_000);
 
     const response = await report(admin, { groupBy: "customer,project" });
     expect(response.status, response.text).toBe(200);
@@ -68,9 +64,9 @@ describe("time report", () => {
     const globex = await createCustomer(admin.organizationId, { name: "Globex" });
     const relaunch = await db.constellation.create({ data: { organizationId: admin.organizationId, title: "Relaunch" } });
     const design = await insertTask(admin.organizationId, { title: "Design" });
-    await log(admin, "2026-03-02T10:00:00Z", 100, { customerId: globex.id, tags: ["urgent"] });
-    await log(admin, "2026-03-02T11:00:00Z", 200, { constellationId: relaunch.id, isBillable: false });
-    await log(member, "2026-03-02T12:00:00Z", 400, { taskId: design.id, tags: ["urgent", "call"] });
+    await insertLog(admin, "2026-03-02T10:00:00Z", 100, { customerId: globex.id, tags: ["urgent"] });
+    await insertLog(admin, "2026-03-02T11:00:00Z", 200, { constellationId: relaunch.id, isBillable: false });
+    await insertLog(member, "2026-03-02T12:00:00Z", 400, { taskId: design.id, tags: ["urgent", "call"] });
 
     const seconds = async (query: Record<string, string>) => (await report(admin, { groupBy: "day", ...query })).body.data.totals.seconds;
     expect(await seconds({})).toBe(700);
@@ -84,11 +80,7 @@ describe("time report", () => {
   });
 
   it("shows a member their own time only, without amounts; another member's userId is a 403", async () => {
-    const admin = await signUpOrganization();
-    const member = await addMember(admin);
-    const globex = await createCustomer(admin.organizationId, { name: "Globex", hourlyRateCents: 10_000 });
-    await log(admin, "2026-03-02T10:00:00Z", 3_600, { customerId: globex.id });
-    await log(member, "2026-03-02T10:00:00Z", 1_800, { customerId: globex.id });
+    const { admin, member } = await teamWithBillableTime();
 
     const mine = await report(member, { groupBy: "customer" });
     expect(mine.status, mine.text).toBe(200);
@@ -104,8 +96,8 @@ describe("time report", () => {
     const tokyo = await admin.client.patch("/api/app/me/preferences", { timeZone: "Asia/Tokyo", weekStart: "sunday" });
     expect(tokyo.status, tokyo.text).toBe(200);
     // Saturday 2026-03-07 20:00 UTC is Sunday 2026-03-08 05:00 in Tokyo: a new day, and a new Sunday week.
-    await log(admin, "2026-03-07T14:00:00Z", 60); // Saturday 23:00 in Tokyo
-    await log(admin, "2026-03-07T20:00:00Z", 120);
+    await insertLog(admin, "2026-03-07T14:00:00Z", 60); // Saturday 23:00 in Tokyo
+    await insertLog(admin, "2026-03-07T20:00:00Z", 120);
 
     const days = await report(admin, { groupBy: "day" });
     expect(days.body.data.timeZone).toBe("Asia/Tokyo");
@@ -129,9 +121,9 @@ describe("time report", () => {
     const customer = await createCustomer(admin.organizationId, { name: "Globex", hourlyRateCents: 12_345, currency: "EUR", roundingIncrementMinutes: 7, roundingMode: "nearest" });
     const durations = [1, 209, 210, 211, 419, 420, 3_599, 3_601, 5_000, 43_200, 12_345, 777];
     for (const [index, seconds] of durations.entries()) {
-      await log(index % 2 ? member : admin, `2026-03-${String(2 + index).padStart(2, "0")}T09:00:00Z`, seconds, { customerId: customer.id });
+      await insertLog(index % 2 ? member : admin, `2026-03-${String(2 + index).padStart(2, "0")}T09:00:00Z`, seconds, { customerId: customer.id });
     }
-    await log(admin, "2026-03-20T09:00:00Z", 5_000, { customerId: customer.id, isBillable: false });
+    await insertLog(admin, "2026-03-20T09:00:00Z", 5_000, { customerId: customer.id, isBillable: false });
 
     const period = { periodStart: "2026-03-01T00:00:00.000Z", periodEnd: "2026-03-31T23:59:59.999Z" };
     const invoice = await admin.client.post("/api/app/invoices", { customerId: customer.id, ...period });
@@ -159,8 +151,8 @@ describe("time report", () => {
   it("answers CSV with one row per log and its group columns, and PDF with the summary", async () => {
     const admin = await signUpOrganization();
     const globex = await createCustomer(admin.organizationId, { name: "Globex, Inc.", hourlyRateCents: 10_000 });
-    await log(admin, "2026-03-02T10:00:00Z", 3_600, { customerId: globex.id, description: "=SUM(A1)", tags: ["a", "b"] });
-    await log(admin, "2026-03-03T10:00:00Z", 1_800, { description: "Line\nbreak" });
+    await insertLog(admin, "2026-03-02T10:00:00Z", 3_600, { customerId: globex.id, description: "=SUM(A1)", tags: ["a", "b"] });
+    await insertLog(admin, "2026-03-03T10:00:00Z", 1_800, { description: "Line\nbreak" });
 
     const csv = await report(admin, { groupBy: "customer,day", format: "csv" });
     expect(csv.status, csv.text).toBe(200);
