@@ -91,6 +91,18 @@ describe("members", () => {
     expectErrorEnvelope(await second.client.post(`/api/app/members/missing/deactivate`), 404, "not_found");
   });
 
+  it("lets only one of two admins stepping down at once succeed", async () => {
+    const admin = await signUpOrganization();
+    const second = await addMember(admin, "admin");
+    const [a, b] = await Promise.all([
+      admin.client.patch(`/api/app/members/${admin.userId}`, { role: "member" }),
+      second.client.post(`/api/app/members/${second.userId}/deactivate`),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const admins = await (await getDb()).user.count({ where: { organizationId: admin.organizationId, role: "admin", deactivatedAt: null } });
+    expect(admins).toBe(1);
+  });
+
   it("ends a deactivated owner's shared reports", async () => {
     const admin = await signUpOrganization();
     const member = await addMember(admin);
@@ -136,6 +148,16 @@ describe("invites", () => {
 
     expectErrorEnvelope(await new TestClient().post(`/api/app/invites/${sent.token}/accept`, { name: "Again", password: PASSWORD }), 404, "not_found");
     expectErrorEnvelope(await new TestClient().get(`/api/app/invites/${sent.token}`), 404, "not_found");
+  });
+
+  it("accepts an invite once when two people use it at the same moment", async () => {
+    const admin = await signUpOrganization();
+    const sent = await invite(admin);
+    const [a, b] = await Promise.all([
+      new TestClient().post(`/api/app/invites/${sent.token}/accept`, { name: "One", password: PASSWORD }),
+      new TestClient().post(`/api/app/invites/${sent.token}/accept`, { name: "Two", password: PASSWORD }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([201, 404]);
   });
 
   it("refuses members, taken emails, bad input and expired links", async () => {
