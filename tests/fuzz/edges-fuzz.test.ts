@@ -22,9 +22,11 @@ interface Operation {
   bodySchema?: Json;
 }
 
-/** Success `{ data, meta }` or error `{ error, message, meta }`, and never a 5xx. */
+/** Success `{ data, meta }` (or a download) or error `{ error, message, meta }`, and never a 5xx. */
 function envelopeProblem(response: TestResponse): string | undefined {
   if (response.status >= 500) return `status ${response.status}`;
+  // A download (the export, a report as CSV or PDF) is a file on success; its errors are still enveloped.
+  if (response.status < 300 && response.headers.get("content-disposition")?.startsWith("attachment;")) return undefined;
   const body = response.body;
   if (typeof body !== "object" || body === null || body.meta?.apiVersion !== "v1") return "no envelope";
   if (response.status < 400) return "data" in body ? undefined : "success without data";

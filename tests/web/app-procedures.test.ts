@@ -223,7 +223,7 @@ describe("organization.listMembers", () => {
       ["Ada Admin", "admin"],
     ]);
     expect(list.pagination.hasMore).toBe(false);
-    expect(Object.keys(list.items[0]!).sort()).toEqual(["createdAt", "email", "id", "name", "role"]);
+    expect(Object.keys(list.items[0]!).sort()).toEqual(["createdAt", "deactivatedAt", "email", "id", "name", "role", "userId"]);
   });
 
   it("needs a session", async () => {

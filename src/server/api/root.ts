@@ -9,7 +9,11 @@ import { customersRouter } from "@/server/api/routers/customers";
 import { eventsRouter } from "@/server/api/routers/events";
 import { invoicesRouter } from "@/server/api/routers/invoices";
 import { organizationRouter } from "@/server/api/routers/organization";
+import { invitesRouter } from "@/server/api/routers/invites";
 import { reportsRouter } from "@/server/api/routers/reports";
+import { savedReportsRouter } from "@/server/api/routers/saved-reports";
+import { exportsRouter } from "@/server/api/routers/exports";
+import { importsRouter } from "@/server/api/routers/imports";
 import { tasksRouter } from "@/server/api/routers/tasks";
 import { timeLogsRouter } from "@/server/api/routers/time-logs";
 import { timersRouter } from "@/server/api/routers/timers";
@@ -21,6 +25,7 @@ import { webhooksRouter } from "@/server/api/routers/webhooks";
 export const appRouter = createRouter({
   auth: authRouter,
   organization: organizationRouter,
+  invites: invitesRouter,
   apiKeys: apiKeysRouter,
   tasks: tasksRouter,
   customers: customersRouter,
@@ -31,6 +36,9 @@ export const appRouter = createRouter({
   preferences: preferencesRouter,
   invoices: invoicesRouter,
   reports: reportsRouter,
+  savedReports: savedReportsRouter,
+  exports: exportsRouter,
+  imports: importsRouter,
   webhooks: webhooksRouter,
   events: eventsRouter,
   notifications: notificationsRouter,

@@ -20,7 +20,8 @@ const organizationSchema = z.object({ id: z.string(), name: z.string(), plan: pl
 export const accountOutput = z.object({ user: accountUserSchema, organization: organizationSchema, role: roleSchema, preferences: preferencesSchema });
 export const addMemberOutput = z.object({ user: accountUserSchema, role: roleSchema });
 export const setPlanOutput = z.object({ organization: organizationSchema });
-export const memberSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), role: roleSchema, createdAt: timestampSchema });
+/** A member; `userId` repeats `id` under the name the team routes use; `deactivatedAt` is null for an active member. */
+export const memberSchema = z.object({ id: z.string(), userId: z.string(), name: z.string(), email: z.string(), role: roleSchema, deactivatedAt: timestampSchema.nullable(), createdAt: timestampSchema });
 
 export type AccountView = z.output<typeof accountOutput>;
 export type AddedMemberView = z.output<typeof addMemberOutput>;
@@ -40,18 +41,21 @@ export const changePasswordInput = z.object({ currentPassword: z.string().min(1,
 export const addMemberInput = z.object({ email: emailInput, password: passwordInput, name: nameInput, role: roleSchema });
 export const setPlanInput = z.object({ plan: planSchema });
 export const listMembersInput = z.object({ ...paginationInput });
+export const memberIdInput = z.object({ userId: z.string().min(1).max(100) });
+export const setMemberRoleInput = memberIdInput.extend({ role: roleSchema });
 
 export type SignUpInput = z.output<typeof signUpInput>;
 export type LogInInput = z.output<typeof logInInput>;
 export type ChangePasswordInput = z.output<typeof changePasswordInput>;
 export type AddMemberInput = z.output<typeof addMemberInput>;
 export type ListMembersInput = z.output<typeof listMembersInput>;
+export type SetMemberRoleInput = z.output<typeof setMemberRoleInput>;
 
 // ---- Columns and serializers ----
 
 export const accountUserSelect = { id: true, email: true, name: true, role: true } as const satisfies Prisma.UserSelect;
 export const organizationSelect = { id: true, name: true, plan: true } as const satisfies Prisma.OrganizationSelect;
-export const memberSelect = { id: true, name: true, email: true, role: true, createdAt: true } as const satisfies Prisma.UserSelect;
+export const memberSelect = { id: true, name: true, email: true, role: true, deactivatedAt: true, createdAt: true } as const satisfies Prisma.UserSelect;
 
 type AccountUserRow = Prisma.UserGetPayload<{ select: typeof accountUserSelect }>;
 type AccountRow = Prisma.UserGetPayload<{ select: typeof accountUserSelect & typeof preferencesSelect }>;
@@ -72,5 +76,5 @@ export function serializeAccount(user: AccountRow & { organization: Organization
 }
 
 export function serializeMember(row: MemberRow): MemberView {
-  return { ...row, createdAt: row.createdAt.toISOString() };
+  return { ...row, userId: row.id, deactivatedAt: row.deactivatedAt?.toISOString() ?? null, createdAt: row.createdAt.toISOString() };
 }

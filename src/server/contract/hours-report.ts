@@ -6,16 +6,17 @@ import { isoInstant, timestampSchema } from "@/server/lib/zod";
 /** A report covers at most this many days, so one request never scans years of logs. */
 export const MAX_REPORT_DAYS = 366;
 
-export const hoursReportInput = z
-  .object({ from: isoInstant(), to: isoInstant() })
-  .superRefine((input, ctx) => {
-    // zod runs this even when a field failed its own check; then there is no range to compare.
-    if (!(input.from instanceof Date) || !(input.to instanceof Date)) return;
-    if (input.to <= input.from) ctx.addIssue({ code: "custom", path: ["to"], message: "must be after from" });
-    else if (input.to.getTime() - input.from.getTime() > MAX_REPORT_DAYS * 86_400_000) {
-      ctx.addIssue({ code: "custom", path: ["to"], message: `must be at most ${MAX_REPORT_DAYS} days after from` });
-    }
-  });
+/** `to` after `from`, at most MAX_REPORT_DAYS later: the range check of every report. */
+export function refineReportRange(input: { from: unknown; to: unknown }, ctx: z.RefinementCtx): void {
+  // zod runs this even when a field failed its own check; then there is no range to compare.
+  if (!(input.from instanceof Date) || !(input.to instanceof Date)) return;
+  if (input.to <= input.from) ctx.addIssue({ code: "custom", path: ["to"], message: "must be after from" });
+  else if (input.to.getTime() - input.from.getTime() > MAX_REPORT_DAYS * 86_400_000) {
+    ctx.addIssue({ code: "custom", path: ["to"], message: `must be at most ${MAX_REPORT_DAYS} days after from` });
+  }
+}
+
+export const hoursReportInput = z.object({ from: isoInstant(), to: isoInstant() }).superRefine(refineReportRange);
 
 const split = { billableSeconds: z.number().int(), nonBillableSeconds: z.number().int() };
 const splitSchema = z.object(split);

@@ -5,13 +5,13 @@ import { MAX_BODY_BYTES } from "@/server/lib/limits";
 /** Far beyond any input schema; deeper documents only serve to exhaust the stack of a recursive walker. */
 export const MAX_JSON_DEPTH = 32;
 
-const tooLarge = () => new AppError("payload_too_large", "Request body exceeds 1 MiB.");
+const tooLarge = (maxBytes = MAX_BODY_BYTES) => new AppError("payload_too_large", `Request body exceeds ${maxBytes / (1024 * 1024)} MiB.`);
 const invalidJson = (message: string) => new AppError("validation_error", `Request body ${message}.`, { details: [{ field: "body", message }] });
 
-/** Reads the body as text, refusing more than 1 MiB (declared or streamed); an absent body is "". */
-export async function readBodyText(request: Request): Promise<string> {
+/** Reads the body as text, refusing more than 1 MiB (or `maxBytes`; declared or streamed); an absent body is "". */
+export async function readBodyText(request: Request, maxBytes = MAX_BODY_BYTES): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (declared > maxBytes) throw tooLarge(maxBytes);
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -20,9 +20,9 @@ export async function readBodyText(request: Request): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > maxBytes) {
       await reader.cancel().catch(() => {});
-      throw tooLarge();
+      throw tooLarge(maxBytes);
     }
     chunks.push(value);
   }

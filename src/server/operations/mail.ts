@@ -53,12 +53,25 @@ export async function mailNotices(db: Db, noticeIds: readonly string[]): Promise
   try {
     const notices = await db.notification.findMany({ where: { id: { in: [...noticeIds] } } });
     for (const notice of notices) {
-      const admins = await db.user.findMany({ where: { organizationId: notice.organizationId, role: "admin" }, select: { email: true }, orderBy: { email: "asc" } });
+      const admins = await db.user.findMany({ where: { organizationId: notice.organizationId, role: "admin", deactivatedAt: null }, select: { email: true }, orderBy: { email: "asc" } });
       if (!admins.length) continue;
       const mail = noticeMail(notice, admins.map((admin) => admin.email), env.appOrigin);
       await transporterFor(env.smtpUrl).sendMail({ from: env.mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
     }
   } catch (error) {
     getLogger().error({ err: error, noticeIds }, "failure notice mail not sent");
+  }
+}
+
+/** Sends one mail if mail is configured; false when it is not or sending failed (logged). Never throws. */
+export async function sendMail(mail: NoticeMail): Promise<boolean> {
+  const env = getEnv();
+  if (!env.smtpUrl || !env.mailFrom) return false;
+  try {
+    await transporterFor(env.smtpUrl).sendMail({ from: env.mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
+    return true;
+  } catch (error) {
+    getLogger().error({ err: error, subject: mail.subject }, "mail not sent");
+    return false;
   }
 }

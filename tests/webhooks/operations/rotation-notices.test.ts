@@ -2,12 +2,9 @@
 // signatures checked by three independent verifiers (ours, Stripe's SDK and the standardwebhooks
 // library) before, during and after a rotation; notices at 5, 10 and 15 consecutive failures and on
 // disabling, listed and marked read over HTTP, and mailed to the admins through a real SMTP server.
-import { once } from "node:events";
-import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import Stripe from "stripe";
-import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/env";
 import { verifyWebhookSignature } from "@/webhooks/verify";
 import { claimDueDeliveries } from "@/server/webhooks/claim";
@@ -15,6 +12,7 @@ import { drainDueDeliveries } from "@/server/webhooks/deliver";
 import { recordOutcome } from "@/server/webhooks/record";
 import { nextDeliveryState } from "@/server/webhooks/state";
 import { addMember, signUpOrganization } from "../../harness/factories";
+import { useMailCapture } from "../../harness/smtp";
 import { insertEndpoint } from "../management/fixtures";
 import { emit, getDb, useEngineEnvironment } from "../engine/helpers";
 import { useReceivers, type Receiver, type ReceivedRequest } from "../engine/receiver";
@@ -209,41 +207,7 @@ describe("failure notices", () => {
 });
 
 describe("failure notice mail", () => {
-  interface Received {
-    from: string;
-    to: string[];
-    text: string;
-  }
-  const mails: Received[] = [];
-  let smtp: SMTPServer;
-
-  beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => {
-          // The raw message, quoted-printable soft line breaks joined.
-          const text = Buffer.concat(chunks).toString("utf8").replace(/=\r?\n/g, "");
-          mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to: session.envelope.rcptTo.map((rcpt) => rcpt.address).sort(), text });
-          callback();
-        });
-      },
-    });
-    smtp.listen(0, "127.0.0.1");
-    await once(smtp.server, "listening");
-    const port = (smtp.server.address() as AddressInfo).port;
-    Object.assign(process.env, { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "Orbit <alerts@orbit.example.com>", APP_URL: "https://orbit.example.com" });
-    resetEnvCache();
-  });
-
-  afterAll(async () => {
-    for (const name of ["SMTP_URL", "MAIL_FROM", "APP_URL"]) delete process.env[name];
-    resetEnvCache();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
-  });
+  const mails = useMailCapture({ MAIL_FROM: "Orbit <alerts@orbit.example.com>", APP_URL: "https://orbit.example.com" });
 
   it("goes to every admin of the organization (not members) with the URL, the count, the last error and a link", async () => {
     const receiver = await startReceiver(() => ({ status: 410, body: "this hook is gone" }));

@@ -90,7 +90,7 @@ export function assertSameOrigin(method: string, headers: Headers, requestUrl: s
 export const requireSession = middleware(async ({ ctx, next }) => {
   const session = ctx.session.data;
   const user = session
-    ? await ctx.db.user.findFirst({ where: { id: session.userId, sessionVersion: session.version }, include: { organization: true } })
+    ? await ctx.db.user.findFirst({ where: { id: session.userId, sessionVersion: session.version, deactivatedAt: null }, include: { organization: true } })
     : null;
   if (!user) throw new AppError("unauthorized", "Sign in to continue.");
   const { organization, ...rest } = user;

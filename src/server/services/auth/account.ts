@@ -26,12 +26,12 @@ export interface Actor {
   role: Role;
 }
 
-const normalizeEmail = (email: string) => email.trim().toLowerCase();
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-const emailTaken = () =>
+export const emailTaken = () =>
   new AppError("conflict", "An account with this email already exists.", { details: [{ field: "email", message: "already registered" }] });
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 }
 
@@ -72,6 +72,8 @@ export async function logIn(db: Db, input: LogInInput, client: { address?: strin
     return matches && user !== null;
   });
   if (!user || !isValid) throw new AppError("unauthorized", "Email or password is incorrect.");
+  // Told only to someone who knows the password, so it reveals nothing about who has an account.
+  if (user.deactivatedAt) throw new AppError("unauthorized", "This account has been deactivated; ask an admin of your organization to reactivate it.");
   if (needsRehash(user.passwordHash)) {
     // The password is at hand only now: upgrade a hash made under an older cost.
     await db.user.updateMany({ where: { id: user.id, passwordHash: user.passwordHash }, data: { passwordHash: await hashPassword(input.password) } });

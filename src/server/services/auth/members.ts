@@ -1,7 +1,9 @@
 // The people of an organization, for the members list and the assignee and member pickers.
-import type { DbClient } from "@/server/db";
+// Admins change roles and deactivate or reactivate members; the organization always keeps an active admin.
+import type { Db, DbClient } from "@/server/db";
+import { AppError, notFound } from "@/server/errors";
 import { paginate, type Page } from "@/server/lib/cursor";
-import { memberSelect, serializeMember, type ListMembersInput, type MemberView } from "@/server/contract/account";
+import { memberSelect, serializeMember, type ListMembersInput, type MemberView, type SetMemberRoleInput } from "@/server/contract/account";
 import type { Actor } from "@/server/services/auth/account";
 
 /** Newest first, keyset-paginated on (createdAt, id) — the users' organization index. */
@@ -18,4 +20,53 @@ export async function listMembers(db: DbClient, actor: Pick<Actor, "organization
     (row) => row.createdAt,
   );
   return { items: page.items.map(serializeMember), pagination: page.pagination };
+}
+
+/** The organization's members as the team routes change them (one of them, or 404). */
+async function memberOf(tx: DbClient, actor: Actor, userId: string) {
+  const member = await tx.user.findFirst({ where: { id: userId, organizationId: actor.organizationId }, select: memberSelect });
+  if (!member) throw notFound("Member");
+  return member;
+}
+
+/**
+ * Refuses a change that would leave the organization without an active admin. The active admins'
+ * rows are locked first, so two admins demoting or deactivating each other at once cannot both pass.
+ */
+async function assertAnotherAdmin(tx: DbClient, actor: Actor, userId: string, what: string): Promise<void> {
+  const admins = await tx.$queryRaw<Array<{ id: string }>>`
+    SELECT "id" FROM "User" WHERE "organizationId" = ${actor.organizationId} AND "role" = 'admin' AND "deactivatedAt" IS NULL FOR UPDATE`;
+  if (admins.some((admin) => admin.id === userId) && !admins.some((admin) => admin.id !== userId)) {
+    throw new AppError("conflict", `The organization needs at least one active admin; make someone else an admin before you ${what}.`);
+  }
+}
+
+export async function setMemberRole(db: Db, actor: Actor, input: SetMemberRoleInput): Promise<MemberView> {
+  return db.$transaction(async (tx) => {
+    await memberOf(tx, actor, input.userId);
+    if (input.role !== "admin") await assertAnotherAdmin(tx, actor, input.userId, "change this admin's role");
+    const [member] = await tx.user.updateManyAndReturn({ where: { id: input.userId, organizationId: actor.organizationId }, data: { role: input.role }, select: memberSelect });
+    return serializeMember(member!);
+  });
+}
+
+/** Deactivates a member: they can no longer log in and every session of theirs ends now (the session version moves); their time stays. */
+export async function deactivateMember(db: Db, actor: Actor, userId: string): Promise<MemberView> {
+  return db.$transaction(async (tx) => {
+    const current = await memberOf(tx, actor, userId);
+    if (current.deactivatedAt) return serializeMember(current);
+    await assertAnotherAdmin(tx, actor, userId, "deactivate this admin");
+    const [member] = await tx.user.updateManyAndReturn({
+      where: { id: userId, organizationId: actor.organizationId },
+      data: { deactivatedAt: new Date(), sessionVersion: { increment: 1 } },
+      select: memberSelect,
+    });
+    return serializeMember(member!);
+  });
+}
+
+export async function reactivateMember(db: DbClient, actor: Actor, userId: string): Promise<MemberView> {
+  await memberOf(db, actor, userId);
+  const [member] = await db.user.updateManyAndReturn({ where: { id: userId, organizationId: actor.organizationId }, data: { deactivatedAt: null }, select: memberSelect });
+  return serializeMember(member!);
 }

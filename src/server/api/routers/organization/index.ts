@@ -2,9 +2,15 @@ import { createRouter } from "@/server/api/trpc";
 import { addMemberProcedure } from "./add-member";
 import { setPlanProcedure } from "./set-plan";
 import { listMembersProcedure } from "./list-members";
+import { setMemberRoleProcedure } from "./set-member-role";
+import { deactivateMemberProcedure } from "./deactivate-member";
+import { reactivateMemberProcedure } from "./reactivate-member";
 
 export const organizationRouter = createRouter({
   addMember: addMemberProcedure,
   setPlan: setPlanProcedure,
   listMembers: listMembersProcedure,
+  setMemberRole: setMemberRoleProcedure,
+  deactivateMember: deactivateMemberProcedure,
+  reactivateMember: reactivateMemberProcedure,
 });

@@ -1,0 +1,10 @@
+import { createRouter } from "@/server/api/trpc";
+import { createInviteProcedure } from "./create-invite";
+import { getInviteProcedure } from "./get-invite";
+import { acceptInviteProcedure } from "./accept-invite";
+
+export const invitesRouter = createRouter({
+  create: createInviteProcedure,
+  get: getInviteProcedure,
+  accept: acceptInviteProcedure,
+});

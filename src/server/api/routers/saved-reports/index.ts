@@ -1,0 +1,14 @@
+import { createRouter } from "@/server/api/trpc";
+import { createSavedReportProcedure } from "./create-saved-report";
+import { listSavedReportsProcedure } from "./list-saved-reports";
+import { deleteSavedReportProcedure } from "./delete-saved-report";
+import { shareSavedReportProcedure } from "./share-saved-report";
+import { unshareSavedReportProcedure } from "./unshare-saved-report";
+
+export const savedReportsRouter = createRouter({
+  create: createSavedReportProcedure,
+  list: listSavedReportsProcedure,
+  delete: deleteSavedReportProcedure,
+  share: shareSavedReportProcedure,
+  unshare: unshareSavedReportProcedure,
+});

@@ -1,0 +1,10 @@
+import { sessionProcedure } from "@/server/api/procedures";
+import { publicOrigin } from "@/server/http/origin";
+import { shareSavedReport } from "@/server/services/reports/saved";
+import { savedReportIdInput, sharedReportUrlSchema } from "@/server/contract/saved-report";
+
+/** Makes (or remakes) the read-only share URL `<origin>/r/<token>`; an earlier URL stops working. */
+export const shareSavedReportProcedure = sessionProcedure
+  .input(savedReportIdInput)
+  .output(sharedReportUrlSchema)
+  .mutation(({ ctx, input }) => shareSavedReport(ctx.db, ctx.actor, input.id, publicOrigin(ctx.headers, ctx.requestUrl)));

@@ -1,0 +1,66 @@
+// Time report (app-api section 12): seconds and amounts over a range, grouped by one or two of
+// customer, project, task, member, day, week, with optional filters.
+import { z } from "zod";
+import { idInput, isoInstant, queryBoolean } from "@/server/lib/zod";
+import { MAX_TAG_LENGTH } from "@/server/lib/limits";
+import { refineReportRange } from "@/server/contract/hours-report";
+
+export const REPORT_DIMENSIONS = ["customer", "project", "task", "member", "day", "week"] as const;
+export type ReportDimension = (typeof REPORT_DIMENSIONS)[number];
+
+/** `groupBy`: one or two different dimensions, comma-separated (`customer,week`). */
+export const reportGroupBy = z.string().transform((value, ctx) => {
+  const parts = value.split(",").map((part) => part.trim());
+  const unknown = parts.find((part) => !(REPORT_DIMENSIONS as readonly string[]).includes(part));
+  let message: string | undefined;
+  if (unknown !== undefined) message = `"${unknown}" is not a grouping; use ${REPORT_DIMENSIONS.join(", ")}`;
+  else if (parts.length > 2) message = "name one or two groupings";
+  else if (parts[0] === parts[1]) message = "name two different groupings";
+  if (message) {
+    ctx.addIssue({ code: "custom", message });
+    return z.NEVER;
+  }
+  return parts as ReportDimension[];
+});
+
+/** The report's filters; absent means every value. */
+export const timeReportFilters = {
+  customerId: idInput.optional(),
+  projectId: idInput.optional(),
+  taskId: idInput.optional(),
+  userId: idInput.optional(),
+  isBillable: queryBoolean().optional(),
+  tag: z.string().trim().min(1).max(MAX_TAG_LENGTH, `must be at most ${MAX_TAG_LENGTH} characters`).optional(),
+};
+
+const timeReportFields = { from: isoInstant(), to: isoInstant(), groupBy: reportGroupBy, ...timeReportFilters };
+
+export const timeReportInput = z.object(timeReportFields).superRefine(refineReportRange);
+
+/** The report as a file: `format` csv (one row per log) or pdf (the summary and its chart). */
+export const timeReportFileInput = z
+  .object({ ...timeReportFields, format: z.enum(["csv", "pdf"], { error: "must be json, csv or pdf" }) })
+  .superRefine(refineReportRange);
+
+export type TimeReportInput = z.output<typeof timeReportInput>;
+export type TimeReportFileInput = z.output<typeof timeReportFileInput>;
+
+const amountSchema = z.object({ currency: z.string(), amountCents: z.number().int() });
+export type ReportAmount = z.output<typeof amountSchema>;
+
+const measures = { seconds: z.number().int(), billableSeconds: z.number().int(), amounts: z.array(amountSchema) };
+
+const innerGroupSchema = z.object({ key: z.string().nullable(), label: z.string(), ...measures });
+const groupSchema = innerGroupSchema.extend({ groups: z.array(innerGroupSchema).optional() });
+export type ReportGroup = z.output<typeof groupSchema>;
+
+export const timeReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  groupBy: z.array(z.enum(REPORT_DIMENSIONS)),
+  /** The zone days and weeks are counted in (the caller's preference, or the owner's for a shared report). */
+  timeZone: z.string(),
+  totals: z.object(measures),
+  groups: z.array(groupSchema),
+});
+export type TimeReport = z.output<typeof timeReportSchema>;

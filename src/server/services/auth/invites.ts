@@ -1,0 +1,69 @@
+// Invitations: an admin invites an email with a role; `<origin>/invite/<token>` is valid 7 days and
+// opens once. Accepting asks for a name and a password, creates the member and signs them in. Only
+// the token's SHA-256 is stored; the link is mailed when mail is configured.
+import type { Db, DbClient } from "@/server/db";
+import { notFound } from "@/server/errors";
+import { generateUrlToken, hashUrlToken } from "@/server/lib/url-token";
+import { hashPassword } from "@/server/auth/passwords";
+import { sendMail } from "@/server/operations/mail";
+import { serializeAccount } from "@/server/contract/account";
+import type { AcceptInviteInput, CreateInviteInput, InviteView } from "@/server/contract/invite";
+import { emailTaken, isUniqueViolation, normalizeEmail, type Actor, type SignedInAccount } from "@/server/services/auth/account";
+
+export const INVITE_TTL_DAYS = 7;
+
+const gone = () => notFound("Invitation");
+
+export function inviteUrl(origin: string, token: string): string {
+  return `${origin}/invite/${token}`;
+}
+
+export async function createInvite(db: DbClient, actor: Actor, input: CreateInviteInput, origin: string): Promise<{ url: string; expiresAt: string; isMailed: boolean }> {
+  const email = normalizeEmail(input.email);
+  if (await db.user.findUnique({ where: { email }, select: { id: true } })) throw emailTaken();
+  const token = generateUrlToken();
+  const expiresAt = new Date(Date.now() + INVITE_TTL_DAYS * 86_400_000);
+  const invite = await db.invite.create({
+    data: { organizationId: actor.organizationId, invitedById: actor.userId, email, role: input.role, tokenHash: hashUrlToken(token), expiresAt },
+    select: { organization: { select: { name: true } }, invitedBy: { select: { name: true } } },
+  });
+  const url = inviteUrl(origin, token);
+  const isMailed = await sendMail({
+    to: [email],
+    subject: `${invite.invitedBy?.name ?? "An admin"} invited you to ${invite.organization.name} on Orbit`,
+    text: [`You are invited to join ${invite.organization.name} on Orbit.`, "", "Choose your name and a password here (the link works once, for 7 days):", url].join("\n"),
+  });
+  return { url, expiresAt: expiresAt.toISOString(), isMailed };
+}
+
+/** An invite that can still be accepted: not used, not expired. */
+const openInvite = (token: string) => ({ tokenHash: hashUrlToken(token), acceptedAt: null, expiresAt: { gt: new Date() } });
+
+export async function getInvite(db: DbClient, token: string): Promise<InviteView> {
+  const invite = await db.invite.findFirst({
+    where: openInvite(token),
+    select: { email: true, role: true, expiresAt: true, organization: { select: { name: true } }, invitedBy: { select: { name: true } } },
+  });
+  if (!invite) throw gone();
+  return { email: invite.email, role: invite.role, organizationName: invite.organization.name, invitedBy: invite.invitedBy?.name ?? null, expiresAt: invite.expiresAt.toISOString() };
+}
+
+/** Uses the invite (once: a second use, or an expired one, is a 404) and creates the member in the inviting organization. */
+export async function acceptInvite(db: Db, input: AcceptInviteInput): Promise<SignedInAccount> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.$transaction(async (tx) => {
+      const [invite] = await tx.invite.updateManyAndReturn({ where: openInvite(input.token), data: { acceptedAt: new Date() }, select: { organizationId: true, email: true, role: true } });
+      if (!invite) throw gone();
+      if (await tx.user.findUnique({ where: { email: invite.email }, select: { id: true } })) throw emailTaken();
+      const user = await tx.user.create({
+        data: { organizationId: invite.organizationId, email: invite.email, name: input.name, role: invite.role, passwordHash },
+        include: { organization: true },
+      });
+      return { ...serializeAccount(user), sessionVersion: user.sessionVersion };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}

@@ -1,0 +1,131 @@
+// The organization's data as a ZIP of UTF-8 CSVs (time-logs, tasks, customers, projects, invoices),
+// streamed: each file is read in keyset batches of EXPORT_BATCH rows (by id, within the organization)
+// only when the archive reaches it, so memory stays flat whatever the size. A member gets their own
+// time logs and no invoices or billing rates.
+import { pipeline, Readable } from "node:stream";
+import { stringify } from "csv-stringify";
+import { ZipFile } from "yazl";
+import type { DbClient } from "@/server/db";
+import { csvCell } from "@/server/lib/csv-cell";
+import type { Actor } from "@/server/services/auth/account";
+import { getLogger } from "@/server/operations/logger";
+
+export const EXPORT_BATCH = 1_000;
+
+/** The column names of the time-logs file, which an import with source `orbit` reads back. */
+export const TIME_LOG_COLUMNS = ["id", "email", "member", "customer", "project", "task", "description", "startedAt", "endedAt", "durationSeconds", "tags", "isBillable", "source"] as const;
+
+type Cell = string | number | boolean | null | undefined;
+
+interface Sheet {
+  name: string;
+  header: readonly string[];
+  /** The next batch after the row with this id (none: the first), as records. */
+  batch: (afterId: string | undefined) => Promise<Array<{ id: string; record: Cell[] }>>;
+}
+
+const iso = (date: Date | null | undefined) => date?.toISOString() ?? "";
+const text = (value: string | null | undefined) => csvCell(value);
+
+async function* records(sheet: Sheet): AsyncGenerator<Cell[]> {
+  yield [...sheet.header];
+  let afterId: string | undefined;
+  for (;;) {
+    const rows = await sheet.batch(afterId);
+    for (const row of rows) yield row.record;
+    if (rows.length < EXPORT_BATCH) return;
+    afterId = rows[rows.length - 1]!.id;
+  }
+}
+
+const page = (afterId: string | undefined) => ({ ...(afterId ? { cursor: { id: afterId }, skip: 1 } : {}), orderBy: { id: "asc" as const }, take: EXPORT_BATCH });
+
+function sheetsFor(db: DbClient, actor: Actor): Sheet[] {
+  const { organizationId } = actor;
+  const isAdmin = actor.role === "admin";
+  const sheets: Sheet[] = [
+    {
+      name: "time-logs.csv",
+      header: TIME_LOG_COLUMNS,
+      batch: async (afterId) =>
+        (
+          await db.timeLog.findMany({
+            where: { organizationId, deletedAt: null, ...(isAdmin ? {} : { userId: actor.userId }) },
+            ...page(afterId),
+            select: {
+              id: true, description: true, startedAt: true, endedAt: true, durationSeconds: true, tags: true, isBillable: true, source: true,
+              user: { select: { email: true, name: true } }, customer: { select: { name: true } }, constellation: { select: { title: true } }, task: { select: { title: true } },
+            },
+          })
+        ).map((log) => ({
+          id: log.id,
+          record: [log.id, log.user.email, text(log.user.name), text(log.customer?.name), text(log.constellation?.title), text(log.task?.title), text(log.description), iso(log.startedAt), iso(log.endedAt), log.durationSeconds, text(log.tags.join(", ")), log.isBillable, log.source],
+        })),
+    },
+    {
+      name: "tasks.csv",
+      header: ["id", "title", "description", "status", "customer", "project", "tags", "createdAt"],
+      batch: async (afterId) =>
+        (
+          await db.task.findMany({
+            where: { organizationId, deletedAt: null },
+            ...page(afterId),
+            select: { id: true, title: true, description: true, status: true, tags: true, createdAt: true, customer: { select: { name: true } }, primaryConstellation: { select: { title: true } } },
+          })
+        ).map((task) => ({ id: task.id, record: [task.id, text(task.title), text(task.description), task.status, text(task.customer?.name), text(task.primaryConstellation?.title), text(task.tags.join(", ")), iso(task.createdAt)] })),
+    },
+    {
+      name: "customers.csv",
+      header: ["id", "name", "company", "archived", ...(isAdmin ? ["currency", "hourlyRateCents", "fixedRateCents", "billingType", "taxRateBps", "roundingIncrementMinutes", "roundingMode"] : []), "createdAt"],
+      batch: async (afterId) =>
+        (await db.customer.findMany({ where: { organizationId }, ...page(afterId) })).map((customer) => ({
+          id: customer.id,
+          record: [
+            customer.id, text(customer.name), text(customer.company), customer.archived,
+            ...(isAdmin ? [customer.currency, customer.hourlyRateCents, customer.fixedRateCents, customer.billingType, customer.taxRateBps, customer.roundingIncrementMinutes, customer.roundingMode] : []),
+            iso(customer.createdAt),
+          ],
+        })),
+    },
+    {
+      name: "projects.csv",
+      header: ["id", "name", "customer", "status", "archived", "createdAt"],
+      batch: async (afterId) =>
+        (await db.constellation.findMany({ where: { organizationId }, ...page(afterId), select: { id: true, title: true, status: true, archived: true, createdAt: true, customer: { select: { name: true } } } })).map((project) => ({
+          id: project.id,
+          record: [project.id, text(project.title), text(project.customer?.name), project.status, project.archived, iso(project.createdAt)],
+        })),
+    },
+  ];
+  if (isAdmin) {
+    sheets.push({
+      name: "invoices.csv",
+      header: ["id", "number", "customer", "status", "currency", "subtotalCents", "taxCents", "totalCents", "periodStart", "periodEnd", "createdAt"],
+      batch: async (afterId) =>
+        (await db.invoice.findMany({ where: { organizationId }, ...page(afterId), include: { customer: { select: { name: true } } } })).map((invoice) => ({
+          id: invoice.id,
+          record: [invoice.id, invoice.number, text(invoice.customer.name), invoice.status, invoice.currency, invoice.subtotalCents, invoice.taxCents, invoice.totalCents, iso(invoice.periodStart), iso(invoice.periodEnd), iso(invoice.createdAt)],
+        })),
+    });
+  }
+  return sheets;
+}
+
+/** The archive as a byte stream; a file's rows are read only when the archive gets to it. */
+export function exportArchive(db: DbClient, actor: Actor): ReadableStream<Uint8Array> {
+  const zip = new ZipFile();
+  const output = zip.outputStream as Readable;
+  for (const sheet of sheetsFor(db, actor)) {
+    // A byte-order mark first, so spreadsheet programs read the files as UTF-8.
+    const csv = stringify({ bom: true, cast: { boolean: (value) => String(value) } });
+    // A failed read aborts the download rather than ending it with a silently short file.
+    pipeline(Readable.from(records(sheet)), csv, (error) => {
+      if (!error) return;
+      getLogger().error({ err: error, organizationId: actor.organizationId, file: sheet.name }, "export failed");
+      output.destroy(error);
+    });
+    zip.addReadStream(csv, sheet.name);
+  }
+  zip.end();
+  return Readable.toWeb(output) as ReadableStream<Uint8Array>;
+}
