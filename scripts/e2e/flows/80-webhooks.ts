@@ -258,6 +258,7 @@ const flow: E2EFlow = {
             check((await page.getByRole("link", { name: /^Delivery dlv_/ }).count()) === 1, "the search does not narrow the log to one delivery");
             await page.getByLabel("Find by event or delivery id").fill("");
             await page.getByRole("heading", { name: "Attempts per hour" }).waitFor();
+            await page.getByRole("link", { name: "← Webhooks" }).click();
             await page.getByRole("navigation", { name: "Webhooks" }).getByRole("link", { name: "Events" }).click();
             await page.getByRole("heading", { level: 1, name: "Webhook events" }).waitFor();
             await page.getByRole("link", { name: new RegExp(`^Delivery ${event!.deliveries[0]!.id} to `) }).waitFor();
