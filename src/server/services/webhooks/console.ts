@@ -5,7 +5,6 @@ import type { Db } from "@/server/db";
 import { notFound } from "@/server/errors";
 import { serializeAttempt, serializeWebhookDelivery, webhookAttemptSelect, webhookDeliverySelect, type DeliveryDetail, type DeliveryIdInput } from "@/server/contract/webhook-delivery";
 import type { Actor } from "@/server/services/auth/account";
-import { listEndpoints } from "@/server/services/webhooks/endpoints";
 import {
   serializeWebhookEndpoint,
   webhookEndpointSelect,
@@ -34,11 +33,14 @@ const DAY_MS = 86_400_000;
  * queries, the counts grouped by PostgreSQL over the (organizationId, completedAt) index.
  */
 export async function listEndpointOverviews(db: Db, actor: Actor, now = new Date()): Promise<EndpointOverview[]> {
-  const endpoints = await listEndpoints(db, actor);
-  const [health, reasons] = await Promise.all([
-    endpointHealth(db, actor.organizationId, endpoints, now),
-    db.webhookEndpoint.findMany({ where: { organizationId: actor.organizationId, isActive: false }, select: { id: true, disabledReason: true } }),
-  ]);
+  // The endpoints with the reason each was disabled for, read with them (at most 20, newest first).
+  const rows = await db.webhookEndpoint.findMany({
+    where: { organizationId: actor.organizationId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { ...webhookEndpointSelect, disabledReason: true },
+  });
+  const endpoints = rows.map(({ disabledReason, ...row }) => ({ ...serializeWebhookEndpoint(row), storedReason: disabledReason }));
+  const health = await endpointHealth(db, actor.organizationId, endpoints, now);
   const counts = await db.webhookDelivery.groupBy({
     by: ["endpointId", "status"],
     where: { organizationId: actor.organizationId, completedAt: { gte: new Date(now.getTime() - DAY_MS) }, status: { in: ["success", "failed"] } },
@@ -46,8 +48,8 @@ export async function listEndpointOverviews(db: Db, actor: Actor, now = new Date
   });
   return endpoints.map((endpoint) => {
     const countOf = (status: "success" | "failed") => counts.find((row) => row.endpointId === endpoint.id && row.status === status)?._count._all ?? 0;
-    const stored = reasons.find((row) => row.id === endpoint.id)?.disabledReason ?? null;
-    return { ...endpoint, disabledReason: disabledReasonOf(endpoint.isActive, stored), last24h: { success: countOf("success"), failed: countOf("failed") }, health: health.get(endpoint.id)! };
+    const { storedReason, ...view } = endpoint;
+    return { ...view, disabledReason: disabledReasonOf(view.isActive, storedReason), last24h: { success: countOf("success"), failed: countOf("failed") }, health: health.get(endpoint.id)! };
   });
 }
 
