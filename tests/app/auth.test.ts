@@ -1,18 +1,9 @@
 // Sessions, users, organizations and plans (app-api.md sections 2 and 3), through the route handlers.
 import { describe, expect, it } from "vitest";
+import { expectAppErrorEnvelope, ISO_TIMESTAMP } from "../harness/assertions";
 import { TestClient } from "../harness/http";
 import { addMember, PASSWORD, signUpOrganization, uniqueEmail } from "../harness/factories";
 import { getDb } from "@/server/db";
-
-const isoTimestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-function expectErrorEnvelope(body: any, code: string) {
-  expect(body.error).toBe(code);
-  expect(typeof body.message).toBe("string");
-  expect(body.meta.apiVersion).toBe("v1");
-  expect(body.meta.timestamp).toMatch(isoTimestamp);
-  expect(body.meta.rateLimit).toBeUndefined();
-}
 
 describe("signup", () => {
   it("creates an admin user and a free organization, sets the session cookie", async () => {
@@ -26,7 +17,7 @@ describe("signup", () => {
       role: "admin",
       preferences: { timeZone: "UTC", weekStart: "monday", timeFormat: "h24", durationFormat: "hm", theme: "system" },
     });
-    expect(response.body.meta).toEqual({ apiVersion: "v1", timestamp: expect.stringMatching(isoTimestamp) });
+    expect(response.body.meta).toEqual({ apiVersion: "v1", timestamp: expect.stringMatching(ISO_TIMESTAMP) });
     expect(response.headers.get("ratelimit-limit")).toBeNull();
     const cookie = response.headers.getSetCookie().find((value) => value.startsWith("tt_session="))!;
     expect(cookie).toMatch(/HttpOnly/);
@@ -48,14 +39,12 @@ describe("signup", () => {
   it("answers 409 conflict for a taken email, case-insensitively", async () => {
     const { email } = await signUpOrganization();
     const response = await new TestClient().post("/api/app/auth/signup", { email: email.toUpperCase(), password: PASSWORD, name: "B", organizationName: "B" });
-    expect(response.status).toBe(409);
-    expectErrorEnvelope(response.body, "conflict");
+    expectAppErrorEnvelope(response, 409, "conflict");
   });
 
   it("validates every field with one detail per invalid field", async () => {
     const response = await new TestClient().post("/api/app/auth/signup", { email: "not-an-email", password: "short", name: "" });
-    expect(response.status).toBe(400);
-    expectErrorEnvelope(response.body, "validation_error");
+    expectAppErrorEnvelope(response, 400, "validation_error");
     const fields = response.body.details.map((detail: { field: string }) => detail.field).sort();
     expect(fields).toEqual(["email", "name", "organizationName", "password"]);
     expect(response.headers.getSetCookie()).toEqual([]);
@@ -66,14 +55,12 @@ describe("signup", () => {
     expect(long.status).toBe(400);
     expect(long.body.details).toEqual([{ field: "password", message: expect.any(String) }]);
     const malformed = await new TestClient().request("POST", "/api/app/auth/signup", { rawBody: "{nope", headers: { "content-type": "application/json" } });
-    expect(malformed.status).toBe(400);
-    expectErrorEnvelope(malformed.body, "validation_error");
+    expectAppErrorEnvelope(malformed, 400, "validation_error");
   });
 
   it("answers 413 payload_too_large for a body over 1 MiB", async () => {
     const response = await new TestClient().post("/api/app/auth/signup", { email: uniqueEmail(), password: PASSWORD, name: "x".repeat(1024 * 1024), organizationName: "A" });
-    expect(response.status).toBe(413);
-    expectErrorEnvelope(response.body, "payload_too_large");
+    expectAppErrorEnvelope(response, 413, "payload_too_large");
   });
 });
 
@@ -94,7 +81,7 @@ describe("login and logout", () => {
     const unknownEmail = await new TestClient().post("/api/app/auth/login", { email: uniqueEmail(), password: PASSWORD });
     expect(wrongPassword.status).toBe(401);
     expect(unknownEmail.status).toBe(401);
-    expectErrorEnvelope(wrongPassword.body, "unauthorized");
+    expectAppErrorEnvelope(wrongPassword, 401, "unauthorized");
     expect(wrongPassword.body.message).toBe(unknownEmail.body.message);
   });
 
@@ -105,8 +92,7 @@ describe("login and logout", () => {
     expect(response.body.data).toEqual({ success: true });
     expect(response.headers.getSetCookie()[0]).toMatch(/^tt_session=;.*Max-Age=0/);
     const me = await client.get("/api/app/me");
-    expect(me.status).toBe(401);
-    expectErrorEnvelope(me.body, "unauthorized");
+    expectAppErrorEnvelope(me, 401, "unauthorized");
   });
 
   it("rejects a missing or tampered session cookie", async () => {
@@ -122,8 +108,7 @@ describe("origin check", () => {
   it("refuses a mutating request from another origin with 403", async () => {
     const { client } = await signUpOrganization();
     const response = await client.put("/api/app/organization/plan", { plan: "pro" }, { headers: { origin: "https://evil.example" } });
-    expect(response.status).toBe(403);
-    expectErrorEnvelope(response.body, "forbidden");
+    expectAppErrorEnvelope(response, 403, "forbidden");
     const me = await client.get("/api/app/me");
     expect(me.body.data.organization.plan).toBe("free");
   });
@@ -151,8 +136,7 @@ describe("members and plan", () => {
       await member.client.put("/api/app/organization/plan", { plan: "pro" }),
       await member.client.post("/api/app/members", { email: uniqueEmail(), password: PASSWORD, name: "X", role: "member" }),
     ]) {
-      expect(response.status).toBe(403);
-      expectErrorEnvelope(response.body, "forbidden");
+      expectAppErrorEnvelope(response, 403, "forbidden");
       expect(response.body.details).toEqual([{ field: "role", message: "admin role required" }]);
     }
   });

@@ -3,9 +3,8 @@
 import { randomUUID } from "node:crypto";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { addMember, signUpOrganization, type SignedInUser } from "../harness/factories";
+import { addMember, insertTask, type SignedInUser, signUpOrganization } from "../harness/factories";
 import { TestClient } from "../harness/http";
-import { insertTask } from "../time-tracking/helpers";
 
 const FEED_URL = /^http:\/\/localhost:3000\/api\/calendar\/([A-Za-z0-9_-]{43})\.ics$/;
 

@@ -7,9 +7,8 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { MAX_FEED_EVENTS, renderCalendar } from "@/server/services/calendar/calendar-feed";
 import { FEED_REQUESTS_PER_ADDRESS, FEED_REQUESTS_PER_TOKEN, feedRenderCount } from "@/server/services/calendar/serve-feed";
-import { signUpOrganization, type SignedInUser } from "../harness/factories";
+import { insertTask, type SignedInUser, signUpOrganization } from "../harness/factories";
 import { TestClient } from "../harness/http";
-import { insertTask } from "../time-tracking/helpers";
 
 async function feedPath(user: SignedInUser): Promise<string> {
   const created = await user.client.post("/api/app/calendar-feed");

@@ -27,6 +27,11 @@ export function expectErrorEnvelope(response: EnvelopeResponse, status: number, 
   }
 }
 
+/** The error envelope of an in-app route (`/api/app`, `/api/trpc`): no rate-limit headers. */
+export function expectAppErrorEnvelope(response: EnvelopeResponse, status: number, code: string) {
+  expectErrorEnvelope(response, status, code, { inApp: true });
+}
+
 /** A 400 naming exactly these fields, each detail `{ field, message }`. */
 export function expectValidationError(response: EnvelopeResponse, fields: string[]) {
   expectErrorEnvelope(response, 400, "validation_error");

@@ -1,6 +1,9 @@
-// Builds organizations, users and sessions through the real signup/member/plan routes.
+// Builds organizations, users and sessions through the real signup/member/plan routes, and the rows a
+// suite needs that no route of its area writes (inserted with Prisma, always inside one organization).
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
+import type { Prisma } from "@/generated/prisma/client";
+import { getDb } from "@/server/db";
 import { TestClient } from "./http";
 
 export const uniqueEmail = (label = "user") => `${label}-${randomBytes(6).toString("hex")}@example.com`;
@@ -58,4 +61,47 @@ export async function apiOrganization(scopes: string[] = ["*"], options: { rateL
   const admin = await signUpOrganization({ plan: "pro" });
   const { key, id } = await createApiKey(admin, scopes, options);
   return { admin, key, keyId: id, api: apiClient(key) };
+}
+
+/** Whose row it is: an organization and, for time logs, the user who logged it. */
+export interface RowOwner {
+  organizationId: string;
+  userId: string;
+}
+
+export async function insertCustomer(organizationId: string, data: Partial<Prisma.CustomerUncheckedCreateInput> = {}) {
+  return (await getDb()).customer.create({ data: { organizationId, name: "Globex", ...data } });
+}
+
+export async function insertConstellation(organizationId: string, data: Partial<Prisma.ConstellationUncheckedCreateInput> = {}) {
+  return (await getDb()).constellation.create({ data: { organizationId, title: "Launch", ...data } });
+}
+
+export async function insertTask(organizationId: string, data: Partial<Prisma.TaskUncheckedCreateInput> = {}) {
+  return (await getDb()).task.create({ data: { organizationId, title: "Design review", ...data } });
+}
+
+/** A manual time log of the owner (ten minutes unless told). */
+export async function insertTimeLog(
+  owner: RowOwner,
+  data: Partial<Prisma.TimeLogUncheckedCreateInput> & { startedAt: Date | string },
+) {
+  return (await getDb()).timeLog.create({
+    data: { organizationId: owner.organizationId, userId: owner.userId, durationSeconds: 600, source: "manual", ...data, startedAt: new Date(data.startedAt) },
+  });
+}
+
+/** An endpoint of the organization, which is put on the plan that sends webhooks. */
+export async function insertEndpoint(organizationId: string, data: Partial<Prisma.WebhookEndpointUncheckedCreateInput> = {}) {
+  const db = await getDb();
+  await db.organization.update({ where: { id: organizationId }, data: { plan: "pro" } });
+  return db.webhookEndpoint.create({
+    data: {
+      organizationId,
+      url: "https://hooks.example.com/orbit",
+      secret: `whsec_${randomBytes(32).toString("hex")}`,
+      eventTypes: ["time_log.created", "invoice.created"],
+      ...data,
+    },
+  });
 }

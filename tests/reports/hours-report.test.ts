@@ -1,11 +1,11 @@
 // GET /api/app/reports/hours (reports.hours over tRPC): hours per customer and per project in a range,
 // billable against non-billable, aggregated by the database and scoped to the caller.
 import { describe, expect, it } from "vitest";
-import { addMember, signUpOrganization, type SignedInUser } from "../harness/factories";
+import { addMember, insertCustomer, insertTask, type SignedInUser, signUpOrganization } from "../harness/factories";
 import { getDb } from "@/server/db";
 import type { Prisma } from "@/generated/prisma/client";
 import { REPORT_ROW_LIMIT } from "@/server/services/reports/hours";
-import { createCustomer, insertTask, expectErrorEnvelope } from "../time-tracking/helpers";
+import { expectErrorEnvelope } from "../harness/assertions";
 
 const RANGE = { from: "2026-03-01T00:00:00.000Z", to: "2026-04-01T00:00:00.000Z" };
 const report = (user: SignedInUser, range: Record<string, string> = RANGE) => user.client.get(`/api/app/reports/hours?${new URLSearchParams(range)}`);
@@ -24,8 +24,8 @@ describe("hours report", () => {
   it("splits the range's hours per customer and per project, billable against not, largest first", async () => {
     const admin = await signUpOrganization();
     const member = await addMember(admin);
-    const globex = await createCustomer(admin.organizationId, { name: "Globex" });
-    const initech = await createCustomer(admin.organizationId, { name: "Initech" });
+    const globex = await insertCustomer(admin.organizationId, { name: "Globex" });
+    const initech = await insertCustomer(admin.organizationId, { name: "Initech" });
     const relaunch = await project(admin.organizationId, "Relaunch", globex.id);
     const design = await insertTask(admin.organizationId, { title: "Design", primaryConstellationId: relaunch.id });
     const loose = await insertTask(admin.organizationId, { title: "Loose task" });

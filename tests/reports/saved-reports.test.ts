@@ -1,13 +1,13 @@
 // Saved reports (/api/app/reports/saved, savedReports.* over tRPC) and their share URLs, read without a
 // session at /api/public/reports/<token> (JSON) and <token>.csv.
 import { describe, expect, it } from "vitest";
-import { addMember, signUpOrganization, type SignedInUser } from "../harness/factories";
+import { addMember, insertTimeLog, type SignedInUser, signUpOrganization } from "../harness/factories";
 import { TestClient } from "../harness/http";
 import { getDb } from "@/server/db";
 import { hashUrlToken } from "@/server/lib/url-token";
 import { resolveRelativeRange } from "@/server/services/reports/ranges";
-import { insertLog, teamWithBillableTime } from "./helpers";
-import { expectErrorEnvelope } from "../time-tracking/helpers";
+import { teamWithBillableTime } from "./helpers";
+import { expectErrorEnvelope } from "../harness/assertions";
 
 
 const FIXED = { from: "2026-03-01T00:00:00.000Z", to: "2026-04-01T00:00:00.000Z" };
@@ -89,7 +89,7 @@ describe("saved reports", () => {
     expect(opened.body.data.report.totals).toEqual({ seconds: 5_400, billableSeconds: 5_400, amounts: [{ currency: "USD", amountCents: 15_000 }] });
 
     // Opened later, it shows the time logged since.
-    await insertLog(admin, "2026-03-04T10:00:00Z", 600, { customerId: globex.id });
+    await insertTimeLog(admin, { startedAt: "2026-03-04T10:00:00Z", durationSeconds: 600, customerId: globex.id });
     expect((await anonymous().get(`/api/public/reports/${token}`)).body.data.report.totals.seconds).toBe(6_000);
 
     const csv = await anonymous().get(`/api/public/reports/${token}.csv`);
@@ -125,8 +125,8 @@ describe("saved reports", () => {
     const { from, to } = resolveRelativeRange("this_week", now, "Pacific/Auckland", "monday");
     expect(from.getTime()).toBeLessThanOrEqual(now.getTime());
     expect(to.getTime()).toBeGreaterThan(now.getTime());
-    await insertLog(admin, from, 60);
-    await insertLog(admin, new Date(from.getTime() - 1), 7);
+    await insertTimeLog(admin, { startedAt: from, durationSeconds: 60 });
+    await insertTimeLog(admin, { startedAt: new Date(from.getTime() - 1), durationSeconds: 7 });
     const saved = await save(admin, { name: "This week", query: { range: "this_week", groupBy: "day" } });
     const { body } = await admin.client.post(`/api/app/reports/saved/${saved.id}/share`);
     const opened = await anonymous().get(`/api/public/reports/${tokenOf(body.data.url)}`);

@@ -3,11 +3,11 @@
 import { describe, expect, it } from "vitest";
 import { Prisma } from "@/generated/prisma/client";
 import type { RoundingMode } from "@/generated/prisma/enums";
-import { addMember, signUpOrganization, type SignedInUser } from "../harness/factories";
+import { addMember, insertCustomer, insertTask, insertTimeLog, type SignedInUser, signUpOrganization } from "../harness/factories";
 import { getDb } from "@/server/db";
 import { billedSeconds, lineAmountCents, lineAmountCentsSql } from "@/server/services/invoices/arithmetic";
-import { insertLog, teamWithBillableTime } from "./helpers";
-import { createCustomer, expectErrorEnvelope, insertTask } from "../time-tracking/helpers";
+import { teamWithBillableTime } from "./helpers";
+import { expectErrorEnvelope } from "../harness/assertions";
 
 const RANGE = { from: "2026-03-01T00:00:00.000Z", to: "2026-04-01T00:00:00.000Z" };
 const report = (user: SignedInUser, query: Record<string, string>) => user.client.get(`/api/app/reports/time?${new URLSearchParams({ ...RANGE, ...query })}`);
@@ -18,17 +18,17 @@ describe("time report", () => {
     const admin = await signUpOrganization();
     const member = await addMember(admin);
     const db = await getDb();
-    const globex = await createCustomer(admin.organizationId, { name: "Globex", hourlyRateCents: 10_000, currency: "EUR" });
-    const initech = await createCustomer(admin.organizationId, { name: "Initech", hourlyRateCents: 6_000, currency: "USD", roundingIncrementMinutes: 15, roundingMode: "up" });
+    const globex = await insertCustomer(admin.organizationId, { name: "Globex", hourlyRateCents: 10_000, currency: "EUR" });
+    const initech = await insertCustomer(admin.organizationId, { name: "Initech", hourlyRateCents: 6_000, currency: "USD", roundingIncrementMinutes: 15, roundingMode: "up" });
     const relaunch = await db.constellation.create({ data: { organizationId: admin.organizationId, title: "Relaunch", customerId: globex.id } });
 
-    await insertLog(admin, "2026-03-02T10:00:00Z", 3_600, { customerId: globex.id, constellationId: relaunch.id });
-    await insertLog(member, "2026-03-03T10:00:00Z", 1_800, { customerId: globex.id, isBillable: false });
-    await insertLog(member, "2026-03-04T10:00:00Z", 60, { customerId: initech.id }); // rounded up to 15 minutes: 15.00 USD
-    await insertLog(admin, "2026-03-05T10:00:00Z", 900);
-    await insertLog(admin, "2026-03-06T10:00:00Z", 99_999, { customerId: globex.id, deletedAt: new Date() });
+    await insertTimeLog(admin, { startedAt: "2026-03-02T10:00:00Z", durationSeconds: 3_600, customerId: globex.id, constellationId: relaunch.id });
+    await insertTimeLog(member, { startedAt: "2026-03-03T10:00:00Z", durationSeconds: 1_800, customerId: globex.id, isBillable: false });
+    await insertTimeLog(member, { startedAt: "2026-03-04T10:00:00Z", durationSeconds: 60, customerId: initech.id }); // rounded up to 15 minutes: 15.00 USD
+    await insertTimeLog(admin, { startedAt: "2026-03-05T10:00:00Z", durationSeconds: 900 });
+    await insertTimeLog(admin, { startedAt: "2026-03-06T10:00:00Z", durationSeconds: 99_999, customerId: globex.id, deletedAt: new Date() });
     const stranger = await signUpOrganization();
-    await insertLog(stranger, "2026-03-06T10:00:00Z", 50_000);
+    await insertTimeLog(stranger, { startedAt: "2026-03-06T10:00:00Z", durationSeconds: 50_000 });
 
     const response = await report(admin, { groupBy: "customer,project" });
     expect(response.status, response.text).toBe(200);
@@ -61,12 +61,12 @@ describe("time report", () => {
     const admin = await signUpOrganization();
     const member = await addMember(admin);
     const db = await getDb();
-    const globex = await createCustomer(admin.organizationId, { name: "Globex" });
+    const globex = await insertCustomer(admin.organizationId, { name: "Globex" });
     const relaunch = await db.constellation.create({ data: { organizationId: admin.organizationId, title: "Relaunch" } });
     const design = await insertTask(admin.organizationId, { title: "Design" });
-    await insertLog(admin, "2026-03-02T10:00:00Z", 100, { customerId: globex.id, tags: ["urgent"] });
-    await insertLog(admin, "2026-03-02T11:00:00Z", 200, { constellationId: relaunch.id, isBillable: false });
-    await insertLog(member, "2026-03-02T12:00:00Z", 400, { taskId: design.id, tags: ["urgent", "call"] });
+    await insertTimeLog(admin, { startedAt: "2026-03-02T10:00:00Z", durationSeconds: 100, customerId: globex.id, tags: ["urgent"] });
+    await insertTimeLog(admin, { startedAt: "2026-03-02T11:00:00Z", durationSeconds: 200, constellationId: relaunch.id, isBillable: false });
+    await insertTimeLog(member, { startedAt: "2026-03-02T12:00:00Z", durationSeconds: 400, taskId: design.id, tags: ["urgent", "call"] });
 
     const seconds = async (query: Record<string, string>) => (await report(admin, { groupBy: "day", ...query })).body.data.totals.seconds;
     expect(await seconds({})).toBe(700);
@@ -96,8 +96,8 @@ describe("time report", () => {
     const tokyo = await admin.client.patch("/api/app/me/preferences", { timeZone: "Asia/Tokyo", weekStart: "sunday" });
     expect(tokyo.status, tokyo.text).toBe(200);
     // Saturday 2026-03-07 20:00 UTC is Sunday 2026-03-08 05:00 in Tokyo: a new day, and a new Sunday week.
-    await insertLog(admin, "2026-03-07T14:00:00Z", 60); // Saturday 23:00 in Tokyo
-    await insertLog(admin, "2026-03-07T20:00:00Z", 120);
+    await insertTimeLog(admin, { startedAt: "2026-03-07T14:00:00Z", durationSeconds: 60 }); // Saturday 23:00 in Tokyo
+    await insertTimeLog(admin, { startedAt: "2026-03-07T20:00:00Z", durationSeconds: 120 });
 
     const days = await report(admin, { groupBy: "day" });
     expect(days.body.data.timeZone).toBe("Asia/Tokyo");
@@ -118,12 +118,12 @@ describe("time report", () => {
   it("agrees to the cent with an invoice for the same customer and period", async () => {
     const admin = await signUpOrganization();
     const member = await addMember(admin);
-    const customer = await createCustomer(admin.organizationId, { name: "Globex", hourlyRateCents: 12_345, currency: "EUR", roundingIncrementMinutes: 7, roundingMode: "nearest" });
+    const customer = await insertCustomer(admin.organizationId, { name: "Globex", hourlyRateCents: 12_345, currency: "EUR", roundingIncrementMinutes: 7, roundingMode: "nearest" });
     const durations = [1, 209, 210, 211, 419, 420, 3_599, 3_601, 5_000, 43_200, 12_345, 777];
     for (const [index, seconds] of durations.entries()) {
-      await insertLog(index % 2 ? member : admin, `2026-03-${String(2 + index).padStart(2, "0")}T09:00:00Z`, seconds, { customerId: customer.id });
+      await insertTimeLog(index % 2 ? member : admin, { startedAt: `2026-03-${String(2 + index).padStart(2, "0")}T09:00:00Z`, durationSeconds: seconds, customerId: customer.id });
     }
-    await insertLog(admin, "2026-03-20T09:00:00Z", 5_000, { customerId: customer.id, isBillable: false });
+    await insertTimeLog(admin, { startedAt: "2026-03-20T09:00:00Z", durationSeconds: 5_000, customerId: customer.id, isBillable: false });
 
     const period = { periodStart: "2026-03-01T00:00:00.000Z", periodEnd: "2026-03-31T23:59:59.999Z" };
     const invoice = await admin.client.post("/api/app/invoices", { customerId: customer.id, ...period });
@@ -150,9 +150,9 @@ describe("time report", () => {
 
   it("answers CSV with one row per log and its group columns, and PDF with the summary", async () => {
     const admin = await signUpOrganization();
-    const globex = await createCustomer(admin.organizationId, { name: "Globex, Inc.", hourlyRateCents: 10_000 });
-    await insertLog(admin, "2026-03-02T10:00:00Z", 3_600, { customerId: globex.id, description: "=SUM(A1)", tags: ["a", "b"] });
-    await insertLog(admin, "2026-03-03T10:00:00Z", 1_800, { description: "Line\nbreak" });
+    const globex = await insertCustomer(admin.organizationId, { name: "Globex, Inc.", hourlyRateCents: 10_000 });
+    await insertTimeLog(admin, { startedAt: "2026-03-02T10:00:00Z", durationSeconds: 3_600, customerId: globex.id, description: "=SUM(A1)", tags: ["a", "b"] });
+    await insertTimeLog(admin, { startedAt: "2026-03-03T10:00:00Z", durationSeconds: 1_800, description: "Line\nbreak" });
 
     const csv = await report(admin, { groupBy: "customer,day", format: "csv" });
     expect(csv.status, csv.text).toBe(200);

@@ -2,8 +2,8 @@
 // app-api section 7).
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { getDb } from "@/server/db";
-import { apiOrganization } from "../harness/factories";
-import { afterInstant, createConstellation, createTask, expectValidationError, taskTableCounts } from "./helpers";
+import { apiOrganization, insertConstellation } from "../harness/factories";
+import { afterInstant, createTask, expectValidationError, taskTableCounts } from "./helpers";
 import { getLogger } from "@/server/operations/logger";
 
 const FILING_SCOPES = ["tasks:*", "constellations:write"];
@@ -16,7 +16,7 @@ async function boardLinks(taskId: string) {
 describe("filing on create", () => {
   it("sets primaryConstellationId and the board link", async () => {
     const { admin, api } = await apiOrganization(FILING_SCOPES);
-    const project = await createConstellation(admin.organizationId);
+    const project = await insertConstellation(admin.organizationId);
     const task = await createTask(api, { title: "Filed", constellationId: project.id, subtasks: [{ title: "a" }, { title: "b" }] });
     expect(task.primaryConstellationId).toBe(project.id);
     expect(task.subtasks.map((subtask: { title: string }) => subtask.title)).toEqual(["a", "b"]);
@@ -27,7 +27,7 @@ describe("filing on create", () => {
 
   it("accepts an archived project of the organization", async () => {
     const { admin, api } = await apiOrganization(FILING_SCOPES);
-    const project = await createConstellation(admin.organizationId);
+    const project = await insertConstellation(admin.organizationId);
     await (await getDb()).constellation.update({ where: { id: project.id }, data: { archived: true, archivedAt: new Date() } });
     expect((await createTask(api, { title: "x", constellationId: project.id })).primaryConstellationId).toBe(project.id);
   });
@@ -35,7 +35,7 @@ describe("filing on create", () => {
   it("refuses an unknown or foreign project, null, and a non-string with 400, writing nothing", async () => {
     const { api } = await apiOrganization(FILING_SCOPES);
     const other = await apiOrganization(FILING_SCOPES);
-    const foreign = await createConstellation(other.admin.organizationId, "Their project");
+    const foreign = await insertConstellation(other.admin.organizationId, { title: "Their project" });
     const before = await taskTableCounts();
     for (const constellationId of ["missing", foreign.id, null, 5, ""]) {
       const response = await api.post("/api/v1/tasks", { title: "x", constellationId, subtasks: [{ title: "s" }] });
@@ -49,7 +49,7 @@ describe("filing on create", () => {
 describe("filing on update", () => {
   it("files an unfiled task, and re-filing under the same project changes nothing", async () => {
     const { admin, api } = await apiOrganization(FILING_SCOPES);
-    const project = await createConstellation(admin.organizationId);
+    const project = await insertConstellation(admin.organizationId);
     const task = await createTask(api, { title: "Loose" });
     await afterInstant(task.updatedAt);
     const filed = await api.patch(`/api/v1/tasks/${task.id}`, { constellationId: project.id });
@@ -72,8 +72,8 @@ describe("filing on update", () => {
 
   it("moves the primary project to another project and keeps the old board link", async () => {
     const { admin, api } = await apiOrganization(FILING_SCOPES);
-    const first = await createConstellation(admin.organizationId, "First");
-    const second = await createConstellation(admin.organizationId, "Second");
+    const first = await insertConstellation(admin.organizationId, { title: "First" });
+    const second = await insertConstellation(admin.organizationId, { title: "Second" });
     const task = await createTask(api, { title: "Mover", constellationId: first.id });
 
     const moved = await api.patch(`/api/v1/tasks/${task.id}`, { constellationId: second.id });
@@ -89,7 +89,7 @@ describe("filing on update", () => {
 
   it("restores a missing board link when re-filed", async () => {
     const { admin, api } = await apiOrganization(FILING_SCOPES);
-    const project = await createConstellation(admin.organizationId);
+    const project = await insertConstellation(admin.organizationId);
     const task = await createTask(api, { title: "x", constellationId: project.id });
     await (await getDb()).constellationTask.deleteMany({ where: { taskId: task.id } });
     expect((await api.patch(`/api/v1/tasks/${task.id}`, { constellationId: project.id })).status).toBe(200);
@@ -99,8 +99,8 @@ describe("filing on update", () => {
   it("refuses null (a task cannot be unfiled) and foreign projects with 400, changing nothing", async () => {
     const { admin, api } = await apiOrganization(FILING_SCOPES);
     const other = await apiOrganization(FILING_SCOPES);
-    const project = await createConstellation(admin.organizationId);
-    const foreign = await createConstellation(other.admin.organizationId);
+    const project = await insertConstellation(admin.organizationId);
+    const foreign = await insertConstellation(other.admin.organizationId);
     const task = await createTask(api, { title: "Filed", constellationId: project.id });
     const before = await taskTableCounts();
     for (const body of [{ constellationId: null }, { constellationId: foreign.id, title: "renamed" }, { constellationId: "missing", subtasks: [{ title: "s" }] }]) {
@@ -157,7 +157,7 @@ describe("a create that fails after the task row is written", () => {
 
   it("answers 500 naming the task when the checklist fails; the task exists unfiled and the client completes it", async () => {
     const { admin, api } = await apiOrganization(FILING_SCOPES);
-    const project = await createConstellation(admin.organizationId);
+    const project = await insertConstellation(admin.organizationId);
     await failInsertsInto("Subtask");
     const before = await taskTableCounts();
     const subtasks = Array.from({ length: 5 }, (_, index) => ({ title: `step ${index}`, isCompleted: index === 0 }));
@@ -186,7 +186,7 @@ describe("a create that fails after the task row is written", () => {
 
   it("answers 500 naming the task when the board link fails", async () => {
     const { admin, api } = await apiOrganization(FILING_SCOPES);
-    const project = await createConstellation(admin.organizationId);
+    const project = await insertConstellation(admin.organizationId);
     await failInsertsInto("ConstellationTask");
     const before = await taskTableCounts();
     const taskId = expectPartialCreate(await api.post("/api/v1/tasks", { title: "Unfiled", constellationId: project.id }));

@@ -24,14 +24,6 @@ export const SUBTASK_KEYS = ["createdAt", "id", "isCompleted", "title"];
 export const COMMENT_KEYS = ["body", "createdAt", "id"];
 export const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-export async function createCustomer(organizationId: string, name = "Globex") {
-  return (await getDb()).customer.create({ data: { organizationId, name } });
-}
-
-export async function createConstellation(organizationId: string, title = "Launch") {
-  return (await getDb()).constellation.create({ data: { organizationId, title } });
-}
-
 /** Row counts of everything a task write can touch, to prove a refused request wrote nothing. */
 export async function taskTableCounts() {
   const db = await getDb();

@@ -2,9 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { encodeCursor } from "@/server/lib/cursor";
-import { addMember, apiOrganization } from "../harness/factories";
+import { addMember, apiOrganization, insertCustomer } from "../harness/factories";
 import type { TestClient } from "../harness/http";
-import { TASK_KEYS, createCustomer, createTask, expectValidationError } from "./helpers";
+import { TASK_KEYS, createTask, expectValidationError } from "./helpers";
 
 /** Walks every page with `query` and answers the ids in the order served, page by page. */
 async function walk(api: TestClient, query: string, between?: (page: number) => Promise<void>) {
@@ -65,8 +65,8 @@ describe("GET /api/v1/tasks", () => {
   it("filters by status, assignee and customer, alone and combined", async () => {
     const { admin, api } = await apiOrganization(["tasks:read", "tasks:write"]);
     const member = await addMember(admin);
-    const acme = await createCustomer(admin.organizationId, "Acme");
-    const globex = await createCustomer(admin.organizationId, "Globex");
+    const acme = await insertCustomer(admin.organizationId, { name: "Acme" });
+    const globex = await insertCustomer(admin.organizationId, { name: "Globex" });
     const a = await createTask(api, { title: "a", status: "todo", assigneeId: member.userId, customerId: acme.id });
     const b = await createTask(api, { title: "b", status: "done", assigneeId: member.userId, customerId: globex.id });
     const c = await createTask(api, { title: "c", status: "done", assigneeId: admin.userId, customerId: acme.id });

@@ -2,9 +2,9 @@
 // constellations:write a body with constellationId needs, checked before validation and rate limiting.
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
-import { apiOrganization } from "../harness/factories";
+import { apiOrganization, insertConstellation } from "../harness/factories";
 import type { TestClient, TestResponse } from "../harness/http";
-import { createConstellation, createTask, taskTableCounts } from "./helpers";
+import { createTask, taskTableCounts } from "./helpers";
 
 type Call = (api: TestClient, ids: { taskId: string; projectId: string }) => Promise<TestResponse>;
 
@@ -37,7 +37,7 @@ const successStatus: Record<keyof typeof calls, number> = { list: 200, get: 200,
 describe.each(matrix)("a key with %j", (scopes, expected) => {
   it("gets exactly the task routes its scopes grant; a refusal is 403 naming the scope and writes nothing", async () => {
     const { admin, api } = await apiOrganization(scopes);
-    const project = await createConstellation(admin.organizationId);
+    const project = await insertConstellation(admin.organizationId);
     // Tasks of the key's own organization, created out of band so every key can be tried on them.
     for (const [name, call] of Object.entries(calls) as Array<[keyof typeof calls, Call]>) {
       const task = await (await getDb()).task.create({ data: { organizationId: admin.organizationId, title: "target" } });

@@ -1,25 +1,14 @@
 // Task create, read, update and soft delete over /api/v1 (contract sections 2.1, 4.2; app-api section 6).
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
-import { addMember, apiOrganization } from "../harness/factories";
-import {
-  COMMENT_KEYS,
-  ISO_UTC,
-  SUBTASK_KEYS,
-  TASK_KEYS,
-  afterInstant,
-  createConstellation,
-  createCustomer,
-  createTask,
-  expectValidationError,
-  taskTableCounts,
-} from "./helpers";
+import { addMember, apiOrganization, insertConstellation, insertCustomer } from "../harness/factories";
+import { COMMENT_KEYS, ISO_UTC, SUBTASK_KEYS, TASK_KEYS, afterInstant, createTask, expectValidationError, taskTableCounts } from "./helpers";
 
 describe("POST /api/v1/tasks", () => {
   it("creates a task with every field and answers exactly the allowlisted fields", async () => {
     const { admin, api } = await apiOrganization(["tasks:write", "tasks:read"]);
     const member = await addMember(admin);
-    const customer = await createCustomer(admin.organizationId);
+    const customer = await insertCustomer(admin.organizationId);
     const response = await api.post("/api/v1/tasks", {
       title: "  Quarterly report  ",
       description: "  Numbers for Q3  ",
@@ -163,7 +152,7 @@ describe("POST /api/v1/tasks", () => {
     const { admin, api } = await apiOrganization(["tasks:write"]);
     const other = await apiOrganization(["tasks:write"]);
     const foreignMember = await addMember(other.admin);
-    const foreignCustomer = await createCustomer(other.admin.organizationId);
+    const foreignCustomer = await insertCustomer(other.admin.organizationId);
     const before = await taskTableCounts();
 
     expectValidationError(await api.post("/api/v1/tasks", { title: "x", assigneeId: foreignMember.userId }), ["assigneeId"]);
@@ -229,7 +218,7 @@ describe("GET /api/v1/tasks/:taskId", () => {
 describe("PATCH /api/v1/tasks/:taskId", () => {
   it("changes only the fields sent and moves updatedAt", async () => {
     const { admin, api } = await apiOrganization(["tasks:write"]);
-    const customer = await createCustomer(admin.organizationId);
+    const customer = await insertCustomer(admin.organizationId);
     const task = await createTask(api, { title: "Before", description: "keep", tags: ["a"], customerId: customer.id, subtasks: [{ title: "s" }] });
     await afterInstant(task.updatedAt);
     const response = await api.patch(`/api/v1/tasks/${task.id}`, { title: "After", status: "done", tags: ["b", "b", " c "], assigneeId: admin.userId });
@@ -248,7 +237,7 @@ describe("PATCH /api/v1/tasks/:taskId", () => {
 
   it("clears description, assignee and customer with null", async () => {
     const { admin, api } = await apiOrganization(["tasks:write"]);
-    const customer = await createCustomer(admin.organizationId);
+    const customer = await insertCustomer(admin.organizationId);
     const task = await createTask(api, { title: "x", description: "d", assigneeId: admin.userId, customerId: customer.id });
     const response = await api.patch(`/api/v1/tasks/${task.id}`, { description: null, assigneeId: null, customerId: null });
     expect(response.status).toBe(200);
@@ -307,8 +296,8 @@ describe("PATCH /api/v1/tasks/:taskId", () => {
   it("refuses references outside the organization with 400 and applies none of the other fields", async () => {
     const { api } = await apiOrganization(["tasks:*", "constellations:write"]);
     const other = await apiOrganization(["tasks:write"]);
-    const foreignCustomer = await createCustomer(other.admin.organizationId);
-    const foreignProject = await createConstellation(other.admin.organizationId);
+    const foreignCustomer = await insertCustomer(other.admin.organizationId);
+    const foreignProject = await insertConstellation(other.admin.organizationId);
     const task = await createTask(api, { title: "Original", subtasks: [{ title: "keep" }] });
     const before = await taskTableCounts();
     const response = await api.patch(`/api/v1/tasks/${task.id}`, {

@@ -1,12 +1,12 @@
 // GET /api/app/export (exports.download): a streamed ZIP of UTF-8 CSVs; a member gets their own time only.
 import { describe, expect, it } from "vitest";
 import { parse } from "csv-parse/sync";
-import { addMember, signUpOrganization } from "../harness/factories";
+import { addMember, insertCustomer, insertTask, signUpOrganization } from "../harness/factories";
 import { downloadExport as download, unzipTexts } from "./export-helpers";
 import { getDb } from "@/server/db";
 import { EXPORT_BATCH, TIME_LOG_COLUMNS } from "@/server/services/exports/export";
-import { createCustomer, expectErrorEnvelope, insertTask } from "../time-tracking/helpers";
 import { TestClient } from "../harness/http";
+import { expectErrorEnvelope } from "../harness/assertions";
 
 /** Every file of the archive as CSV records (header first); each file starts with a BOM. */
 async function unzip(bytes: Buffer): Promise<Map<string, string[][]>> {
@@ -23,7 +23,7 @@ describe("export", () => {
     const admin = await signUpOrganization();
     const member = await addMember(admin);
     const db = await getDb();
-    const customer = await createCustomer(admin.organizationId, { name: "Globex, Inc.", hourlyRateCents: 9_000 });
+    const customer = await insertCustomer(admin.organizationId, { name: "Globex, Inc.", hourlyRateCents: 9_000 });
     const project = await db.constellation.create({ data: { organizationId: admin.organizationId, title: "Relaunch", customerId: customer.id } });
     const task = await insertTask(admin.organizationId, { title: "=cmd|' /C calc'!A0", primaryConstellationId: project.id });
     const base = { organizationId: admin.organizationId, source: "manual" as const, startedAt: new Date("2026-03-02T10:00:00Z") };

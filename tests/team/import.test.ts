@@ -1,11 +1,11 @@
 // POST /api/app/imports (imports.run): time logs from a Toggl, Clockify, Harvest or Orbit CSV; a
 // preview first, nothing written on any row error, and a re-import writes nothing new.
 import { describe, expect, it } from "vitest";
-import { addMember, signUpOrganization, type SignedInUser } from "../harness/factories";
+import { addMember, insertCustomer, type SignedInUser, signUpOrganization } from "../harness/factories";
 import { BASE_URL } from "../harness/http";
 import { downloadExport, unzipTexts } from "./export-helpers";
 import { getDb } from "@/server/db";
-import { createCustomer, expectErrorEnvelope } from "../time-tracking/helpers";
+import { expectErrorEnvelope } from "../harness/assertions";
 
 async function upload(user: SignedInUser, fields: Record<string, string>, csv?: string) {
   const form = new FormData();
@@ -31,7 +31,7 @@ describe("imports", () => {
   it("previews, then imports a Toggl file: names matched or created, logs to the member by email, no events, and a re-import writes nothing", async () => {
     const admin = await signUpOrganization();
     const member = await addMember(admin);
-    const globex = await createCustomer(admin.organizationId, { name: "Globex" });
+    const globex = await insertCustomer(admin.organizationId, { name: "Globex" });
     const csv = TOGGL(member.email.toUpperCase());
 
     const preview = await upload(admin, { source: "toggl" }, csv);

@@ -1,10 +1,10 @@
 // The team: the members list (/api/app/members, organization.listMembers), roles, deactivation
 // (organization.setMemberRole, deactivateMember, reactivateMember) and invitations (invites.*).
 import { describe, expect, it } from "vitest";
-import { addMember, PASSWORD, signUpOrganization, uniqueEmail, type SignedInUser } from "../harness/factories";
+import { addMember, insertCustomer, PASSWORD, type SignedInUser, signUpOrganization, uniqueEmail } from "../harness/factories";
 import { TestClient } from "../harness/http";
 import { getDb } from "@/server/db";
-import { createCustomer, expectErrorEnvelope } from "../time-tracking/helpers";
+import { expectErrorEnvelope } from "../harness/assertions";
 
 const logIn = (email: string, password = PASSWORD) => new TestClient().post("/api/app/auth/login", { email, password });
 
@@ -50,7 +50,7 @@ describe("members", () => {
   it("deactivates a member: no login, their sessions end at once, their time stays in reports and invoices", async () => {
     const admin = await signUpOrganization();
     const member = await addMember(admin);
-    const customer = await createCustomer(admin.organizationId, { name: "Globex", hourlyRateCents: 6_000 });
+    const customer = await insertCustomer(admin.organizationId, { name: "Globex", hourlyRateCents: 6_000 });
     await (await getDb()).timeLog.create({
       data: { organizationId: admin.organizationId, userId: member.userId, customerId: customer.id, source: "manual", startedAt: new Date("2026-03-02T10:00:00Z"), durationSeconds: 3_600 },
     });

@@ -2,9 +2,9 @@
 // invoice lock, recomputed durations, soft deletion leaving every read, and no events for either.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { addMember, apiClient, createApiKey, signUpOrganization, type SignedInUser } from "../harness/factories";
+import { addMember, apiClient, createApiKey, insertCustomer, insertTask, type SignedInUser, signUpOrganization } from "../harness/factories";
 import { getDb } from "@/server/db";
-import { createCustomer, expectErrorEnvelope, insertTask, isoTimestamp } from "./helpers";
+import { expectErrorEnvelope, ISO_TIMESTAMP } from "../harness/assertions";
 
 interface Entry {
   startedAt?: string;
@@ -25,7 +25,7 @@ const storedLog = async (id: string) => (await getDb()).timeLog.findUniqueOrThro
 const eventCount = async (organizationId: string) => (await getDb()).webhookEvent.count({ where: { organizationId } });
 
 async function billableCustomer(admin: SignedInUser) {
-  return createCustomer(admin.organizationId, { hourlyRateCents: 10_000 });
+  return insertCustomer(admin.organizationId, { hourlyRateCents: 10_000 });
 }
 
 async function invoice(admin: SignedInUser, customerId: string) {
@@ -40,7 +40,7 @@ describe("PATCH /api/app/time-logs/:id", () => {
     const log = await logTime(admin, { description: "Draft", tags: ["a"], endedAt: "2026-03-02T10:00:00.000Z" });
     const response = await admin.client.patch(`/api/app/time-logs/${log.id}`, { description: "Final", isBillable: false });
     expect(response.status, response.text).toBe(200);
-    expect(response.body.data).toEqual({ ...log, description: "Final", isBillable: false, updatedAt: expect.stringMatching(isoTimestamp) });
+    expect(response.body.data).toEqual({ ...log, description: "Final", isBillable: false, updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
     expect(Date.parse(response.body.data.updatedAt)).toBeGreaterThan(Date.parse(log.updatedAt));
   });
 
@@ -211,7 +211,7 @@ describe("POST /api/app/time-logs/:id/continue", () => {
   it("starts a timer now with the log's details, and answers 409 while a timer runs", async () => {
     const admin = await signUpOrganization();
     const member = await addMember(admin);
-    const customer = await createCustomer(admin.organizationId);
+    const customer = await insertCustomer(admin.organizationId);
     const task = await insertTask(admin.organizationId);
     const log = await logTime(member, { taskId: task.id, customerId: customer.id, description: "Pairing", tags: ["x"], isBillable: false });
     const before = Date.now();
@@ -225,7 +225,7 @@ describe("POST /api/app/time-logs/:id/continue", () => {
       description: "Pairing",
       tags: ["x"],
       isBillable: false,
-      startedAt: expect.stringMatching(isoTimestamp),
+      startedAt: expect.stringMatching(ISO_TIMESTAMP),
     });
     expect(Date.parse(response.body.data.startedAt)).toBeGreaterThanOrEqual(before - 1000);
     expectErrorEnvelope(await member.client.post(`/api/app/time-logs/${log.id}/continue`), 409, "conflict");
@@ -238,8 +238,8 @@ describe("a project on every log", () => {
   async function setup() {
     const admin = await signUpOrganization({ plan: "pro" });
     const db = await getDb();
-    const projectCustomer = await createCustomer(admin.organizationId, { name: "Project customer" });
-    const taskCustomer = await createCustomer(admin.organizationId, { name: "Task customer" });
+    const projectCustomer = await insertCustomer(admin.organizationId, { name: "Project customer" });
+    const taskCustomer = await insertCustomer(admin.organizationId, { name: "Task customer" });
     const project = await db.constellation.create({ data: { organizationId: admin.organizationId, title: "Relaunch", customerId: projectCustomer.id } });
     const bare = await db.constellation.create({ data: { organizationId: admin.organizationId, title: "Internal" } });
     const task = await insertTask(admin.organizationId, { customerId: taskCustomer.id, primaryConstellationId: project.id });
@@ -297,6 +297,6 @@ describe("a project on every log", () => {
     const response = await api.get(`/api/v1/time-logs?constellationId=${project.id}`);
     expect(response.status, response.text).toBe(200);
     expect(response.body.data).toEqual([filed]);
-    expect(response.body.data[0]).toMatchObject({ constellationId: project.id, updatedAt: expect.stringMatching(isoTimestamp) });
+    expect(response.body.data[0]).toMatchObject({ constellationId: project.id, updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
   });
 });

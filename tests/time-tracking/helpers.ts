@@ -1,35 +1,8 @@
-// Rows the time-tracking suites need that have no route of their own here, written with Prisma, and
-// readers of the outbox.
-import { randomBytes } from "node:crypto";
+// Readers of the outbox for the time-tracking suites (rows they need come from tests/harness/factories).
 import { expect } from "vitest";
 import { getDb } from "@/server/db";
-import type { Prisma } from "@/generated/prisma/client";
 
 import { ISO_TIMESTAMP } from "../harness/assertions";
-
-export { expectErrorEnvelope, ISO_TIMESTAMP as isoTimestamp } from "../harness/assertions";
-
-export async function insertTask(organizationId: string, data: Partial<Prisma.TaskUncheckedCreateInput> = {}) {
-  return (await getDb()).task.create({ data: { organizationId, title: "Design review", ...data } });
-}
-
-export async function createCustomer(organizationId: string, data: Partial<Prisma.CustomerUncheckedCreateInput> = {}) {
-  return (await getDb()).customer.create({ data: { organizationId, name: "Globex", ...data } });
-}
-
-/** An endpoint of the organization, which is put on the plan that sends webhooks. */
-export async function createEndpoint(organizationId: string, data: Partial<Prisma.WebhookEndpointUncheckedCreateInput> = {}) {
-  await (await getDb()).organization.update({ where: { id: organizationId }, data: { plan: "pro" } });
-  return (await getDb()).webhookEndpoint.create({
-    data: {
-      organizationId,
-      url: "https://hooks.example.com/orbit",
-      secret: `whsec_${randomBytes(32).toString("hex")}`,
-      eventTypes: ["time_log.created", "invoice.created"],
-      ...data,
-    },
-  });
-}
 
 export interface StoredEvent {
   id: string;

@@ -2,23 +2,19 @@
 // per-organization numbers, the invoice.created event, and concurrency.
 import { describe, expect, it, vi } from "vitest";
 import { TestClient } from "../harness/http";
-import { addMember, signUpOrganization, type SignedInUser } from "../harness/factories";
+import { addMember, insertCustomer, insertEndpoint, insertTask, insertTimeLog, type SignedInUser, signUpOrganization } from "../harness/factories";
 import { getDb } from "@/server/db";
 import type { Prisma } from "@/generated/prisma/client";
 import * as enqueue from "@/server/webhooks/enqueue";
-import { createCustomer, createEndpoint, insertTask, deliveriesOf, eventsOf, expectErrorEnvelope, isoTimestamp } from "./helpers";
+import { deliveriesOf, eventsOf } from "./helpers";
+import { expectErrorEnvelope, ISO_TIMESTAMP } from "../harness/assertions";
 
 const INVOICES = "/api/app/invoices";
 const PERIOD = { periodStart: "2026-03-01T00:00:00.000Z", periodEnd: "2026-03-31T23:59:59.999Z" };
 
-async function createLog(owner: SignedInUser, data: Partial<Prisma.TimeLogUncheckedCreateInput> & { startedAt: Date | string; durationSeconds: number }) {
-  return (await getDb()).timeLog.create({
-    data: { organizationId: owner.organizationId, userId: owner.userId, source: "manual", ...data, startedAt: new Date(data.startedAt) },
-  });
-}
 
 async function hourlyCustomer(owner: SignedInUser, billing: Partial<Prisma.CustomerUncheckedCreateInput> = {}) {
-  return createCustomer(owner.organizationId, { billingType: "hourly", hourlyRateCents: 10_000, currency: "EUR", ...billing });
+  return insertCustomer(owner.organizationId, { billingType: "hourly", hourlyRateCents: 10_000, currency: "EUR", ...billing });
 }
 
 async function sequenceOf(organizationId: string) {
@@ -31,16 +27,16 @@ describe("POST /api/app/invoices: hourly", () => {
     const customer = await hourlyCustomer(admin, { roundingIncrementMinutes: 15, roundingMode: "up", taxRateBps: 1_900 });
     const otherCustomer = await hourlyCustomer(admin);
     const task = await insertTask(admin.organizationId, { title: "Landing page", customerId: customer.id });
-    const endpoint = await createEndpoint(admin.organizationId, { eventTypes: ["invoice.created"] });
-    await createEndpoint(admin.organizationId, { eventTypes: ["time_log.created"] });
-    const atStart = await createLog(admin, { customerId: customer.id, startedAt: PERIOD.periodStart, durationSeconds: 1_000, description: "Kickoff" });
-    const middle = await createLog(admin, { customerId: customer.id, taskId: task.id, startedAt: "2026-03-10T09:00:00Z", durationSeconds: 60 });
-    const atEnd = await createLog(admin, { customerId: customer.id, startedAt: PERIOD.periodEnd, durationSeconds: 3_600 });
-    await createLog(admin, { customerId: customer.id, startedAt: "2026-03-11T09:00:00Z", durationSeconds: 7_200, isBillable: false });
-    await createLog(admin, { customerId: customer.id, startedAt: "2026-02-28T23:59:59.999Z", durationSeconds: 7_200 });
-    await createLog(admin, { customerId: customer.id, startedAt: "2026-04-01T00:00:00.000Z", durationSeconds: 7_200 });
-    await createLog(admin, { customerId: otherCustomer.id, startedAt: "2026-03-12T09:00:00Z", durationSeconds: 7_200 });
-    await createLog(admin, { startedAt: "2026-03-12T09:00:00Z", durationSeconds: 7_200 });
+    const endpoint = await insertEndpoint(admin.organizationId, { eventTypes: ["invoice.created"] });
+    await insertEndpoint(admin.organizationId, { eventTypes: ["time_log.created"] });
+    const atStart = await insertTimeLog(admin, { customerId: customer.id, startedAt: PERIOD.periodStart, durationSeconds: 1_000, description: "Kickoff" });
+    const middle = await insertTimeLog(admin, { customerId: customer.id, taskId: task.id, startedAt: "2026-03-10T09:00:00Z", durationSeconds: 60 });
+    const atEnd = await insertTimeLog(admin, { customerId: customer.id, startedAt: PERIOD.periodEnd, durationSeconds: 3_600 });
+    await insertTimeLog(admin, { customerId: customer.id, startedAt: "2026-03-11T09:00:00Z", durationSeconds: 7_200, isBillable: false });
+    await insertTimeLog(admin, { customerId: customer.id, startedAt: "2026-02-28T23:59:59.999Z", durationSeconds: 7_200 });
+    await insertTimeLog(admin, { customerId: customer.id, startedAt: "2026-04-01T00:00:00.000Z", durationSeconds: 7_200 });
+    await insertTimeLog(admin, { customerId: otherCustomer.id, startedAt: "2026-03-12T09:00:00Z", durationSeconds: 7_200 });
+    await insertTimeLog(admin, { startedAt: "2026-03-12T09:00:00Z", durationSeconds: 7_200 });
 
     const response = await admin.client.post(INVOICES, { customerId: customer.id, ...PERIOD });
     expect(response.status, response.text).toBe(201);
@@ -59,7 +55,7 @@ describe("POST /api/app/invoices: hourly", () => {
         { timeLogId: atEnd.id, description: "Time", seconds: 3_600, billedSeconds: 3_600, amountCents: 10_000 },
       ],
     });
-    expect(response.body.meta).toEqual({ apiVersion: "v1", timestamp: expect.stringMatching(isoTimestamp) });
+    expect(response.body.meta).toEqual({ apiVersion: "v1", timestamp: expect.stringMatching(ISO_TIMESTAMP) });
 
     const stored = await (await getDb()).invoice.findUniqueOrThrow({ where: { id: response.body.data.id } });
     expect(stored).toMatchObject({ organizationId: admin.organizationId, subtotalCents: 17_500, taxCents: 3_325, totalCents: 20_825, status: "draft" });
@@ -94,7 +90,7 @@ describe("POST /api/app/invoices: hourly", () => {
     const admin = await signUpOrganization();
     const customer = await hourlyCustomer(admin, { roundingMode: mode, roundingIncrementMinutes: increment, hourlyRateCents: rate, taxRateBps: bps });
     for (const [index, duration] of seconds.entries()) {
-      await createLog(admin, { customerId: customer.id, startedAt: new Date(Date.parse("2026-03-05T08:00:00Z") + index * 60_000), durationSeconds: duration });
+      await insertTimeLog(admin, { customerId: customer.id, startedAt: new Date(Date.parse("2026-03-05T08:00:00Z") + index * 60_000), durationSeconds: duration });
     }
     const response = await admin.client.post(INVOICES, { customerId: customer.id, ...PERIOD });
     expect(response.status, response.text).toBe(201);
@@ -105,7 +101,7 @@ describe("POST /api/app/invoices: hourly", () => {
   it("refuses an invoice with nothing to bill (409): no number taken, nothing announced", async () => {
     const admin = await signUpOrganization();
     const customer = await hourlyCustomer(admin, { taxRateBps: 2_000 });
-    await createEndpoint(admin.organizationId, { eventTypes: ["invoice.created"] });
+    await insertEndpoint(admin.organizationId, { eventTypes: ["invoice.created"] });
     const response = await admin.client.post(INVOICES, { customerId: customer.id, ...PERIOD });
     expectErrorEnvelope(response, 409, "conflict");
     expect(await (await getDb()).invoice.count({ where: { organizationId: admin.organizationId } })).toBe(0);
@@ -116,7 +112,7 @@ describe("POST /api/app/invoices: hourly", () => {
   it("makes one invoice of four concurrent identical requests; the other three are 409 and announce nothing", async () => {
     const admin = await signUpOrganization();
     const customer = await hourlyCustomer(admin);
-    await createLog(admin, { customerId: customer.id, startedAt: "2026-03-03T09:00:00Z", durationSeconds: 3_600 });
+    await insertTimeLog(admin, { customerId: customer.id, startedAt: "2026-03-03T09:00:00Z", durationSeconds: 3_600 });
     const responses = await Promise.all(Array.from({ length: 4 }, () => admin.client.post(INVOICES, { customerId: customer.id, ...PERIOD })));
     expect(responses.map((response) => response.status).sort()).toEqual([201, 409, 409, 409]);
     expect(responses.find((response) => response.status === 201)!.body.data).toMatchObject({ number: "INV-0001", totalCents: 10_000 });
@@ -127,12 +123,12 @@ describe("POST /api/app/invoices: hourly", () => {
   it("never bills a log twice: a later invoice for the same period bills only logs added since", async () => {
     const admin = await signUpOrganization();
     const customer = await hourlyCustomer(admin);
-    const first = await createLog(admin, { customerId: customer.id, startedAt: "2026-03-03T09:00:00Z", durationSeconds: 3_600 });
+    const first = await insertTimeLog(admin, { customerId: customer.id, startedAt: "2026-03-03T09:00:00Z", durationSeconds: 3_600 });
     const a = await admin.client.post(INVOICES, { customerId: customer.id, ...PERIOD });
     expect(a.body.data.lineItems.map((line: { timeLogId: string }) => line.timeLogId)).toEqual([first.id]);
     const again = await admin.client.post(INVOICES, { customerId: customer.id, ...PERIOD });
     expect(again.status).toBe(409);
-    const later = await createLog(admin, { customerId: customer.id, startedAt: "2026-03-20T09:00:00Z", durationSeconds: 1_800 });
+    const later = await insertTimeLog(admin, { customerId: customer.id, startedAt: "2026-03-20T09:00:00Z", durationSeconds: 1_800 });
     const wider = await admin.client.post(INVOICES, { customerId: customer.id, periodStart: "2026-01-01T00:00:00Z", periodEnd: "2026-12-31T00:00:00+01:00" });
     expect(wider.body.data).toMatchObject({ number: "INV-0002", totalCents: 5_000, periodEnd: "2026-12-30T23:00:00.000Z" });
     expect(wider.body.data.lineItems.map((line: { timeLogId: string }) => line.timeLogId)).toEqual([later.id]);
@@ -143,7 +139,7 @@ describe("POST /api/app/invoices: hourly", () => {
     const admin = await signUpOrganization();
     const customer = await hourlyCustomer(admin);
     const logs = await Promise.all(
-      Array.from({ length: 5 }, (_, index) => createLog(admin, { customerId: customer.id, startedAt: `2026-03-0${index + 1}T09:00:00Z`, durationSeconds: 3_600 })),
+      Array.from({ length: 5 }, (_, index) => insertTimeLog(admin, { customerId: customer.id, startedAt: `2026-03-0${index + 1}T09:00:00Z`, durationSeconds: 3_600 })),
     );
     const responses = await Promise.all([admin.client.post(INVOICES, { customerId: customer.id, ...PERIOD }), admin.client.post(INVOICES, { customerId: customer.id, ...PERIOD })]);
     expect(responses.map((response) => response.status).sort()).toEqual([201, 409]);
@@ -159,7 +155,7 @@ describe("POST /api/app/invoices: through the app routes", () => {
   it("bills time committed by sync and by a timer, at the rate set with PATCH /api/app/customers/:id", async () => {
     const admin = await signUpOrganization();
     const member = await addMember(admin);
-    const customer = await createCustomer(admin.organizationId);
+    const customer = await insertCustomer(admin.organizationId);
     const billing = await admin.client.patch(`/api/app/customers/${customer.id}`, {
       hourlyRateCents: 12_000,
       currency: "CHF",
@@ -197,9 +193,9 @@ describe("POST /api/app/invoices: through the app routes", () => {
 describe("POST /api/app/invoices: fixed fee", () => {
   it("bills one line of fixedRateCents plus tax and covers the period's logs", async () => {
     const admin = await signUpOrganization();
-    const customer = await createCustomer(admin.organizationId, { billingType: "fixed", fixedRateCents: 150_000, hourlyRateCents: 10_000, taxRateBps: 1_000, currency: "GBP" });
-    await createLog(admin, { customerId: customer.id, startedAt: "2026-03-02T09:00:00Z", durationSeconds: 3_600 });
-    await createLog(admin, { customerId: customer.id, startedAt: "2026-03-03T09:00:00Z", durationSeconds: 1_800 });
+    const customer = await insertCustomer(admin.organizationId, { billingType: "fixed", fixedRateCents: 150_000, hourlyRateCents: 10_000, taxRateBps: 1_000, currency: "GBP" });
+    await insertTimeLog(admin, { customerId: customer.id, startedAt: "2026-03-02T09:00:00Z", durationSeconds: 3_600 });
+    await insertTimeLog(admin, { customerId: customer.id, startedAt: "2026-03-03T09:00:00Z", durationSeconds: 1_800 });
     const response = await admin.client.post(INVOICES, { customerId: customer.id, ...PERIOD });
     expect(response.status, response.text).toBe(201);
     expect(response.body.data).toMatchObject({
@@ -219,7 +215,7 @@ describe("POST /api/app/invoices: fixed fee", () => {
 
   it("bills a fixed fee even without logs, but refuses a second fee for an overlapping period", async () => {
     const admin = await signUpOrganization();
-    const customer = await createCustomer(admin.organizationId, { billingType: "fixed", fixedRateCents: 99_999 });
+    const customer = await insertCustomer(admin.organizationId, { billingType: "fixed", fixedRateCents: 99_999 });
     const march = await admin.client.post(INVOICES, { customerId: customer.id, ...PERIOD });
     expect(march.body.data).toMatchObject({ totalCents: 99_999, lineItems: [{ timeLogId: null, seconds: 0, billedSeconds: 0, amountCents: 99_999 }] });
     const overlap = await admin.client.post(INVOICES, { customerId: customer.id, periodStart: "2026-03-15T00:00:00Z", periodEnd: "2026-04-15T00:00:00Z" });
@@ -241,11 +237,11 @@ describe("POST /api/app/invoices: numbering", () => {
     expectErrorEnvelope(refused, 400, "validation_error");
     const numbers: string[] = [];
     for (let index = 0; index < 3; index += 1) {
-      await createLog(first, { customerId: a.id, startedAt: "2026-03-03T09:00:00Z", durationSeconds: 60 });
+      await insertTimeLog(first, { customerId: a.id, startedAt: "2026-03-03T09:00:00Z", durationSeconds: 60 });
       numbers.push((await first.client.post(INVOICES, { customerId: a.id, ...PERIOD })).body.data.number);
     }
     expect(numbers).toEqual(["INV-0001", "INV-0002", "INV-0003"]);
-    await createLog(second, { customerId: b.id, startedAt: "2026-03-03T09:00:00Z", durationSeconds: 60 });
+    await insertTimeLog(second, { customerId: b.id, startedAt: "2026-03-03T09:00:00Z", durationSeconds: 60 });
     expect((await second.client.post(INVOICES, { customerId: b.id, ...PERIOD })).body.data.number).toBe("INV-0001");
     expect(await sequenceOf(first.organizationId)).toBe(3);
     expect(await sequenceOf(second.organizationId)).toBe(1);
@@ -254,7 +250,7 @@ describe("POST /api/app/invoices: numbering", () => {
   it("hands out distinct numbers to concurrent invoices", async () => {
     const admin = await signUpOrganization();
     const customers = await Promise.all(Array.from({ length: 4 }, () => hourlyCustomer(admin)));
-    for (const customer of customers) await createLog(admin, { customerId: customer.id, startedAt: "2026-03-03T09:00:00Z", durationSeconds: 60 });
+    for (const customer of customers) await insertTimeLog(admin, { customerId: customer.id, startedAt: "2026-03-03T09:00:00Z", durationSeconds: 60 });
     const responses = await Promise.all(customers.map((customer) => admin.client.post(INVOICES, { customerId: customer.id, ...PERIOD })));
     expect(responses.map((response) => response.body.data.number).sort()).toEqual(["INV-0001", "INV-0002", "INV-0003", "INV-0004"]);
   });
@@ -281,7 +277,7 @@ describe("POST /api/app/invoices: refusals", () => {
     const admin = await signUpOrganization();
     const other = await signUpOrganization();
     const foreign = await hourlyCustomer(other, { name: "Secret Corp" });
-    await createLog(other, { customerId: foreign.id, startedAt: "2026-03-02T09:00:00Z", durationSeconds: 3_600 });
+    await insertTimeLog(other, { customerId: foreign.id, startedAt: "2026-03-02T09:00:00Z", durationSeconds: 3_600 });
     for (const customerId of [foreign.id, "missing"]) {
       const response = await admin.client.post(INVOICES, { customerId, ...PERIOD });
       expectErrorEnvelope(response, 400, "validation_error");
@@ -296,9 +292,9 @@ describe("POST /api/app/invoices: refusals", () => {
 
   it("answers 400 naming the missing rate for a customer without one", async () => {
     const admin = await signUpOrganization();
-    const hourly = await createCustomer(admin.organizationId, { billingType: "hourly" });
-    const fixed = await createCustomer(admin.organizationId, { billingType: "fixed", hourlyRateCents: 5_000 });
-    await createLog(admin, { customerId: hourly.id, startedAt: "2026-03-02T09:00:00Z", durationSeconds: 3_600 });
+    const hourly = await insertCustomer(admin.organizationId, { billingType: "hourly" });
+    const fixed = await insertCustomer(admin.organizationId, { billingType: "fixed", hourlyRateCents: 5_000 });
+    await insertTimeLog(admin, { customerId: hourly.id, startedAt: "2026-03-02T09:00:00Z", durationSeconds: 3_600 });
     const noRate = await admin.client.post(INVOICES, { customerId: hourly.id, ...PERIOD });
     expectErrorEnvelope(noRate, 400, "validation_error");
     expect(noRate.body.message).toContain("hourlyRateCents");
@@ -324,8 +320,8 @@ describe("POST /api/app/invoices: refusals", () => {
   it("writes no invoice, line or number when the event cannot be written", async () => {
     const admin = await signUpOrganization();
     const customer = await hourlyCustomer(admin);
-    await createEndpoint(admin.organizationId);
-    const log = await createLog(admin, { customerId: customer.id, startedAt: "2026-03-02T09:00:00Z", durationSeconds: 3_600 });
+    await insertEndpoint(admin.organizationId);
+    const log = await insertTimeLog(admin, { customerId: customer.id, startedAt: "2026-03-02T09:00:00Z", durationSeconds: 3_600 });
     const spy = vi.spyOn(enqueue, "enqueueEvent").mockRejectedValue(new Error("outbox unavailable"));
     const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
     try {

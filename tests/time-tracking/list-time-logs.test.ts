@@ -1,20 +1,15 @@
 // GET /api/v1/time-logs (contract 4.2, rules 7 and 8): filters, inclusive bounds on startedAt,
 // keyset pagination newest start first, the field allowlist, organization scoping.
 import { describe, expect, it } from "vitest";
-import { addMember, apiClient, apiOrganization, createApiKey, signUpOrganization } from "../harness/factories";
+import { addMember, apiClient, apiOrganization, createApiKey, insertCustomer, insertTask, insertTimeLog, signUpOrganization } from "../harness/factories";
 import { expectMatchesOpenApi } from "../harness/openapi";
 import { getDb } from "@/server/db";
 import type { Prisma } from "@/generated/prisma/client";
 import { serializeTimeLog, timeLogSelect } from "@/server/contract/time-log";
-import { createCustomer, insertTask, expectErrorEnvelope, isoTimestamp } from "./helpers";
+import { expectErrorEnvelope, ISO_TIMESTAMP } from "../harness/assertions";
 
 const TIME_LOG_KEYS = ["constellationId", "createdAt", "customerId", "description", "durationSeconds", "endedAt", "id", "isBillable", "source", "startedAt", "tags", "taskId", "updatedAt", "userId"];
 
-async function createLog(organizationId: string, userId: string, data: Partial<Prisma.TimeLogUncheckedCreateInput> & { startedAt: string }) {
-  return (await getDb()).timeLog.create({
-    data: { organizationId, userId, durationSeconds: 600, source: "manual", ...data, startedAt: new Date(data.startedAt) },
-  });
-}
 
 /** Every page of a query, following cursors. */
 async function walk(api: ReturnType<typeof apiClient>, query: string, startCursor?: string) {
@@ -37,9 +32,9 @@ describe("GET /api/v1/time-logs", () => {
   it("lists the organization's committed logs, startedAt descending, in the v1 envelope with the allowlisted fields", async () => {
     const { admin, api } = await apiOrganization(["time-logs:read"]);
     const other = await signUpOrganization();
-    const older = await createLog(admin.organizationId, admin.userId, { startedAt: "2026-03-01T09:00:00Z", notes: "private note", clientSessionId: "secret-session" });
-    const newer = await createLog(admin.organizationId, admin.userId, { startedAt: "2026-03-02T09:00:00Z", endedAt: new Date("2026-03-02T09:30:00Z"), tags: ["x"] });
-    await createLog(other.organizationId, other.userId, { startedAt: "2026-03-03T09:00:00Z" });
+    const older = await insertTimeLog(admin, { startedAt: "2026-03-01T09:00:00Z", notes: "private note", clientSessionId: "secret-session" });
+    const newer = await insertTimeLog(admin, { startedAt: "2026-03-02T09:00:00Z", endedAt: new Date("2026-03-02T09:30:00Z"), tags: ["x"] });
+    await insertTimeLog(other, { startedAt: "2026-03-03T09:00:00Z" });
     await admin.client.post("/api/app/timers/start", {});
 
     const response = await api.get("/api/v1/time-logs");
@@ -48,7 +43,7 @@ describe("GET /api/v1/time-logs", () => {
     expect(response.body.pagination).toEqual({ hasMore: false });
     expect(response.body.meta).toEqual({
       apiVersion: "v1",
-      timestamp: expect.stringMatching(isoTimestamp),
+      timestamp: expect.stringMatching(ISO_TIMESTAMP),
       rateLimit: { limit: 1000, remaining: expect.any(Number), reset: expect.any(Number) },
     });
     for (const log of response.body.data) expect(Object.keys(log).sort()).toEqual(TIME_LOG_KEYS);
@@ -76,8 +71,8 @@ describe("GET /api/v1/time-logs", () => {
 
   it("writes each listed log byte for byte as the contract's serializer does (same fields, order and formats)", async () => {
     const { admin, api } = await apiOrganization(["time-logs:read"]);
-    await createLog(admin.organizationId, admin.userId, { startedAt: "2026-03-01T09:00:00.007Z", endedAt: new Date("2026-03-01T10:00:00.5Z"), tags: ["b", "a"], description: "d", isBillable: false, source: "timer" });
-    await createLog(admin.organizationId, admin.userId, { startedAt: "1999-12-31T23:59:59.999Z" });
+    await insertTimeLog(admin, { startedAt: "2026-03-01T09:00:00.007Z", endedAt: new Date("2026-03-01T10:00:00.5Z"), tags: ["b", "a"], description: "d", isBillable: false, source: "timer" });
+    await insertTimeLog(admin, { startedAt: "1999-12-31T23:59:59.999Z" });
     const response = await api.get("/api/v1/time-logs");
     expect(response.body.data).toHaveLength(2);
     const rows = await (await getDb()).timeLog.findMany({ where: { organizationId: admin.organizationId }, select: timeLogSelect, orderBy: { startedAt: "desc" } });
@@ -86,11 +81,11 @@ describe("GET /api/v1/time-logs", () => {
 
   it("applies from and to inclusively to startedAt, with any offset", async () => {
     const { admin, api } = await apiOrganization(["time-logs:read"]);
-    const before = await createLog(admin.organizationId, admin.userId, { startedAt: "2026-03-01T08:59:59.999Z", durationSeconds: 7200 });
-    const atFrom = await createLog(admin.organizationId, admin.userId, { startedAt: "2026-03-01T09:00:00.000Z" });
-    const inside = await createLog(admin.organizationId, admin.userId, { startedAt: "2026-03-01T12:00:00.000Z" });
-    const atTo = await createLog(admin.organizationId, admin.userId, { startedAt: "2026-03-01T17:00:00.000Z" });
-    await createLog(admin.organizationId, admin.userId, { startedAt: "2026-03-01T17:00:00.001Z" });
+    const before = await insertTimeLog(admin, { startedAt: "2026-03-01T08:59:59.999Z", durationSeconds: 7200 });
+    const atFrom = await insertTimeLog(admin, { startedAt: "2026-03-01T09:00:00.000Z" });
+    const inside = await insertTimeLog(admin, { startedAt: "2026-03-01T12:00:00.000Z" });
+    const atTo = await insertTimeLog(admin, { startedAt: "2026-03-01T17:00:00.000Z" });
+    await insertTimeLog(admin, { startedAt: "2026-03-01T17:00:00.001Z" });
     const ids = async (query: string) => (await api.get(`/api/v1/time-logs?${query}`)).body.data.map((log: { id: string }) => log.id);
     expect(await ids("from=2026-03-01T09:00:00Z&to=2026-03-01T17:00:00Z")).toEqual([atTo.id, inside.id, atFrom.id]);
     expect(await ids(`from=${encodeURIComponent("2026-03-01T10:00:00+01:00")}&to=${encodeURIComponent("2026-03-01T12:00:00-05:00")}`)).toEqual([
@@ -129,10 +124,10 @@ describe("GET /api/v1/time-logs", () => {
     const { admin, api } = await apiOrganization(["time-logs:read"]);
     const member = await addMember(admin);
     const task = await insertTask(admin.organizationId);
-    const customer = await createCustomer(admin.organizationId);
-    const a = await createLog(admin.organizationId, admin.userId, { startedAt: "2026-03-01T01:00:00Z", taskId: task.id, customerId: customer.id, source: "timer" });
-    const b = await createLog(admin.organizationId, member.userId, { startedAt: "2026-03-01T02:00:00Z", taskId: task.id, isBillable: false, source: "imported" });
-    const c = await createLog(admin.organizationId, member.userId, { startedAt: "2026-03-01T03:00:00Z", customerId: customer.id });
+    const customer = await insertCustomer(admin.organizationId);
+    const a = await insertTimeLog(admin, { startedAt: "2026-03-01T01:00:00Z", taskId: task.id, customerId: customer.id, source: "timer" });
+    const b = await insertTimeLog(member, { startedAt: "2026-03-01T02:00:00Z", taskId: task.id, isBillable: false, source: "imported" });
+    const c = await insertTimeLog(member, { startedAt: "2026-03-01T03:00:00Z", customerId: customer.id });
     const ids = async (query: string) => {
       const response = await api.get(`/api/v1/time-logs?${query}`);
       expect(response.status, response.text).toBe(200);
@@ -152,7 +147,7 @@ describe("GET /api/v1/time-logs", () => {
     const { api } = await apiOrganization(["time-logs:read"]);
     const other = await signUpOrganization();
     const task = await insertTask(other.organizationId);
-    await createLog(other.organizationId, other.userId, { startedAt: "2026-03-01T01:00:00Z", taskId: task.id });
+    await insertTimeLog(other, { startedAt: "2026-03-01T01:00:00Z", taskId: task.id });
     for (const query of [`taskId=${task.id}`, `userId=${other.userId}`]) {
       const response = await api.get(`/api/v1/time-logs?${query}`);
       expect(response.status).toBe(200);
@@ -164,14 +159,14 @@ describe("GET /api/v1/time-logs", () => {
     const { admin, api } = await apiOrganization(["time-logs:read"]);
     const created = [];
     for (let index = 0; index < 7; index += 1) {
-      created.push(await createLog(admin.organizationId, admin.userId, { startedAt: index < 4 ? "2026-03-01T09:00:00Z" : `2026-03-0${index}T09:00:00Z` }));
+      created.push(await insertTimeLog(admin, { startedAt: index < 4 ? "2026-03-01T09:00:00Z" : `2026-03-0${index}T09:00:00Z` }));
     }
     const expected = [...created].sort((x, y) => y.startedAt.getTime() - x.startedAt.getTime() || (x.id < y.id ? 1 : -1)).map((log) => log.id);
     const first = await api.get("/api/v1/time-logs?limit=3");
     expect(first.body.data.map((log: { id: string }) => log.id)).toEqual(expected.slice(0, 3));
     expect(first.body.pagination).toEqual({ hasMore: true, cursor: expect.stringMatching(/^[A-Za-z0-9_-]+$/) });
     // A log added meanwhile, newer than the first page, does not disturb the walk.
-    await createLog(admin.organizationId, admin.userId, { startedAt: "2026-04-01T09:00:00Z" });
+    await insertTimeLog(admin, { startedAt: "2026-04-01T09:00:00Z" });
     const rest = await walk(api, "limit=3", first.body.pagination.cursor);
     expect([...first.body.data.map((log: { id: string }) => log.id), ...rest]).toEqual(expected);
     expect(await walk(api, "limit=100")).toHaveLength(8);
@@ -179,7 +174,7 @@ describe("GET /api/v1/time-logs", () => {
 
   it("refuses a cursor of another list or a tampered one", async () => {
     const { admin, api } = await apiOrganization(["*"]);
-    for (let index = 0; index < 3; index += 1) await createLog(admin.organizationId, admin.userId, { startedAt: `2026-03-0${index + 1}T09:00:00Z` });
+    for (let index = 0; index < 3; index += 1) await insertTimeLog(admin, { startedAt: `2026-03-0${index + 1}T09:00:00Z` });
     const page = await api.get("/api/v1/time-logs?limit=1");
     const cursor: string = page.body.pagination.cursor;
     const tampered = `${cursor.slice(0, -2)}${cursor.endsWith("A") ? "B" : "A"}A`;

@@ -2,10 +2,11 @@
 // one time_log.created per committed log, all in one transaction.
 import { describe, expect, it, vi } from "vitest";
 import { TestClient } from "../harness/http";
-import { addMember, signUpOrganization } from "../harness/factories";
+import { addMember, insertCustomer, insertEndpoint, insertTask, signUpOrganization } from "../harness/factories";
 import { getDb } from "@/server/db";
 import * as enqueue from "@/server/webhooks/enqueue";
-import { createCustomer, createEndpoint, insertTask, deliveriesOf, eventsOf, expectErrorEnvelope, isoTimestamp } from "./helpers";
+import { deliveriesOf, eventsOf } from "./helpers";
+import { expectErrorEnvelope, ISO_TIMESTAMP } from "../harness/assertions";
 
 const SYNC = "/api/app/time-logs/sync";
 
@@ -21,8 +22,8 @@ describe("POST /api/app/time-logs/sync: commits", () => {
   it("commits every entry, answers the logs in request order and emits one event each (offline_sync)", async () => {
     const admin = await signUpOrganization();
     const task = await insertTask(admin.organizationId);
-    const customer = await createCustomer(admin.organizationId);
-    const endpoint = await createEndpoint(admin.organizationId, { eventTypes: ["time_log.created"] });
+    const customer = await insertCustomer(admin.organizationId);
+    const endpoint = await insertEndpoint(admin.organizationId, { eventTypes: ["time_log.created"] });
     const response = await admin.client.post(SYNC, {
       entries: [
         entry("s-1", { taskId: task.id, customerId: customer.id, description: "Offline work", tags: ["train"], isBillable: true, source: "manual" }),
@@ -48,8 +49,8 @@ describe("POST /api/app/time-logs/sync: commits", () => {
       tags: ["train"],
       isBillable: true,
       source: "manual",
-      createdAt: expect.stringMatching(isoTimestamp),
-      updatedAt: expect.stringMatching(isoTimestamp),
+      createdAt: expect.stringMatching(ISO_TIMESTAMP),
+      updatedAt: expect.stringMatching(ISO_TIMESTAMP),
     });
     expect(committed[1]).toMatchObject({ taskId: null, customerId: null, description: null, startedAt: "2026-03-02T10:30:00.000Z", endedAt: "2026-03-02T10:32:05.000Z", durationSeconds: 125, tags: [], isBillable: false, source: "timer" });
     expect(committed[2]).toMatchObject({ durationSeconds: 0, source: "imported", isBillable: true });
@@ -114,7 +115,7 @@ describe("POST /api/app/time-logs/sync: commits", () => {
 
   it("takes the task's customer for an entry without customerId", async () => {
     const admin = await signUpOrganization();
-    const customer = await createCustomer(admin.organizationId);
+    const customer = await insertCustomer(admin.organizationId);
     const task = await insertTask(admin.organizationId, { customerId: customer.id });
     const response = await admin.client.post(SYNC, { entries: [entry("a", { taskId: task.id }), entry("b", { taskId: task.id, customerId: null })] });
     expect(response.body.data.committed.map((log: { customerId: string | null }) => log.customerId)).toEqual([customer.id, null]);
@@ -148,7 +149,7 @@ describe("POST /api/app/time-logs/sync: idempotency", () => {
   it("lists a replayed entry in duplicates, commits nothing for it and emits nothing", async () => {
     const admin = await signUpOrganization();
     const task = await insertTask(admin.organizationId);
-    await createEndpoint(admin.organizationId);
+    await insertEndpoint(admin.organizationId);
     const first = await admin.client.post(SYNC, { entries: [entry("r-1", { taskId: task.id }), entry("r-2")] });
     expect(first.body.data.committed).toHaveLength(2);
     const replay = await admin.client.post(SYNC, { entries: [entry("r-1", { taskId: task.id, durationSeconds: 5 }), entry("r-3"), entry("r-2")] });
@@ -184,7 +185,7 @@ describe("POST /api/app/time-logs/sync: idempotency", () => {
   it("commits concurrent identical syncs once", async () => {
     const admin = await signUpOrganization();
     const task = await insertTask(admin.organizationId);
-    await createEndpoint(admin.organizationId);
+    await insertEndpoint(admin.organizationId);
     const body = { entries: [entry("c-1", { taskId: task.id }), entry("c-2", { taskId: task.id, durationSeconds: 60 })] };
     const responses = await Promise.all(Array.from({ length: 5 }, () => admin.client.post(SYNC, body)));
     for (const response of responses) expect(response.status, response.text).toBe(200);
@@ -221,7 +222,7 @@ describe("POST /api/app/time-logs/sync: idempotency", () => {
 describe("POST /api/app/time-logs/sync: validation, all or nothing", () => {
   it("answers 400 with the field path of each invalid entry and writes nothing", async () => {
     const admin = await signUpOrganization();
-    await createEndpoint(admin.organizationId);
+    await insertEndpoint(admin.organizationId);
     const response = await admin.client.post(SYNC, {
       entries: [
         entry("ok-1"),
@@ -276,7 +277,7 @@ describe("POST /api/app/time-logs/sync: validation, all or nothing", () => {
     const other = await signUpOrganization();
     const ownTask = await insertTask(admin.organizationId);
     const foreignTask = await insertTask(other.organizationId);
-    const foreignCustomer = await createCustomer(other.organizationId);
+    const foreignCustomer = await insertCustomer(other.organizationId);
     const deletedTask = await insertTask(admin.organizationId, { deletedAt: new Date() });
     const response = await admin.client.post(SYNC, {
       entries: [
@@ -308,7 +309,7 @@ describe("POST /api/app/time-logs/sync: outbox atomicity", () => {
   it("rolls back every log and event when emitting an event fails", async () => {
     const admin = await signUpOrganization();
     const task = await insertTask(admin.organizationId);
-    await createEndpoint(admin.organizationId);
+    await insertEndpoint(admin.organizationId);
     const original = enqueue.enqueueEvents;
     let calls = 0;
     // The events are written, then the transaction fails: they must roll back with the logs.

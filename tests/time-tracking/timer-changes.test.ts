@@ -1,9 +1,10 @@
 // The running timer beyond start and stop (app-api section 11): the click's own instants sent later by
 // an offline client, PATCH of the running timer, and DELETE discarding it without a log or an event.
 import { describe, expect, it } from "vitest";
-import { signUpOrganization, type SignedInUser } from "../harness/factories";
+import { insertCustomer, insertTask, type SignedInUser, signUpOrganization } from "../harness/factories";
 import { getDb } from "@/server/db";
-import { createCustomer, eventsOf, expectErrorEnvelope, insertTask } from "./helpers";
+import { eventsOf } from "./helpers";
+import { expectErrorEnvelope } from "../harness/assertions";
 
 const ago = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
 const current = async (user: SignedInUser) => (await user.client.get("/api/app/timers/current")).body.data;
@@ -58,7 +59,7 @@ describe("offline-safe start and stop", () => {
 describe("PATCH /api/app/timers/current", () => {
   it("changes the running timer; a new task brings its project and customer; omitted fields stay", async () => {
     const admin = await signUpOrganization();
-    const customer = await createCustomer(admin.organizationId);
+    const customer = await insertCustomer(admin.organizationId);
     const project = await (await getDb()).constellation.create({ data: { organizationId: admin.organizationId, title: "Relaunch", customerId: customer.id } });
     const task = await insertTask(admin.organizationId, { primaryConstellationId: project.id });
     const timer = (await admin.client.post("/api/app/timers/start", { description: "Draft", tags: ["a"] })).body.data;

@@ -1,9 +1,10 @@
 // Live timers (app-api section 4): start, current, stop with the 12-hour clamp, one per user.
 import { describe, expect, it } from "vitest";
 import { TestClient } from "../harness/http";
-import { addMember, signUpOrganization } from "../harness/factories";
+import { addMember, insertCustomer, insertEndpoint, insertTask, signUpOrganization } from "../harness/factories";
 import { getDb } from "@/server/db";
-import { createCustomer, createEndpoint, insertTask, deliveriesOf, eventsOf, expectErrorEnvelope, isoTimestamp } from "./helpers";
+import { deliveriesOf, eventsOf } from "./helpers";
+import { expectErrorEnvelope, ISO_TIMESTAMP } from "../harness/assertions";
 
 describe("POST /api/app/timers/start", () => {
   it("starts a timer with defaults and answers 201 with exactly the timer fields", async () => {
@@ -19,16 +20,16 @@ describe("POST /api/app/timers/start", () => {
       description: null,
       tags: [],
       isBillable: true,
-      startedAt: expect.stringMatching(isoTimestamp),
+      startedAt: expect.stringMatching(ISO_TIMESTAMP),
     });
     expect(Date.parse(response.body.data.startedAt)).toBeGreaterThanOrEqual(before - 1000);
-    expect(response.body.meta).toEqual({ apiVersion: "v1", timestamp: expect.stringMatching(isoTimestamp) });
+    expect(response.body.meta).toEqual({ apiVersion: "v1", timestamp: expect.stringMatching(ISO_TIMESTAMP) });
   });
 
   it("keeps the given task, customer, description, tags and isBillable", async () => {
     const admin = await signUpOrganization();
     const task = await insertTask(admin.organizationId);
-    const customer = await createCustomer(admin.organizationId);
+    const customer = await insertCustomer(admin.organizationId);
     const response = await admin.client.post("/api/app/timers/start", {
       taskId: task.id,
       customerId: customer.id,
@@ -42,7 +43,7 @@ describe("POST /api/app/timers/start", () => {
 
   it("takes the task's customer when no customerId is sent, and none when customerId is null", async () => {
     const admin = await signUpOrganization();
-    const customer = await createCustomer(admin.organizationId);
+    const customer = await insertCustomer(admin.organizationId);
     const task = await insertTask(admin.organizationId, { customerId: customer.id });
     const inherited = await admin.client.post("/api/app/timers/start", { taskId: task.id });
     expect(inherited.body.data.customerId).toBe(customer.id);
@@ -82,7 +83,7 @@ describe("POST /api/app/timers/start", () => {
     const admin = await signUpOrganization();
     const other = await signUpOrganization();
     const foreignTask = await insertTask(other.organizationId);
-    const foreignCustomer = await createCustomer(other.organizationId);
+    const foreignCustomer = await insertCustomer(other.organizationId);
     const response = await admin.client.post("/api/app/timers/start", { taskId: foreignTask.id, customerId: foreignCustomer.id });
     expectErrorEnvelope(response, 400, "validation_error");
     expect(response.body.details).toEqual([
@@ -134,7 +135,7 @@ describe("GET /api/app/timers/current", () => {
     const admin = await signUpOrganization();
     const none = await admin.client.get("/api/app/timers/current");
     expect(none.status).toBe(200);
-    expect(none.body).toEqual({ data: null, meta: { apiVersion: "v1", timestamp: expect.stringMatching(isoTimestamp) } });
+    expect(none.body).toEqual({ data: null, meta: { apiVersion: "v1", timestamp: expect.stringMatching(ISO_TIMESTAMP) } });
     await admin.client.post("/api/app/timers/start", {});
     expect(await (await getDb()).timeLog.count({ where: { organizationId: admin.organizationId } })).toBe(0);
     expect(await eventsOf(admin.organizationId, "time_log.created")).toEqual([]);
@@ -145,7 +146,7 @@ describe("POST /api/app/timers/stop", () => {
   it("commits the time log, answers it in the time-log shape and emits time_log.created (timer_stop)", async () => {
     const admin = await signUpOrganization();
     const task = await insertTask(admin.organizationId);
-    const endpoint = await createEndpoint(admin.organizationId);
+    const endpoint = await insertEndpoint(admin.organizationId);
     const started = await admin.client.post("/api/app/timers/start", { taskId: task.id, description: "Review", tags: ["a"] });
     const db = await getDb();
     const startedAt = new Date(Date.now() - 90_500);
@@ -165,7 +166,7 @@ describe("POST /api/app/timers/stop", () => {
     expect(Date.parse(log.endedAt)).toBeLessThanOrEqual(after);
     expect(log.durationSeconds).toBe(Math.floor((Date.parse(log.endedAt) - startedAt.getTime()) / 1000));
     expect(log.durationSeconds).toBeGreaterThanOrEqual(90);
-    expect(log.createdAt).toMatch(isoTimestamp);
+    expect(log.createdAt).toMatch(ISO_TIMESTAMP);
 
     expect(await db.runningTimer.count({ where: { userId: admin.userId } })).toBe(0);
     expect((await admin.client.get("/api/app/timers/current")).body.data).toBeNull();
@@ -280,11 +281,11 @@ describe("POST /api/app/timers/stop", () => {
   it("fans the event out to every subscribed active endpoint only, with one shared event id", async () => {
     const admin = await signUpOrganization();
     const other = await signUpOrganization();
-    const subscribed = await createEndpoint(admin.organizationId, { eventTypes: ["time_log.created"] });
-    const both = await createEndpoint(admin.organizationId);
-    await createEndpoint(admin.organizationId, { eventTypes: ["invoice.created"] });
-    await createEndpoint(admin.organizationId, { isActive: false, disabledAt: new Date() });
-    await createEndpoint(other.organizationId);
+    const subscribed = await insertEndpoint(admin.organizationId, { eventTypes: ["time_log.created"] });
+    const both = await insertEndpoint(admin.organizationId);
+    await insertEndpoint(admin.organizationId, { eventTypes: ["invoice.created"] });
+    await insertEndpoint(admin.organizationId, { isActive: false, disabledAt: new Date() });
+    await insertEndpoint(other.organizationId);
     await admin.client.post("/api/app/timers/start", {});
     await admin.client.post("/api/app/timers/stop");
     const [event] = await eventsOf(admin.organizationId, "time_log.created");

@@ -3,9 +3,10 @@
 // sync path (with its event) or shortens the row's newest unlocked logs, deleting those that reach 0.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { addMember, signUpOrganization, type SignedInUser } from "../harness/factories";
+import { addMember, insertCustomer, insertTask, type SignedInUser, signUpOrganization } from "../harness/factories";
 import { getDb } from "@/server/db";
-import { createCustomer, eventsOf, expectErrorEnvelope, insertTask } from "./helpers";
+import { eventsOf } from "./helpers";
+import { expectErrorEnvelope } from "../harness/assertions";
 
 async function logAt(user: SignedInUser, startedAt: string, durationSeconds: number, entry: Record<string, unknown> = {}) {
   const response = await user.client.post("/api/app/time-logs/sync", {
@@ -27,7 +28,7 @@ const week = (seconds: Record<number, number>) => Array.from({ length: 7 }, (_, 
 describe("GET /api/app/timesheet", () => {
   it("groups a week by (task, customer) with labels, per-day seconds and totals", async () => {
     const admin = await signUpOrganization();
-    const customer = await createCustomer(admin.organizationId, { name: "Globex" });
+    const customer = await insertCustomer(admin.organizationId, { name: "Globex" });
     const task = await insertTask(admin.organizationId, { title: "Design review" });
     await logAt(admin, "2026-03-02T09:00:00.000Z", 3600, { taskId: task.id, customerId: customer.id });
     await logAt(admin, "2026-03-02T13:00:00.000Z", 1800, { taskId: task.id, customerId: customer.id });
@@ -133,7 +134,7 @@ describe("PUT /api/app/timesheet/cells", () => {
 
   it("answers 409 when the change would need a locked log, changing nothing, and marks the locked day", async () => {
     const admin = await signUpOrganization();
-    const customer = await createCustomer(admin.organizationId, { hourlyRateCents: 10_000 });
+    const customer = await insertCustomer(admin.organizationId, { hourlyRateCents: 10_000 });
     const billed = await logAt(admin, "2026-03-05T09:00:00.000Z", 3600, { customerId: customer.id });
     const created = await admin.client.post("/api/app/invoices", { customerId: customer.id, periodStart: "2026-03-01T00:00:00.000Z", periodEnd: "2026-03-31T23:59:59.999Z" });
     expect(created.status, created.text).toBe(201);

@@ -4,8 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
-import { PASSWORD, uniqueEmail } from "../harness/factories";
-import { createCustomer, insertTask } from "../time-tracking/helpers";
+import { insertCustomer, insertTask, PASSWORD, uniqueEmail } from "../harness/factories";
 import { describeError } from "@/trpc/errors";
 import { openBrowser, type Browser } from "./web-client";
 import { getDb } from "@/server/db";
@@ -63,7 +62,7 @@ describe("timeLogs.listInApp", () => {
   it("filters by range [from, to), customer, project and billable, with names to show", async () => {
     const { browser, account } = await signUp();
     const organizationId = account.organization.id;
-    const customer = await createCustomer(organizationId, { name: "Globex" });
+    const customer = await insertCustomer(organizationId, { name: "Globex" });
     const project = await (await getDb()).constellation.create({ data: { organizationId, title: "Launch" } });
     const filed = await insertTask(organizationId, { title: "Filed task", primaryConstellationId: project.id });
     const loose = await insertTask(organizationId, { title: "Loose task" });
@@ -90,7 +89,7 @@ describe("timeLogs.listInApp", () => {
 
   it("names the invoice that locks a billed log, and none once that invoice is void", async () => {
     const { browser, account } = await signUp();
-    const customer = await createCustomer(account.organization.id, { name: "Initech", hourlyRateCents: 10000 });
+    const customer = await insertCustomer(account.organization.id, { name: "Initech", hourlyRateCents: 10000 });
     await log(browser, [
       { startedAt: "2026-03-03T09:00:00Z", durationSeconds: 3600, customerId: customer.id, description: "billed" },
       { startedAt: "2026-03-10T09:00:00Z", durationSeconds: 3600, customerId: customer.id, description: "later" },

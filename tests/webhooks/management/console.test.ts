@@ -6,7 +6,8 @@ import { getDb } from "@/server/db";
 import { openBrowser } from "../../web/web-client";
 import { PASSWORD } from "../../harness/factories";
 import { failureOf } from "../../harness/app-sessions";
-import { createEndpoint, expectErrorEnvelope, insertEndpoint, seedDeliveries, stubDns } from "./fixtures";
+import { createEndpoint, insertEndpoint, seedDeliveries, stubDns } from "./fixtures";
+import { expectAppErrorEnvelope } from "../../harness/assertions";
 
 let dnsStub: ReturnType<typeof stubDns>;
 beforeEach(() => {
@@ -85,7 +86,7 @@ describe("GET /api/app/webhooks/:id/deliveries?status=", () => {
     expect(successes.body.data.map((row: { id: string }) => row.id)).toEqual([rows[1]!.id]);
 
     const invalid = await admin.client.get(`/api/app/webhooks/${endpoint.id}/deliveries?status=done`);
-    expectErrorEnvelope(invalid, 400, "validation_error");
+    expectAppErrorEnvelope(invalid, 400, "validation_error");
     expect(invalid.body.details).toEqual([{ field: "status", message: "must be pending, success or failed" }]);
   });
 });

@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { signUpOrganization, type SignedInUser } from "../../harness/factories";
 import { encodeCursor } from "@/server/lib/cursor";
-import { createEndpoint, DELIVERY_FIELDS, expectErrorEnvelope, expectValidationError, isoTimestamp, seedDeliveries, stubDns } from "./fixtures";
+import { createEndpoint, DELIVERY_FIELDS, expectValidationError, isoTimestamp, seedDeliveries, stubDns } from "./fixtures";
+import { expectAppErrorEnvelope } from "../../harness/assertions";
 
 let dnsStub: ReturnType<typeof stubDns>;
 beforeEach(() => {
@@ -181,10 +182,10 @@ describe("GET /api/app/webhooks/:id/deliveries", () => {
 
   it("answers 404 for a missing endpoint and for another organization's, without its deliveries", async () => {
     await seedDeliveries(admin.organizationId, endpoint.id, [{ createdAt: at(0) }]);
-    expectErrorEnvelope(await admin.client.get("/api/app/webhooks/missing/deliveries"), 404, "not_found");
+    expectAppErrorEnvelope(await admin.client.get("/api/app/webhooks/missing/deliveries"), 404, "not_found");
     const intruder = await signUpOrganization({ plan: "pro" });
     const response = await intruder.client.get(`/api/app/webhooks/${endpoint.id}/deliveries`);
-    expectErrorEnvelope(response, 404, "not_found");
+    expectAppErrorEnvelope(response, 404, "not_found");
   });
 
   it("works on a free plan", async () => {

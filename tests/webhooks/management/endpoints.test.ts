@@ -4,18 +4,8 @@ import { TestClient } from "../../harness/http";
 import { addMember, signUpOrganization, type SignedInUser } from "../../harness/factories";
 import { getDatabase, getDb } from "@/server/db";
 import { DELIVERY_CHANNEL } from "@/server/webhooks/events";
-import {
-  createEndpoint,
-  ENDPOINT_FIELDS,
-  expectErrorEnvelope,
-  expectValidationError,
-  insertEndpoint,
-  isoTimestamp,
-  SECRET_FORMAT,
-  seedDeliveries,
-  stubDns,
-  validEndpointBody,
-} from "./fixtures";
+import { createEndpoint, ENDPOINT_FIELDS, expectValidationError, insertEndpoint, isoTimestamp, SECRET_FORMAT, seedDeliveries, stubDns, validEndpointBody } from "./fixtures";
+import { expectAppErrorEnvelope } from "../../harness/assertions";
 
 let dnsStub: ReturnType<typeof stubDns>;
 beforeEach(() => {
@@ -145,9 +135,9 @@ describe("POST /api/app/webhooks", () => {
   it("answers 402 plan_required on a free plan, before validating the body, and writes nothing", async () => {
     const admin = await signUpOrganization();
     const response = await admin.client.post("/api/app/webhooks", validEndpointBody());
-    expectErrorEnvelope(response, 402, "plan_required");
+    expectAppErrorEnvelope(response, 402, "plan_required");
     expect(response.body.details).toBeUndefined();
-    expectErrorEnvelope(await admin.client.post("/api/app/webhooks", { url: "nope", eventTypes: [] }), 402, "plan_required");
+    expectAppErrorEnvelope(await admin.client.post("/api/app/webhooks", { url: "nope", eventTypes: [] }), 402, "plan_required");
     expect(await endpointCount(admin.organizationId)).toBe(0);
     expect(dnsStub.calls).toEqual([]);
   });
@@ -156,7 +146,7 @@ describe("POST /api/app/webhooks", () => {
     const admin = await signUpOrganization({ plan: "pro" });
     await createEndpoint(admin);
     expect((await admin.client.put("/api/app/organization/plan", { plan: "free" })).status).toBe(200);
-    expectErrorEnvelope(await admin.client.post("/api/app/webhooks", validEndpointBody()), 402, "plan_required");
+    expectAppErrorEnvelope(await admin.client.post("/api/app/webhooks", validEndpointBody()), 402, "plan_required");
     expect(await endpointCount(admin.organizationId)).toBe(1);
   });
 
@@ -167,7 +157,7 @@ describe("POST /api/app/webhooks", () => {
     for (let index = 0; index < 19; index += 1) await insertEndpoint(admin.organizationId);
     const twentieth = await createEndpoint(admin);
     const response = await admin.client.post("/api/app/webhooks", validEndpointBody());
-    expectErrorEnvelope(response, 409, "conflict");
+    expectAppErrorEnvelope(response, 409, "conflict");
     expect(response.body.message).toContain("20");
     expect(await endpointCount(admin.organizationId)).toBe(20);
     // Another organization's endpoints do not count, and a deletion frees a slot.
@@ -357,12 +347,12 @@ describe("PATCH /api/app/webhooks/:id", () => {
   });
 
   it("answers 404 for a missing endpoint and for another organization's, which stays unchanged", async () => {
-    expectErrorEnvelope(await admin.client.patch("/api/app/webhooks/does-not-exist", { description: "x" }), 404, "not_found");
-    expectErrorEnvelope(await admin.client.patch("/api/app/webhooks/does-not-exist", {}), 404, "not_found");
+    expectAppErrorEnvelope(await admin.client.patch("/api/app/webhooks/does-not-exist", { description: "x" }), 404, "not_found");
+    expectAppErrorEnvelope(await admin.client.patch("/api/app/webhooks/does-not-exist", {}), 404, "not_found");
     const intruder = await signUpOrganization({ plan: "pro" });
     const before = await endpointRow(endpoint.id);
     for (const body of [{ description: "pwned" }, { isActive: false }, { isActive: true }, { url: "https://evil.example.com/" }, {}]) {
-      expectErrorEnvelope(await intruder.client.patch(`/api/app/webhooks/${endpoint.id}`, body), 404, "not_found");
+      expectAppErrorEnvelope(await intruder.client.patch(`/api/app/webhooks/${endpoint.id}`, body), 404, "not_found");
     }
     expect(await endpointRow(endpoint.id)).toEqual(before);
   });
@@ -394,7 +384,7 @@ describe("DELETE /api/app/webhooks/:id", () => {
     expect(await db.webhookDelivery.count({ where: { id: keptDeliveries[0]!.id } })).toBe(1);
     expect(await db.webhookEvent.count({ where: { organizationId: admin.organizationId } })).toBe(3);
     expect((await admin.client.get("/api/app/webhooks")).body.data.map((endpoint: { id: string }) => endpoint.id)).toEqual([kept.id]);
-    expectErrorEnvelope(await admin.client.delete(`/api/app/webhooks/${doomed.id}`), 404, "not_found");
+    expectAppErrorEnvelope(await admin.client.delete(`/api/app/webhooks/${doomed.id}`), 404, "not_found");
   });
 
   it("answers 404 for a missing endpoint and for another organization's, which stays with its deliveries", async () => {
@@ -402,8 +392,8 @@ describe("DELETE /api/app/webhooks/:id", () => {
     const endpoint = await createEndpoint(owner);
     await seedDeliveries(owner.organizationId, endpoint.id, [{ createdAt: new Date() }]);
     const intruder = await signUpOrganization({ plan: "pro" });
-    expectErrorEnvelope(await intruder.client.delete(`/api/app/webhooks/${endpoint.id}`), 404, "not_found");
-    expectErrorEnvelope(await owner.client.delete("/api/app/webhooks/nope"), 404, "not_found");
+    expectAppErrorEnvelope(await intruder.client.delete(`/api/app/webhooks/${endpoint.id}`), 404, "not_found");
+    expectAppErrorEnvelope(await owner.client.delete("/api/app/webhooks/nope"), 404, "not_found");
     expect(await endpointRow(endpoint.id)).not.toBeNull();
     expect(await (await getDb()).webhookDelivery.count({ where: { endpointId: endpoint.id } })).toBe(1);
   });
@@ -434,10 +424,10 @@ describe("authentication and role on every route", () => {
     const anonymous = new TestClient();
     for (const [method, url, body] of routes(endpoint.id)) {
       const response = await anonymous.request(method, url, { body });
-      expectErrorEnvelope(response, 401, "unauthorized");
+      expectAppErrorEnvelope(response, 401, "unauthorized");
     }
     const forged = new TestClient({ cookie: "tt_session=forged" });
-    expectErrorEnvelope(await forged.get("/api/app/webhooks"), 401, "unauthorized");
+    expectAppErrorEnvelope(await forged.get("/api/app/webhooks"), 401, "unauthorized");
     expect(await endpointRow(endpoint.id)).toMatchObject({ isActive: true, description: "Billing sync" });
     expect(await endpointCount(admin.organizationId)).toBe(1);
   });
@@ -448,7 +438,7 @@ describe("authentication and role on every route", () => {
     const member = await addMember(admin, "member");
     for (const [method, url, body] of routes(endpoint.id)) {
       const response = await member.client.request(method, url, { body });
-      expectErrorEnvelope(response, 403, "forbidden");
+      expectAppErrorEnvelope(response, 403, "forbidden");
       expect(response.body.details).toEqual([{ field: "role", message: "admin role required" }]);
       expect(response.text).not.toContain(endpoint.secret);
     }
@@ -469,7 +459,7 @@ describe("authentication and role on every route", () => {
     const admin = await signUpOrganization({ plan: "pro" });
     const endpoint = await createEndpoint(admin);
     const response = await admin.client.delete(`/api/app/webhooks/${endpoint.id}`, { headers: { origin: "https://evil.example" } });
-    expectErrorEnvelope(response, 403, "forbidden");
+    expectAppErrorEnvelope(response, 403, "forbidden");
     expect(await endpointRow(endpoint.id)).not.toBeNull();
   });
 });

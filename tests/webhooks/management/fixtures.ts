@@ -1,7 +1,6 @@
 // Shared pieces of the webhook management suites: DNS stub, endpoint and delivery builders, envelope checks.
 import { randomBytes } from "node:crypto";
 import { expect, vi } from "vitest";
-import { expectErrorEnvelope as expectSharedErrorEnvelope } from "../../harness/assertions";
 import type { SignedInUser } from "../../harness/factories";
 import { getDb } from "@/server/db";
 import { hostResolver } from "@/server/webhooks/resolve-host";
@@ -36,11 +35,6 @@ export const DELIVERY_FIELDS = [
   "nextAttemptAt",
   "status",
 ].sort();
-
-/** In-app errors: the shared envelope checks, and no rate-limit headers. */
-export function expectErrorEnvelope(response: { status: number; body: any; headers: Headers }, status: number, code: string) {
-  expectSharedErrorEnvelope(response, status, code, { inApp: true });
-}
 
 export { expectValidationError, ISO_TIMESTAMP as isoTimestamp } from "../../harness/assertions";
 

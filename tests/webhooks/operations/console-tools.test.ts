@@ -7,11 +7,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { drainDueDeliveries } from "@/server/webhooks/deliver";
 import { EVENT_TYPES } from "@/server/webhooks/events";
-import { expectErrorEnvelope } from "../../harness/assertions";
 import { addMember, signUpOrganization, type SignedInUser } from "../../harness/factories";
 import { drainUntilSettled, useEngineEnvironment } from "../engine/helpers";
 import { useReceivers, type Receiver } from "../engine/receiver";
 import { insertEndpoint } from "../management/fixtures";
+import { expectAppErrorEnvelope } from "../../harness/assertions";
 
 beforeAll(() => useEngineEnvironment());
 const startReceiver = useReceivers();
@@ -130,7 +130,7 @@ describe("finding a delivery", () => {
     expect(idsOf(await list("search=evt_unknown"))).toEqual([]);
     for (const query of ["status=done", "status=failed,done", "eventType=task.created"]) {
       const response = await list(query);
-      expectErrorEnvelope(response, 400, "validation_error");
+      expectAppErrorEnvelope(response, 400, "validation_error");
       expect(response.body.details[0].field).toBe(query.slice(0, query.indexOf("=")));
     }
   });
@@ -160,7 +160,7 @@ describe("finding a delivery", () => {
     const other = await signUpOrganization({ plan: "pro" });
     expect((await other.client.get("/api/app/webhooks/events")).body.data).toEqual([]);
     expect((await other.client.get(`/api/app/webhooks/events?search=${deliveries[0]!.eventId}`)).body.data).toEqual([]);
-    expectErrorEnvelope(await (await addMember(admin)).client.get("/api/app/webhooks/events"), 403, "forbidden", { inApp: true });
+    expectAppErrorEnvelope(await (await addMember(admin)).client.get("/api/app/webhooks/events"), 403, "forbidden");
   });
 });
 

@@ -3,12 +3,13 @@
 // nothing lost. Recover requests: one pending per endpoint (409), served in turns across organizations.
 import { beforeAll, describe, expect, it } from "vitest";
 import { signUpOrganization, type SignedInUser } from "../../harness/factories";
-import { expectErrorEnvelope, insertEndpoint, seedDeliveries } from "../management/fixtures";
+import { insertEndpoint, seedDeliveries } from "../management/fixtures";
 import { getDb, useEngineEnvironment } from "../engine/helpers";
 import { useReceivers } from "../engine/receiver";
 import { claimDueDeliveries } from "@/server/webhooks/claim";
 import { drainDueDeliveries } from "@/server/webhooks/deliver";
 import { markRecoveredDeliveries } from "@/server/webhooks/recovery";
+import { expectAppErrorEnvelope } from "../../harness/assertions";
 
 beforeAll(() => useEngineEnvironment());
 
@@ -47,7 +48,7 @@ describe("webhooks of an organization without the plan", () => {
       await admin.client.post(`${base}/deliveries/${failed!.id}/resend`),
       await admin.client.post(`${base}/recover`, { since: new Date(Date.now() - 2 * HOUR).toISOString() }),
     ]) {
-      expectErrorEnvelope(response, 402, "plan_required");
+      expectAppErrorEnvelope(response, 402, "plan_required");
     }
     // What stops or describes an endpoint works on any plan.
     expect((await admin.client.patch(base, { description: "paused" })).status).toBe(200);
@@ -72,8 +73,8 @@ describe("recover requests", () => {
 
     const racing = await Promise.all([recover(), recover(), recover()]);
     expect(racing.map((response) => response.status).sort()).toEqual([202, 409, 409]);
-    expectErrorEnvelope(racing.find((response) => response.status === 409)!, 409, "conflict");
-    expectErrorEnvelope(await recover(), 409, "conflict");
+    expectAppErrorEnvelope(racing.find((response) => response.status === 409)!, 409, "conflict");
+    expectAppErrorEnvelope(await recover(), 409, "conflict");
     const db = await getDb();
     expect(await db.webhookRecovery.count({ where: { endpointId: endpoint.id } })).toBe(1);
 

@@ -1,23 +1,18 @@
 // Invoices in the web app: preview (the same lines and totals as create, nothing written), the list,
 // one invoice with subtotal and tax, and the lifecycle draft → issued → paid, draft or issued → void.
 import { describe, expect, it } from "vitest";
-import { addMember, signUpOrganization, type SignedInUser } from "../harness/factories";
+import { addMember, insertCustomer, insertTask, insertTimeLog, type SignedInUser, signUpOrganization } from "../harness/factories";
 import { getDb } from "@/server/db";
 import type { Prisma } from "@/generated/prisma/client";
-import { createCustomer, insertTask, expectErrorEnvelope, isoTimestamp } from "./helpers";
+import { expectErrorEnvelope, ISO_TIMESTAMP } from "../harness/assertions";
 
 const INVOICES = "/api/app/invoices";
 const PERIOD = { periodStart: "2026-03-01T00:00:00.000Z", periodEnd: "2026-03-31T23:59:59.999Z" };
 
-async function createLog(owner: SignedInUser, data: Partial<Prisma.TimeLogUncheckedCreateInput> & { startedAt: string; durationSeconds: number }) {
-  return (await getDb()).timeLog.create({
-    data: { organizationId: owner.organizationId, userId: owner.userId, source: "manual", ...data, startedAt: new Date(data.startedAt) },
-  });
-}
 
 async function billedOrganization() {
   const admin = await signUpOrganization();
-  const customer = await createCustomer(admin.organizationId, {
+  const customer = await insertCustomer(admin.organizationId, {
     name: "Globex",
     billingType: "hourly",
     hourlyRateCents: 10_000,
@@ -28,8 +23,8 @@ async function billedOrganization() {
     paymentLinkUrl: "https://pay.example/globex",
   });
   const task = await insertTask(admin.organizationId, { title: "Landing page", customerId: customer.id });
-  const kickoff = await createLog(admin, { customerId: customer.id, startedAt: "2026-03-02T09:00:00Z", durationSeconds: 1_000, description: "Kickoff" });
-  const build = await createLog(admin, { customerId: customer.id, taskId: task.id, startedAt: "2026-03-10T09:00:00Z", durationSeconds: 60 });
+  const kickoff = await insertTimeLog(admin, { customerId: customer.id, startedAt: "2026-03-02T09:00:00Z", durationSeconds: 1_000, description: "Kickoff" });
+  const build = await insertTimeLog(admin, { customerId: customer.id, taskId: task.id, startedAt: "2026-03-10T09:00:00Z", durationSeconds: 60 });
   return { admin, customer, kickoff, build };
 }
 
@@ -68,9 +63,9 @@ describe("POST /api/app/invoices/preview", () => {
 
   it("answers the errors create would: missing rate, foreign customer, reversed period; member 403", async () => {
     const { admin } = await billedOrganization();
-    const rateless = await createCustomer(admin.organizationId, { name: "No rate" });
+    const rateless = await insertCustomer(admin.organizationId, { name: "No rate" });
     const stranger = await signUpOrganization();
-    const theirs = await createCustomer(stranger.organizationId, { hourlyRateCents: 100 });
+    const theirs = await insertCustomer(stranger.organizationId, { hourlyRateCents: 100 });
     for (const [body, field] of [
       [{ customerId: rateless.id, ...PERIOD }, "customerId"],
       [{ customerId: theirs.id, ...PERIOD }, "customerId"],
@@ -87,8 +82,8 @@ describe("POST /api/app/invoices/preview", () => {
 
   it("a fixed-fee customer previews its fee line, and a second overlapping fee is the same 409 as create", async () => {
     const admin = await signUpOrganization();
-    const customer = await createCustomer(admin.organizationId, { billingType: "fixed", fixedRateCents: 250_000, taxRateBps: 1_000 });
-    await createLog(admin, { customerId: customer.id, startedAt: "2026-03-03T09:00:00Z", durationSeconds: 7_200 });
+    const customer = await insertCustomer(admin.organizationId, { billingType: "fixed", fixedRateCents: 250_000, taxRateBps: 1_000 });
+    await insertTimeLog(admin, { customerId: customer.id, startedAt: "2026-03-03T09:00:00Z", durationSeconds: 7_200 });
     const preview = await admin.client.post(`${INVOICES}/preview`, { customerId: customer.id, ...PERIOD });
     expect(preview.body.data).toMatchObject({
       subtotalCents: 250_000,
@@ -104,15 +99,15 @@ describe("POST /api/app/invoices/preview", () => {
 describe("GET /api/app/invoices and /api/app/invoices/:id", () => {
   it("lists newest first with customer names, filters by status and customer, pages by cursor, and shows one invoice whole", async () => {
     const { admin, customer, kickoff, build } = await billedOrganization();
-    const other = await createCustomer(admin.organizationId, { name: "Initech", hourlyRateCents: 5_000 });
-    for (const startedAt of ["2026-03-05T09:00:00Z", "2026-04-05T09:00:00Z"]) await createLog(admin, { customerId: other.id, startedAt, durationSeconds: 600 });
+    const other = await insertCustomer(admin.organizationId, { name: "Initech", hourlyRateCents: 5_000 });
+    for (const startedAt of ["2026-03-05T09:00:00Z", "2026-04-05T09:00:00Z"]) await insertTimeLog(admin, { customerId: other.id, startedAt, durationSeconds: 600 });
     const first = (await admin.client.post(INVOICES, { customerId: customer.id, ...PERIOD })).body.data;
     const second = (await admin.client.post(INVOICES, { customerId: other.id, ...PERIOD })).body.data;
     const third = (await admin.client.post(INVOICES, { customerId: other.id, periodStart: "2026-04-01T00:00:00.000Z", periodEnd: "2026-04-30T00:00:00.000Z" })).body.data;
     await admin.client.post(`${INVOICES}/${first.id}/issue`);
     const stranger = await signUpOrganization();
-    const strangers = await createCustomer(stranger.organizationId, { hourlyRateCents: 1 });
-    await createLog(stranger, { customerId: strangers.id, startedAt: "2026-03-05T09:00:00Z", durationSeconds: 600 });
+    const strangers = await insertCustomer(stranger.organizationId, { hourlyRateCents: 1 });
+    await insertTimeLog(stranger, { customerId: strangers.id, startedAt: "2026-03-05T09:00:00Z", durationSeconds: 600 });
     expect((await stranger.client.post(INVOICES, { customerId: strangers.id, ...PERIOD })).status).toBe(201);
 
     const list = await admin.client.get(INVOICES);
@@ -127,8 +122,8 @@ describe("GET /api/app/invoices and /api/app/invoices/:id", () => {
       currency: "EUR",
       status: "issued",
       ...PERIOD,
-      createdAt: expect.stringMatching(isoTimestamp),
-      issuedAt: expect.stringMatching(isoTimestamp),
+      createdAt: expect.stringMatching(ISO_TIMESTAMP),
+      issuedAt: expect.stringMatching(ISO_TIMESTAMP),
       paidAt: null,
       voidedAt: null,
     });
@@ -170,11 +165,11 @@ describe("invoice status changes", () => {
     const { admin, invoice } = await draft();
     const issued = await admin.client.post(`${INVOICES}/${invoice.id}/issue`);
     expect(issued.status, issued.text).toBe(200);
-    expect(issued.body.data).toMatchObject({ status: "issued", issuedAt: expect.stringMatching(isoTimestamp), paidAt: null });
+    expect(issued.body.data).toMatchObject({ status: "issued", issuedAt: expect.stringMatching(ISO_TIMESTAMP), paidAt: null });
     expectErrorEnvelope(await admin.client.post(`${INVOICES}/${invoice.id}/issue`), 409, "conflict");
 
     const paid = await admin.client.post(`${INVOICES}/${invoice.id}/pay`);
-    expect(paid.body.data).toMatchObject({ status: "paid", issuedAt: issued.body.data.issuedAt, paidAt: expect.stringMatching(isoTimestamp) });
+    expect(paid.body.data).toMatchObject({ status: "paid", issuedAt: issued.body.data.issuedAt, paidAt: expect.stringMatching(ISO_TIMESTAMP) });
     for (const action of ["void", "issue", "pay"]) {
       const refused = await admin.client.post(`${INVOICES}/${invoice.id}/${action}`);
       expectErrorEnvelope(refused, 409, "conflict");
@@ -187,7 +182,7 @@ describe("invoice status changes", () => {
     const { admin, invoice } = await draft();
     expectErrorEnvelope(await admin.client.post(`${INVOICES}/${invoice.id}/pay`), 409, "conflict");
     const voided = await admin.client.post(`${INVOICES}/${invoice.id}/void`);
-    expect(voided.body.data).toMatchObject({ status: "void", voidedAt: expect.stringMatching(isoTimestamp), issuedAt: null });
+    expect(voided.body.data).toMatchObject({ status: "void", voidedAt: expect.stringMatching(ISO_TIMESTAMP), issuedAt: null });
     for (const action of ["issue", "pay", "void"]) expectErrorEnvelope(await admin.client.post(`${INVOICES}/${invoice.id}/${action}`), 409, "conflict");
 
     const other = await draft();
