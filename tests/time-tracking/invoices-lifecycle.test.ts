@@ -1,9 +1,8 @@
 // Invoices in the web app: preview (the same lines and totals as create, nothing written), the list,
 // one invoice with subtotal and tax, and the lifecycle draft → issued → paid, draft or issued → void.
 import { describe, expect, it } from "vitest";
-import { addMember, insertCustomer, insertTask, insertTimeLog, type SignedInUser, signUpOrganization } from "../harness/factories";
+import { addMember, insertCustomer, insertTask, insertTimeLog, signUpOrganization } from "../harness/factories";
 import { getDb } from "@/server/db";
-import type { Prisma } from "@/generated/prisma/client";
 import { expectErrorEnvelope, ISO_TIMESTAMP } from "../harness/assertions";
 
 const INVOICES = "/api/app/invoices";

@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest";
 import { addMember, apiClient, apiOrganization, createApiKey, insertCustomer, insertTask, insertTimeLog, signUpOrganization } from "../harness/factories";
 import { expectMatchesOpenApi } from "../harness/openapi";
 import { getDb } from "@/server/db";
-import type { Prisma } from "@/generated/prisma/client";
 import { serializeTimeLog, timeLogSelect } from "@/server/contract/time-log";
 import { expectErrorEnvelope, ISO_TIMESTAMP } from "../harness/assertions";
 
