@@ -62,6 +62,21 @@ export class AppError extends Error {
 export const validationError = (field: string, message: string) =>
   new AppError("validation_error", `${field}: ${message}`, { details: [{ field, message }] });
 
+/** 400 listing every invalid field at once, summed up in the message. */
+export function invalidFields(details: ErrorDetail[]): AppError {
+  const summary = details.map((detail) => `${detail.field}: ${detail.message}`).join("; ");
+  return new AppError("validation_error", `Invalid request: ${summary}`, { details });
+}
+
+/** What an id in a request body may point at. */
+export type ReferenceKind = "task" | "customer" | "project" | "member";
+
+/**
+ * The one wording for an id in a body that is not one of the caller's organization: unknown and foreign
+ * alike (a 400 naming the field, contract 4.2 rule 3; never a 404, never a hint that it exists elsewhere).
+ */
+export const unknownReference = (field: string, kind: ReferenceKind): ErrorDetail => ({ field, message: `no ${kind} with this id in your organization` });
+
 export const notFound = (what: string) => new AppError("not_found", `${what} not found`);
 
 const retryAfterHeader = (seconds: number) => ({ "retry-after": String(Math.max(1, Math.ceil(seconds))) });
@@ -89,8 +104,7 @@ export function validationErrorFromIssues(issues: readonly ValidationIssue[]): A
     const field = issue.path.map(String).join(".") || "body";
     if (!details.some((detail) => detail.field === field)) details.push({ field, message: issue.message });
   }
-  const summary = details.map((detail) => `${detail.field}: ${detail.message}`).join("; ");
-  return new AppError("validation_error", `Invalid request: ${summary}`, { details });
+  return invalidFields(details);
 }
 
 /** Client errors tRPC raises itself (routing, parsing), by its error code. */

@@ -2,7 +2,7 @@
 // caller's organization, so another organization's project is simply not found.
 import type { Prisma } from "@/generated/prisma/client";
 import type { DbClient } from "@/server/db";
-import { notFound, validationError } from "@/server/errors";
+import { invalidFields, notFound, unknownReference } from "@/server/errors";
 import { paginate, type Page } from "@/server/lib/cursor";
 import { containsText } from "@/server/lib/search";
 import {
@@ -68,7 +68,7 @@ export async function createConstellation(db: DbClient, tenant: Tenant, input: C
 async function assertCustomerOfTenant(db: DbClient, tenant: Tenant, customerId: string | null | undefined): Promise<void> {
   if (!customerId) return;
   const customer = await db.customer.findFirst({ where: { id: customerId, organizationId: tenant.organizationId }, select: { id: true } });
-  if (!customer) throw validationError("customerId", "is not a customer of this organization");
+  if (!customer) throw invalidFields([unknownReference("customerId", "customer")]);
 }
 
 /** The web app's project list: the public list's filters and order, with customer names. */

@@ -3,7 +3,7 @@
 import type { Customer } from "@/generated/prisma/client";
 import { Prisma } from "@/generated/prisma/client";
 import type { Db, DbClient } from "@/server/db";
-import { AppError, validationError } from "@/server/errors";
+import { AppError, invalidFields, unknownReference, validationError } from "@/server/errors";
 import { serializeInvoice, serializeInvoiceSummary, type CreateInvoiceInput, type InvoiceLineView, type InvoiceView } from "@/server/contract/invoice";
 import type { Actor } from "@/server/services/auth/account";
 import { enqueueEvent } from "@/server/webhooks/enqueue";
@@ -94,7 +94,7 @@ export interface InvoiceDraft {
  */
 export async function draftInvoice(tx: DbClient, organizationId: string, input: CreateInvoiceInput): Promise<InvoiceDraft> {
   const customer = await tx.customer.findFirst({ where: { id: input.customerId, organizationId } });
-  if (!customer) throw validationError("customerId", "no customer with this id in your organization");
+  if (!customer) throw invalidFields([unknownReference("customerId", "customer")]);
   assertBillable(customer);
   if (customer.billingType === "fixed") await assertNoOverlappingFee(tx, organizationId, input);
 

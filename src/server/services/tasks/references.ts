@@ -2,7 +2,7 @@
 // unknown or foreign one is a 400 naming its field (contract 4.2 rule 3), never a 404.
 import type { DbClient } from "@/server/db";
 import type { CreateTaskInput } from "@/server/contract/task";
-import { AppError, type ErrorDetail } from "@/server/errors";
+import { invalidFields, unknownReference, type ErrorDetail } from "@/server/errors";
 
 export type TaskReferences = Pick<CreateTaskInput, "assigneeId" | "customerId" | "constellationId">;
 
@@ -15,11 +15,8 @@ export async function assertTaskReferences(db: DbClient, organizationId: string,
     constellationId ? db.constellation.findFirst({ where: { id: constellationId, organizationId }, select: { id: true } }) : undefined,
   ]);
   const details: ErrorDetail[] = [];
-  if (assigneeId && !assignee) details.push({ field: "assigneeId", message: "no user with this id in your organization" });
-  if (customerId && !customer) details.push({ field: "customerId", message: "no customer with this id in your organization" });
-  if (constellationId && !constellation) details.push({ field: "constellationId", message: "no project with this id in your organization" });
-  if (details.length) {
-    const summary = details.map((detail) => `${detail.field}: ${detail.message}`).join("; ");
-    throw new AppError("validation_error", `Invalid request: ${summary}`, { details });
-  }
+  if (assigneeId && !assignee) details.push(unknownReference("assigneeId", "member"));
+  if (customerId && !customer) details.push(unknownReference("customerId", "customer"));
+  if (constellationId && !constellation) details.push(unknownReference("constellationId", "project"));
+  if (details.length) throw invalidFields(details);
 }

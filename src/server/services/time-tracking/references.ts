@@ -3,7 +3,7 @@
 // Omitted ids are derived (app-api section 11): the project is the task's primary project; the
 // customer is the project's customer, else the task's. An explicit null means none.
 import type { DbClient } from "@/server/db";
-import { AppError, type ErrorDetail } from "@/server/errors";
+import { invalidFields, unknownReference, type ErrorDetail, type ReferenceKind } from "@/server/errors";
 
 /** undefined: derive (or keep, given a base); null: none; a string: that id, checked. */
 export interface LogReferences {
@@ -57,7 +57,7 @@ export async function resolveReferences(
 
   const details: ErrorDetail[] = [];
   const resolved = items.map((item, index) => {
-    const unknown = (field: string, what: string) => details.push({ field: `${fieldPrefix(index)}${field}`, message: `no ${what} with this id in your organization` });
+    const unknown = (field: string, kind: ReferenceKind) => details.push(unknownReference(`${fieldPrefix(index)}${field}`, kind));
     if (isNew(item, "taskId") && item.taskId && !taskById.has(item.taskId)) unknown("taskId", "task");
     if (isNew(item, "customerId") && item.customerId && !knownCustomers.has(item.customerId)) unknown("customerId", "customer");
     if (isNew(item, "constellationId") && item.constellationId && !projectCustomer.has(item.constellationId)) unknown("constellationId", "project");
@@ -86,9 +86,6 @@ export async function resolveReferences(
     else customerId = derivedProjectCustomer ?? task?.customerId ?? (taskChanged ? null : (base?.customerId ?? null));
     return { taskId, customerId, constellationId };
   });
-  if (details.length) {
-    const summary = details.map((detail) => `${detail.field}: ${detail.message}`).join("; ");
-    throw new AppError("validation_error", `Invalid request: ${summary}`, { details });
-  }
+  if (details.length) throw invalidFields(details);
   return resolved;
 }

@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "@/generated/prisma/client";
 import type { Db, DbClient, Tx } from "@/server/db";
-import { AppError, validationError } from "@/server/errors";
+import { AppError, invalidFields, unknownReference } from "@/server/errors";
 import { addDays, startOfZonedDay, weekDates, type DateString } from "@/lib/time-zone";
 import { MAX_LOG_SECONDS } from "@/server/lib/limits";
 import type { GetTimesheetInput, SetTimesheetCellInput, TimesheetRowView, TimesheetView } from "@/server/contract/timesheet";
@@ -42,7 +42,7 @@ interface Week {
 async function timesheetUser(db: DbClient, actor: Actor, requested: string | undefined): Promise<string> {
   const userId = userScope(actor, requested) ?? actor.userId;
   if (userId !== actor.userId && !(await db.user.findFirst({ where: { id: userId, organizationId: actor.organizationId }, select: { id: true } }))) {
-    throw validationError("userId", "no member with this id in your organization");
+    throw invalidFields([unknownReference("userId", "member")]);
   }
   return userId;
 }
