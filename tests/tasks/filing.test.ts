@@ -33,16 +33,16 @@ describe("filing on create", () => {
   });
 
   it("refuses an unknown or foreign project, null, and a non-string with 400, writing nothing", async () => {
-    const { api } = await apiOrganization(FILING_SCOPES);
+    const { admin, api } = await apiOrganization(FILING_SCOPES);
     const other = await apiOrganization(FILING_SCOPES);
     const foreign = await insertConstellation(other.admin.organizationId, { title: "Their project" });
-    const before = await taskTableCounts();
+    const before = await taskTableCounts(admin.organizationId, other.admin.organizationId);
     for (const constellationId of ["missing", foreign.id, null, 5, ""]) {
       const response = await api.post("/api/v1/tasks", { title: "x", constellationId, subtasks: [{ title: "s" }] });
       expectValidationError(response, ["constellationId"]);
       expect(response.text).not.toContain("Their project");
     }
-    expect(await taskTableCounts()).toEqual(before);
+    expect(await taskTableCounts(admin.organizationId, other.admin.organizationId)).toEqual(before);
   });
 });
 
@@ -102,12 +102,12 @@ describe("filing on update", () => {
     const project = await insertConstellation(admin.organizationId);
     const foreign = await insertConstellation(other.admin.organizationId);
     const task = await createTask(api, { title: "Filed", constellationId: project.id });
-    const before = await taskTableCounts();
+    const before = await taskTableCounts(admin.organizationId, other.admin.organizationId);
     for (const body of [{ constellationId: null }, { constellationId: foreign.id, title: "renamed" }, { constellationId: "missing", subtasks: [{ title: "s" }] }]) {
       expectValidationError(await api.patch(`/api/v1/tasks/${task.id}`, body), ["constellationId"]);
     }
     expect((await api.get(`/api/v1/tasks/${task.id}`)).body.data).toEqual(task);
-    expect(await taskTableCounts()).toEqual(before);
+    expect(await taskTableCounts(admin.organizationId, other.admin.organizationId)).toEqual(before);
     expect(await boardLinks(task.id)).toEqual([{ constellationId: project.id, organizationId: admin.organizationId }]);
   });
 });
@@ -159,13 +159,13 @@ describe("a create that fails after the task row is written", () => {
     const { admin, api } = await apiOrganization(FILING_SCOPES);
     const project = await insertConstellation(admin.organizationId);
     await failInsertsInto("Subtask");
-    const before = await taskTableCounts();
+    const before = await taskTableCounts(admin.organizationId);
     const subtasks = Array.from({ length: 5 }, (_, index) => ({ title: `step ${index}`, isCompleted: index === 0 }));
     const response = await api.post("/api/v1/tasks", { title: "Half done", tags: ["x"], constellationId: project.id, subtasks });
     const taskId = expectPartialCreate(response);
 
     // The task row was committed on its own; filing and the checklist were rolled back together.
-    expect(await taskTableCounts()).toEqual({ ...before, tasks: before.tasks + 1 });
+    expect(await taskTableCounts(admin.organizationId)).toEqual({ ...before, tasks: before.tasks + 1 });
     const stored = await api.get(`/api/v1/tasks/${taskId}`);
     expect(stored.status).toBe(200);
     expect(stored.body.data).toMatchObject({ id: taskId, title: "Half done", tags: ["x"], primaryConstellationId: null, subtasks: [] });
@@ -181,16 +181,16 @@ describe("a create that fails after the task row is written", () => {
       subtasks.map((subtask) => [subtask.title, subtask.isCompleted]),
     );
     expect(await boardLinks(taskId)).toHaveLength(1);
-    expect((await taskTableCounts()).tasks).toBe(before.tasks + 1);
+    expect((await taskTableCounts(admin.organizationId)).tasks).toBe(before.tasks + 1);
   });
 
   it("answers 500 naming the task when the board link fails", async () => {
     const { admin, api } = await apiOrganization(FILING_SCOPES);
     const project = await insertConstellation(admin.organizationId);
     await failInsertsInto("ConstellationTask");
-    const before = await taskTableCounts();
+    const before = await taskTableCounts(admin.organizationId);
     const taskId = expectPartialCreate(await api.post("/api/v1/tasks", { title: "Unfiled", constellationId: project.id }));
-    expect(await taskTableCounts()).toEqual({ ...before, tasks: before.tasks + 1 });
+    expect(await taskTableCounts(admin.organizationId)).toEqual({ ...before, tasks: before.tasks + 1 });
     const row = await (await getDb()).task.findUniqueOrThrow({ where: { id: taskId } });
     expect(row).toMatchObject({ organizationId: admin.organizationId, title: "Unfiled", primaryConstellationId: null, deletedAt: null });
   });
@@ -204,10 +204,10 @@ describe("a create that fails after the task row is written", () => {
   });
 
   it("still writes nothing when validation fails", async () => {
-    const { api } = await apiOrganization(FILING_SCOPES);
+    const { admin, api } = await apiOrganization(FILING_SCOPES);
     await failInsertsInto("Subtask");
-    const before = await taskTableCounts();
+    const before = await taskTableCounts(admin.organizationId);
     expectValidationError(await api.post("/api/v1/tasks", { title: "x", constellationId: "missing", subtasks: [{ title: "s" }] }), ["constellationId"]);
-    expect(await taskTableCounts()).toEqual(before);
+    expect(await taskTableCounts(admin.organizationId)).toEqual(before);
   });
 });

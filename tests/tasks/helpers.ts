@@ -24,10 +24,19 @@ export const SUBTASK_KEYS = ["createdAt", "id", "isCompleted", "title"];
 export const COMMENT_KEYS = ["body", "createdAt", "id"];
 export const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-/** Row counts of everything a task write can touch, to prove a refused request wrote nothing. */
-export async function taskTableCounts() {
+/**
+ * Row counts of everything a task write can touch in these organizations, to prove a refused request
+ * wrote nothing (scoped, so other test files' writes never move them).
+ */
+export async function taskTableCounts(...organizationIds: string[]) {
   const db = await getDb();
-  const [tasks, subtasks, links, comments] = await Promise.all([db.task.count(), db.subtask.count(), db.constellationTask.count(), db.comment.count()]);
+  const inOrganizations = { organizationId: { in: organizationIds } };
+  const [tasks, subtasks, links, comments] = await Promise.all([
+    db.task.count({ where: inOrganizations }),
+    db.subtask.count({ where: { task: inOrganizations } }),
+    db.constellationTask.count({ where: { task: inOrganizations } }),
+    db.comment.count({ where: { task: inOrganizations } }),
+  ]);
   return { tasks, subtasks, links, comments };
 }
 

@@ -41,7 +41,7 @@ describe.each(matrix)("a key with %j", (scopes, expected) => {
     // Tasks of the key's own organization, created out of band so every key can be tried on them.
     for (const [name, call] of Object.entries(calls) as Array<[keyof typeof calls, Call]>) {
       const task = await (await getDb()).task.create({ data: { organizationId: admin.organizationId, title: "target" } });
-      const before = await taskTableCounts();
+      const before = await taskTableCounts(admin.organizationId);
       const beforeRow = await (await getDb()).task.findUniqueOrThrow({ where: { id: task.id } });
       const response = await call(api, { taskId: task.id, projectId: project.id });
       const missing = expected[name];
@@ -57,7 +57,7 @@ describe.each(matrix)("a key with %j", (scopes, expected) => {
         meta: { apiVersion: "v1", timestamp: expect.any(String) },
       });
       for (const header of ["ratelimit-limit", "x-ratelimit-limit", "retry-after"]) expect(response.headers.get(header)).toBeNull();
-      expect(await taskTableCounts(), name).toEqual(before);
+      expect(await taskTableCounts(admin.organizationId), name).toEqual(before);
       expect(await (await getDb()).task.findUniqueOrThrow({ where: { id: task.id } }), name).toEqual(beforeRow);
     }
   });
@@ -67,14 +67,14 @@ describe("constellationId and the scope check", () => {
   it("refuses with 403 before validating the body, for any constellationId value including null", async () => {
     const { admin, api } = await apiOrganization(["tasks:*"]);
     const task = await createTask(api);
-    const before = await taskTableCounts();
+    const before = await taskTableCounts(admin.organizationId);
     for (const body of [{ constellationId: "x" }, { title: 5, constellationId: null }, { title: "ok", constellationId: 42 }]) {
       for (const response of [await api.post("/api/v1/tasks", body), await api.patch(`/api/v1/tasks/${task.id}`, body)]) {
         expect(response.status, JSON.stringify(body)).toBe(403);
         expect(response.body.details).toEqual([{ field: "permission", message: "constellations:write" }]);
       }
     }
-    expect(await taskTableCounts()).toEqual(before);
+    expect(await taskTableCounts(admin.organizationId)).toEqual(before);
     expect(await (await getDb()).constellationTask.count({ where: { organizationId: admin.organizationId } })).toBe(0);
   });
 

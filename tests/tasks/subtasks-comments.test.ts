@@ -78,11 +78,11 @@ describe("POST /api/v1/tasks/:taskId/subtasks", () => {
       ["items.1.title", "items.2.title", "items.3.isCompleted", "items.4.title"],
     ],
   ])("refuses %s with 400 and writes nothing", async (_label, body, fields) => {
-    const { api } = await apiOrganization(["tasks:read", "tasks:write"]);
+    const { admin, api } = await apiOrganization(["tasks:read", "tasks:write"]);
     const task = await createTask(api, { title: "x", subtasks: [{ title: "kept" }] });
-    const before = await taskTableCounts();
+    const before = await taskTableCounts(admin.organizationId);
     expectValidationError(await api.post(`/api/v1/tasks/${task.id}/subtasks`, body), fields);
-    expect(await taskTableCounts()).toEqual(before);
+    expect(await taskTableCounts(admin.organizationId)).toEqual(before);
     expect((await api.get(`/api/v1/tasks/${task.id}`)).body.data).toEqual(task);
   });
 
@@ -96,18 +96,18 @@ describe("POST /api/v1/tasks/:taskId/subtasks", () => {
   });
 
   it("is 404 for an unknown, deleted or foreign task and writes nothing", async () => {
-    const { api } = await apiOrganization(["tasks:*"]);
+    const { admin, api } = await apiOrganization(["tasks:*"]);
     const other = await apiOrganization(["tasks:write"]);
     const foreign = await createTask(other.api);
     const deleted = await createTask(api);
     await api.delete(`/api/v1/tasks/${deleted.id}`);
-    const before = await taskTableCounts();
+    const before = await taskTableCounts(admin.organizationId, other.admin.organizationId);
     for (const id of ["missing", foreign.id, deleted.id]) {
       const response = await api.post(`/api/v1/tasks/${id}/subtasks`, { items: [{ title: "s" }] });
       expect(response.status).toBe(404);
       expect(response.body.error).toBe("not_found");
     }
-    expect(await taskTableCounts()).toEqual(before);
+    expect(await taskTableCounts(admin.organizationId, other.admin.organizationId)).toEqual(before);
   });
 });
 
@@ -147,9 +147,9 @@ describe("POST /api/app/tasks/:taskId/comments", () => {
   ])("refuses %s with 400 and writes nothing", async (_label, payload) => {
     const { admin, api } = await apiOrganization(["tasks:write"]);
     const task = await createTask(api);
-    const before = await taskTableCounts();
+    const before = await taskTableCounts(admin.organizationId);
     expectValidationError(await admin.client.post(`/api/app/tasks/${task.id}/comments`, payload), ["body"]);
-    expect(await taskTableCounts()).toEqual(before);
+    expect(await taskTableCounts(admin.organizationId)).toEqual(before);
   });
 
   it("is 404 for an unknown, deleted or other organization's task", async () => {
@@ -158,7 +158,7 @@ describe("POST /api/app/tasks/:taskId/comments", () => {
     const deleted = await createTask(api);
     await api.delete(`/api/v1/tasks/${deleted.id}`);
     const live = await createTask(api, { title: "Private" });
-    const before = await taskTableCounts();
+    const before = await taskTableCounts(admin.organizationId, outsider.organizationId);
     for (const [client, id] of [
       [admin.client, "missing"],
       [admin.client, deleted.id],
@@ -169,7 +169,7 @@ describe("POST /api/app/tasks/:taskId/comments", () => {
       expect(response.body.error).toBe("not_found");
       expect(response.text).not.toContain("Private");
     }
-    expect(await taskTableCounts()).toEqual(before);
+    expect(await taskTableCounts(admin.organizationId, outsider.organizationId)).toEqual(before);
   });
 
   it("needs a session (401) and refuses cross-origin posts (403)", async () => {

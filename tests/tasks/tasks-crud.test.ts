@@ -129,23 +129,23 @@ describe("POST /api/v1/tasks", () => {
     ["isCompleted as 1", { title: "x", subtasks: [{ title: "a", isCompleted: 1 }] }, ["subtasks.0.isCompleted"]],
     ["several bad fields", { title: 5, tags: "x", status: "nope", subtasks: [{ title: "a", isCompleted: "false" }] }, ["title", "tags", "status", "subtasks.0.isCompleted"]],
   ])("refuses %s with 400 and writes nothing", async (_label, body, fields) => {
-    const { api } = await apiOrganization(["tasks:write"]);
-    const before = await taskTableCounts();
+    const { admin, api } = await apiOrganization(["tasks:write"]);
+    const before = await taskTableCounts(admin.organizationId);
     const response = await api.post("/api/v1/tasks", body);
     expectValidationError(response, fields);
     expect(response.body.meta).toEqual({ apiVersion: "v1", timestamp: expect.any(String) });
-    expect(await taskTableCounts()).toEqual(before);
+    expect(await taskTableCounts(admin.organizationId)).toEqual(before);
   });
 
   it("refuses a body that is not a JSON object", async () => {
-    const { api } = await apiOrganization(["tasks:write"]);
-    const before = await taskTableCounts();
+    const { admin, api } = await apiOrganization(["tasks:write"]);
+    const before = await taskTableCounts(admin.organizationId);
     for (const rawBody of ["[1]", "not json", '"title"']) {
       const response = await api.request("POST", "/api/v1/tasks", { rawBody, headers: { "content-type": "application/json" } });
       expect(response.status, rawBody).toBe(400);
       expect(response.body.error).toBe("validation_error");
     }
-    expect(await taskTableCounts()).toEqual(before);
+    expect(await taskTableCounts(admin.organizationId)).toEqual(before);
   });
 
   it("refuses assignees and customers outside the organization with 400 naming each field", async () => {
@@ -153,7 +153,7 @@ describe("POST /api/v1/tasks", () => {
     const other = await apiOrganization(["tasks:write"]);
     const foreignMember = await addMember(other.admin);
     const foreignCustomer = await insertCustomer(other.admin.organizationId);
-    const before = await taskTableCounts();
+    const before = await taskTableCounts(admin.organizationId, other.admin.organizationId);
 
     expectValidationError(await api.post("/api/v1/tasks", { title: "x", assigneeId: foreignMember.userId }), ["assigneeId"]);
     expectValidationError(await api.post("/api/v1/tasks", { title: "x", assigneeId: other.admin.userId }), ["assigneeId"]);
@@ -162,7 +162,7 @@ describe("POST /api/v1/tasks", () => {
     const both = await api.post("/api/v1/tasks", { title: "x", assigneeId: "nobody", customerId: foreignCustomer.id });
     expectValidationError(both, ["assigneeId", "customerId"]);
     expect(both.text).not.toContain(other.admin.organizationId);
-    expect(await taskTableCounts()).toEqual(before);
+    expect(await taskTableCounts(admin.organizationId, other.admin.organizationId)).toEqual(before);
 
     const own = await createTask(api, { title: "x", assigneeId: admin.userId });
     expect(own.assigneeId).toBe(admin.userId);
@@ -285,21 +285,21 @@ describe("PATCH /api/v1/tasks/:taskId", () => {
     ["null subtasks", { subtasks: null }, ["subtasks"]],
     ["a bad subtask", { subtasks: [{ title: "ok" }, { title: "x", isCompleted: "yes" }] }, ["subtasks.1.isCompleted"]],
   ])("refuses %s with 400 and changes nothing", async (_label, body, fields) => {
-    const { api } = await apiOrganization(["tasks:write", "tasks:read"]);
+    const { admin, api } = await apiOrganization(["tasks:write", "tasks:read"]);
     const task = await createTask(api, { title: "Original", status: "todo", tags: ["t"], subtasks: [{ title: "s" }] });
-    const before = await taskTableCounts();
+    const before = await taskTableCounts(admin.organizationId);
     expectValidationError(await api.patch(`/api/v1/tasks/${task.id}`, body), fields);
     expect((await api.get(`/api/v1/tasks/${task.id}`)).body.data).toEqual(task);
-    expect(await taskTableCounts()).toEqual(before);
+    expect(await taskTableCounts(admin.organizationId)).toEqual(before);
   });
 
   it("refuses references outside the organization with 400 and applies none of the other fields", async () => {
-    const { api } = await apiOrganization(["tasks:*", "constellations:write"]);
+    const { admin, api } = await apiOrganization(["tasks:*", "constellations:write"]);
     const other = await apiOrganization(["tasks:write"]);
     const foreignCustomer = await insertCustomer(other.admin.organizationId);
     const foreignProject = await insertConstellation(other.admin.organizationId);
     const task = await createTask(api, { title: "Original", subtasks: [{ title: "keep" }] });
-    const before = await taskTableCounts();
+    const before = await taskTableCounts(admin.organizationId, other.admin.organizationId);
     const response = await api.patch(`/api/v1/tasks/${task.id}`, {
       title: "Changed",
       subtasks: [{ title: "replaced" }],
@@ -309,7 +309,7 @@ describe("PATCH /api/v1/tasks/:taskId", () => {
     });
     expectValidationError(response, ["assigneeId", "customerId", "constellationId"]);
     expect((await api.get(`/api/v1/tasks/${task.id}`)).body.data).toEqual(task);
-    expect(await taskTableCounts()).toEqual(before);
+    expect(await taskTableCounts(admin.organizationId, other.admin.organizationId)).toEqual(before);
   });
 
   it("is 404 for an unknown task and another organization's task, which stays unchanged", async () => {
@@ -337,7 +337,7 @@ describe("DELETE /api/v1/tasks/:taskId", () => {
 
     const row = await (await getDb()).task.findUniqueOrThrow({ where: { id: task.id } });
     expect(row.deletedAt).toBeInstanceOf(Date);
-    const counts = await taskTableCounts();
+    const counts = await taskTableCounts(admin.organizationId);
 
     for (const followUp of [
       await api.get(`/api/v1/tasks/${task.id}`),
@@ -352,7 +352,7 @@ describe("DELETE /api/v1/tasks/:taskId", () => {
     const list = await api.get("/api/v1/tasks");
     expect(list.body.data.map((item: { id: string }) => item.id)).toEqual([kept.id]);
     for (const search of ["Doomed", "doomed"]) expect((await api.get(`/api/v1/tasks?search=${search}`)).body.data).toEqual([]);
-    expect(await taskTableCounts()).toEqual(counts);
+    expect(await taskTableCounts(admin.organizationId)).toEqual(counts);
     expect((await (await getDb()).task.findUniqueOrThrow({ where: { id: task.id } })).title).toBe("Doomed");
   });
 
