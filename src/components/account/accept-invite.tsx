@@ -4,7 +4,6 @@
 // may not and what to do.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { buttonClass, Form, LocalTime, TextField, useServerErrors } from "@/components/ui";
 import { cn } from "@/components/ui/cn";
 import { CARD } from "@/components/ui/styles";
@@ -18,15 +17,14 @@ const PANEL = cn(CARD, "w-[min(440px,100%)] [&_h1]:mb-3 [&_h1]:text-[1.35rem]");
 
 export function AcceptInviteForm({ token, invite }: { token: string; invite: InviteView }) {
   const trpc = useTRPC();
-  const router = useRouter();
   const queryClient = useQueryClient();
   const errors = useServerErrors(FIELDS);
   const accept = useMutation(
     trpc.invites.accept.mutationOptions({
       onSuccess: () => {
-        // Whatever was cached belonged to nobody or to someone else.
+        // A full load into the app: whatever was cached, and whoever was signed in in this browser before, is gone.
         queryClient.clear();
-        router.replace("/timer");
+        window.location.assign("/timer");
       },
     }),
   );

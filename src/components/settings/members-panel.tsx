@@ -187,7 +187,7 @@ export function MembersPanel() {
   const isAdmin = useIsAdmin();
   const members = useInfiniteQuery(trpc.organization.listMembers.infiniteQueryOptions({ limit: PAGE_SIZE.all }, pagedByCursor));
   return (
-    <section className={cn(CARD, "grid gap-4")} aria-labelledby="members-heading">
+    <section className={cn(CARD, "col-span-full grid gap-4")} aria-labelledby="members-heading">
       <div className="mb-2.5 flex flex-wrap items-center justify-between gap-3 [&_h2]:m-0">
         <h2 id="members-heading">Members</h2>
         {isAdmin && (

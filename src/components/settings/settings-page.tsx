@@ -180,9 +180,9 @@ export function SettingsPage() {
         <OrganizationPanel />
         <PreferencesPanel />
         <CalendarFeedPanel />
-        <DataPanel />
         <PasswordPanel />
         <MembersPanel />
+        <DataPanel />
       </div>
     </>
   );
