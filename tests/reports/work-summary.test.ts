@@ -1,6 +1,6 @@
 // GET /api/app/constellations/:id/work and /api/app/customers/:id/work: a project's and a customer's
 // hours this week, this month and all time, billable and not, with amounts as reports compute them.
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { addMember, signUpOrganization } from "../harness/factories";
 import { TestClient } from "../harness/http";
 import { getDb } from "@/server/db";
@@ -43,12 +43,18 @@ async function team() {
   await insertLog(admin, current, 10 * HOUR, { ...onRelaunch, taskId: design.id, deletedAt: new Date() });
   const stranger = await signUpOrganization();
   await insertLog(stranger, current, 10 * HOUR, { ...onRelaunch, taskId: design.id });
-  return { admin, member, globex, relaunch, audit, design, build, idle, week, month };
+  return { admin, member, stranger, globex, relaunch, audit, design, build, idle, week, month };
 }
 
 describe("a project's and a customer's work", () => {
+  // The tests only read: one team with its logs serves them all (sign-ups hash passwords, which is slow).
+  let fixture: Awaited<ReturnType<typeof team>>;
+  beforeAll(async () => {
+    fixture = await team();
+  }, 120_000);
+
   it("sums a project's hours per period and per task, billable and not, with amounts from the customer's rate and rounding", async () => {
-    const { admin, relaunch, design, build, idle, week, month } = await team();
+    const { admin, relaunch, design, build, idle, week, month } = fixture;
     const response = await admin.client.get(`/api/app/constellations/${relaunch.id}/work`);
     expect(response.status, response.text).toBe(200);
     const data = response.body.data;
@@ -73,7 +79,7 @@ describe("a project's and a customer's work", () => {
   });
 
   it("agrees with the time report on the same logs to the cent", async () => {
-    const { admin, relaunch, month } = await team();
+    const { admin, relaunch, month } = fixture;
     const work = await admin.client.get(`/api/app/constellations/${relaunch.id}/work`);
     const query = new URLSearchParams({ from: month.from.toISOString(), to: month.to.toISOString(), groupBy: "project", projectId: relaunch.id });
     const report = await admin.client.get(`/api/app/reports/time?${query}`);
@@ -83,7 +89,7 @@ describe("a project's and a customer's work", () => {
   });
 
   it("sums a customer's hours per project", async () => {
-    const { admin, globex, relaunch, audit } = await team();
+    const { admin, globex, relaunch, audit } = fixture;
     const response = await admin.client.get(`/api/app/customers/${globex.id}/work`);
     expect(response.status, response.text).toBe(200);
     const data = response.body.data;
@@ -95,7 +101,7 @@ describe("a project's and a customer's work", () => {
   });
 
   it("shows a member their own time only and no amounts", async () => {
-    const { member, relaunch, design, build } = await team();
+    const { member, relaunch, design, build } = fixture;
     const response = await member.client.get(`/api/app/constellations/${relaunch.id}/work`);
     expect(response.status, response.text).toBe(200);
     const data = response.body.data;
@@ -106,8 +112,7 @@ describe("a project's and a customer's work", () => {
   });
 
   it("answers 404 for another organization's project or customer and 401 without a session", async () => {
-    const { relaunch, globex } = await team();
-    const stranger = await signUpOrganization();
+    const { relaunch, globex, stranger } = fixture;
     expectErrorEnvelope(await stranger.client.get(`/api/app/constellations/${relaunch.id}/work`), 404, "not_found");
     expectErrorEnvelope(await stranger.client.get(`/api/app/customers/${globex.id}/work`), 404, "not_found");
     expectErrorEnvelope(await new TestClient().get(`/api/app/customers/${globex.id}/work`), 401, "unauthorized");
