@@ -50,7 +50,15 @@ function envelopeOf(meta: Record<string, unknown> | undefined): DisplayError | n
   return { code: body.error, message: body.message, details: Array.isArray(body.details) ? body.details.filter(isFieldProblem) : [] };
 }
 
+/** An in-app route's error envelope read outside tRPC (a file upload): already in the pages' words. */
+export class EnvelopeError extends Error {
+  constructor(readonly display: DisplayError) {
+    super(display.message);
+  }
+}
+
 export function describeError(error: unknown): DisplayError {
+  if (error instanceof EnvelopeError) return error.display;
   if (!(error instanceof TRPCClientError)) {
     return { code: "internal_error", message: "Something went wrong. Please try again.", details: [] };
   }

@@ -1,5 +1,6 @@
 "use client";
-// One customer: edit its details (and billing, for admins), archive or unarchive it, see its projects.
+// One customer: its hours across its projects, edit its details (and billing, for admins), archive or
+// unarchive it, see its projects.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { CARD, noticeClass } from "@/components/ui/styles";
@@ -13,6 +14,8 @@ import { ArchiveButton } from "@/components/ui/archive-button";
 import { useArchiveToggle } from "@/components/ui/use-archive";
 import { billingSummary } from "./billing-summary";
 import { CustomerForm } from "./customer-form";
+import { WorkSummaryPanel } from "@/components/work/work-summary";
+import { cn } from "@/components/ui/cn";
 
 export function CustomerDetail({ id }: { id: string }) {
   const trpc = useTRPC();
@@ -57,7 +60,8 @@ export function CustomerDetail({ id }: { id: string }) {
             }
           />
           <FormError error={archive.error} />
-          <section className={CARD} aria-labelledby="edit-customer">
+          <WorkSummaryPanel subject={{ kind: "customer", id, name: data.name }} />
+          <section className={cn(CARD, "mt-7")} aria-labelledby="edit-customer">
             <h2 id="edit-customer">Edit customer</h2>
             {update.isSuccess && (
               <p className={noticeClass("info")} role="status">

@@ -1,13 +1,15 @@
 "use client";
-// One project: edit it, archive or unarchive it.
+// One project: its hours and tasks, edit it, archive or unarchive it.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { CARD, noticeClass } from "@/components/ui/styles";
+import { cn } from "@/components/ui/cn";
 import { ArchiveButton } from "@/components/ui/archive-button";
 import { useArchiveToggle } from "@/components/ui/use-archive";
 import { FormError, PageHeader, QueryState } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
 import { useInvalidate } from "@/components/ui/use-invalidation";
+import { WorkSummaryPanel } from "@/components/work/work-summary";
 import { ProjectForm, statusLabel } from "./project-form";
 
 export function ProjectDetail({ id }: { id: string }) {
@@ -42,7 +44,8 @@ export function ProjectDetail({ id }: { id: string }) {
             actions={<ArchiveButton row={data} archive={archive} />}
           />
           <FormError error={archive.error} />
-          <section className={CARD} aria-labelledby="edit-project">
+          <WorkSummaryPanel subject={{ kind: "project", id, name: data.title }} />
+          <section className={cn(CARD, "mt-7")} aria-labelledby="edit-project">
             <h2 id="edit-project">Edit project</h2>
             {update.isSuccess && (
               <p className={noticeClass("info")} role="status">

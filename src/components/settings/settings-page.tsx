@@ -1,19 +1,20 @@
 "use client";
-// Settings: the organization and its plan, its members (admins add people), and the person's own
-// calendar feed URL (create, copy, regenerate, revoke).
+// Settings: the organization and its plan, its members (admins invite people and run the team), the
+// person's own calendar feed URL (create, copy, regenerate, revoke), and the way to import and export data.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { useState } from "react";
 import { CARD, noticeClass } from "@/components/ui/styles";
 import { cn } from "@/components/ui/cn";
 import { badgeClass } from "@/components/ui/badge";
-import { useMembers } from "@/components/pickers/pickers";
 import { useAccount, useIsAdmin } from "@/components/ui/use-account";
-import { Button, ConfirmDialog, CopyButton, EmptyState, Form, FormDialog, FormError, LocalTime, PageHeader, QueryState, SelectField, Table, TextField, useServerErrors } from "@/components/ui";
+import { Button, buttonClass, ConfirmDialog, CopyButton, Form, FormError, PageHeader, QueryState, TextField, useServerErrors } from "@/components/ui";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
-import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/lib/limits";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/lib/limits";
 import { PASSWORD_HINT } from "@/lib/password-hint";
 import { PreferencesPanel } from "./preferences-form";
+import { MembersPanel } from "./members-panel";
 
 const PLANS = [
   { plan: "free", title: "Free", grants: "Time tracking, tasks, invoices and the calendar feed. No API keys or webhooks." },
@@ -68,77 +69,6 @@ function OrganizationPanel() {
       </div>
       {!isAdmin && <p className="text-muted-foreground text-sm">Only admins change the plan.</p>}
       <FormError error={setPlan.error ? describeError(setPlan.error) : null} />
-    </section>
-  );
-}
-
-const MEMBER_FIELDS = ["name", "email", "password", "role"] as const;
-
-function AddMemberDialog() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const errors = useServerErrors(MEMBER_FIELDS);
-  const add = useMutation(trpc.organization.addMember.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.organization.listMembers.pathKey() }) }));
-  function submit(form: FormData) {
-    const text = (name: string) => String(form.get(name) ?? "");
-    return add.mutateAsync({ name: text("name"), email: text("email"), password: text("password"), role: text("role") === "admin" ? "admin" : "member" });
-  }
-  return (
-    <FormDialog title="Add member" description="They sign in with this email and password and can change the password later." trigger={<Button variant="primary">Add member</Button>}>
-      <Form errors={errors} submitLabel="Add to organization" onSubmit={submit}>
-        <TextField label="Name" name="name" autoComplete="off" maxLength={MAX_NAME_LENGTH} required error={errors.fieldError("name")} />
-        <TextField label="Email" name="email" type="email" autoComplete="off" maxLength={MAX_EMAIL_LENGTH} required error={errors.fieldError("email")} />
-        <TextField label="Password" name="password" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} required hint={PASSWORD_HINT} error={errors.fieldError("password")} />
-        <SelectField
-          label="Role"
-          name="role"
-          defaultValue="member"
-          options={[
-            { value: "member", label: "Member" },
-            { value: "admin", label: "Admin" },
-          ]}
-          error={errors.fieldError("role")}
-        />
-      </Form>
-    </FormDialog>
-  );
-}
-
-function MembersPanel() {
-  const members = useMembers();
-  const isAdmin = useIsAdmin();
-  return (
-    <section className={cn(CARD, "grid gap-4")} aria-labelledby="members-heading">
-      <div className="flex justify-between items-center gap-3 flex-wrap mb-2.5 [&_h2]:m-0">
-        <h2 id="members-heading">Members</h2>
-        {isAdmin && <AddMemberDialog />}
-      </div>
-      <QueryState query={members} isEmpty={(data) => data.items.length === 0} empty={<EmptyState title="No members." />}>
-        {(data) => (
-          <Table caption="Members">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Joined</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((member) => (
-                <tr key={member.id} data-testid="member-row">
-                  <td>{member.name}</td>
-                  <td data-label="Email">{member.email}</td>
-                  <td data-label="Role">{member.role}</td>
-                  <td data-label="Joined">
-                    <LocalTime value={member.createdAt} format="date" />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
-      </QueryState>
     </section>
   );
 }
@@ -227,16 +157,32 @@ function PasswordPanel() {
   );
 }
 
+/** Where the organization's data comes in and goes out: its own page, with the preview an import needs. */
+function DataPanel() {
+  return (
+    <section className={cn(CARD, "grid gap-4")} aria-labelledby="data-heading">
+      <h2 id="data-heading">Import and export</h2>
+      <p className="m-0 text-muted-foreground text-sm">Bring your history from Toggl Track, Clockify or Harvest, or take all of Orbit&apos;s data out as a ZIP of CSV files.</p>
+      <div>
+        <Link className={buttonClass("secondary")} href="/settings/data">
+          Import and export data
+        </Link>
+      </div>
+    </section>
+  );
+}
+
 export function SettingsPage() {
   return (
     <>
-      <PageHeader title="Settings" description="Your organization, its plan and members, your preferences, your calendar feed and your password." />
+      <PageHeader title="Settings" description="Your organization, its plan and members, your preferences, your calendar feed, your password, and importing and exporting data." />
       <div className="grid grid-cols-2 gap-4 items-start max-[900px]:grid-cols-1 [&>section:last-child]:col-span-full [&_h2]:text-[1.05rem] [&_h2]:m-0 [&_dl]:m-0">
         <OrganizationPanel />
         <PreferencesPanel />
         <CalendarFeedPanel />
-        <MembersPanel />
         <PasswordPanel />
+        <MembersPanel />
+        <DataPanel />
       </div>
     </>
   );

@@ -3,6 +3,7 @@ import { archiveCustomerProcedure } from "./archive-customer";
 import { createCustomerInAppProcedure } from "./create-customer-in-app";
 import { createCustomerProcedure } from "./create-customer";
 import { getCustomerProcedure } from "./get-customer";
+import { getCustomerWorkProcedure } from "./get-customer-work";
 import { listCustomersInAppProcedure } from "./list-customers-in-app";
 import { listCustomersProcedure } from "./list-customers";
 import { unarchiveCustomerProcedure } from "./unarchive-customer";
@@ -18,6 +19,7 @@ export const customersRouter = createRouter({
   // The web app's session procedures.
   listInApp: listCustomersInAppProcedure,
   get: getCustomerProcedure,
+  work: getCustomerWorkProcedure,
   createInApp: createCustomerInAppProcedure,
   update: updateCustomerProcedure,
 });

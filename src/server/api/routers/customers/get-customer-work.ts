@@ -1,0 +1,9 @@
+import { sessionProcedure } from "@/server/api/procedures";
+import { workSummary } from "@/server/services/reports/work-summary";
+import { workSummaryInput, workSummarySchema } from "@/server/contract/work-summary";
+
+/** A customer's hours this week, this month and all time (billable and not, amounts for admins), per project; members see their own time. */
+export const getCustomerWorkProcedure = sessionProcedure
+  .input(workSummaryInput)
+  .output(workSummarySchema)
+  .query(({ ctx, input }) => workSummary(ctx.db, ctx.actor, { kind: "customer", id: input.id }));
