@@ -1,12 +1,11 @@
 // GET /api/app/constellations/:id/work and /api/app/customers/:id/work: a project's and a customer's
 // hours this week, this month and all time, billable and not, with amounts as reports compute them.
 import { beforeAll, describe, expect, it } from "vitest";
-import { addMember, signUpOrganization } from "../harness/factories";
+import { addMember, insertCustomer, insertTask, insertTimeLog, signUpOrganization } from "../harness/factories";
 import { TestClient } from "../harness/http";
 import { getDb } from "@/server/db";
 import { resolveRelativeRange } from "@/server/services/reports/ranges";
-import { createCustomer, expectErrorEnvelope, insertTask } from "../time-tracking/helpers";
-import { insertLog } from "./helpers";
+import { expectErrorEnvelope } from "../harness/assertions";
 
 const HOUR = 3_600;
 
@@ -21,7 +20,7 @@ async function team() {
   const member = await addMember(admin);
   const db = await getDb();
   // 100.00 USD an hour, billed in started quarter hours; a second customer in EUR.
-  const globex = await createCustomer(admin.organizationId, { name: "Globex", hourlyRateCents: 10_000, currency: "USD", roundingIncrementMinutes: 15, roundingMode: "up" });
+  const globex = await insertCustomer(admin.organizationId, { name: "Globex", hourlyRateCents: 10_000, currency: "USD", roundingIncrementMinutes: 15, roundingMode: "up" });
   const relaunch = await db.constellation.create({ data: { organizationId: admin.organizationId, title: "Relaunch", customerId: globex.id } });
   const audit = await db.constellation.create({ data: { organizationId: admin.organizationId, title: "Audit", customerId: globex.id } });
   const design = await insertTask(admin.organizationId, { title: "Design", primaryConstellationId: relaunch.id });
@@ -33,16 +32,16 @@ async function team() {
   const before = new Date(Math.min(week.from.getTime(), month.from.getTime()) - 86_400_000);
   const onRelaunch = { customerId: globex.id, constellationId: relaunch.id };
   // This week and month: one billable hour and a minute (billed 1h15 = 125.00), half an hour not billable.
-  await insertLog(admin, current, HOUR + 60, { ...onRelaunch, taskId: design.id });
-  await insertLog(member, current, HOUR / 2, { ...onRelaunch, taskId: build.id, isBillable: false });
+  await insertTimeLog(admin, { startedAt: current, durationSeconds: HOUR + 60, ...onRelaunch, taskId: design.id });
+  await insertTimeLog(member, { startedAt: current, durationSeconds: HOUR / 2, ...onRelaunch, taskId: build.id, isBillable: false });
   // Earlier: two billable hours of the member (200.00), and a log without a task.
-  await insertLog(member, before, 2 * HOUR, { ...onRelaunch, taskId: design.id });
-  await insertLog(admin, before, HOUR / 4, onRelaunch);
+  await insertTimeLog(member, { startedAt: before, durationSeconds: 2 * HOUR, ...onRelaunch, taskId: design.id });
+  await insertTimeLog(admin, { startedAt: before, durationSeconds: HOUR / 4, ...onRelaunch });
   // Another project of the same customer, a deleted log, another organization: never on Relaunch.
-  await insertLog(admin, current, HOUR, { customerId: globex.id, constellationId: audit.id });
-  await insertLog(admin, current, 10 * HOUR, { ...onRelaunch, taskId: design.id, deletedAt: new Date() });
+  await insertTimeLog(admin, { startedAt: current, durationSeconds: HOUR, customerId: globex.id, constellationId: audit.id });
+  await insertTimeLog(admin, { startedAt: current, durationSeconds: 10 * HOUR, ...onRelaunch, taskId: design.id, deletedAt: new Date() });
   const stranger = await signUpOrganization();
-  await insertLog(stranger, current, 10 * HOUR, { ...onRelaunch, taskId: design.id });
+  await insertTimeLog(stranger, { startedAt: current, durationSeconds: 10 * HOUR, ...onRelaunch, taskId: design.id });
   return { admin, member, stranger, globex, relaunch, audit, design, build, idle, week, month };
 }
 
