@@ -47,7 +47,7 @@ export const apiRoutes: Record<string, readonly HttpMethod[]> = {
   "/api/app/members/[userId]": ["PATCH"],
   "/api/app/members/[userId]/deactivate": ["POST"],
   "/api/app/members/[userId]/reactivate": ["POST"],
-  "/api/app/invites": ["POST"],
+  "/api/app/invites": ["GET", "POST"],
   "/api/app/export": ["GET"],
   "/api/app/imports": ["POST"],
   "/api/app/invites/[token]": ["GET"],

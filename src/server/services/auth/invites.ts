@@ -3,11 +3,13 @@
 // the token's SHA-256 is stored; the link is mailed when mail is configured.
 import type { Db, DbClient } from "@/server/db";
 import { notFound } from "@/server/errors";
+import { paginate } from "@/server/lib/cursor";
+import type { Page } from "@/server/lib/envelope";
 import { generateUrlToken, hashUrlToken } from "@/server/lib/url-token";
 import { hashPassword } from "@/server/auth/passwords";
 import { sendMail } from "@/server/operations/mail";
 import { serializeAccount } from "@/server/contract/account";
-import type { AcceptInviteInput, CreateInviteInput, InviteView } from "@/server/contract/invite";
+import type { AcceptInviteInput, CreateInviteInput, InviteView, ListInvitesInput, PendingInviteView } from "@/server/contract/invite";
 import { emailTaken, isUniqueViolation, normalizeEmail, type Actor, type SignedInAccount } from "@/server/services/auth/account";
 
 export const INVITE_TTL_DAYS = 7;
@@ -34,6 +36,41 @@ export async function createInvite(db: DbClient, actor: Actor, input: CreateInvi
     text: [`You are invited to join ${invite.organization.name} on Orbit.`, "", "Choose your name and a password here (the link works once, for 7 days):", url].join("\n"),
   });
   return { url, expiresAt: expiresAt.toISOString(), isMailed };
+}
+
+/** The organization's invitations not accepted yet, newest first; expired ones are marked so an admin can send a new one. */
+export async function listPendingInvites(db: DbClient, actor: Pick<Actor, "organizationId">, input: ListInvitesInput): Promise<Page<PendingInviteView>> {
+  const now = Date.now();
+  const page = await paginate(
+    { kind: "invites", sortField: "createdAt", limit: input.limit, cursor: input.cursor },
+    (args) =>
+      db.invite.findMany({
+        where: { organizationId: actor.organizationId, acceptedAt: null, AND: [args.where] },
+        orderBy: args.orderBy,
+        take: args.take,
+        select: { id: true, email: true, role: true, createdAt: true, expiresAt: true, invitedBy: { select: { name: true } } },
+      }),
+    (row) => row.createdAt,
+  );
+  return {
+    items: page.items.map((invite) => ({
+      id: invite.id,
+      email: invite.email,
+      role: invite.role,
+      invitedBy: invite.invitedBy?.name ?? null,
+      createdAt: invite.createdAt.toISOString(),
+      expiresAt: invite.expiresAt.toISOString(),
+      isExpired: invite.expiresAt.getTime() <= now,
+    })),
+    pagination: page.pagination,
+  };
+}
+
+/** Withdraws an invitation not accepted yet: its link stops working at once. Accepted, unknown or another organization's → 404. */
+export async function revokeInvite(db: DbClient, actor: Pick<Actor, "organizationId">, id: string): Promise<{ id: string }> {
+  const { count } = await db.invite.deleteMany({ where: { id, organizationId: actor.organizationId, acceptedAt: null } });
+  if (count === 0) throw gone();
+  return { id };
 }
 
 /** An invite that can still be accepted: not used, not expired. */
