@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { idInput, isoInstant, jsonBoolean, timestampSchema } from "@/server/lib/zod";
 import { paginationInput } from "@/server/lib/cursor";
+import { MAX_REPORT_NAME_LENGTH } from "@/server/lib/limits";
 import { refineReportRange } from "@/server/contract/hours-report";
 import { reportGroupBy, timeReportFilters, timeReportSchema } from "@/server/contract/time-report";
 
@@ -28,8 +29,6 @@ const storedQuerySchema = z.object({
   tag: z.string().optional(),
 });
 export type StoredReportQuery = z.output<typeof storedQuerySchema>;
-
-export const MAX_REPORT_NAME_LENGTH = 200;
 
 export const createSavedReportInput = z.object({
   name: z.string().trim().min(1, "must not be empty").max(MAX_REPORT_NAME_LENGTH, `must be at most ${MAX_REPORT_NAME_LENGTH} characters`),
