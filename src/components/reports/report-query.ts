@@ -157,3 +157,14 @@ export function groupLabel(dimension: ReportDimension, label: string): string {
 }
 
 export { RANGES };
+
+/** The first page of the report's logs and of the saved reports: the server render and the page ask for the same. */
+export const REPORT_LOGS_PAGE_SIZE = 50;
+export const SAVED_REPORTS_PAGE_SIZE = 20;
+
+/** The inputs of the report's summary and of its logs, for the period's instants. */
+export function reportRequests(query: ReportQuery, instants: { from: Date; to: Date }) {
+  const bounds = { from: instants.from.toISOString(), to: instants.to.toISOString() };
+  const filters = reportFilters(query);
+  return { summary: { ...bounds, groupBy: query.groupBy.join(","), ...filters }, logs: { ...bounds, ...filters, limit: REPORT_LOGS_PAGE_SIZE } };
+}

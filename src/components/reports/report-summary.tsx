@@ -96,7 +96,7 @@ function ReportChart({ report }: { report: TimeReport }) {
 
 function GroupRow({ group, dimension, isChild, showAmounts }: { group: ReportGroup; dimension: TimeReport["groupBy"][number]; isChild: boolean; showAmounts: boolean }) {
   return (
-    <tr className={isChild ? "[&>td:first-child]:pl-8 text-[0.9rem] max-sm:[&>td:first-child]:pl-6" : "[&>td]:font-semibold"}>
+    <tr className={isChild ? "text-[0.9rem] [&>td:first-child]:pl-8 max-sm:ml-5 max-sm:[&>td:first-child]:pl-3.5" : "[&>td]:font-semibold"}>
       <td>
         {isChild && <span className="sr-only">within the group above: </span>}
         {groupLabel(dimension, group.label)}

@@ -12,11 +12,9 @@ import { useTRPC } from "@/trpc/react";
 import { pagedByCursor } from "@/trpc/first-page";
 import { ReportFilters } from "./report-filters";
 import { ReportLogTable } from "./report-log-table";
-import { parseReportQuery, rangeDays, reportFilters, reportInstants, reportSearch, type ReportQuery } from "./report-query";
+import { parseReportQuery, rangeDays, reportInstants, reportRequests, reportSearch, type ReportQuery } from "./report-query";
 import { ReportSummary } from "./report-summary";
 import { SavedReports, SaveReportDialog } from "./saved-reports";
-
-const LOGS_PAGE_SIZE = 50;
 
 export function ReportsPage() {
   const trpc = useTRPC();
@@ -40,14 +38,10 @@ export function ReportsPage() {
   const instants = useMemo(() => reportInstants(query, { timeZone, weekStart }), [query, timeZone, weekStart]);
   const days = instants && rangeDays(instants, timeZone);
 
-  const filters = reportFilters(query);
-  const bounds = instants && { from: instants.from.toISOString(), to: instants.to.toISOString() };
-  const reportInput = bounds && { ...bounds, groupBy: query.groupBy.join(","), ...filters };
+  const requests = instants && reportRequests(query, instants);
+  const reportInput = requests?.summary;
   const report = useQuery({ ...trpc.reports.time.queryOptions(reportInput ?? skipToken), placeholderData: keepPreviousData });
-  const logs = useInfiniteQuery({
-    ...trpc.reports.logs.infiniteQueryOptions(bounds ? { ...bounds, ...filters, limit: LOGS_PAGE_SIZE } : skipToken, pagedByCursor),
-    placeholderData: keepPreviousData,
-  });
+  const logs = useInfiniteQuery({ ...trpc.reports.logs.infiniteQueryOptions(requests?.logs ?? skipToken, pagedByCursor), placeholderData: keepPreviousData });
   const fileUrl = (format: "csv" | "pdf") => (reportInput ? `/api/app/reports/time?${new URLSearchParams({ ...reportInput, format })}` : undefined);
 
   function change(next: Partial<ReportQuery>) {

@@ -12,11 +12,10 @@ import { pagedByCursor } from "@/trpc/first-page";
 import type { RouterOutputs } from "@/trpc/types";
 import { MAX_REPORT_NAME_LENGTH } from "@/server/lib/limits";
 import type { ReportDimension } from "@/server/contract/time-report";
-import { describeRange, DIMENSION_LABELS, RANGE_LABELS, reportQueryOfSaved, reportSearch, savedQueryOf, type ReportQuery } from "./report-query";
+import { describeRange, DIMENSION_LABELS, RANGE_LABELS, reportQueryOfSaved, reportSearch, SAVED_REPORTS_PAGE_SIZE, savedQueryOf, type ReportQuery } from "./report-query";
 
 type SavedReport = RouterOutputs["savedReports"]["list"]["items"][number];
 
-const SAVED_PAGE_SIZE = 20;
 const FIELDS = ["name", "showAmounts"] as const;
 
 function useSavedReportsKey() {
@@ -54,6 +53,8 @@ function ShareDialog({ report }: { report: SavedReport }) {
   const trpc = useTRPC();
   const refresh = useSavedReportsKey();
   const [open, setOpen] = useState(false);
+  // Whether the link made here replaced one (the list says "shared" once it has been made).
+  const [hadLink, setHadLink] = useState(false);
   const share = useMutation(trpc.savedReports.share.mutationOptions({ onSuccess: () => refresh() }));
   return (
     <Dialog
@@ -73,7 +74,7 @@ function ShareDialog({ report }: { report: SavedReport }) {
       {share.data ? (
         <div className="grid gap-4">
           <p className={noticeClass("warning")} role="alert">
-            Copy the link now: it is shown only once.{report.isShared ? " An earlier link of this report no longer works." : ""}
+            Copy the link now: it is shown only once.{hadLink ? " An earlier link of this report no longer works." : ""}
           </p>
           <SecretValue value={share.data.url} copyLabel="Copy link" testId="share-url" />
           <div className="flex justify-end gap-2 flex-wrap">
@@ -97,7 +98,10 @@ function ShareDialog({ report }: { report: SavedReport }) {
             <DialogClose asChild>
               <Button>Cancel</Button>
             </DialogClose>
-            <Button variant="primary" isPending={share.isPending} onClick={() => share.mutate({ id: report.id })}>
+            <Button variant="primary" isPending={share.isPending} onClick={() => {
+                setHadLink(report.isShared);
+                share.mutate({ id: report.id });
+              }}>
               Create link
             </Button>
           </div>
@@ -114,7 +118,7 @@ function describeGrouping(groupBy: string[]): string {
 export function SavedReports({ timeZone }: { timeZone: string }) {
   const trpc = useTRPC();
   const refresh = useSavedReportsKey();
-  const list = useInfiniteQuery(trpc.savedReports.list.infiniteQueryOptions({ limit: SAVED_PAGE_SIZE }, pagedByCursor));
+  const list = useInfiniteQuery(trpc.savedReports.list.infiniteQueryOptions({ limit: SAVED_REPORTS_PAGE_SIZE }, pagedByCursor));
   const remove = useMutation(trpc.savedReports.delete.mutationOptions({ onSettled: () => refresh() }));
   const unshare = useMutation(trpc.savedReports.unshare.mutationOptions({ onSettled: () => refresh() }));
 
