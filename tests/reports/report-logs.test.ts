@@ -60,8 +60,22 @@ describe("report detail", () => {
     expect(second.body.pagination.hasMore).toBe(false);
     expectErrorEnvelope(await anonymous.get(`/api/public/reports/${token}/logs?limit=1000`), 400, "validation_error");
 
+    // The same over the web app's tRPC endpoint, as the /r/<token> page reads it: no session needed.
+    const trpc = (procedure: string, input: unknown) => anonymous.get(`/api/trpc/savedReports.${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`);
+    const opened = await trpc("openShared", { token });
+    expect(opened.status, opened.text).toBe(200);
+    expect(opened.body.result.data).toMatchObject({ name: "Globex in March", report: { groupBy: ["member"], totals: { seconds: 5_400, billableSeconds: 5_400 } } });
+    const logs = await trpc("sharedLogs", { token, limit: 1 });
+    expect(logs.body.result.data.items.map((row: Row) => row.durationSeconds)).toEqual([3_600]);
+    expect(logs.body.result.data.pagination.hasMore).toBe(true);
+
     await admin.client.delete(`/api/app/reports/saved/${saved.body.data.id}/share`);
     expectErrorEnvelope(await anonymous.get(`/api/public/reports/${token}/logs`), 404, "not_found");
+    for (const [procedure, input] of [["openShared", { token }], ["sharedLogs", { token }], ["openShared", { token: "unknown" }]] as const) {
+      const refused = await trpc(procedure, input);
+      expect(refused.status).toBe(404);
+      expect(refused.body.error.data.appCode).toBe("not_found");
+    }
     expectErrorEnvelope(await anonymous.get("/api/public/reports/unknown/logs"), 404, "not_found");
   });
 });

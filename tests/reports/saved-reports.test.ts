@@ -5,7 +5,7 @@ import { addMember, signUpOrganization, type SignedInUser } from "../harness/fac
 import { TestClient } from "../harness/http";
 import { getDb } from "@/server/db";
 import { hashUrlToken } from "@/server/lib/url-token";
-import { resolveRelativeRange } from "@/server/services/reports/ranges";
+import { resolveRelativeRange } from "@/lib/report-ranges";
 import { insertLog, teamWithBillableTime } from "./helpers";
 import { expectErrorEnvelope } from "../time-tracking/helpers";
 

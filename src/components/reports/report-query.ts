@@ -4,7 +4,7 @@
 // two calendar days.
 import type { RelativeRange } from "@/server/contract/saved-report";
 import type { ReportDimension } from "@/server/contract/time-report";
-import { resolveRelativeRange } from "@/server/services/reports/ranges";
+import { resolveRelativeRange } from "@/lib/report-ranges";
 import { addDays, isDateString, startOfZonedDay, zonedDate } from "@/lib/time-zone";
 
 export const DIMENSION_LABELS: Record<ReportDimension, string> = {

@@ -55,6 +55,9 @@ export const savedReportIdInput = z.object({ id: idInput });
 
 export const sharedReportUrlSchema = z.object({ url: z.string() });
 
+/** A share URL's token (its shape is checked where it is looked up: a malformed one is simply unknown). */
+export const sharedReportTokenInput = z.object({ token: z.string().min(1).max(200) });
+
 /** What a share URL shows: the saved report's name and the report as of now. */
 export const sharedReportSchema = z.object({ name: z.string(), report: timeReportSchema });
 export type SharedReportView = z.output<typeof sharedReportSchema>;

@@ -8,9 +8,8 @@ import { buttonClass } from "@/components/ui";
 import { ReportLogTable } from "@/components/reports/report-log-table";
 import { ReportSummary } from "@/components/reports/report-summary";
 import { DIMENSION_LABELS, rangeDays } from "@/components/reports/report-query";
-import { getDb } from "@/server/db";
-import { AppError } from "@/server/errors";
-import { openSharedReport, openSharedReportLogs } from "@/server/services/reports/saved";
+import { headers } from "next/headers";
+import { createServerCaller, errorCodeOf as code } from "@/trpc/server";
 
 export const dynamic = "force-dynamic";
 
@@ -18,13 +17,26 @@ const LOGS_PAGE_SIZE = 50;
 
 export const metadata: Metadata = { title: "Shared report" };
 
+type Caller = Awaited<ReturnType<typeof createServerCaller>>;
+
 /** A page of the logs; a cursor that is not one of ours starts from the first page. */
-async function logsPage(token: string, after: string | undefined) {
-  const db = await getDb();
+async function logsPage(caller: Caller, token: string, after: string | undefined) {
   try {
-    return await openSharedReportLogs(db, token, { limit: LOGS_PAGE_SIZE, cursor: after });
+    return await caller.savedReports.sharedLogs({ token, limit: LOGS_PAGE_SIZE, cursor: after });
   } catch (error) {
-    if (error instanceof AppError && error.code === "validation_error") return openSharedReportLogs(db, token, { limit: LOGS_PAGE_SIZE });
+    if (after && code(error) === "validation_error") return caller.savedReports.sharedLogs({ token, limit: LOGS_PAGE_SIZE });
+    throw error;
+  }
+}
+
+/** The report and a page of its logs; null for an unknown or revoked token. */
+async function load(token: string, after: string | undefined) {
+  const caller = await createServerCaller(await headers());
+  try {
+    const [shared, logs] = await Promise.all([caller.savedReports.openShared({ token }), logsPage(caller, token, after)]);
+    return { shared, logs };
+  } catch (error) {
+    if (code(error) === "not_found" || code(error) === "validation_error") return null;
     throw error;
   }
 }
@@ -33,10 +45,9 @@ export default async function SharedReportPage({ params, searchParams }: { param
   const { token } = await params;
   const { after } = await searchParams;
   const cursor = typeof after === "string" && after ? after : undefined;
-  const shared = await openSharedReport(await getDb(), token);
-  if (!shared) notFound();
-  const logs = await logsPage(token, cursor);
-  if (!logs) notFound();
+  const loaded = await load(token, cursor);
+  if (!loaded) notFound();
+  const { shared, logs } = loaded;
   const { report } = shared;
   const days = rangeDays({ from: new Date(report.from), to: new Date(report.to) }, report.timeZone);
   const grouping = report.groupBy.map((dimension) => DIMENSION_LABELS[dimension].toLowerCase()).join(", then ");

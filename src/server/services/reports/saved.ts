@@ -20,7 +20,7 @@ import type { FileView } from "@/server/contract/file";
 import type { ReportDimension, ReportLogView, TimeReportInput } from "@/server/contract/time-report";
 import type { Actor } from "@/server/services/auth/account";
 import { userScope } from "@/server/services/time-tracking/app-list";
-import { resolveRelativeRange } from "@/server/services/reports/ranges";
+import { resolveRelativeRange } from "@/lib/report-ranges";
 import { timeReport, timeReportFile, type ReportViewer } from "@/server/services/reports/time";
 import { timeReportLogPage } from "@/server/services/reports/logs";
 
