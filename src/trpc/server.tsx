@@ -9,7 +9,7 @@ import { appRouter } from "@/server/api/root";
 import { createCallerFactory, type RequestContext } from "@/server/api/trpc";
 import { readSession } from "@/server/api/middleware/session";
 import { getDb } from "@/server/db";
-import { AppError } from "@/server/errors";
+import { AppError, toAppError } from "@/server/errors";
 import { isTimeZone, TIME_ZONE_COOKIE } from "@/lib/zoned-day";
 import { makeQueryClient } from "./query-client";
 import type { Account } from "./types";
@@ -30,6 +30,11 @@ export async function createServerCaller(requestHeaders: Headers) {
 export function isUnauthorized(error: unknown): boolean {
   const cause = error instanceof TRPCError ? error.cause : error;
   return cause instanceof AppError && cause.code === "unauthorized";
+}
+
+/** The contract's code (`not_found`, `validation_error`, …) of what a server caller threw. */
+export function errorCodeOf(error: unknown): string {
+  return toAppError(error, { log: false }).code;
 }
 
 /** The signed-in account for these request headers, or null when there is no valid session. */

@@ -5,7 +5,7 @@ import { addMember, insertTimeLog, type SignedInUser, signUpOrganization } from 
 import { TestClient } from "../harness/http";
 import { getDb } from "@/server/db";
 import { hashUrlToken } from "@/server/lib/url-token";
-import { resolveRelativeRange } from "@/server/services/reports/ranges";
+import { resolveRelativeRange } from "@/lib/report-ranges";
 import { teamWithBillableTime } from "./helpers";
 import { expectErrorEnvelope } from "../harness/assertions";
 

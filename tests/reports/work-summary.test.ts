@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { addMember, insertCustomer, insertTask, insertTimeLog, signUpOrganization } from "../harness/factories";
 import { TestClient } from "../harness/http";
 import { getDb } from "@/server/db";
-import { resolveRelativeRange } from "@/server/services/reports/ranges";
+import { resolveRelativeRange } from "@/lib/report-ranges";
 import { expectErrorEnvelope } from "../harness/assertions";
 
 const HOUR = 3_600;

@@ -132,9 +132,13 @@ const flow: E2EFlow = {
           await page.getByTestId("report-total").filter({ hasText: "1.83" }).waitFor();
           check((await page.getByTestId("report-billable").textContent()) === "1.33", "billable hours differ");
           check((await page.getByTestId("report-non-billable").textContent()) === "0.50", "non-billable hours differ");
-          const row = page.getByRole("table", { name: "Hours per customer (hours)" }).getByRole("row").filter({ hasText: customerName });
+          await page.getByLabel("Group by", { exact: true }).selectOption("customer");
+          const row = page.getByRole("table", { name: "Hours per customer" }).getByRole("row").filter({ hasText: customerName });
+          await row.waitFor();
           const cells = (await row.getByRole("cell").allTextContents()).map((cell) => cell.trim());
-          check(cells.join(" | ") === `${customerName} | 1.33 | 0.50 | 1.83`, `the customer row reads ${cells.join(" | ")}`);
+          check(cells.slice(0, 3).join(" | ") === `${customerName} | 1.83 | 1.33`, `the customer row reads ${cells.join(" | ")}`);
+          // 1 h 20 min billable, rounded up to 1 h 30 at €120/h, as its invoice line.
+          check(cells[3]?.includes("180.00"), `the customer's amount reads ${cells[3]}`);
           await page.locator(".recharts-bar-rectangle").first().waitFor();
           await fitsViewport(e2e, page);
           await e2e.shot(page, "16-reports", true);

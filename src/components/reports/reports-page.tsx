@@ -1,66 +1,92 @@
 "use client";
-// Reports: hours per customer and per project over a chosen range, billable against non-billable.
-import { keepPreviousData, skipToken, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
-import { TOOLBAR } from "@/components/ui/styles";
-import { Button, PageHeader, QueryState, TextField } from "@/components/ui";
-import { formatHours } from "@/lib/time-format";
-import { useHydrated } from "@/lib/use-hydrated";
+// Reports: where the time went over a period, grouped by one or two of customer, project, task,
+// member, day and week, filtered; totals, amounts per currency and the chart from the server's one
+// computation; the logs behind it a page at a time; CSV and PDF of the same report; saved and shared
+// reports. The address holds the report, so it can be bookmarked.
+import { keepPreviousData, skipToken, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useMemo, useState } from "react";
+import { buttonClass, EmptyState, PageHeader, PagedQueryState, QueryState } from "@/components/ui";
+import { useAccount } from "@/components/ui/use-account";
 import { useTRPC } from "@/trpc/react";
-import { PRESETS, rangeInstants, thisMonth, type DayRange } from "@/lib/periods";
-import { HoursBreakdown } from "./hours-breakdown";
+import { pagedByCursor } from "@/trpc/first-page";
+import { ReportFilters } from "./report-filters";
+import { ReportLogTable } from "./report-log-table";
+import { parseReportQuery, rangeDays, reportInstants, reportRequests, reportSearch, type ReportQuery } from "./report-query";
+import { ReportSummary } from "./report-summary";
+import { SavedReports, SaveReportDialog } from "./saved-reports";
 
-/**
- * `initial`: this month's days and their instants as the server computed them in the browser's zone,
- * for the first render (the server render has no zone of its own to compute them in).
- */
-export function ReportsPage({ initial }: { initial?: { range: DayRange; instants: DayRange } }) {
+export function ReportsPage() {
   const trpc = useTRPC();
-  const isHydrated = useHydrated();
-  const [range, setRange] = useState<DayRange>(() => initial?.range ?? thisMonth());
-  const instants = !isHydrated && initial ? initial.instants : rangeInstants(range);
-  const report = useQuery({ ...trpc.reports.hours.queryOptions(instants ?? skipToken), placeholderData: keepPreviousData });
-  const setDay = (field: keyof DayRange) => (event: { target: { value: string } }) => setRange((current) => ({ ...current, [field]: event.target.value }));
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const account = useAccount();
+  const isAdmin = account.role === "admin";
+  const { timeZone, weekStart } = account.preferences;
+  const search = searchParams.toString();
+  // The report follows each change at once; the address follows it, and a new address (a saved
+  // report opened, Back) replaces it.
+  const [query, setQuery] = useState(() => parseReportQuery(new URLSearchParams(search)));
+  const [seenSearch, setSeenSearch] = useState(search);
+  /** Addresses this page wrote (the latest few): arriving at one of them changes nothing. */
+  const [written, setWritten] = useState<string[]>([]);
+  if (search !== seenSearch) {
+    setSeenSearch(search);
+    if (!written.includes(search)) setQuery(parseReportQuery(new URLSearchParams(search)));
+  }
+  const instants = useMemo(() => reportInstants(query, { timeZone, weekStart }), [query, timeZone, weekStart]);
+  const days = instants && rangeDays(instants, timeZone);
+
+  const requests = instants && reportRequests(query, instants);
+  const reportInput = requests?.summary;
+  const report = useQuery({ ...trpc.reports.time.queryOptions(reportInput ?? skipToken), placeholderData: keepPreviousData });
+  const logs = useInfiniteQuery({ ...trpc.reports.logs.infiniteQueryOptions(requests?.logs ?? skipToken, pagedByCursor), placeholderData: keepPreviousData });
+  const fileUrl = (format: "csv" | "pdf") => (reportInput ? `/api/app/reports/time?${new URLSearchParams({ ...reportInput, format })}` : undefined);
+
+  function change(next: Partial<ReportQuery>) {
+    const updated = { ...query, ...next };
+    const address = reportSearch(updated);
+    setQuery(updated);
+    setWritten((addresses) => [...addresses.slice(-9), address]);
+    router.replace(`${pathname}?${address}`, { scroll: false });
+  }
 
   return (
     <>
-      <PageHeader title="Reports" description="Where the time went: per customer and per project, billable against non-billable." />
-      <div className={TOOLBAR} role="group" aria-label="Report range">
-        <TextField label="From" type="date" value={range.from} onChange={setDay("from")} />
-        <TextField label="To" type="date" value={range.to} onChange={setDay("to")} error={instants ? undefined : "must not be before From"} />
-        <div className="flex gap-2 items-center flex-wrap">
-          {PRESETS.map((preset) => (
-            <Button key={preset.label} size="sm" variant="ghost" onClick={() => setRange(preset.range(new Date()))}>
-              {preset.label}
-            </Button>
-          ))}
+      <PageHeader
+        title="Reports"
+        description={isAdmin ? "Where the time went, grouped and filtered as you choose, with amounts per currency." : "Where your time went, grouped and filtered as you choose."}
+        actions={
+          <>
+            <a className={buttonClass("secondary")} href={fileUrl("csv")} aria-disabled={!reportInput || undefined} download>
+              Download CSV
+            </a>
+            <a className={buttonClass("secondary")} href={fileUrl("pdf")} aria-disabled={!reportInput || undefined} download>
+              Download PDF
+            </a>
+            <SaveReportDialog query={query} instants={instants} isAdmin={isAdmin} />
+          </>
+        }
+      />
+      <ReportFilters query={query} days={days} isAdmin={isAdmin} onChange={change} />
+      {!isAdmin && <p className="text-muted-foreground text-sm mt-0">Your own time; amounts are for admins.</p>}
+      {reportInput ? (
+        <div aria-busy={report.isFetching || undefined}>
+          <QueryState query={report} loadingLabel="Adding up the hours…">
+            {(data) => <ReportSummary report={data} showAmounts={isAdmin} empty="No time logged in this period with these filters." />}
+          </QueryState>
+          <section className="mt-8" aria-labelledby="report-logs-heading">
+            <h2 id="report-logs-heading">Time logs</h2>
+            <PagedQueryState query={logs} loadingLabel="Loading the time logs…" empty={<EmptyState title="No time logs in this report." />}>
+              {(rows) => <ReportLogTable rows={rows} timeZone={report.data?.timeZone ?? timeZone} />}
+            </PagedQueryState>
+          </section>
         </div>
-      </div>
-      {instants && (
-        <QueryState query={report} loadingLabel="Adding up the hours…">
-          {(data) => (
-            <div aria-busy={report.isFetching}>
-              <dl className="grid grid-cols-2 gap-3 my-5 max-[860px]:grid-cols-1 [&>div:first-child]:col-span-full [&>div]:bg-background [&>div]:rounded-lg [&>div]:px-3 [&>div]:py-2.5 [&_dt]:text-xs [&_dt]:uppercase [&_dt]:tracking-[0.05em] [&_dt]:text-muted-foreground [&_dd]:mt-0.5 [&_dd]:mx-0 [&_dd]:mb-0 [&_dd]:font-semibold [&_dd]:wrap-anywhere" aria-label="Totals">
-                <div>
-                  <dt>Total hours</dt>
-                  <dd data-testid="report-total">{formatHours(data.totals.billableSeconds + data.totals.nonBillableSeconds)}</dd>
-                </div>
-                <div>
-                  <dt>Billable</dt>
-                  <dd data-testid="report-billable">{formatHours(data.totals.billableSeconds)}</dd>
-                </div>
-                <div>
-                  <dt>Non-billable</dt>
-                  <dd data-testid="report-non-billable">{formatHours(data.totals.nonBillableSeconds)}</dd>
-                </div>
-              </dl>
-              {data.scope === "self" && <p className="text-muted-foreground text-sm">Your own time; admins see the whole organization.</p>}
-              <HoursBreakdown title="Hours per customer" noneLabel="No customer" rows={data.customers} other={data.otherCustomers} />
-              <HoursBreakdown title="Hours per project" noneLabel="No project" rows={data.projects} other={data.otherProjects} />
-            </div>
-          )}
-        </QueryState>
+      ) : (
+        <EmptyState title="Choose both days of the period.">The last day must not be before the first.</EmptyState>
       )}
+      <SavedReports timeZone={timeZone} />
     </>
   );
 }

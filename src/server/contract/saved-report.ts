@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { idInput, isoInstant, jsonBoolean, timestampSchema } from "@/server/lib/zod";
 import { paginationInput } from "@/server/lib/cursor";
+import { MAX_REPORT_NAME_LENGTH } from "@/server/lib/limits";
 import { refineReportRange } from "@/server/contract/hours-report";
 import { reportGroupBy, timeReportFilters, timeReportSchema } from "@/server/contract/time-report";
 
@@ -29,8 +30,6 @@ const storedQuerySchema = z.object({
 });
 export type StoredReportQuery = z.output<typeof storedQuerySchema>;
 
-export const MAX_REPORT_NAME_LENGTH = 200;
-
 export const createSavedReportInput = z.object({
   name: z.string().trim().min(1, "must not be empty").max(MAX_REPORT_NAME_LENGTH, `must be at most ${MAX_REPORT_NAME_LENGTH} characters`),
   query: savedReportQuery,
@@ -55,6 +54,9 @@ export type ListSavedReportsInput = z.output<typeof listSavedReportsInput>;
 export const savedReportIdInput = z.object({ id: idInput });
 
 export const sharedReportUrlSchema = z.object({ url: z.string() });
+
+/** A share URL's token (its shape is checked where it is looked up: a malformed one is simply unknown). */
+export const sharedReportTokenInput = z.object({ token: z.string().min(1).max(200) });
 
 /** What a share URL shows: the saved report's name and the report as of now. */
 export const sharedReportSchema = z.object({ name: z.string(), report: timeReportSchema });

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { idInput, isoInstant, queryBoolean } from "@/server/lib/zod";
 import { MAX_TAG_LENGTH } from "@/server/lib/limits";
+import { paginationInput } from "@/server/lib/cursor";
 import { refineReportRange } from "@/server/contract/hours-report";
 
 export const REPORT_DIMENSIONS = ["customer", "project", "task", "member", "day", "week"] as const;
@@ -64,3 +65,23 @@ export const timeReportSchema = z.object({
   groups: z.array(groupSchema),
 });
 export type TimeReport = z.output<typeof timeReportSchema>;
+
+/** The report's detail: its logs a page at a time, oldest first (the same filters, no grouping). */
+export const timeReportLogsInput = z.object({ from: isoInstant(), to: isoInstant(), ...timeReportFilters, ...paginationInput }).superRefine(refineReportRange);
+export type TimeReportLogsInput = z.output<typeof timeReportLogsInput>;
+
+export const reportLogSchema = z.object({
+  id: z.string(),
+  startedAt: z.string(),
+  durationSeconds: z.number().int(),
+  isBillable: z.boolean(),
+  description: z.string().nullable(),
+  member: z.string(),
+  customer: z.string().nullable(),
+  project: z.string().nullable(),
+  task: z.string().nullable(),
+});
+export type ReportLogView = z.output<typeof reportLogSchema>;
+
+/** A shared report's detail page: only the page position (the report's own filters apply). */
+export const sharedReportLogsInput = z.object(paginationInput);

@@ -6,6 +6,8 @@ export const MAX_ID_LENGTH = 200;
 
 /** A name or title: task title, customer and project name or title, key name, person's name. */
 export const MAX_NAME_LENGTH = 200;
+/** A saved report's name. */
+export const MAX_REPORT_NAME_LENGTH = 200;
 /** An email address (RFC 5321's longest path). */
 export const MAX_EMAIL_LENGTH = 254;
 /** A password's length, at sign-up, when a member is added, and when it is changed. */

@@ -17,11 +17,12 @@ import {
   type StoredReportQuery,
 } from "@/server/contract/saved-report";
 import type { FileView } from "@/server/contract/file";
-import type { ReportDimension, TimeReportInput } from "@/server/contract/time-report";
+import type { ReportDimension, ReportLogView, TimeReportInput } from "@/server/contract/time-report";
 import type { Actor } from "@/server/services/auth/account";
 import { userScope } from "@/server/services/time-tracking/app-list";
-import { resolveRelativeRange } from "@/server/services/reports/ranges";
+import { resolveRelativeRange } from "@/lib/report-ranges";
 import { timeReport, timeReportFile, type ReportViewer } from "@/server/services/reports/time";
+import { timeReportLogPage } from "@/server/services/reports/logs";
 
 const savedReportSelect = { id: true, name: true, query: true, showAmounts: true, shareTokenHash: true, createdAt: true } as const;
 
@@ -111,4 +112,12 @@ export async function openSharedReport(db: DbClient, token: string, now = new Da
 export async function openSharedReportCsv(db: DbClient, token: string, now = new Date()): Promise<FileView | null> {
   const shared = await sharedReportOf(db, token, now);
   return shared && timeReportFile(db, shared.viewer, { ...shared.input, format: "csv" });
+}
+
+/** A page of the shared report's logs (its detail), oldest first. */
+export async function openSharedReportLogs(db: DbClient, token: string, page: { limit: number; cursor?: string }, now = new Date()): Promise<Page<ReportLogView> | null> {
+  const shared = await sharedReportOf(db, token, now);
+  if (!shared) return null;
+  const { groupBy: _groupBy, ...filters } = shared.input;
+  return timeReportLogPage(db, shared.viewer, { ...filters, ...page });
 }

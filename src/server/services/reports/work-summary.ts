@@ -10,7 +10,7 @@ import type { Actor } from "@/server/services/auth/account";
 import { getConstellationInApp } from "@/server/services/constellations/constellations";
 import { getCustomer } from "@/server/services/customers/customers";
 import { lineAmountCentsSql } from "@/server/services/invoices/arithmetic";
-import { resolveRelativeRange } from "@/server/services/reports/ranges";
+import { resolveRelativeRange } from "@/lib/report-ranges";
 import { reportViewerFor } from "@/server/services/reports/time";
 
 /** Rows listed at most; the rest of the time is folded into `other` so the totals still add up. */

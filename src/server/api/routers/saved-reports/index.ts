@@ -4,6 +4,8 @@ import { listSavedReportsProcedure } from "./list-saved-reports";
 import { deleteSavedReportProcedure } from "./delete-saved-report";
 import { shareSavedReportProcedure } from "./share-saved-report";
 import { unshareSavedReportProcedure } from "./unshare-saved-report";
+import { openSharedReportProcedure } from "./open-shared-report";
+import { listSharedReportLogsProcedure } from "./list-shared-report-logs";
 
 export const savedReportsRouter = createRouter({
   create: createSavedReportProcedure,
@@ -11,4 +13,7 @@ export const savedReportsRouter = createRouter({
   delete: deleteSavedReportProcedure,
   share: shareSavedReportProcedure,
   unshare: unshareSavedReportProcedure,
+  // The public page of a share URL: no session.
+  openShared: openSharedReportProcedure,
+  sharedLogs: listSharedReportLogsProcedure,
 });

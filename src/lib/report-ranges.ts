@@ -1,8 +1,8 @@
 // Relative report ranges (this week, last month, …) as instants: whole calendar periods in a time
-// zone, counted at a given moment. A pure function of (range, now, zone, week start).
-import type { WeekStart } from "@/generated/prisma/enums";
+// zone, counted at a given moment. A pure function of (range, now, zone, week start), shared by saved
+// reports on the server and the Reports page in the browser.
 import type { RelativeRange } from "@/server/contract/saved-report";
-import { addDays, startOfZonedDay, weekDates, zonedDate, type DateString } from "@/lib/time-zone";
+import { addDays, startOfZonedDay, weekDates, zonedDate, type DateString } from "./time-zone";
 
 const firstOfMonth = (date: DateString, monthsAhead = 0): DateString => {
   const [year, month] = date.split("-").map(Number) as [number, number];
@@ -11,7 +11,7 @@ const firstOfMonth = (date: DateString, monthsAhead = 0): DateString => {
 };
 
 /** `[from, to)` of the range: from the first instant of its first day to that of the day after its last. */
-export function resolveRelativeRange(range: RelativeRange, now: Date, timeZone: string, weekStart: WeekStart): { from: Date; to: Date } {
+export function resolveRelativeRange(range: RelativeRange, now: Date, timeZone: string, weekStart: "monday" | "sunday"): { from: Date; to: Date } {
   const today = zonedDate(now, timeZone);
   const days = (first: DateString, next: DateString) => ({ from: startOfZonedDay(first, timeZone), to: startOfZonedDay(next, timeZone) });
   switch (range) {

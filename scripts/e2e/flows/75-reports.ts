@@ -1,0 +1,175 @@
+// Reports as an admin uses them: a period, a grouping change and a filter (each kept in the address),
+// the totals and amount from the server, the CSV and PDF of the same report, a saved report, its
+// share link opened in a fresh browser without cookies, and the link revoked.
+import { readFile } from "node:fs/promises";
+import type { Page } from "playwright-core";
+import { check, textOf, type E2E, type E2EFlow } from "../harness";
+
+/** The page's width must not exceed the viewport's: nothing forces sideways scrolling of the page. */
+async function fitsViewport(e2e: E2E, page: Page): Promise<void> {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  check(width <= e2e.viewport.width, `the page is ${width}px wide at a ${e2e.viewport.width}px viewport`);
+}
+
+const flow: E2EFlow = {
+  name: "reports",
+  async run(e2e) {
+    const { page, cookie } = await e2e.signedInPage({ prefix: "Rep" });
+    const customerName = `Umbrella ${e2e.viewport.name}`;
+    const reportName = `Umbrella billable ${e2e.viewport.name}`;
+    let shareUrl = "";
+    await e2e.flow("reports", [
+      [
+        "the report of the last 30 days, grouped by project: totals and the logs behind them",
+        async () => {
+          const created = await fetch(e2e.url("/api/trpc/customers.createInApp"), {
+            method: "POST",
+            headers: { "content-type": "application/json", cookie },
+            body: JSON.stringify({ name: customerName, currency: "EUR", hourlyRateCents: 12_000 }),
+          });
+          check(created.status === 200, `customer create answered ${created.status}`);
+          const customerId = ((await created.json()) as { result: { data: { id: string } } }).result.data.id;
+          // 1 h 20 min billable at €120/h (= €160.00) and 30 min not billable, a day ago.
+          const startedAt = new Date(Date.now() - 26 * 3600_000);
+          const entries = [
+            { clientSessionId: `e2e-rep-${Date.now()}-1`, customerId, description: "Audit", startedAt: startedAt.toISOString(), durationSeconds: 4800, isBillable: true, source: "manual" },
+            { clientSessionId: `e2e-rep-${Date.now()}-2`, description: "Internal notes", startedAt: new Date(startedAt.getTime() + 5400_000).toISOString(), durationSeconds: 1800, isBillable: false, source: "manual" },
+          ];
+          const sync = await e2e.appRequest("POST", "/api/app/time-logs/sync", { cookie, body: { entries } });
+          check(sync.status === 200, `time-log sync answered ${sync.status}`);
+
+          await page.goto(e2e.url("/timer"));
+          await e2e.navigate(page, "Reports");
+          await page.getByLabel("Period", { exact: true }).selectOption("last_30_days");
+          await page.waitForURL(/range=last_30_days/);
+          await page.getByTestId("report-total").filter({ hasText: "1.83" }).waitFor();
+          check((await textOf(page, "report-billable")) === "1.33", `billable hours read ${await textOf(page, "report-billable")}`);
+          check((await textOf(page, "report-non-billable")) === "0.50", `non-billable hours read ${await textOf(page, "report-non-billable")}`);
+          check((await page.getByTestId("report-log-row").count()) === 2, "the detail does not list both logs");
+          await page.getByRole("img", { name: /Hours per project/ }).waitFor();
+          await page.locator(".recharts-bar-rectangle").first().waitFor();
+          await fitsViewport(e2e, page);
+          await e2e.shot(page, "75-reports", true);
+        },
+      ],
+      [
+        "group by customer, then by day: the address keeps the grouping",
+        async () => {
+          await page.getByLabel("Group by", { exact: true }).selectOption("customer");
+          await page.getByLabel("Then by", { exact: true }).selectOption("day");
+          await page.waitForURL(/groupBy=customer%2Cday/);
+          const table = page.getByRole("table", { name: "Hours per customer and day" });
+          const row = table.getByRole("row").filter({ hasText: customerName });
+          const cells = (await row.getByRole("cell").allTextContents()).map((cell) => cell.trim());
+          check(cells.slice(0, 3).join(" | ") === `${customerName} | 1.33 | 1.33`, `the customer row reads ${cells.join(" | ")}`);
+          check(cells[3]?.includes("160.00"), `the customer's amount reads ${cells[3]}`);
+          await table.getByRole("row").filter({ hasText: "No customer" }).waitFor();
+        },
+      ],
+      [
+        "filter to billable time; a reload (a bookmark) keeps the report",
+        async () => {
+          await page.getByLabel("Billable", { exact: true }).selectOption("billable");
+          await page.waitForURL(/billable=true/);
+          await page.getByTestId("report-total").filter({ hasText: "1.33" }).waitFor();
+          await page.getByTestId("report-log-row").nth(1).waitFor({ state: "detached" });
+          check((await textOf(page, "report-amounts")).includes("160.00"), `the amount reads ${await textOf(page, "report-amounts")}`);
+          await page.reload();
+          await page.getByTestId("report-total").filter({ hasText: "1.33" }).waitFor();
+          check((await page.getByLabel("Billable", { exact: true }).inputValue()) === "billable", "the billable filter was not kept");
+          check((await page.getByLabel("Then by", { exact: true }).inputValue()) === "day", "the second grouping was not kept");
+          await fitsViewport(e2e, page);
+          await e2e.shot(page, "76-reports-filtered", true);
+        },
+      ],
+      [
+        "download the CSV of the detail and the PDF of the summary",
+        async () => {
+          const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
+          const csv = (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+          check(csv[0]?.startsWith("customer,day,startedAt"), `the CSV header reads ${csv[0]}`);
+          check(csv.length === 2 && csv[1]!.includes("Audit") && csv[1]!.includes("16000"), `the CSV holds ${csv.length - 1} rows: ${csv.slice(1).join(" / ")}`);
+          const pdfHref = await page.getByRole("link", { name: "Download PDF" }).getAttribute("href");
+          const pdf = await fetch(e2e.url(pdfHref ?? ""), { headers: { cookie } });
+          const bytes = Buffer.from(await pdf.arrayBuffer());
+          check(pdf.status === 200 && pdf.headers.get("content-type") === "application/pdf" && bytes.subarray(0, 5).toString() === "%PDF-", `the PDF link answered ${pdf.status} ${pdf.headers.get("content-type")}`);
+        },
+      ],
+      [
+        "save the report under a name",
+        async () => {
+          await page.getByText("No saved reports yet.").waitFor();
+          await page.getByRole("button", { name: "Save report" }).click();
+          const dialog = page.getByRole("dialog", { name: "Save report" });
+          await dialog.getByRole("button", { name: "Save" }).click();
+          await dialog.getByText("must not be empty").waitFor();
+          await dialog.getByLabel("Name").fill(reportName);
+          await dialog.getByLabel("Show amounts on its shared page").check();
+          await dialog.getByRole("button", { name: "Save" }).click();
+          await dialog.waitFor({ state: "detached" });
+          const row = page.getByTestId("saved-report-row").filter({ hasText: reportName });
+          await row.getByText("Last 30 days").waitFor();
+          await row.getByText("Not shared").waitFor();
+        },
+      ],
+      [
+        "share it: a link shown once, with a copy button",
+        async () => {
+          await page.getByRole("button", { name: `Share ${reportName}` }).click();
+          const dialog = page.getByRole("dialog", { name: `Share “${reportName}”` });
+          await dialog.getByRole("button", { name: "Create link" }).click();
+          shareUrl = (await dialog.getByTestId("share-url").textContent())?.trim() ?? "";
+          check(/\/r\/[A-Za-z0-9_-]{43}$/.test(shareUrl), `the share link reads ${shareUrl}`);
+          await dialog.getByRole("button", { name: "Copy link" }).waitFor();
+          await e2e.shot(page, "77-reports-share");
+          await dialog.getByRole("button", { name: "Done" }).click();
+          await page.getByTestId("saved-report-row").filter({ hasText: reportName }).getByText("Shared", { exact: true }).waitFor();
+        },
+      ],
+      [
+        "the link opens without a session: the report, its chart, its logs and its CSV; not indexed",
+        async () => {
+          const { page: visitor, context } = await e2e.newPage();
+          check((await context.cookies()).length === 0, "the fresh context holds cookies");
+          const response = await visitor.goto(shareUrl);
+          check(response?.status() === 200, `the shared page answered ${response?.status()}`);
+          await visitor.getByRole("heading", { level: 1, name: reportName }).waitFor();
+          check((await visitor.getByRole("navigation", { name: "Main" }).count()) === 0, "the shared page shows the app's navigation");
+          await visitor.getByTestId("report-total").filter({ hasText: "1.33" }).waitFor();
+          check((await textOf(visitor, "report-amounts")).includes("160.00"), `the shared amount reads ${await textOf(visitor, "report-amounts")}`);
+          await visitor.getByRole("table", { name: "Hours per customer and day" }).getByRole("row").filter({ hasText: customerName }).waitFor();
+          await visitor.getByTestId("report-log-row").filter({ hasText: "Audit" }).waitFor();
+          await visitor.locator(".recharts-bar-rectangle").first().waitFor();
+          const robots = await visitor.locator('meta[name="robots"]').getAttribute("content");
+          check(robots?.includes("noindex"), `the robots meta reads ${robots}`);
+          const csvHref = await visitor.getByRole("link", { name: "Download CSV" }).getAttribute("href");
+          const csv = await fetch(e2e.url(csvHref ?? ""));
+          check(csv.status === 200 && (await csv.text()).includes("Audit"), `the shared CSV answered ${csv.status}`);
+          await fitsViewport(e2e, visitor);
+          await e2e.shot(visitor, "78-shared-report", true);
+          await context.close();
+        },
+      ],
+      [
+        "stop sharing: the link answers not found; delete the saved report",
+        async () => {
+          await page.getByRole("button", { name: `Stop sharing ${reportName}` }).click();
+          await page.getByRole("alertdialog").getByRole("button", { name: "Stop sharing" }).click();
+          await page.getByTestId("saved-report-row").filter({ hasText: reportName }).getByText("Not shared").waitFor();
+          const { page: visitor, context } = await e2e.newPage();
+          const response = await visitor.goto(shareUrl);
+          check(response?.status() === 404, `the revoked link answered ${response?.status()}`);
+          await visitor.getByRole("heading", { level: 1, name: "This report is not available" }).waitFor();
+          await e2e.shot(visitor, "79-shared-report-revoked");
+          await context.close();
+
+          await page.getByRole("button", { name: `Delete ${reportName}` }).click();
+          await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+          await page.getByText("No saved reports yet.").waitFor();
+        },
+      ],
+    ]);
+  },
+};
+
+export default flow;
