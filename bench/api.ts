@@ -1,4 +1,4 @@
-// `npm run bench:api`: the public API under load. Starts the built app (`next start`) on PostgreSQL,
+// `npm run bench:api`: the public API under load. Starts the built app (`npm start`'s server) on PostgreSQL,
 // creates one pro organization and an API key through the real HTTP routes, bulk-loads 10,000 tasks
 // and 100,000 time logs, then drives the /api/v1 list and create routes with autocannon and prints
 // throughput, latency, page-1 vs deep-page latency and the SQL round trips each request makes.
@@ -18,7 +18,7 @@ import { startRoundTripCounter, statementLabel, type RoundTrip } from "./lib/pg-
 import { compareWithCeiling } from "./compare";
 import { call, createOrganization, expectStatus, LOG_SPAN_DAYS, seed, TASKS, TIME_LOGS } from "./lib/app";
 import { measureScaleOut } from "./scale-out";
-import { ensureBuild, killAllServers, startServer, type RunningServer } from "./lib/server";
+import { ensureBuild, killAllServers, SERVER_NAME, startServer, type RunningServer } from "./lib/server";
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 32);
@@ -228,7 +228,7 @@ async function main(): Promise<void> {
       WEBHOOK_WORKER: "off",
     };
 
-    console.log("Starting the app (next start)…");
+    console.log(`Starting the app (${SERVER_NAME})…`);
     const server = await startServer(serverEnv);
     servers.push(server);
     const { baseUrl } = server;
@@ -332,7 +332,7 @@ function printReport(report: {
   console.log("\n## Results\n");
   console.log(
     `Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? "CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}; ` +
-      `Node ${process.version}; PostgreSQL ${report.postgres}. App (next start), PostgreSQL and the load generator share these cores.`,
+      `Node ${process.version}; PostgreSQL ${report.postgres}. App (${SERVER_NAME}), PostgreSQL and the load generator share these cores.`,
   );
   // The run itself keeps both cores busy, so only the load before it tells whether others competed.
   console.log(`Load average (1 min) before the run: ${fixed(report.loadBefore, 2)}${report.loadBefore > 1 ? ": other work was running, figures are pessimistic" : ""}.`);
@@ -343,7 +343,7 @@ function printReport(report: {
   for (const load of report.loads) console.log(`| \`${load.route}\` | ${fixed(load.requestsPerSecond)} | ${load.p50} | ${load.p99} | ${load.total} | ${load.non2xx}${load.errors ? ` (+${load.errors} errors)` : ""} |`);
   if (isCpuAccountingAvailable) {
     console.log("\nCPU per request during each run (ms, from /proc; PostgreSQL counts all its processes on the machine): where the two cores went.\n");
-    console.log("| route | app (next start) | PostgreSQL | load generator |");
+    console.log(`| route | app (${SERVER_NAME}) | PostgreSQL | load generator |`);
     console.log("|---|---:|---:|---:|");
     for (const load of report.loads) console.log(`| \`${load.route}\` | ${fixed(load.cpu.app, 2)} | ${fixed(load.cpu.postgres, 2)} | ${fixed(load.cpu.loadGenerator, 2)} |`);
   }

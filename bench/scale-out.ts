@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import { call, createOrganization, expectStatus, seed } from "./lib/app";
 import { openBenchDatabase, type BenchDatabase } from "./lib/database";
-import { ensureBuild, killAllServers, startServer, type RunningServer } from "./lib/server";
+import { ensureBuild, killAllServers, SERVER_NAME, startServer, type RunningServer } from "./lib/server";
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION || 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
@@ -74,7 +74,7 @@ export async function measureScaleOut(): Promise<void> {
   try {
     database = await openBenchDatabase({ prefix: "orbit_scale", adminUrl: process.env.ORBIT_BENCH_PG_URL });
     const env = { DATABASE_URL: database.url, APP_ENV: "production", SESSION_SECRET: randomBytes(32).toString("hex"), WEBHOOK_WORKER: "off" };
-    console.log("Starting two app processes (next start) on one database…");
+    console.log(`Starting two app processes (${SERVER_NAME}) on one database…`);
     servers.push(await startServer(env));
     servers.push(await startServer(env));
     const setup = await createOrganization(servers[0]!.baseUrl);

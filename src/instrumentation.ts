@@ -1,9 +1,9 @@
-// Next calls register() once per server process. The boot code is Node-only; the runtime check is a
-// build-time constant, so the edge bundle does not pull it in.
+// Next calls register() once per server process. Orbit's server (src/server.ts) has booted already;
+// boot is idempotent (one database, one worker, one SIGTERM handler per process, kept on globalThis),
+// so this only matters when Next runs without it. The runtime check is a build-time constant, so the
+// edge bundle does not pull the Node-only code in.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === "nodejs") {
-    const { installRequestGuard } = await import("@/server/http/request-guard");
-    installRequestGuard();
     const { boot } = await import("@/server/boot");
     await boot();
   }

@@ -1,4 +1,6 @@
-// The built app (`next build` output) served by `next start` on a free local port, for benchmarks.
+// The built app (`npm run build` output) served as `npm start` serves it (Orbit's server,
+// .next/orbit/server.mjs) on a free local port, for benchmarks. BENCH_SERVER=next-start serves the
+// same build with `next start` instead (/api/v1 through Next's route handler), to measure the difference.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { freePort } from "../../scripts/lib/free-port";
@@ -6,19 +8,23 @@ import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
+const SERVER_BUILD = path.join(ROOT, ".next/orbit/server.mjs");
+const isNextStart = process.env.BENCH_SERVER === "next-start";
+/** What serves the app, for the reports. */
+export const SERVER_NAME = isNextStart ? "next start" : "Orbit's server";
 
 /** Builds the app when there is no production build yet (or when `force` is set). */
 export function ensureBuild(options: { force?: boolean } = {}): void {
-  if (!options.force && existsSync(path.join(ROOT, ".next/BUILD_ID"))) return;
-  console.log(options.force ? "Building the app (next build)…" : "No production build found (.next/BUILD_ID): running next build…");
-  const result = spawnSync(process.execPath, [NEXT_BIN, "build"], { cwd: ROOT, stdio: "inherit" });
-  if (result.status !== 0) throw new Error("next build failed; fix the build (npm run build) and run the benchmark again.");
+  if (!options.force && existsSync(path.join(ROOT, ".next/BUILD_ID")) && existsSync(SERVER_BUILD)) return;
+  console.log(options.force ? "Building the app (npm run build)…" : "No production build found: running npm run build…");
+  const result = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
+  if (result.status !== 0) throw new Error("The build failed; fix it (npm run build) and run the benchmark again.");
 }
 
 
 export interface RunningServer {
   baseUrl: string;
-  /** Process id of `next start`, also the id of its process group. */
+  /** Process id of the server, also the id of its process group. */
   pid: number;
   /** The server's recent output, for error reports. */
   recentOutput(): string;
@@ -45,7 +51,7 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 }
 
 /**
- * Starts `next start` with the given environment on a free port and waits until it answers HTTP.
+ * Starts the server with the given environment on a free port and waits until it answers HTTP.
  * The server runs in its own process group so that stopping it also stops anything it spawned.
  */
 export async function startServer(
@@ -53,9 +59,10 @@ export async function startServer(
   options: { readyPath?: string; timeoutMs?: number; nodeArgs?: string[] } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const command = isNextStart ? [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"] : [SERVER_BUILD];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...command], {
     cwd: ROOT,
-    env: { ...process.env, ...env, NODE_ENV: "production", PORT: String(port) },
+    env: { ...process.env, ...env, NODE_ENV: "production", PORT: String(port), ...(isNextStart ? { NEXT_MANUAL_SIG_HANDLE: "true" } : {}) },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -94,7 +101,7 @@ export async function startServer(
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
       LIVE_SERVERS.delete(child);
-      throw new Error(`next start exited before answering (code ${child.exitCode ?? child.signalCode}):\n${server.recentOutput()}`);
+      throw new Error(`${SERVER_NAME} exited before answering (code ${child.exitCode ?? child.signalCode}):\n${server.recentOutput()}`);
     }
     try {
       await fetch(readyUrl, { signal: AbortSignal.timeout(2000) });
@@ -104,5 +111,5 @@ export async function startServer(
     }
   }
   await server.stop();
-  throw new Error(`next start did not answer within ${(options.timeoutMs ?? 60_000) / 1000} s:\n${server.recentOutput()}`);
+  throw new Error(`${SERVER_NAME} did not answer within ${(options.timeoutMs ?? 60_000) / 1000} s:\n${server.recentOutput()}`);
 }

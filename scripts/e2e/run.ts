@@ -1,7 +1,7 @@
 // `npm run test:e2e`: the web app in a real browser. Starts the app on a free port with an in-memory
 // database and runs every flow module of scripts/e2e/flows/ (one per area, in file-name order) at a
 // desktop and a phone-sized viewport in headless Chromium, saving screenshots.
-//   -- --start              serve the production build (`next build` first) instead of `next dev`
+//   -- --start              serve the production build (`npm run build` first, then as `npm start`) instead of `npm run dev`
 //   -- --only timer,tasks   run only these flows (by their `name`)
 //   -- --viewport phone     run only one viewport
 //   -- --shots <dir>        keep the screenshots there (default: a temporary folder)
@@ -39,6 +39,8 @@ function option(name: string): string | undefined {
 }
 
 const useBuild = process.argv.includes("--start");
+/** The production build of Orbit's server (scripts/build-server.mjs). */
+const SERVER_BUILD = path.join(projectRoot, ".next", "orbit", "server.mjs");
 const only = option("--only")?.split(",").map((name) => name.trim());
 const viewports = VIEWPORTS.filter((viewport) => !option("--viewport") || viewport.name === option("--viewport"));
 
@@ -59,9 +61,10 @@ async function startApp(): Promise<AppServer> {
   const running = option("--url");
   if (running) return { url: running.replace(/\/$/, ""), output: () => "", stop: () => {}, terminate: async () => null };
   const port = await freePort();
-  const args = useBuild ? ["start", "-p", String(port)] : ["dev", "-p", String(port)];
+  // Orbit's server as `npm start` and `npm run dev` run it (without npm in between, so that SIGTERM reaches it).
+  const args = useBuild ? [SERVER_BUILD] : [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), "src/server.ts", "--dev"];
   let output = "";
-  const child: ChildProcess = spawn(path.join(projectRoot, "node_modules", ".bin", "next"), args, {
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: projectRoot,
     // Its own process group, so stopping it also stops the workers it starts.
     detached: true,
@@ -72,8 +75,7 @@ async function startApp(): Promise<AppServer> {
       PGLITE_DIR: "memory://",
       DATABASE_URL: "",
       NEXT_TELEMETRY_DISABLED: "1",
-      // As `npm start` does: SIGTERM is the app's to handle (finish deliveries, exit 0), not Next's.
-      NEXT_MANUAL_SIG_HANDLE: "true",
+      NODE_ENV: useBuild ? "production" : "development",
       ...(useBuild ? { SESSION_SECRET: randomBytes(32).toString("hex") } : {}),
     },
   });
@@ -111,7 +113,7 @@ async function startApp(): Promise<AppServer> {
   }
   stop();
   console.error(output.split("\n").slice(-40).join("\n"));
-  cannotRun(`the app did not answer 200 on ${url} (next ${args[0]}).`);
+  cannotRun(`the app did not answer 200 on ${url} (${useBuild ? "npm start" : "npm run dev"}).`);
 }
 
 async function loadFlows(): Promise<E2EFlow[]> {
@@ -129,7 +131,7 @@ async function loadFlows(): Promise<E2EFlow[]> {
 
 async function main(): Promise<void> {
   if (!existsSync(CHROMIUM)) cannotRun(`Chromium not found at ${CHROMIUM}. Install it with: apt-get install -y chromium`);
-  if (useBuild && !existsSync(path.join(projectRoot, ".next", "BUILD_ID"))) cannotRun("no production build: run `npx next build` first, or drop --start.");
+  if (useBuild && !(existsSync(path.join(projectRoot, ".next", "BUILD_ID")) && existsSync(SERVER_BUILD))) cannotRun("no production build: run `npm run build` first, or drop --start.");
   const flows = await loadFlows();
   if (flows.length === 0) cannotRun(`no flows to run${only ? ` named ${only.join(", ")}` : ""}.`);
 
@@ -142,7 +144,7 @@ async function main(): Promise<void> {
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
-    console.log(`e2e: ${app.url} (next ${useBuild ? "start" : "dev"}), flows: ${flows.map((flow) => flow.name).join(", ")}; screenshots in ${screenshots}`);
+    console.log(`e2e: ${app.url} (${useBuild ? "npm start" : "npm run dev"}), flows: ${flows.map((flow) => flow.name).join(", ")}; screenshots in ${screenshots}`);
     for (const viewport of viewports) {
       for (const flow of flows) {
         const e2e = new E2E(app.url, viewport, browser, screenshots, tally, problems);

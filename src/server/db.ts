@@ -121,12 +121,15 @@ export function getDatabase(): Promise<Database> {
     if (!env.databaseUrl) {
       const database = openDatabase(env);
       await applyPendingMigrations(database.adapterFactory);
+      getLogger().info({ kind: database.kind }, "database open");
       return database;
     }
     // Migrations run on a connection of their own without the requests' statement timeout; the
     // schema engine disposes the connection it opened, and with it that pool.
     await applyPendingMigrations(openDatabase({ ...env, databasePoolSize: 1, databaseStatementTimeoutMs: undefined }).adapterFactory);
-    return openDatabase(env);
+    const database = openDatabase(env);
+    getLogger().info({ kind: database.kind }, "database open");
+    return database;
   })().catch((error) => {
     globalForDb.orbitDatabase = undefined;
     throw error;

@@ -2,15 +2,14 @@
 // operations: the in-app route and tRPC (batched or not) all count.
 import { createHash } from "node:crypto";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/env";
 import { getDb } from "@/server/db";
 import { passwordHashing } from "@/server/auth/passwords";
-import { CLIENT_ADDRESS_HEADER, clientAddressOf } from "@/server/http/client-address";
-import { installRequestGuard } from "@/server/http/request-guard";
+import { clientAddressOf } from "@/server/http/client-address";
 import { LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_EMAIL, SIGNUPS_PER_ADDRESS } from "@/server/services/auth/throttle";
-import { TestClient } from "../harness/http";
+import { dispatchToNext, TestClient } from "../harness/http";
+import { startOrbitServer, type StartedServer } from "../harness/server";
 import { PASSWORD, signUpOrganization, uniqueEmail } from "../harness/factories";
 
 let addressCounter = 0;
@@ -137,36 +136,72 @@ describe("password hashing under load", () => {
 });
 
 describe("the client address", () => {
+  let server: StartedServer;
+
+  beforeAll(async () => {
+    server = await startOrbitServer(dispatchToNext);
+  });
+  afterAll(() => server.close());
   afterEach(() => {
     delete process.env.TRUST_PROXY;
     resetEnvCache();
   });
 
-  it("is the socket's, never an X-Forwarded-For entry a client sent; behind a trusted proxy the right-most entry", () => {
-    const headers = new Headers({ "x-forwarded-for": "6.6.6.6, 7.7.7.7", [CLIENT_ADDRESS_HEADER]: "192.0.2.9" });
-    expect(clientAddressOf(headers)).toBe("192.0.2.9");
-    process.env.TRUST_PROXY = "1";
-    resetEnvCache();
-    expect(clientAddressOf(headers)).toBe("7.7.7.7");
+  /** POSTs JSON to Orbit's server from the loopback address `from` (each one a client of its own). */
+  function postFrom(from: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<number> {
+    const json = JSON.stringify(body);
+    return new Promise((resolve, reject) => {
+      http
+        .request(
+          { host: "127.0.0.1", port: server.port, localAddress: from, method: "POST", path, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(json), ...headers } },
+          (response) => response.resume().on("end", () => resolve(response.statusCode!)),
+        )
+        .on("error", reject)
+        .end(json);
+    });
+  }
+  const signup = () => ({ email: uniqueEmail(), password: PASSWORD, name: "Ada", organizationName: "Acme" });
+
+  it("is the right-most X-Forwarded-For entry, which Orbit's server sets", () => {
+    expect(clientAddressOf(new Headers({ "x-forwarded-for": "6.6.6.6, 7.7.7.7" }))).toBe("7.7.7.7");
+    expect(clientAddressOf(new Headers())).toBeUndefined();
   });
 
-  it("is recorded from the socket at the Node server, replacing a forged header", async () => {
-    installRequestGuard();
-    const seen: (string | string[] | undefined)[] = [];
-    const server = http.createServer((request, response) => {
-      seen.push(request.headers[CLIENT_ADDRESS_HEADER]);
-      response.end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const { port } = server.address() as AddressInfo;
-    await new Promise<void>((resolve, reject) =>
-      http
-        .request({ host: "127.0.0.1", port, headers: { "x-forwarded-for": "6.6.6.6", [CLIENT_ADDRESS_HEADER]: "6.6.6.6" } }, (response) => response.resume().on("end", resolve))
-        .on("error", reject)
-        .end(),
-    );
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    expect(seen).toEqual(["127.0.0.1"]);
+  it("without TRUST_PROXY is the socket's: a forged X-Forwarded-For changes nothing for the signup throttle", { timeout: 120_000 }, async () => {
+    const db = await getDb();
+    await db.signupAttempt.createMany({ data: Array.from({ length: SIGNUPS_PER_ADDRESS - 1 }, () => ({ address: "127.0.0.2" })) });
+    expect(await postFrom("127.0.0.2", "/api/app/auth/signup", signup())).toBe(201);
+    // Used up: a made-up header, or one naming another client, does not make this client another one.
+    expect(await postFrom("127.0.0.2", "/api/app/auth/signup", signup(), { "x-forwarded-for": "198.51.100.7" })).toBe(429);
+    expect(await postFrom("127.0.0.2", "/api/app/auth/signup", signup(), { "x-forwarded-for": "198.51.100.7, 127.0.0.3" })).toBe(429);
+    expect(await db.signupAttempt.count({ where: { address: { not: "127.0.0.2" }, createdAt: { gt: new Date(Date.now() - 60_000) } } })).toBe(0);
+    // Another client (another socket address) signs up.
+    expect(await postFrom("127.0.0.3", "/api/app/auth/signup", signup(), { "x-forwarded-for": "127.0.0.2" })).toBe(201);
+    expect(await db.signupAttempt.count({ where: { address: "127.0.0.3" } })).toBe(1);
+  });
+
+  it("without TRUST_PROXY is the socket's: a forged X-Forwarded-For changes nothing for the login throttle", { timeout: 60_000 }, async () => {
+    const db = await getDb();
+    const admin = await signUpOrganization();
+    await db.loginFailure.createMany({ data: Array.from({ length: LOGIN_FAILURES_PER_ADDRESS }, () => ({ key: "address:127.0.0.4" })) });
+    const login = { email: admin.email, password: PASSWORD };
+    expect(await postFrom("127.0.0.4", "/api/app/auth/login", login)).toBe(429);
+    expect(await postFrom("127.0.0.4", "/api/app/auth/login", login, { "x-forwarded-for": "198.51.100.8" })).toBe(429);
+    expect(await postFrom("127.0.0.5", "/api/app/auth/login", login, { "x-forwarded-for": "127.0.0.4" })).toBe(200);
+  });
+
+  it("with TRUST_PROXY is the right-most X-Forwarded-For entry, the one the proxy appended", { timeout: 120_000 }, async () => {
+    process.env.TRUST_PROXY = "1";
+    resetEnvCache();
+    const db = await getDb();
+    await db.signupAttempt.createMany({ data: Array.from({ length: SIGNUPS_PER_ADDRESS }, () => ({ address: "192.0.2.60" })) });
+    // The proxy's socket is one address for every client; the entry it appended tells them apart.
+    expect(await postFrom("127.0.0.6", "/api/app/auth/signup", signup(), { "x-forwarded-for": "192.0.2.61, 192.0.2.60" })).toBe(429);
+    expect(await postFrom("127.0.0.6", "/api/app/auth/signup", signup(), { "x-forwarded-for": "192.0.2.60, 192.0.2.61" })).toBe(201);
+    expect(await db.signupAttempt.count({ where: { address: "192.0.2.61" } })).toBe(1);
+    // No header (a request that did not pass the proxy): the socket's address.
+    expect(await postFrom("127.0.0.6", "/api/app/auth/signup", signup())).toBe(201);
+    expect(await db.signupAttempt.count({ where: { address: "127.0.0.6" } })).toBe(1);
   });
 });
 

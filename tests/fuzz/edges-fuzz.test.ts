@@ -1,15 +1,15 @@
 // Fuzzes every /api/v1 operation of the OpenAPI document and every /api/app route of the route table
 // with generated bodies, queries and path parameters: no request may answer 5xx or outside the envelope.
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { installRequestGuard, malformedRequestError } from "@/server/http/request-guard";
+import { malformedRequestError } from "@/server/http/request-guard";
 import { apiRoutes } from "@/server/http/route-table";
 import { MAX_JSON_DEPTH } from "@/server/http/body";
 import { openApiDocument } from "../harness/openapi";
 import { apiOrganization, PASSWORD, uniqueEmail } from "../harness/factories";
 import { TestClient, type TestResponse } from "../harness/http";
+import { startOrbitServer, type StartedServer } from "../harness/server";
 
 type Json = Record<string, any>;
 
@@ -199,17 +199,16 @@ describe("malformed cookies, paths, methods and hosts", () => {
     );
   });
 
-  describe("at the Node server, before Next", () => {
-    let server: http.Server;
+  describe("at Orbit's server, before Next", () => {
+    let server: StartedServer;
     let port: number;
 
     beforeAll(async () => {
-      installRequestGuard();
-      server = http.createServer((_request, response) => response.end("passed"));
-      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-      port = (server.address() as AddressInfo).port;
+      // Next's part answers "passed": what reaches it was not refused.
+      server = await startOrbitServer(async () => new Response("passed"));
+      port = server.port;
     });
-    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    afterAll(() => server.close());
 
     function send(method: string, path: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
       return new Promise((resolve, reject) => {

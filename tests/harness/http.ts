@@ -3,7 +3,9 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { decideAtEdge } from "@/server/http/edge";
+import { isServedHere } from "@/server/http/node-server";
 import { config as proxyConfig } from "@/proxy";
+import { sendThroughServer } from "./server";
 
 const apiRoot = path.resolve(import.meta.dirname, "../../src/app/api");
 
@@ -51,8 +53,18 @@ export const BASE_URL = "http://localhost:3000";
 /** The paths Next runs the proxy for: its matcher, read as the anchored pattern Next compiles it to. */
 const proxiedPaths = proxyConfig.matcher.map((matcher) => new RegExp(`^${matcher}$`));
 
-/** Sends a Request through the proxy (src/proxy.ts) where its matcher says so, and the route handler Next would pick for its path. */
+/**
+ * Sends a Request as Orbit's server does: /api/v1 to the server's own handler (on a real socket, see
+ * server.ts), everything else through the proxy (src/proxy.ts) where its matcher says so, and the
+ * route handler Next would pick for its path.
+ */
 export async function dispatch(incoming: Request): Promise<Response> {
+  if (isServedHere(new URL(incoming.url).pathname)) return sendThroughServer(incoming, dispatchToNext);
+  return dispatchToNext(incoming);
+}
+
+/** What Next does with a request: the proxy, then the route file. */
+export async function dispatchToNext(incoming: Request): Promise<Response> {
   if (!proxiedPaths.some((pattern) => pattern.test(new URL(incoming.url).pathname))) return route(incoming);
   const edge = decideAtEdge(incoming);
   if (edge.response) return edge.response;

@@ -1,4 +1,5 @@
 // Request bodies: at most 1 MiB, JSON only, nested at most MAX_JSON_DEPTH deep. Shared by every edge.
+import type { IncomingMessage } from "node:http";
 import { AppError } from "@/server/errors";
 import { MAX_BODY_BYTES } from "@/server/lib/limits";
 
@@ -27,6 +28,40 @@ export async function readBodyText(request: Request, maxBytes = MAX_BODY_BYTES):
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * The same for a Node request (the server's own /api/v1 path). Past the limit the rest is discarded
+ * unread as it arrives, so that the client, still sending, gets its 413 on a connection kept open.
+ */
+export function readNodeBodyText(request: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<string> {
+  const declared = Number(request.headers["content-length"] ?? "0");
+  if (declared > maxBytes) {
+    request.resume();
+    return Promise.reject(tooLarge(maxBytes));
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => request.off("data", onData).off("end", onEnd).off("error", onError);
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > maxBytes) {
+        stop();
+        request.resume();
+        reject(tooLarge(maxBytes));
+      } else chunks.push(chunk);
+    };
+    const onEnd = () => {
+      stop();
+      resolve(chunks.length === 1 ? chunks[0]!.toString("utf8") : Buffer.concat(chunks).toString("utf8"));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    request.on("data", onData).on("end", onEnd).on("error", onError);
+  });
 }
 
 /** The deepest nesting of arrays and objects in a JSON text, counted without parsing it. */
@@ -83,9 +118,13 @@ export function parseClientJson(text: string, what = "must be valid JSON"): unkn
   return value;
 }
 
-/** Reads and parses a JSON body; an empty body is `undefined`. */
-export async function readJsonBody(request: Request): Promise<unknown> {
-  const text = await readBodyText(request);
+/** Parses a body's text; an empty body is `undefined`. */
+export function parseJsonBodyText(text: string): unknown {
   if (!text.trim()) return undefined;
   return parseClientJson(text);
+}
+
+/** Reads and parses a JSON body; an empty body is `undefined`. */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  return parseJsonBodyText(await readBodyText(request));
 }

@@ -29,17 +29,35 @@ export function routeTemplateOf(method: string, pathname: string): string {
 
 type Handler<A extends unknown[]> = (request: Request, ...args: A) => Promise<Response> | Response;
 
+/** What is observed of one answered request. */
+export interface ObservedRequest {
+  method: string;
+  pathname: string;
+  /** The request's headers (its id, the origin for HSTS) and its URL. */
+  headers: Headers;
+  url: string;
+  status: number;
+  /** `performance.now()` when the request arrived. */
+  started: number;
+}
+
+/** Counts and logs an answered request, and gives its response the request id and the security headers. */
+export function observeAnswer(request: ObservedRequest, responseHeaders: Headers): void {
+  const seconds = (performance.now() - request.started) / 1000;
+  const route = routeTemplateOf(request.method, request.pathname);
+  const requestId = requestIdOf(request.headers);
+  recordHttpRequest(route, request.method, request.status, seconds);
+  getLogger().info({ requestId, method: request.method, route, status: request.status, durationMs: Math.round(seconds * 1000) }, "request");
+  responseHeaders.set(REQUEST_ID_HEADER, requestId);
+  applySecurityHeaders(responseHeaders, request.headers, request.url);
+}
+
 export function observed<A extends unknown[]>(handler: Handler<A>): (request: Request, ...args: A) => Promise<Response> {
   return async (request, ...args) => {
     const started = performance.now();
     const response = await handler(request, ...args);
-    const seconds = (performance.now() - started) / 1000;
-    const route = routeTemplateOf(request.method, new URL(request.url).pathname);
-    const requestId = requestIdOf(request.headers);
-    recordHttpRequest(route, request.method, response.status, seconds);
-    getLogger().info({ requestId, method: request.method, route, status: response.status, durationMs: Math.round(seconds * 1000) }, "request");
-    response.headers.set(REQUEST_ID_HEADER, requestId);
-    applySecurityHeaders(response.headers, request.headers, request.url);
+    const { method, headers, url } = request;
+    observeAnswer({ method, pathname: new URL(url).pathname, headers, url, status: response.status, started }, response.headers);
     return response;
   };
 }

@@ -15,6 +15,6 @@ export async function createRequestContext(request: Request, resHeaders: Headers
 }
 
 /** The public API: an API key is the only credential, so the session cookie is never read. */
-export async function createApiRequestContext(request: Request, resHeaders: Headers): Promise<RequestContext> {
-  return { db: await getDb(), headers: request.headers, resHeaders, session: NO_SESSION, requestUrl: request.url };
+export async function createApiContext(headers: Headers, requestUrl: string, resHeaders: Headers): Promise<RequestContext> {
+  return { db: await getDb(), headers, resHeaders, session: NO_SESSION, requestUrl };
 }

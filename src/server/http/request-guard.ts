@@ -1,15 +1,14 @@
-// Requests Next cannot represent fail inside Next before any of our code runs, with a text 500: a
-// method the Fetch standard forbids (TRACE, TRACK: `new Request` throws) and a path with an escape
-// that does not decode (`/api/app/me%`). This guard answers them first, at the Node server, in the
-// error envelope: 405 with `Allow` for a method outside HTTP's usual set, 400 for such a path.
-// It also records the socket's address for per-address limits (client-address.ts), where Next would
-// keep a client's own X-Forwarded-For. Installed once per server process (src/instrumentation.ts).
+// The first step of every request at Orbit's server (node-server.ts), before /api/v1 or Next.
+// Requests Next cannot represent would fail inside Next before any of our code runs, with a text 500:
+// a method the Fetch standard forbids (TRACE, TRACK: `new Request` throws) and a path with an escape
+// that does not decode (`/api/app/me%`). They are answered here in the error envelope: 405 with
+// `Allow` for a method outside HTTP's usual set, 400 for such a path. It also settles the client's
+// address (client-address.ts), where Next would keep a client's own X-Forwarded-For.
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { AppError } from "@/server/errors";
 import { errorEnvelope } from "@/server/lib/envelope";
 import { REQUEST_ID_HEADER } from "@/server/http/request-id";
-import { CLIENT_ADDRESS_HEADER } from "@/server/http/client-address";
 import { isApiPath, routingError } from "@/server/http/route-table";
 
 const SERVED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
@@ -55,26 +54,13 @@ export function refuseMalformedRequest(request: http.IncomingMessage, response: 
   return true;
 }
 
-let isInstalled = false;
-
-/** The socket's address, under a header name no client can set (any incoming value is replaced). */
-export function recordClientAddress(request: http.IncomingMessage): void {
+/**
+ * X-Forwarded-For as the routes read it: without a trusted proxy, the socket's address and nothing a
+ * client sent; behind one, the proxy's header as it came (the socket's address when there is none).
+ */
+export function settleClientAddress(request: http.IncomingMessage, trustProxy: boolean): void {
+  if (trustProxy && request.headers["x-forwarded-for"]) return;
   const address = request.socket.remoteAddress;
-  if (address) request.headers[CLIENT_ADDRESS_HEADER] = address;
-  else delete request.headers[CLIENT_ADDRESS_HEADER];
-}
-
-/** Puts the guard in front of every HTTP server of this process (Next's included). */
-export function installRequestGuard(): void {
-  if (isInstalled) return;
-  isInstalled = true;
-  const emit = http.Server.prototype.emit;
-  http.Server.prototype.emit = function guardedEmit(this: http.Server, event: string | symbol, ...args: unknown[]) {
-    if (event === "request") {
-      const request = args[0] as http.IncomingMessage;
-      if (refuseMalformedRequest(request, args[1] as http.ServerResponse)) return true;
-      recordClientAddress(request);
-    }
-    return Reflect.apply(emit, this, [event, ...args]) as boolean;
-  } as typeof emit;
+  if (address) request.headers["x-forwarded-for"] = address;
+  else delete request.headers["x-forwarded-for"];
 }

@@ -8,11 +8,20 @@ export function jsonResponse(body: unknown, status: number, headers?: Headers): 
   return response;
 }
 
-/** An already serialized JSON body (the adapter's), passed through as it is. */
-export function serializedJsonResponse(json: string, status: number, headers: Headers): Response {
+/** A JSON answer before it becomes a response (a Web Response or Node's own). */
+export interface JsonAnswer {
+  status: number;
+  headers: Headers;
+  json: string;
+}
+
+/** The error envelope of `error` with its status and headers (Retry-After, Allow, ...), added to `headers`. */
+export function errorAnswer(error: unknown, headers: Headers): JsonAnswer {
+  const appError = toAppError(error);
+  for (const [name, value] of Object.entries(appError.headers ?? {})) headers.set(name, value);
   headers.set("content-type", "application/json");
   headers.set("cache-control", "no-store");
-  return new Response(json, { status, headers });
+  return { status: appError.status, headers, json: JSON.stringify(errorEnvelope(appError)) };
 }
 
 export function errorResponse(error: unknown, headers?: Headers): Response {

@@ -14,9 +14,9 @@ import { bearerKeyHash, findApiKey } from "@/server/api/middleware/api-key";
 import { getDatabase } from "@/server/db";
 import { openEventStream } from "@/server/services/events/event-stream";
 import { AppError } from "@/server/errors";
-import { assertNoNulCharacters, readJsonBody } from "@/server/http/body";
-import { createApiRequestContext } from "@/server/http/request-context";
-import { errorResponse, serializedJsonResponse } from "@/server/http/responses";
+import { assertNoNulCharacters, parseJsonBodyText, readBodyText } from "@/server/http/body";
+import { createApiContext } from "@/server/http/request-context";
+import { errorAnswer, type JsonAnswer } from "@/server/http/responses";
 import { getLogger } from "@/server/operations/logger";
 import {
   completeIdempotencyKey,
@@ -44,11 +44,11 @@ interface Exchange {
  * takes `headers`, `signal`, `url` and `method` from it, a `body` that is not a stream as the parsed
  * input, and collects the query into `query`. Our own parsed body is handed over this way.
  */
-function adapterRequest(request: Request, pathname: string, search: string, body: unknown, exchange: Exchange): Request {
+function adapterRequest(request: V1Request, body: unknown, exchange: Exchange): Request {
   return Object.create(Request.prototype, {
     // HEAD is answered as GET (Next drops the body); the adapter would otherwise answer it 204 unrouted.
     method: { value: request.method === "HEAD" ? "GET" : request.method },
-    url: { value: `${pathname.replace(/^\/api/, "")}${search}` },
+    url: { value: `${request.pathname.replace(/^\/api/, "")}${request.search}` },
     headers: { value: JSON_CONTENT },
     signal: { value: request.signal },
     body: { value: body },
@@ -86,8 +86,8 @@ function assertPlainQueryKeys(query: URLSearchParams): void {
   assertNoNulCharacters(Object.fromEntries(query), "query");
 }
 
-async function readJsonObject(request: Request): Promise<object> {
-  const body = (await readJsonBody(request)) ?? {};
+function asJsonObject(body: unknown): object {
+  body ??= {};
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw new AppError("validation_error", "Request body must be a JSON object.", { details: [{ field: "body", message: "must be a JSON object" }] });
   }
@@ -98,12 +98,12 @@ async function readJsonObject(request: Request): Promise<object> {
  * Keeps the answer of a request that claimed an Idempotency-Key for its repeats, or gives the key back
  * when the failure was the server's (5xx), so a retry runs again. Never fails the response itself.
  */
-async function settleIdempotencyKey(context: RequestContext, response: Response, json: string): Promise<void> {
+async function settleIdempotencyKey(context: RequestContext, answer: JsonAnswer): Promise<void> {
   const claim = context.idempotency?.claim;
   if (!claim) return;
   try {
-    if (response.status >= 500) await releaseIdempotencyKey(context.db, claim.organizationId, claim.id);
-    else await completeIdempotencyKey(context.db, claim.organizationId, claim.id, response.status, json);
+    if (answer.status >= 500) await releaseIdempotencyKey(context.db, claim.organizationId, claim.id);
+    else await completeIdempotencyKey(context.db, claim.organizationId, claim.id, answer.status, answer.json);
   } catch (error) {
     // The claim stays running until it counts as abandoned; the response still goes out.
     getLogger().error({ err: error }, "idempotency key not settled");
@@ -113,11 +113,29 @@ async function settleIdempotencyKey(context: RequestContext, response: Response,
 /** The path of the events stream: Server-Sent Events, which the adapter cannot answer, so it is served here. */
 export const EVENTS_STREAM_PATH = "/api/v1/events/stream";
 
+/** One /api/v1 request as the edge received it, whichever server it came through. */
+export interface V1Request {
+  method: string;
+  /** The path and query as requested (`/api/v1/tasks?limit=5`). */
+  pathname: string;
+  search: string;
+  headers: Headers;
+  /** The listening origin and path (the context's `requestUrl`). */
+  url: string;
+  /** Aborted when the client goes away. */
+  signal: AbortSignal;
+  /** The body's text, at most 1 MiB (a 413 beyond). */
+  readBodyText: () => Promise<string>;
+}
+
+/** The answer: JSON, or for the events stream a body that stays open. */
+export type V1Answer = JsonAnswer & { stream?: ReadableStream<Uint8Array> };
+
 /** GET /api/v1/events/stream: admitted like every route (scope events:read), then a stream that stays open. */
-async function handleEventStream(request: Request, context: RequestContext, resHeaders: Headers): Promise<Response> {
+async function answerEventStream(request: V1Request, context: RequestContext, resHeaders: Headers): Promise<V1Answer> {
   if (request.method !== "GET") throw new AppError("not_found", "No such API route.");
   const { apiKey } = await admitApiRequest(context, ["events:read"]);
-  const body = await openEventStream({
+  const stream = await openEventStream({
     database: await getDatabase(),
     organizationId: apiKey.organizationId,
     apiKeyId: apiKey.id,
@@ -127,16 +145,22 @@ async function handleEventStream(request: Request, context: RequestContext, resH
   resHeaders.set("content-type", "text/event-stream; charset=utf-8");
   resHeaders.set("cache-control", "no-store, no-transform");
   resHeaders.set("x-accel-buffering", "no");
-  return new Response(body, { status: 200, headers: resHeaders });
+  return { status: 200, headers: resHeaders, json: "", stream };
 }
 
-export async function handleV1Request(request: Request): Promise<Response> {
+function successAnswer(json: string, status: number, headers: Headers): JsonAnswer {
+  headers.set("content-type", "application/json");
+  headers.set("cache-control", "no-store");
+  return { status, headers, json };
+}
+
+/** Answers one /api/v1 request from the routers; never throws (a failure is its envelope). */
+export async function answerV1Request(request: V1Request): Promise<V1Answer> {
   const resHeaders = new Headers();
   try {
-    const url = new URL(request.url);
-    if (url.pathname === EVENTS_STREAM_PATH) return await handleEventStream(request, await createApiRequestContext(request, resHeaders), resHeaders);
-    if (url.search) assertPlainQueryKeys(url.searchParams);
-    const context = await createApiRequestContext(request, resHeaders);
+    if (request.pathname !== EVENTS_STREAM_PATH && request.search) assertPlainQueryKeys(new URLSearchParams(request.search));
+    const context = await createApiContext(request.headers, request.url, resHeaders);
+    if (request.pathname === EVENTS_STREAM_PATH) return await answerEventStream(request, context, resHeaders);
     let body: unknown;
     if (METHODS_WITH_BODY.has(request.method)) {
       // A request without a well-formed key gets its 401 before its body is read. A body that cannot
@@ -144,14 +168,14 @@ export async function handleV1Request(request: Request): Promise<Response> {
       const authorization = request.headers.get("authorization");
       bearerKeyHash(authorization);
       try {
-        body = await readJsonObject(request);
+        body = asJsonObject(parseJsonBodyText(await request.readBodyText()));
       } catch (error) {
         await findApiKey(context.db, authorization);
         throw error;
       }
     }
     const idempotencyKey = IDEMPOTENT_METHODS.has(request.method) ? request.headers.get("idempotency-key") : null;
-    if (idempotencyKey !== null) context.idempotency = { request: idempotentRequest(idempotencyKey, request.method, url.pathname, body) };
+    if (idempotencyKey !== null) context.idempotency = { request: idempotentRequest(idempotencyKey, request.method, request.pathname, body) };
     const exchange: Exchange = { context };
     const res = {
       statusCode: 200,
@@ -161,21 +185,36 @@ export async function handleV1Request(request: Request): Promise<Response> {
         exchange.json = json;
       },
     };
-    await handleOpenApiRequest(adapterRequest(request, url.pathname, url.search, body, exchange), res);
+    await handleOpenApiRequest(adapterRequest(request, body, exchange), res);
     const replay = (exchange.failure as { cause?: unknown } | undefined)?.cause;
     if (replay instanceof IdempotentReplay) {
       resHeaders.set("idempotent-replayed", "true");
-      return serializedJsonResponse(replay.body, replay.status, resHeaders);
+      return successAnswer(replay.body, replay.status, resHeaders);
     }
     if (exchange.failure !== undefined || exchange.json === undefined) {
-      const response = errorResponse(exchange.failure !== undefined ? fromAdapterError(exchange.failure) : new AppError("not_found", "No such API route."), resHeaders);
-      if (context.idempotency?.claim) await settleIdempotencyKey(context, response, await response.clone().text());
-      return response;
+      const answer = errorAnswer(exchange.failure !== undefined ? fromAdapterError(exchange.failure) : new AppError("not_found", "No such API route."), resHeaders);
+      await settleIdempotencyKey(context, answer);
+      return answer;
     }
-    const response = serializedJsonResponse(exchange.json, exchange.status ?? 200, resHeaders);
-    await settleIdempotencyKey(context, response, exchange.json);
-    return response;
+    const answer = successAnswer(exchange.json, exchange.status ?? 200, resHeaders);
+    await settleIdempotencyKey(context, answer);
+    return answer;
   } catch (error) {
-    return errorResponse(fromAdapterError(error), resHeaders);
+    return errorAnswer(fromAdapterError(error), resHeaders);
   }
+}
+
+/** The Next route's form (src/app/api/v1/[...path]/route.ts), for servers other than Orbit's own. */
+export async function handleV1Request(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const answer = await answerV1Request({
+    method: request.method,
+    pathname: url.pathname,
+    search: url.search,
+    headers: request.headers,
+    url: request.url,
+    signal: request.signal,
+    readBodyText: () => readBodyText(request),
+  });
+  return new Response(answer.stream ?? answer.json, { status: answer.status, headers: answer.headers });
 }

@@ -106,6 +106,7 @@ export function startInlineDeliveryWorker(): Promise<DeliveryWorker | undefined>
   globalForWorker.orbitDeliveryWorker ??= (async () => {
     const worker = startDeliveryWorker(await getDatabase());
     await worker.ready;
+    getLogger().info("webhook worker started");
     return worker;
   })().catch((error: unknown) => {
     getLogger().error({ err: error }, "webhook worker did not start");

@@ -7,8 +7,12 @@ import { rateLimited } from "@/server/errors";
 import { concurrencyLimit, QueueFullError, type ConcurrencyLimit } from "@/server/lib/concurrency";
 import { recordRateLimitRejection } from "@/server/operations/metrics";
 
-/** Organizations with requests running or waiting; an idle organization's entry is dropped. */
-const limits = new Map<string, ConcurrencyLimit>();
+/**
+ * Organizations with requests running or waiting; an idle organization's entry is dropped. Kept on
+ * globalThis: the server's /api/v1 path and Next's route bundles each load this module.
+ */
+const globalForLimits = globalThis as unknown as { orbitOrganizationLimits?: Map<string, ConcurrencyLimit> };
+const limits = (globalForLimits.orbitOrganizationLimits ??= new Map());
 
 export const organizationsUnderLoad = () => limits.size;
 

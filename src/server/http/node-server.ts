@@ -1,0 +1,89 @@
+// Orbit's own HTTP server's request handler (started by src/server.ts): every request passes the
+// request guard (malformed requests answered in the envelope, the client's address settled), then
+// /api/v1/* is answered here from the routers on Node's own request and response, and every other
+// request goes to Next's handler. The public API thus skips Next's routing, its request context and
+// its Web-stream response piping, which cost more than the API's own work.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import { getEnv } from "@/env";
+import { readNodeBodyText } from "@/server/http/body";
+import { observeAnswer } from "@/server/http/observe";
+import { refuseMalformedRequest, settleClientAddress } from "@/server/http/request-guard";
+import { answerV1Request, type V1Answer } from "@/server/http/v1-route";
+import { getLogger } from "@/server/operations/logger";
+
+export type NodeHandler = (request: IncomingMessage, response: ServerResponse) => void | Promise<void>;
+
+export interface RequestHandlerOptions {
+  /** Next's request handler (`app.getRequestHandler()`), for everything but /api/v1. */
+  next: NodeHandler;
+  /** The origin the server listens on (`http://localhost:3000`): the requests' URL, as Next gives it. */
+  listeningOrigin: string;
+}
+
+/** Paths answered by the routers here; the OpenAPI document is a Next route of its own. */
+export function isServedHere(pathname: string): boolean {
+  return pathname.startsWith("/api/v1/") && pathname !== "/api/v1/openapi.json";
+}
+
+/** Node's header object as Fetch headers, for the procedures (repeated headers joined as Node joins them). */
+function fetchHeaders(request: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  return headers;
+}
+
+function writeAnswer(response: ServerResponse, answer: V1Answer): void {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of answer.headers) headers[name] = value;
+  if (answer.stream) {
+    response.writeHead(answer.status, headers);
+    response.flushHeaders();
+    Readable.fromWeb(answer.stream as import("node:stream/web").ReadableStream<Uint8Array>).pipe(response);
+    return;
+  }
+  headers["content-length"] = String(Buffer.byteLength(answer.json));
+  response.writeHead(answer.status, headers);
+  response.end(answer.json);
+}
+
+async function serveV1(request: IncomingMessage, response: ServerResponse, requestUrl: URL, listeningOrigin: string): Promise<void> {
+  const started = performance.now();
+  const method = request.method ?? "GET";
+  const headers = fetchHeaders(request);
+  const { pathname, search } = requestUrl;
+  const url = `${listeningOrigin}${pathname}${search}`;
+  const aborted = new AbortController();
+  response.once("close", () => aborted.abort());
+  const answer = await answerV1Request({
+    method,
+    pathname,
+    search,
+    headers,
+    url,
+    signal: aborted.signal,
+    readBodyText: () => readNodeBodyText(request),
+  });
+  observeAnswer({ method, pathname, headers, url, status: answer.status, started }, answer.headers);
+  writeAnswer(response, answer);
+}
+
+export function createRequestHandler(options: RequestHandlerOptions): NodeHandler {
+  return (request, response) => {
+    if (refuseMalformedRequest(request, response)) return;
+    settleClientAddress(request, getEnv().trustProxy);
+    // Dot segments and backslashes resolved as Next resolves them, so both agree on which path this is.
+    const url = new URL(request.url ?? "/", options.listeningOrigin);
+    if (!isServedHere(url.pathname)) return options.next(request, response);
+    return serveV1(request, response, url, options.listeningOrigin).catch((error: unknown) => {
+      // answerV1Request answers every failure itself; this is a failure to write the answer.
+      getLogger().error({ err: error }, "response not written");
+      if (!response.headersSent) response.writeHead(500, { "content-type": "application/json" });
+      response.end();
+    });
+  };
+}
