@@ -253,11 +253,11 @@ function AddRowDialog({ labels, onAdd }: { labels: string[]; onAdd: (row: Row) =
   async function submit() {
     // The label the server gives a row: the task's title and/or the customer's name, else the project's.
     const [task, customer, project] = await Promise.all([
-      taskId ? queryClient.fetchQuery(trpc.tasks.get.queryOptions({ taskId })) : null,
+      taskId ? queryClient.fetchQuery(trpc.tasks.getInApp.queryOptions({ taskId })) : null,
       customerId ? queryClient.fetchQuery(trpc.customers.get.queryOptions({ id: customerId })) : null,
       projectId ? queryClient.fetchQuery(trpc.constellations.get.queryOptions({ id: projectId })) : null,
     ]);
-    const base = [task?.data.title, customer?.name].filter(Boolean).join(" · ") || project?.title || "No task or customer";
+    const base = [task?.title, customer?.name].filter(Boolean).join(" · ") || project?.title || "No task or customer";
     const label = project && labels.includes(base) ? `${base} · ${project.title}` : base;
     onAdd({
       localKey: crypto.randomUUID(),
