@@ -99,7 +99,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           </Button>
         </div>
       </nav>
-      <main className="w-full max-w-[1160px] px-8 pt-7 pb-12 max-md:px-3.5 max-md:pt-5 max-md:pb-10 print:p-0" id="main" tabIndex={-1}>
+      <main className="w-full max-w-[1160px] px-8 pt-7 pb-12 max-md:px-3.5 max-md:pt-5 max-md:pb-10 print:p-0" id="main" tabIndex={-1} data-preferences={preferencesKey === "server" ? "pending" : "applied"}>
         <Fragment key={preferencesKey}>{children}</Fragment>
       </main>
       <KeyboardShortcuts />

@@ -137,7 +137,7 @@ function TodayLogs({ serverToday }: { serverToday: DayRange | null }) {
       <div className="flex justify-between items-center gap-3 flex-wrap mb-2.5 [&_h2]:m-0">
         <h2 id="today-heading">Today</h2>
         <p className="m-0 text-muted-foreground [&_strong]:text-foreground [&_strong]:tabular-nums">
-          Total <strong data-testid="day-total">{totals.data ? formatDuration(totals.data.totalSeconds) : "…"}</strong>
+          Total <strong data-testid="day-total">{isHydrated && totals.data ? formatDuration(totals.data.totalSeconds) : "…"}</strong>
         </p>
       </div>
       <QueryState query={{ ...logs, isPending: logs.isPending || !range }} isEmpty={(data) => data.items.length === 0} empty={<EmptyState title="No time logged today.">Start the timer or add time by hand.</EmptyState>}>

@@ -36,7 +36,7 @@ interface Transport {
   syncEntries: (entries: QueuedEntry[]) => Promise<unknown>;
   startTimer: (input: TimerFields & { startedAt: string }) => Promise<RunningTimer>;
   stopTimer: (input: { stoppedAt: string; clientSessionId: string }) => Promise<unknown>;
-  showTimer: (timer: RunningTimer | null) => void;
+  showTimer: (timer: RunningTimer | null) => Promise<void>;
   afterCommit: () => Promise<void>;
 }
 
@@ -161,14 +161,18 @@ export function useOfflineSync(): OfflineSync {
       syncEntries: (entries) => client.timeLogs.sync.mutate({ entries }),
       startTimer: (input) => client.timers.start.mutate(input),
       stopTimer: (input) => client.timers.stop.mutate(input),
-      showTimer: (timer) => queryClient.setQueryData(trpc.timers.current.queryKey(), timer),
+      showTimer: async (timer) => {
+        // A read still on its way (from before the click) must not put back what the click changed.
+        await queryClient.cancelQueries({ queryKey: trpc.timers.current.queryKey() });
+        queryClient.setQueryData(trpc.timers.current.queryKey(), timer);
+      },
       afterCommit: invalidate,
     };
   }
 
   /** Sends one item now when nothing waits before it; on an unknown outcome (or offline) it waits in the queue. */
   const sendOrQueue = useCallback(
-    async (item: QueuedItem, send: () => Promise<void>, queue: () => void): Promise<SubmitOutcome> => {
+    async (item: QueuedItem, send: () => Promise<void>, queue: () => void | Promise<void>): Promise<SubmitOutcome> => {
       if (!engine) throw new Error("The browser's storage is unavailable.");
       if (navigator.onLine && !engine.isBusy) {
         try {
@@ -180,7 +184,7 @@ export function useOfflineSync(): OfflineSync {
           if (item.kind === "start") item.wasSent = true;
         }
       }
-      queue();
+      await queue();
       engine.update();
       void engine.flush();
       return "queued";
@@ -206,10 +210,10 @@ export function useOfflineSync(): OfflineSync {
       return sendOrQueue(
         item,
         async () => engine!.transport!.showTimer(await client.timers.start.mutate({ ...fields, startedAt: item.startedAt })),
-        () => {
+        async () => {
           engine!.queue.add(item);
           // Shown as running from the click; the server's own timer replaces it once sent.
-          engine!.transport!.showTimer({
+          await engine!.transport!.showTimer({
             id: `pending:${item.clientSessionId}`,
             taskId: fields.taskId ?? null,
             customerId: fields.customerId ?? null,
@@ -233,11 +237,11 @@ export function useOfflineSync(): OfflineSync {
         item,
         async () => {
           await client.timers.stop.mutate({ stoppedAt: item.stoppedAt, clientSessionId });
-          engine!.transport!.showTimer(null);
+          await engine!.transport!.showTimer(null);
         },
-        () => {
+        async () => {
           engine!.queue.addStop(at, clientSessionId);
-          engine!.transport!.showTimer(null);
+          await engine!.transport!.showTimer(null);
         },
       );
     },
