@@ -295,10 +295,10 @@ const flow: E2EFlow = {
           check(dateIn(new Date(log.startedAt), zone) === today && new Intl.DateTimeFormat("en-GB", { timeZone: zone, hour: "2-digit", minute: "2-digit" }).format(new Date(log.startedAt)) === "00:30", `the entry starts at ${log.startedAt}`);
 
           await utc.goto(e2e.url("/time-logs?view=timesheet"));
-          const headers = await utc.getByRole("columnheader").allTextContents();
-          check(headers[1]?.trim() === dayName(sunday), `the week starts on ${headers[1]}, not ${dayName(sunday)}`);
           const cell = utc.getByRole("textbox", { name: `No task, ${dayName(today)}` });
           await cell.waitFor();
+          const headers = await utc.getByRole("columnheader").allTextContents();
+          check(headers[1]?.trim() === dayName(sunday), `the week starts on ${headers[1]}, not ${dayName(sunday)}`);
           check((await cell.inputValue()) === "1:00", `today's cell holds ${await cell.inputValue()}`);
           await utc.getByRole("tab", { name: "List" }).click();
           await utc.getByRole("row", { name: /^Early start,/ }).getByText("00:30").first().waitFor();
