@@ -83,7 +83,7 @@ const flow: E2EFlow = {
     const todayParam = dateIn(now, Intl.DateTimeFormat().resolvedOptions().timeZone);
     const acme = await mutate<{ id: string }>(e2e, cookie, "customers.createInApp", { name: "Acme" });
     const relaunch = await mutate<{ id: string }>(e2e, cookie, "constellations.createInApp", { title: "Relaunch", customerId: acme.id });
-    const audit = await mutate<{ id: string }>(e2e, cookie, "tasks.createInApp", { title: "Site audit" });
+    await mutate(e2e, cookie, "tasks.createInApp", { title: "Site audit" });
     const review = await mutate<{ id: string }>(e2e, cookie, "tasks.createInApp", { title: "Weekly review" });
 
     await e2e.flow("tracking-offline-zones", [
