@@ -75,9 +75,9 @@ export class E2E {
     return new URL(pathname, this.baseUrl).toString();
   }
 
-  /** A browser context at this viewport that records script errors and 5xx answers. */
-  async newPage(): Promise<{ page: Page; context: BrowserContext }> {
-    const context = await this.browser.newContext({ viewport: { width: this.viewport.width, height: this.viewport.height }, colorScheme: COLOR_SCHEME });
+  /** A browser context at this viewport that records script errors and 5xx answers; `timezoneId`: the browser's zone. */
+  async newPage(options: { timezoneId?: string } = {}): Promise<{ page: Page; context: BrowserContext }> {
+    const context = await this.browser.newContext({ viewport: { width: this.viewport.width, height: this.viewport.height }, colorScheme: COLOR_SCHEME, ...options });
     context.setDefaultTimeout(STEP_TIMEOUT_MS);
     this.contexts.push(context);
     const page = await context.newPage();

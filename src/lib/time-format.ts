@@ -3,6 +3,8 @@
 // their chosen format through the one formatter (src/lib/duration.ts).
 import { display, intlZoneOptions } from "./display";
 import { formatDurationAs } from "./duration";
+import { instantOfWallClock, zonedWallClock } from "./time-zone";
+import { displayZone } from "./week";
 
 const dateTimeFormat = () => new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short", ...intlZoneOptions() });
 const dateFormat = () => new Intl.DateTimeFormat(undefined, { dateStyle: "medium", ...intlZoneOptions() });
@@ -41,16 +43,13 @@ export function elapsedSeconds(start: Instant, now: number = Date.now()): number
   return Math.max(0, Math.floor((now - toDate(start).getTime()) / 1000));
 }
 
-/** The value a `<input type="datetime-local">` shows for an instant, in the browser's zone. */
+/** The value a `<input type="datetime-local">` shows for an instant, in the person's zone. */
 export function toLocalInputValue(value: Instant): string {
-  const date = toDate(value);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return zonedWallClock(toDate(value), displayZone());
 }
 
-/** The instant (ISO, UTC) a `datetime-local` value means in the browser's zone; null if blank or invalid. */
+/** The instant (ISO, UTC) a `datetime-local` value means in the person's zone; null if blank or invalid. */
 export function fromLocalInputValue(value: string): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return null;
+  return instantOfWallClock(value.slice(0, 16), displayZone())?.toISOString() ?? null;
 }

@@ -79,3 +79,17 @@ export function weekDates(date: DateString, weekStart: "monday" | "sunday"): Dat
   const first = addDays(date, -((weekdayOf(date) - (weekStart === "monday" ? 1 : 0) + 7) % 7));
   return Array.from({ length: 7 }, (_, index) => addDays(first, index));
 }
+
+/** `YYYY-MM-DDTHH:MM`, the wall clock of an instant in the zone (what a datetime-local field holds). */
+export function zonedWallClock(instant: Date, timeZone: string): string {
+  return new Date(instant.getTime() + offsetAt(instant.getTime(), timeZone)).toISOString().slice(0, 16);
+}
+
+/** The instant a wall clock `YYYY-MM-DDTHH:MM` means in the zone (a time inside a gap moves forward by the gap). */
+export function instantOfWallClock(wall: string, timeZone: string): Date | null {
+  const asUtc = Date.parse(`${wall}:00Z`);
+  if (Number.isNaN(asUtc)) return null;
+  // Two passes settle the offset on either side of a change, as for a day's start.
+  const guess = asUtc - offsetAt(asUtc, timeZone);
+  return new Date(asUtc - offsetAt(guess, timeZone));
+}

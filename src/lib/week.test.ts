@@ -1,4 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { DEFAULT_DISPLAY, setDisplay } from "./display";
+import { fromLocalInputValue, toLocalInputValue } from "./time-format";
 import { addDays, dayIndexOf, startOfWeek, toDateParam, weekBounds, weekFromParam } from "./week";
 
 // Local dates: these tests hold in any time zone the suite runs in.
@@ -40,5 +42,32 @@ describe("weeks run Monday to Sunday", () => {
     expect(dayIndexOf(local(2026, 11, 22, 23, 59), bounds)).toBe(6);
     expect(dayIndexOf(local(2026, 11, 23), bounds)).toBe(-1);
     expect(dayIndexOf(addDays(local(2026, 11, 16), -1), bounds)).toBe(-1);
+  });
+});
+
+describe("weeks and wall clocks in the person's zone, not the browser's", () => {
+  const auckland = { timeZone: "Pacific/Auckland", weekStart: "sunday", durationFormat: "hm" } as const;
+  afterEach(() => setDisplay(DEFAULT_DISPLAY));
+
+  it("runs the week from Sunday in Pacific/Auckland whatever the runtime's zone", () => {
+    setDisplay(auckland);
+    // Saturday 2026-11-21 20:00 UTC is Sunday 22 09:00 in Auckland (NZDT, UTC+13): its week starts that day.
+    const { dayStarts, end } = weekBounds(new Date("2026-11-21T20:00:00.000Z"));
+    expect(dayStarts.map(toDateParam)).toEqual(["2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28"]);
+    expect(dayStarts[0]!.toISOString()).toBe("2026-11-21T11:00:00.000Z");
+    expect(end.toISOString()).toBe("2026-11-28T11:00:00.000Z");
+    expect(toDateParam(weekFromParam("2026-11-25"))).toBe("2026-11-22");
+    expect(addDays(dayStarts[0]!, 1).toISOString()).toBe("2026-11-22T11:00:00.000Z");
+  });
+
+  it("reads and writes datetime-local values in that zone, across its daylight-saving change", () => {
+    setDisplay(auckland);
+    expect(toLocalInputValue("2026-11-21T20:00:00.000Z")).toBe("2026-11-22T09:00");
+    expect(fromLocalInputValue("2026-11-22T09:00")).toBe("2026-11-21T20:00:00.000Z");
+    // NZ winter (UTC+12) and summer (UTC+13) on either side of 2026-09-27.
+    expect(fromLocalInputValue("2026-09-26T12:00")).toBe("2026-09-26T00:00:00.000Z");
+    expect(fromLocalInputValue("2026-09-28T12:00")).toBe("2026-09-27T23:00:00.000Z");
+    expect(fromLocalInputValue("")).toBeNull();
+    expect(fromLocalInputValue("soon")).toBeNull();
   });
 });

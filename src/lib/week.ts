@@ -1,42 +1,50 @@
-// Weeks as a timesheet shows them: from the person's week start (Monday unless they chose Sunday, see
-// src/lib/display.ts) in the browser's time zone. Days are built with
-// calendar arithmetic (setDate), so a daylight-saving change gives a 23- or 25-hour day, not a shift.
+// Days and weeks as the web app shows them: in the person's time zone and from their week start
+// (their preferences, src/lib/display.ts; the browser's zone and Monday until the account is known),
+// never the browser's own zone when they chose another. Days are calendar dates in that zone, so a
+// daylight-saving change gives a 23- or 25-hour day, not a shift.
 import { display } from "./display";
+import { addDays as addDateDays, isDateString, startOfZonedDay, weekDates, zonedDate, type DateString } from "./time-zone";
 
-/** Local midnight of the day holding `date`. */
+/** The zone days are counted in: the person's, else the browser's. */
+export function displayZone(): string {
+  return display().timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** The first instant of the day holding `date`, in the person's zone. */
 export function startOfDay(date: Date): Date {
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate());
+  const zone = displayZone();
+  return startOfZonedDay(zonedDate(date, zone), zone);
 }
 
+/** The same time of day `days` calendar days later (or earlier), in the person's zone. */
 export function addDays(date: Date, days: number): Date {
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate() + days, date.getHours(), date.getMinutes(), date.getSeconds(), date.getMilliseconds());
+  const zone = displayZone();
+  const dayStart = startOfDay(date);
+  return new Date(startOfZonedDay(addDateDays(zonedDate(date, zone), days), zone).getTime() + (date.getTime() - dayStart.getTime()));
 }
 
-/** Local midnight of the first day (Monday, or Sunday by preference) of `date`'s week. */
+/** The first day (Monday, or Sunday by preference) of `date`'s week, at its first instant. */
 export function startOfWeek(date: Date): Date {
-  const day = startOfDay(date);
-  const firstDay = display().weekStart === "sunday" ? 0 : 1;
-  return addDays(day, -((day.getDay() - firstDay + 7) % 7));
+  const zone = displayZone();
+  return startOfZonedDay(weekDates(zonedDate(date, zone), display().weekStart)[0]!, zone);
 }
 
-/** The seven local midnights of the week, and the first day of the next week as the end. */
+/** The seven days' first instants, and the first instant of the next week as the end. */
 export function weekBounds(weekStart: Date): { dayStarts: Date[]; end: Date } {
-  const monday = startOfWeek(weekStart);
-  return { dayStarts: Array.from({ length: 7 }, (_, index) => addDays(monday, index)), end: addDays(monday, 7) };
+  const zone = displayZone();
+  const days = weekDates(zonedDate(weekStart, zone), display().weekStart);
+  return { dayStarts: days.map((day) => startOfZonedDay(day, zone)), end: startOfZonedDay(addDateDays(days[6]!, 1), zone) };
 }
 
-/** `YYYY-MM-DD` of a local date, as the week appears in the page's address. */
-export function toDateParam(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+/** `YYYY-MM-DD` of an instant's day in the person's zone, as the week appears in the page's address. */
+export function toDateParam(date: Date): DateString {
+  return zonedDate(date, displayZone());
 }
 
 /** The first day of the week named by a `YYYY-MM-DD` parameter; this week when absent or invalid. */
 export function weekFromParam(param: string | null | undefined, today = new Date()): Date {
-  const match = param?.match(/^(\d{4})-(\d{2})-(\d{2})$/);
-  if (!match) return startOfWeek(today);
-  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  return Number.isNaN(date.getTime()) || toDateParam(date) !== param ? startOfWeek(today) : startOfWeek(date);
+  if (!param || !isDateString(param)) return startOfWeek(today);
+  return startOfWeek(startOfZonedDay(param, displayZone()));
 }
 
 /** Index (0 = the week's first day) of the day of `dayStarts` an instant falls in, or -1 outside the week. */

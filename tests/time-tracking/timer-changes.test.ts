@@ -54,6 +54,28 @@ describe("offline-safe start and stop", () => {
     expect(await logCount(admin)).toBe(0);
     expect(await eventsOf(admin.organizationId, "time_log.created")).toEqual([]);
   });
+
+  it("answers a stop sent again with its clientSessionId with the log it made, stopping no later timer and emitting once", async () => {
+    const admin = await signUpOrganization();
+    await admin.client.post("/api/app/timers/start", { startedAt: ago(1800) });
+    const stop = { stoppedAt: ago(600), clientSessionId: "stop-1" };
+    const first = await admin.client.post("/api/app/timers/stop", stop);
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.data).toMatchObject({ endedAt: stop.stoppedAt, durationSeconds: 1200 });
+
+    // A timer started since is not stopped by the replay.
+    const later = (await admin.client.post("/api/app/timers/start", { startedAt: ago(60) })).body.data;
+    const replay = await admin.client.post("/api/app/timers/stop", stop);
+    expect(replay.status, replay.text).toBe(200);
+    expect(replay.body.data).toEqual(first.body.data);
+    expect(await current(admin)).toEqual(later);
+    expect(await logCount(admin)).toBe(1);
+    expect(await eventsOf(admin.organizationId, "time_log.created")).toHaveLength(1);
+
+    // Another user's key is not theirs to answer with.
+    const stranger = await signUpOrganization();
+    expectErrorEnvelope(await stranger.client.post("/api/app/timers/stop", stop), 409, "conflict");
+  });
 });
 
 describe("PATCH /api/app/timers/current", () => {

@@ -1,4 +1,4 @@
-// The timesheet (app-api section 11): a week by (task, customer) and day in the user's time zone
+// The timesheet (app-api section 11): a week by (task, customer, project) and day in the user's time zone
 // from their week start, daylight-saving weeks included; setting a cell adds a manual log through the
 // sync path (with its event) or shortens the row's newest unlocked logs, deleting those that reach 0.
 import { randomUUID } from "node:crypto";
@@ -26,7 +26,7 @@ const stored = async (id: string) => (await getDb()).timeLog.findUniqueOrThrow({
 const week = (seconds: Record<number, number>) => Array.from({ length: 7 }, (_, index) => seconds[index] ?? 0);
 
 describe("GET /api/app/timesheet", () => {
-  it("groups a week by (task, customer) with labels, per-day seconds and totals", async () => {
+  it("groups a week by (task, customer, project) with labels, per-day seconds and totals", async () => {
     const admin = await signUpOrganization();
     const customer = await insertCustomer(admin.organizationId, { name: "Globex" });
     const task = await insertTask(admin.organizationId, { title: "Design review" });
@@ -41,9 +41,9 @@ describe("GET /api/app/timesheet", () => {
     expect(response.body.data).toEqual({
       days: ["2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05", "2026-03-06", "2026-03-07", "2026-03-08"],
       rows: [
-        { taskId: task.id, customerId: null, label: "Design review", seconds: week({ 2: 600 }), locked: week({}).map(() => false) },
-        { taskId: task.id, customerId: customer.id, label: "Design review · Globex", seconds: week({ 0: 5400 }), locked: Array(7).fill(false) },
-        { taskId: null, customerId: null, label: "No task", seconds: week({ 6: 60 }), locked: Array(7).fill(false) },
+        { taskId: task.id, customerId: null, constellationId: null, projectName: null, label: "Design review", seconds: week({ 2: 600 }), locked: week({}).map(() => false) },
+        { taskId: task.id, customerId: customer.id, constellationId: null, projectName: null, label: "Design review · Globex", seconds: week({ 0: 5400 }), locked: Array(7).fill(false) },
+        { taskId: null, customerId: null, constellationId: null, projectName: null, label: "No task", seconds: week({ 6: 60 }), locked: Array(7).fill(false) },
       ],
       totals: week({ 0: 5400, 2: 600, 6: 60 }),
     });
@@ -105,7 +105,7 @@ describe("PUT /api/app/timesheet/cells", () => {
 
     const shorter = await setCell(admin, { ...row, seconds: 4000 });
     expect(shorter.status, shorter.text).toBe(200);
-    expect(shorter.body.data).toEqual({ taskId: task.id, customerId: null, label: "Design review", seconds: week({ 2: 4000 }), locked: Array(7).fill(false) });
+    expect(shorter.body.data).toEqual({ taskId: task.id, customerId: null, constellationId: null, projectName: null, label: "Design review", seconds: week({ 2: 4000 }), locked: Array(7).fill(false) });
     expect((await stored(afternoon.id)).durationSeconds).toBe(400);
     expect((await stored(afternoon.id)).endedAt).toEqual(new Date("2026-03-04T14:06:40.000Z"));
     expect((await stored(morning.id)).durationSeconds).toBe(3600);
@@ -125,7 +125,7 @@ describe("PUT /api/app/timesheet/cells", () => {
     expect((await (await getDb()).task.findUniqueOrThrow({ where: { id: task.id } })).loggedSeconds).toBe(5000);
 
     const cleared = await setCell(admin, { ...row, seconds: 0 });
-    expect(cleared.body.data).toEqual({ taskId: task.id, customerId: null, label: "Design review", seconds: week({}), locked: Array(7).fill(false) });
+    expect(cleared.body.data).toEqual({ taskId: task.id, customerId: null, constellationId: null, projectName: null, label: "Design review", seconds: week({}), locked: Array(7).fill(false) });
     expect(await (await getDb()).timeLog.count({ where: { organizationId: admin.organizationId, deletedAt: null } })).toBe(1);
     expect((await stored(other.id)).durationSeconds).toBe(900);
     // Shortening and deleting emitted nothing.
@@ -173,10 +173,56 @@ describe("PUT /api/app/timesheet/cells", () => {
     ]);
   });
 
+  it("keeps a row per project: a cell given a project saves its logs with that project, and shortens only that project's logs", async () => {
+    const admin = await signUpOrganization();
+    const db = await getDb();
+    const globex = await insertCustomer(admin.organizationId, { name: "Globex" });
+    const initech = await insertCustomer(admin.organizationId, { name: "Initech" });
+    const relaunch = await db.constellation.create({ data: { organizationId: admin.organizationId, title: "Relaunch", customerId: globex.id } });
+    const support = await db.constellation.create({ data: { organizationId: admin.organizationId, title: "Support" } });
+    const task = await insertTask(admin.organizationId, { title: "Design review", primaryConstellationId: relaunch.id });
+    const day = "2026-03-04";
+
+    // Only the project given: the customer is the project's.
+    const relaunchRow = await setCell(admin, { day, taskId: task.id, constellationId: relaunch.id, seconds: 3600 });
+    expect(relaunchRow.status, relaunchRow.text).toBe(200);
+    expect(relaunchRow.body.data).toMatchObject({ taskId: task.id, customerId: globex.id, constellationId: relaunch.id, projectName: "Relaunch", label: "Design review · Globex", seconds: week({ 2: 3600 }) });
+    // The same task and customer under another project is another row.
+    const supportRow = await setCell(admin, { day, taskId: task.id, customerId: globex.id, constellationId: support.id, seconds: 1800 });
+    expect(supportRow.body.data).toMatchObject({ customerId: globex.id, constellationId: support.id, projectName: "Support", seconds: week({ 2: 1800 }) });
+    // Nothing but the task: its primary project and that project's customer, so the first row again.
+    const derived = await setCell(admin, { day, taskId: task.id, seconds: 4000 });
+    expect(derived.body.data).toMatchObject({ customerId: globex.id, constellationId: relaunch.id, seconds: week({ 2: 4000 }) });
+    // An explicit null is no project; the customer given is kept.
+    const bare = await setCell(admin, { day, taskId: task.id, customerId: initech.id, constellationId: null, seconds: 600 });
+    expect(bare.body.data).toMatchObject({ customerId: initech.id, constellationId: null, projectName: null, label: "Design review · Initech" });
+
+    const logs = await db.timeLog.findMany({ where: { organizationId: admin.organizationId, deletedAt: null }, orderBy: { createdAt: "asc" } });
+    expect(logs.map((log) => [log.constellationId, log.customerId, log.durationSeconds]).sort()).toEqual(
+      [
+        [relaunch.id, globex.id, 3600],
+        [support.id, globex.id, 1800],
+        [relaunch.id, globex.id, 400],
+        [null, initech.id, 600],
+      ].sort(),
+    );
+
+    const shortened = await setCell(admin, { day, taskId: task.id, customerId: globex.id, constellationId: support.id, seconds: 0 });
+    expect(shortened.body.data.seconds).toEqual(week({}));
+    expect(await db.timeLog.count({ where: { organizationId: admin.organizationId, deletedAt: null, constellationId: relaunch.id } })).toBe(2);
+
+    // Two rows of one task and customer: each label names its project.
+    await setCell(admin, { day, taskId: task.id, customerId: globex.id, constellationId: null, seconds: 300 });
+    const sheet = await timesheet(admin, `week=${day}`);
+    expect(sheet.body.data.rows.map((row: { label: string }) => row.label)).toEqual(["Design review · Globex · no project", "Design review · Globex · Relaunch", "Design review · Initech"]);
+    expect(sheet.body.data.totals).toEqual(week({ 2: 4000 + 600 + 300 }));
+  });
+
   it("answers 400 on the field for bad input and writes nothing", async () => {
     const admin = await signUpOrganization();
     const stranger = await signUpOrganization();
     const foreign = await insertTask(stranger.organizationId);
+    const foreignProject = await (await getDb()).constellation.create({ data: { organizationId: stranger.organizationId, title: "Theirs" } });
     for (const [body, field] of [
       [{ day: "2026-03-02", seconds: 86_401 }, "seconds"],
       [{ day: "2026-03-02", seconds: -1 }, "seconds"],
@@ -185,6 +231,8 @@ describe("PUT /api/app/timesheet/cells", () => {
       [{ day: "2026-02-30", seconds: 60 }, "day"],
       [{ day: "2026-03-02T00:00:00Z", seconds: 60 }, "day"],
       [{ day: "2026-03-02", seconds: 60, taskId: foreign.id }, "taskId"],
+      [{ day: "2026-03-02", seconds: 60, constellationId: foreignProject.id }, "constellationId"],
+      [{ day: "2026-03-02", seconds: 60, customerId: null, constellationId: "no-such-project" }, "constellationId"],
     ] as const) {
       const response = await setCell(admin, body);
       expectErrorEnvelope(response, 400, "validation_error");

@@ -91,7 +91,8 @@ const flow: E2EFlow = {
           await dialog.getByRole("textbox", { name: "Duration" }).fill("45m");
           await dialog.getByRole("button", { name: "Save time" }).click();
           await page.getByText("1 entry waiting to sync").waitFor();
-          const stored = await page.evaluate(() => localStorage.getItem("orbit.pending-time-entries.v1"));
+          // Kept under the person's own key (orbit.offline-queue.v2.<userId>).
+          const stored = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("orbit.offline-queue.v2.")).map((key) => localStorage.getItem(key)).join(""));
           check(stored?.includes("Train ride notes"), "the entry is not in local storage");
           await e2e.shot(page, "12-offline-waiting");
           await context.setOffline(false);

@@ -195,6 +195,8 @@ const flow: E2EFlow = {
           await context.addCookies([{ name: cookie.slice(0, cookie.indexOf("=")), value: cookie.slice(cookie.indexOf("=") + 1), url: e2e.baseUrl }]);
           await away.clock.install();
           await away.goto(e2e.url("/timer"));
+          // Hydrated, with the person's preferences applied (which mounts the page afresh).
+          await away.locator('main[data-preferences="applied"] form[aria-label="Start a timer"]').waitFor();
           await away.getByRole("button", { name: "Start", exact: true }).click();
           await away.getByRole("region", { name: "Running timer" }).waitFor();
           await away.clock.fastForward("11:00");

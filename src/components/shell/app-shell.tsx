@@ -19,6 +19,7 @@ import { IdlePrompt } from "./idle-prompt";
 import { KeyboardShortcuts } from "./shortcuts";
 import { TimerTitle } from "./timer-title";
 import { usePreferencesKey } from "./preferences-sync";
+import { clearOfflineQueue } from "@/components/timer/use-offline-sync";
 
 /** The sidebar; on phones a panel under the top bar, opened by the menu button. */
 const NAV =
@@ -36,6 +37,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   const logOut = useMutation(
     trpc.auth.logOut.mutationOptions({
       onSuccess: () => {
+        // What waited to sync is this person's: it never stays for whoever signs in next.
+        clearOfflineQueue(account.user.id);
         queryClient.clear();
         router.replace("/login");
       },
@@ -44,10 +47,11 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   // A followed link closes the phone menu; so does Escape.
   useEffect(() => setIsMenuOpen(false), [pathname]);
-  // The server renders "today" and "this month" in the browser's zone once it knows it.
+  // The server renders "today" and "this month" in the person's zone (their preference) once told.
+  const timeZone = account.preferences.timeZone;
   useEffect(() => {
-    document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}; path=/; max-age=31536000; samesite=lax`;
-  }, []);
+    document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(timeZone)}; path=/; max-age=31536000; samesite=lax`;
+  }, [timeZone]);
   useEffect(() => {
     if (!isMenuOpen) return;
     const close = (event: KeyboardEvent) => event.key === "Escape" && setIsMenuOpen(false);
@@ -95,7 +99,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           </Button>
         </div>
       </nav>
-      <main className="w-full max-w-[1160px] px-8 pt-7 pb-12 max-md:px-3.5 max-md:pt-5 max-md:pb-10 print:p-0" id="main" tabIndex={-1}>
+      <main className="w-full max-w-[1160px] px-8 pt-7 pb-12 max-md:px-3.5 max-md:pt-5 max-md:pb-10 print:p-0" id="main" tabIndex={-1} data-preferences={preferencesKey === "server" ? "pending" : "applied"}>
         <Fragment key={preferencesKey}>{children}</Fragment>
       </main>
       <KeyboardShortcuts />

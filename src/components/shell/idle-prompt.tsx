@@ -71,7 +71,7 @@ export function IdlePrompt() {
             void choose(async () => {
               await stop.mutateAsync(idleSince!);
               const { description, taskId, customerId, constellationId, tags, isBillable } = timer!;
-              await start.mutateAsync({ description, taskId, customerId, constellationId, tags, isBillable, startedAt: new Date().toISOString() });
+              await start.mutateAsync({ description, taskId, customerId, constellationId, tags, isBillable });
             })
           }
         >

@@ -38,7 +38,7 @@ export function RunningTimer() {
       <Button size="sm" variant="danger" className="rounded-full!" isPending={stop.isPending} onClick={() => stop.mutate()}>
         Stop
       </Button>
-      {stop.error && (
+      {stop.error !== null && (
         <span className="sr-only" role="alert">
           {describeError(stop.error).message}
         </span>

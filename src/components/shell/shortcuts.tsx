@@ -49,7 +49,7 @@ export function KeyboardShortcuts() {
       const running = "nsc".includes(key) && (await queryClient.fetchQuery({ ...trpc.timers.current.queryOptions(), staleTime: 0 })) !== null;
       if (key === "n") {
         if (running) return setMessage("A timer is already running.");
-        await start.mutateAsync({ startedAt: new Date().toISOString() });
+        await start.mutateAsync({});
         return setMessage("Timer started.");
       }
       if (key === "s") {

@@ -1,12 +1,13 @@
 "use client";
-// The Timesheet view: a row per task and customer (timesheet.get), a text box per day named by the
-// row's label and the day ("Design review, Tue 24"). Typing a duration (any form the one parser
+// The Timesheet view: a row per task, customer and project (timesheet.get), a text box per day named by
+// the row's label and the day ("Design review, Tue 24"). Typing a duration (any form the one parser
 // takes) moves the day and week totals at once; Enter or leaving the cell saves it (timesheet.setCell),
 // Escape puts back what was saved; arrows move between cells. A cell holding a billed log is
-// read-only and says so. Add row and Copy last week's rows add empty rows to fill.
+// read-only and says so. Add row and Copy last week's rows add empty rows to fill; an added row whose
+// customer or project was left empty gets the server's defaults with its first saved cell.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type KeyboardEvent } from "react";
-import { CustomerPicker, TaskPicker } from "@/components/pickers/pickers";
+import { CustomerPicker, ProjectPicker, TaskPicker } from "@/components/pickers/pickers";
 import { Button, EmptyState, ErrorState, Form, FormDialog, FormError, LoadingState, Table, useServerErrors } from "@/components/ui";
 import { FORM_GRID } from "@/components/ui/styles";
 import { useTimeInvalidation } from "@/components/ui/use-invalidation";
@@ -17,9 +18,12 @@ import { useTRPC } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 
 type Sheet = RouterOutputs["timesheet"]["get"];
-type Row = Pick<Sheet["rows"][number], "taskId" | "customerId" | "label"> & { seconds: number[]; locked: boolean[] };
+type SavedRow = Sheet["rows"][number];
+/** A row; one added here may leave its customer or project to the server (undefined) until its first save. */
+type Row = Omit<SavedRow, "customerId" | "constellationId"> & { customerId?: string | null; constellationId?: string | null; localKey?: string };
 
-const rowKey = (row: { taskId: string | null; customerId: string | null }) => `${row.taskId ?? "-"}|${row.customerId ?? "-"}`;
+const rowKey = (row: Row) => row.localKey ?? `${row.taskId ?? "-"}|${row.customerId ?? "-"}|${row.constellationId ?? "-"}`;
+const emptyWeek = () => ({ seconds: Array<number>(7).fill(0), locked: Array<boolean>(7).fill(false) });
 
 /** `Tue 24` for `YYYY-MM-DD`. */
 export function dayName(day: string): string {
@@ -60,7 +64,7 @@ export function Timesheet({ week, userId }: { week: string; userId?: string }) {
     setCopyError(null);
     try {
       const last = await queryClient.fetchQuery(trpc.timesheet.get.queryOptions({ week: shiftWeek(data.days[0]!, -7), userId }));
-      addRows(last.rows.map((row) => ({ taskId: row.taskId, customerId: row.customerId, label: row.label, seconds: Array(7).fill(0), locked: Array(7).fill(false) })));
+      addRows(last.rows.map((row) => ({ ...row, ...emptyWeek() })));
     } catch (caught) {
       setCopyError(describeError(caught));
     } finally {
@@ -71,7 +75,7 @@ export function Timesheet({ week, userId }: { week: string; userId?: string }) {
   return (
     <section aria-label="Timesheet">
       <div className="flex flex-wrap gap-2 mb-3">
-        <AddRowDialog onAdd={(row) => addRows([row])} />
+        <AddRowDialog labels={rows.map((row) => row.label)} onAdd={(row) => addRows([row])} />
         <Button size="sm" onClick={copyLastWeek} isPending={isCopying}>
           Copy last week&apos;s rows
         </Button>
@@ -80,13 +84,19 @@ export function Timesheet({ week, userId }: { week: string; userId?: string }) {
       {rows.length === 0 ? (
         <EmptyState title="Nothing logged this week.">Add a row, or copy last week&apos;s rows, and type the hours in.</EmptyState>
       ) : (
-        <TimesheetGrid key={data.days[0]} days={data.days} rows={rows} userId={userId} />
+        <TimesheetGrid
+          key={data.days[0]}
+          days={data.days}
+          rows={rows}
+          userId={userId}
+          onRowSaved={(row, saved) => setAdded((current) => current.map((added) => (rowKey(added) === rowKey(row) ? saved : added)))}
+        />
       )}
     </section>
   );
 }
 
-function TimesheetGrid({ days, rows, userId }: { days: string[]; rows: Row[]; userId?: string }) {
+function TimesheetGrid({ days, rows, userId, onRowSaved }: { days: string[]; rows: Row[]; userId?: string; onRowSaved: (row: Row, saved: SavedRow) => void }) {
   const trpc = useTRPC();
   const invalidate = useTimeInvalidation();
   const [drafts, setDrafts] = useState<Record<string, string>>({});
@@ -121,8 +131,10 @@ function TimesheetGrid({ days, rows, userId }: { days: string[]; rows: Row[]; us
     }
     if (parsed.seconds === row.seconds[day]) return forget(key);
     try {
-      await setCell.mutateAsync({ day: days[day]!, taskId: row.taskId, customerId: row.customerId, seconds: parsed.seconds, userId });
+      // Undefined customer or project: omitted, so the server derives them as for any log.
+      const saved = await setCell.mutateAsync({ day: days[day]!, taskId: row.taskId, customerId: row.customerId, constellationId: row.constellationId, seconds: parsed.seconds, userId });
       forget(key);
+      onRowSaved(row, saved);
     } catch (caught) {
       setErrors((current) => ({ ...current, [key]: describeError(caught).message }));
     }
@@ -148,7 +160,7 @@ function TimesheetGrid({ days, rows, userId }: { days: string[]; rows: Row[]; us
       <thead>
         <tr>
           <th scope="col" className="sticky left-0 z-10">
-            Task and customer
+            Task, customer and project
           </th>
           {days.map((day) => (
             <th key={day} scope="col" className="text-right">
@@ -165,6 +177,7 @@ function TimesheetGrid({ days, rows, userId }: { days: string[]; rows: Row[]; us
           <tr key={rowKey(row)} aria-label={row.label}>
             <th scope="row" className="sticky left-0 z-10 normal-case! tracking-normal! text-sm! text-foreground! font-medium! bg-surface! whitespace-normal! min-w-[8rem]">
               {row.label}
+              {row.projectName && !row.label.includes(row.projectName) && <span className="block text-xs text-muted-foreground font-normal">{row.projectName}</span>}
             </th>
             {days.map((day, index) => {
               const key = cellKey(row, index);
@@ -229,37 +242,51 @@ function TimesheetGrid({ days, rows, userId }: { days: string[]; rows: Row[]; us
   );
 }
 
-function AddRowDialog({ onAdd }: { onAdd: (row: Row) => void }) {
+function AddRowDialog({ labels, onAdd }: { labels: string[]; onAdd: (row: Row) => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const errors = useServerErrors(["taskId", "customerId"]);
+  const errors = useServerErrors(["taskId", "customerId", "constellationId"]);
   const [taskId, setTaskId] = useState<string | null>(null);
   const [customerId, setCustomerId] = useState<string | null>(null);
+  const [projectId, setProjectId] = useState<string | null>(null);
 
   async function submit() {
-    // The label the server gives a row: the task's title and/or the customer's name.
-    const [task, customer] = await Promise.all([
-      taskId ? queryClient.fetchQuery(trpc.tasks.get.queryOptions({ taskId })) : null,
+    // The label the server gives a row: the task's title and/or the customer's name, else the project's.
+    const [task, customer, project] = await Promise.all([
+      taskId ? queryClient.fetchQuery(trpc.tasks.getInApp.queryOptions({ taskId })) : null,
       customerId ? queryClient.fetchQuery(trpc.customers.get.queryOptions({ id: customerId })) : null,
+      projectId ? queryClient.fetchQuery(trpc.constellations.get.queryOptions({ id: projectId })) : null,
     ]);
-    const label = [task?.data.title, customer?.name].filter(Boolean).join(" · ") || "No task or customer";
-    onAdd({ taskId, customerId, label, seconds: Array(7).fill(0), locked: Array(7).fill(false) });
+    const base = [task?.title, customer?.name].filter(Boolean).join(" · ") || project?.title || "No task or customer";
+    const label = project && labels.includes(base) ? `${base} · ${project.title}` : base;
+    onAdd({
+      localKey: crypto.randomUUID(),
+      taskId,
+      // Left empty: omitted, so the first saved cell gets the task's project and customer.
+      ...(customerId ? { customerId } : {}),
+      ...(projectId ? { constellationId: projectId } : {}),
+      projectName: project?.title ?? null,
+      label,
+      ...emptyWeek(),
+    });
   }
 
   return (
     <FormDialog
       title="Add row"
-      description="A task and a customer to log hours against this week."
+      description="A task, customer and project to log hours against this week."
       trigger={<Button size="sm">Add row</Button>}
       onClose={() => {
         setTaskId(null);
         setCustomerId(null);
+        setProjectId(null);
       }}
     >
       <Form errors={errors} submitLabel="Add row" onSubmit={submit}>
         <div className={FORM_GRID}>
           <TaskPicker value={taskId} onChange={setTaskId} error={errors.fieldError("taskId")} />
-          <CustomerPicker value={customerId} onChange={setCustomerId} error={errors.fieldError("customerId")} hint={taskId ? "Empty: the task's customer." : undefined} />
+          <CustomerPicker value={customerId} onChange={setCustomerId} error={errors.fieldError("customerId")} hint={taskId || projectId ? "Empty: the project's or task's customer." : undefined} />
+          <ProjectPicker value={projectId} onChange={setProjectId} error={errors.fieldError("constellationId")} hint={taskId ? "Empty: the task's project." : undefined} />
         </div>
       </Form>
     </FormDialog>

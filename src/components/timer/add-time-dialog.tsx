@@ -70,7 +70,8 @@ export function AddTimeDialog({ offline, onAdded }: { offline: OfflineSync; onAd
       durationSeconds,
       description: text("description") || null,
       taskId,
-      customerId,
+      // Empty: omitted, so the server gives the project's or task's customer.
+      ...(customerId ? { customerId } : {}),
       ...(projectId ? { constellationId: projectId } : {}),
       tags: parseTagsInput(text("tags")),
       isBillable: form.get("isBillable") === "on",

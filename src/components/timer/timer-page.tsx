@@ -1,26 +1,26 @@
 "use client";
 // The Timer page: start a timer (task, customer, description, tags, billable) or watch and stop the
 // running one; add time by hand; today's logs with the day's total; entries waiting to sync.
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { cn } from "@/components/ui/cn";
 import { CARD, FORM_GRID, noticeClass } from "@/components/ui/styles";
 import { useEffect, useMemo, useState } from "react";
 import { CustomerPicker, ProjectPicker, TaskPicker } from "@/components/pickers/pickers";
 import { RunningTimerActions } from "./running-timer-editor";
-import { useElapsed, useStopTimer } from "./use-running-timer";
+import { useElapsed, useStartTimer, useStopTimer } from "./use-running-timer";
 import { useAccount } from "@/components/ui/use-account";
 import { Button, CheckboxField, EmptyState, Form, FormError, PageHeader, QueryState, TextField, useServerErrors } from "@/components/ui";
 import { parseTagsInput } from "@/lib/duration-input";
 import { formatClock, formatDuration } from "@/lib/time-format";
 import { useHydrated } from "@/lib/use-hydrated";
 import { addDays, startOfDay } from "@/lib/week";
+import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
 import { PAGE_SIZE } from "@/trpc/first-page";
 import type { RouterOutputs } from "@/trpc/types";
 import { AddTimeDialog } from "./add-time-dialog";
 import { TimeLogList } from "@/components/time-logs/entry-actions";
 import { useOfflineSync } from "./use-offline-sync";
-import { useTimeInvalidation } from "@/components/ui/use-invalidation";
 import { MAX_LOG_DESCRIPTION_LENGTH } from "@/server/lib/limits";
 
 /** Where the focus goes when Start or Stop swaps the form and the running timer (the clicked control leaves). */
@@ -29,13 +29,11 @@ let focusAfterSwap: "stop" | "start" | null = null;
 const START_FIELDS = ["description", "taskId", "customerId", "constellationId", "tags", "isBillable"] as const;
 
 function StartTimerForm() {
-  const trpc = useTRPC();
-  const invalidate = useTimeInvalidation();
   const errors = useServerErrors(START_FIELDS);
   const [taskId, setTaskId] = useState<string | null>(null);
   const [customerId, setCustomerId] = useState<string | null>(null);
   const [projectId, setProjectId] = useState<string | null>(null);
-  const start = useMutation(trpc.timers.start.mutationOptions({ onSuccess: invalidate }));
+  const start = useStartTimer();
 
   useEffect(() => {
     if (focusAfterSwap !== "start") return;
@@ -45,12 +43,13 @@ function StartTimerForm() {
 
   function submit(form: FormData) {
     focusAfterSwap = "stop";
+    // The click's own time: offline, the start waits in this browser and keeps it.
     return start.mutateAsync({
-      startedAt: new Date().toISOString(),
       ...(projectId ? { constellationId: projectId } : {}),
       description: String(form.get("description") ?? "") || null,
       taskId,
-      customerId,
+      // Empty: omitted, so the server gives the project's or task's customer.
+      ...(customerId ? { customerId } : {}),
       tags: parseTagsInput(String(form.get("tags") ?? "")),
       isBillable: form.get("isBillable") === "on",
     });
@@ -112,7 +111,7 @@ function RunningTimerCard({ timer }: { timer: NonNullable<RouterOutputs["timers"
       <p className="sr-only" role="status" aria-live="polite">
         {message}
       </p>
-      <FormError error={stop.error ? { code: "error", message: stop.error.message, details: [] } : null} />
+      <FormError error={stop.error !== null ? describeError(stop.error) : null} />
     </section>
   );
 }
@@ -138,7 +137,7 @@ function TodayLogs({ serverToday }: { serverToday: DayRange | null }) {
       <div className="flex justify-between items-center gap-3 flex-wrap mb-2.5 [&_h2]:m-0">
         <h2 id="today-heading">Today</h2>
         <p className="m-0 text-muted-foreground [&_strong]:text-foreground [&_strong]:tabular-nums">
-          Total <strong data-testid="day-total">{totals.data ? formatDuration(totals.data.totalSeconds) : "…"}</strong>
+          Total <strong data-testid="day-total">{isHydrated && totals.data ? formatDuration(totals.data.totalSeconds) : "…"}</strong>
         </p>
       </div>
       <QueryState query={{ ...logs, isPending: logs.isPending || !range }} isEmpty={(data) => data.items.length === 0} empty={<EmptyState title="No time logged today.">Start the timer or add time by hand.</EmptyState>}>
@@ -183,9 +182,9 @@ export function TimerPage({ today = null }: { today?: DayRange | null }) {
             {offline.refused.length} waiting {offline.refused.length === 1 ? "entry was" : "entries were"} refused by the server and not saved:
           </p>
           <ul>
-            {offline.refused.map(({ entry, error }) => (
-              <li key={entry.clientSessionId}>
-                {entry.description || "Untitled entry"}: {error.details.map((detail) => detail.message).join("; ") || error.message}
+            {offline.refused.map(({ label, error }, index) => (
+              <li key={index}>
+                {label}: {error.details.map((detail) => detail.message).join("; ") || error.message}
               </li>
             ))}
           </ul>

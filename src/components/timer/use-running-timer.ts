@@ -1,10 +1,8 @@
 "use client";
 // The running timer's clock and Stop, for the shell's running timer and the Timer page.
-import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { useTimeInvalidation } from "@/components/ui/use-invalidation";
 import { elapsedSeconds } from "@/lib/time-format";
-import { useTRPC } from "@/trpc/react";
+import { useOfflineSync, type SubmitOutcome } from "./use-offline-sync";
 
 /** Seconds since `startedAt`, re-rendered every second while a timer runs. */
 export function useElapsed(startedAt: string | null | undefined): number {
@@ -18,21 +16,35 @@ export function useElapsed(startedAt: string | null | undefined): number {
   return startedAt ? elapsedSeconds(startedAt, now) : 0;
 }
 
+/** A timer action's state, as a mutation's: pending while it runs, the last refusal after. */
+function useTimerAction<A extends unknown[]>(action: (...args: A) => Promise<SubmitOutcome>) {
+  const [isPending, setIsPending] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const mutateAsync = async (...args: A) => {
+    setIsPending(true);
+    setError(null);
+    try {
+      return await action(...args);
+    } catch (caught) {
+      setError(caught);
+      throw caught;
+    } finally {
+      setIsPending(false);
+    }
+  };
+  return { isPending, error, mutateAsync, mutate: (...args: A) => void mutateAsync(...args).catch(() => {}) };
+}
+
 /**
- * Stop, shared by the shell and the Timer page: afterwards the timer, logs and tasks are re-read. It
- * sends the click's own time (`stoppedAt`): offline, React Query holds the call until the browser is
- * back online, and the log still ends when the person clicked.
+ * Stop, shared by the shell, the Timer page, the shortcuts and the idle question. It sends the click's
+ * own time (`stoppedAt`); offline, or when the outcome is unknown, the stop waits in this browser's
+ * queue and is sent when the browser is back, so the log still ends when the person clicked.
  */
 export function useStopTimer() {
-  const trpc = useTRPC();
-  const invalidate = useTimeInvalidation();
-  const stop = useMutation(trpc.timers.stop.mutationOptions({ onSettled: invalidate }));
-  return { ...stop, mutate: (stoppedAt: Date = new Date()) => stop.mutate({ stoppedAt: stoppedAt.toISOString() }), mutateAsync: (stoppedAt: Date = new Date()) => stop.mutateAsync({ stoppedAt: stoppedAt.toISOString() }) };
+  return useTimerAction(useOfflineSync().stopTimer);
 }
 
 /** Start, with the click's own time (`startedAt`), for the same reason as Stop. */
 export function useStartTimer() {
-  const trpc = useTRPC();
-  const invalidate = useTimeInvalidation();
-  return useMutation(trpc.timers.start.mutationOptions({ onSettled: invalidate }));
+  return useTimerAction(useOfflineSync().startTimer);
 }

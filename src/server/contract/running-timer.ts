@@ -28,7 +28,13 @@ const timerFields = {
 export const startTimerInput = z.object(timerFields);
 /** Omitted fields keep their values (a new task re-derives an omitted project and customer). */
 export const updateTimerInput = z.object(timerFields);
-export const stopTimerInput = z.object({ stoppedAt: isoInstant().optional() }).optional();
+export const stopTimerInput = z
+  .object({
+    stoppedAt: isoInstant().optional(),
+    /** The stop's idempotency key, kept on the log: a replay of the same stop answers that log and stops nothing else. */
+    clientSessionId: z.string().min(1).max(200).optional(),
+  })
+  .optional();
 
 export type StartTimerInput = z.output<typeof startTimerInput>;
 export type UpdateTimerInput = z.output<typeof updateTimerInput>;

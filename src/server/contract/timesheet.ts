@@ -1,5 +1,5 @@
-// The timesheet (app-api section 11): a week of one user's time, one row per (task, customer), one
-// column per day of the user's week in their time zone. The response and the two inputs.
+// The timesheet (app-api section 11): a week of one user's time, one row per (task, customer, project),
+// one column per day of the user's week in their time zone. The response and the two inputs.
 import { z } from "zod";
 import { isDateString } from "@/lib/time-zone";
 import { idInput, uncoerced } from "@/server/lib/zod";
@@ -14,7 +14,10 @@ const week = <T extends z.ZodType>(item: T) => z.array(item).length(7);
 export const timesheetRowSchema = z.object({
   taskId: z.string().nullable(),
   customerId: z.string().nullable(),
-  /** The task's title and/or the customer's name. */
+  /** The project the row's time is logged to. */
+  constellationId: z.string().nullable(),
+  projectName: z.string().nullable(),
+  /** The task's title and/or the customer's name (else the project's); the project is added when two rows would share it. */
   label: z.string(),
   seconds: week(z.number().int()),
   /** A day whose time includes a log billed by an invoice that is not void. */
@@ -39,9 +42,14 @@ export const getTimesheetInput = z.object({
 
 export const setTimesheetCellInput = z.object({
   day: dateInput,
-  /** The row: its task and customer (omitted or null: none). */
+  /**
+   * The row: its task, customer and project. A null is none; an omitted task is none, an omitted
+   * project or customer is derived as for any log (the task's primary project; the project's
+   * customer, else the task's).
+   */
   taskId: referenceIdInput,
   customerId: referenceIdInput,
+  constellationId: referenceIdInput,
   seconds: uncoerced(z.number().int("Give whole seconds").min(0, "A day's time cannot be negative").max(MAX_CELL_SECONDS, "A day has at most 24 hours")),
   userId: idInput.optional(),
 });

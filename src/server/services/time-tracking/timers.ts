@@ -115,9 +115,14 @@ export function timerDurationSeconds(startedAt: Date, end: Date): number {
   return Math.min(Math.max(elapsed, 0), MAX_LOG_SECONDS);
 }
 
-export async function stopTimer(db: Db, actor: Actor, input: { stoppedAt?: Date } = {}, now: Date = new Date()): Promise<TimeLogView> {
-  const stoppedAt = clientInstant("stoppedAt", input.stoppedAt, now);
+export async function stopTimer(db: Db, actor: Actor, input: { stoppedAt?: Date; clientSessionId?: string } = {}, now: Date = new Date()): Promise<TimeLogView> {
   return db.$transaction(async (tx) => {
+    // A stop sent again after an unknown outcome (offline, 5xx) answers the log it made the first time.
+    if (input.clientSessionId) {
+      const earlier = await tx.timeLog.findFirst({ where: { organizationId: actor.organizationId, userId: actor.userId, clientSessionId: input.clientSessionId } });
+      if (earlier) return serializeTimeLog(earlier);
+    }
+    const stoppedAt = clientInstant("stoppedAt", input.stoppedAt, now);
     const timer = await tx.runningTimer.findFirst({ where: { userId: actor.userId, organizationId: actor.organizationId } });
     if (!timer) throw noRunningTimer();
     if (input.stoppedAt && stoppedAt < timer.startedAt) throw validationError("stoppedAt", "The stop cannot be before the start");
@@ -138,6 +143,7 @@ export async function stopTimer(db: Db, actor: Actor, input: { stoppedAt?: Date 
         tags: timer.tags,
         isBillable: timer.isBillable,
         source: "timer",
+        clientSessionId: input.clientSessionId ?? null,
       },
     });
     await recordCommittedLogs(tx, actor.organizationId, [log], "timer_stop");

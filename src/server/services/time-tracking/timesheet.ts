@@ -1,5 +1,5 @@
-// The timesheet (app-api section 11): one user's week as rows of (task, customer) by day, days in the
-// caller's time zone from the caller's week start. Setting a cell adds the difference as a manual log
+// The timesheet (app-api section 11): one user's week as rows of (task, customer, project) by day, days
+// in the caller's time zone from the caller's week start. Setting a cell adds the difference as a manual log
 // through the sync path (so it emits `time_log.created`), or shortens the row's newest unlocked logs
 // of that day, deleting those that reach 0. A change that would need a locked log is a 409.
 import { randomUUID } from "node:crypto";
@@ -16,17 +16,20 @@ import { lockingInvoice } from "@/server/contract/time-log";
 import { holdInvoicing, lockedError, softDeleteLogs, UNLOCKED } from "./editing";
 import { adjustTaskSeconds } from "./events";
 import { commitEntries } from "./sync";
+import { resolveReferences, type ResolvedReferences } from "./references";
 import { WRITE_TRANSACTION } from "./limits";
 
 const timesheetLogSelect = {
   id: true,
   taskId: true,
   customerId: true,
+  constellationId: true,
   startedAt: true,
   durationSeconds: true,
   isBillable: true,
   task: { select: { title: true, deletedAt: true } },
   customer: { select: { name: true } },
+  constellation: { select: { title: true } },
   invoiceLine: { select: { invoice: { select: { number: true, status: true } } } },
 } as const satisfies Prisma.TimeLogSelect;
 
@@ -53,11 +56,25 @@ async function weekOf(db: DbClient, actor: Actor, day: DateString): Promise<Week
   return { days, bounds: [...days, addDays(days[6]!, 1)].map((date) => startOfZonedDay(date, timeZone)), timeZone };
 }
 
-const rowKey = (taskId: string | null, customerId: string | null) => `${taskId ?? ""}|${customerId ?? ""}`;
+const rowKey = (row: ResolvedReferences) => `${row.taskId ?? ""}|${row.customerId ?? ""}|${row.constellationId ?? ""}`;
 
-function rowLabel(log: Pick<TimesheetLog, "task" | "customer">): string {
-  const title = log.task && !log.task.deletedAt ? log.task.title : null;
-  return [title, log.customer?.name].filter(Boolean).join(" · ") || "No task";
+type RowNames = Pick<TimesheetLog, "task" | "customer" | "constellation">;
+
+/** The task's title and/or the customer's name, else the project's title. */
+function rowLabel(names: RowNames): string {
+  const title = names.task && !names.task.deletedAt ? names.task.title : null;
+  return [title, names.customer?.name].filter(Boolean).join(" · ") || names.constellation?.title || "No task";
+}
+
+function emptyRow(row: ResolvedReferences, names: RowNames): TimesheetRowView {
+  return { ...row, projectName: names.constellation?.title ?? null, label: rowLabel(names), seconds: Array(7).fill(0), locked: Array(7).fill(false) };
+}
+
+/** Rows of one task and customer under different projects would share a label: each gets its project's name. */
+function disambiguate(rows: TimesheetRowView[]): void {
+  const counts = new Map<string, number>();
+  for (const row of rows) counts.set(row.label, (counts.get(row.label) ?? 0) + 1);
+  for (const row of rows) if (counts.get(row.label)! > 1) row.label = `${row.label} · ${row.projectName ?? "no project"}`;
 }
 
 /** Rows ordered by label, each day's seconds and whether a locked log lies in it. */
@@ -66,16 +83,18 @@ function buildTimesheet(week: Week, logs: readonly TimesheetLog[]): TimesheetVie
   for (const log of logs) {
     const day = week.bounds.findIndex((bound, index) => index < 7 && log.startedAt >= bound && log.startedAt < week.bounds[index + 1]!);
     if (day < 0) continue;
-    const key = rowKey(log.taskId, log.customerId);
+    const key = rowKey(log);
     let row = rows.get(key);
     if (!row) {
-      row = { taskId: log.taskId, customerId: log.customerId, label: rowLabel(log), seconds: Array(7).fill(0), locked: Array(7).fill(false) };
+      row = emptyRow({ taskId: log.taskId, customerId: log.customerId, constellationId: log.constellationId }, log);
       rows.set(key, row);
     }
     row.seconds[day]! += log.durationSeconds;
     if (lockingInvoice(log)) row.locked[day] = true;
   }
-  const sorted = [...rows.values()].sort((a, b) => a.label.localeCompare(b.label) || rowKey(a.taskId, a.customerId).localeCompare(rowKey(b.taskId, b.customerId)));
+  const all = [...rows.values()];
+  disambiguate(all);
+  const sorted = all.sort((a, b) => a.label.localeCompare(b.label) || rowKey(a).localeCompare(rowKey(b)));
   const totals = week.days.map((_, day) => sorted.reduce((sum, row) => sum + row.seconds[day]!, 0));
   return { days: week.days, rows: sorted, totals };
 }
@@ -94,17 +113,25 @@ export async function getTimesheet(db: DbClient, actor: Actor, input: GetTimeshe
   return buildTimesheet(week, await weekLogs(db, actor, userId, week));
 }
 
-/** Sets one cell to `seconds` and answers its row for the cell's week. */
-export async function setTimesheetCell(db: Db, actor: Actor, input: SetTimesheetCellInput): Promise<TimesheetRowView> {
+/** The cell's row: an omitted project or customer derived as for any log; ids given in full are taken as they are. */
+async function cellRow(tx: Tx, actor: Actor, input: SetTimesheetCellInput): Promise<ResolvedReferences> {
   const taskId = input.taskId ?? null;
-  const customerId = input.customerId ?? null;
+  if (input.customerId !== undefined && input.constellationId !== undefined) return { taskId, customerId: input.customerId, constellationId: input.constellationId };
+  const [row] = await resolveReferences(tx, actor.organizationId, [{ taskId, customerId: input.customerId, constellationId: input.constellationId }]);
+  return row!;
+}
+
+/** Sets one cell to `seconds` and answers its row for the cell's week (its label as the week alone would give it). */
+export async function setTimesheetCell(db: Db, actor: Actor, input: SetTimesheetCellInput): Promise<TimesheetRowView> {
   return db.$transaction(async (tx) => {
     await holdInvoicing(tx, actor.organizationId);
     const userId = await timesheetUser(tx, actor, input.userId);
+    const cell = await cellRow(tx, actor, input);
+    const { taskId, customerId, constellationId } = cell;
     const week = await weekOf(tx, actor, input.day);
     const index = week.days.indexOf(input.day);
     const dayStart = week.bounds[index]!;
-    const dayLogs = await weekLogs(tx, actor, userId, week, { taskId, customerId, startedAt: { gte: dayStart, lt: week.bounds[index + 1]! } });
+    const dayLogs = await weekLogs(tx, actor, userId, week, { taskId, customerId, constellationId, startedAt: { gte: dayStart, lt: week.bounds[index + 1]! } });
     const difference = input.seconds - dayLogs.reduce((sum, log) => sum + log.durationSeconds, 0);
 
     if (difference > 0) {
@@ -115,6 +142,7 @@ export async function setTimesheetCell(db: Db, actor: Actor, input: SetTimesheet
           clientSessionId: `timesheet:${randomUUID()}`,
           taskId,
           customerId,
+          constellationId,
           startedAt: new Date(dayStart.getTime() + offset * 1000),
           durationSeconds: Math.min(MAX_LOG_SECONDS, difference - offset),
           source: "manual",
@@ -125,8 +153,8 @@ export async function setTimesheetCell(db: Db, actor: Actor, input: SetTimesheet
       await shortenNewestFirst(tx, actor, dayLogs, -difference);
     }
 
-    const row = buildTimesheet(week, await weekLogs(tx, actor, userId, week, { taskId, customerId })).rows[0];
-    return row ?? { taskId, customerId, label: rowLabel(await rowNames(tx, actor, taskId, customerId)), seconds: Array(7).fill(0), locked: Array(7).fill(false) };
+    const row = buildTimesheet(week, await weekLogs(tx, actor, userId, week, { taskId, customerId, constellationId })).rows[0];
+    return row ?? emptyRow(cell, await rowNames(tx, actor, cell));
   }, WRITE_TRANSACTION);
 }
 
@@ -157,10 +185,11 @@ async function shortenNewestFirst(tx: Tx, actor: Actor, logs: readonly Timesheet
   await softDeleteLogs(tx, actor, emptied);
 }
 
-async function rowNames(db: DbClient, actor: Actor, taskId: string | null, customerId: string | null) {
-  const [task, customer] = await Promise.all([
+async function rowNames(db: DbClient, actor: Actor, { taskId, customerId, constellationId }: ResolvedReferences): Promise<RowNames> {
+  const [task, customer, constellation] = await Promise.all([
     taskId ? db.task.findFirst({ where: { id: taskId, organizationId: actor.organizationId }, select: { title: true, deletedAt: true } }) : null,
     customerId ? db.customer.findFirst({ where: { id: customerId, organizationId: actor.organizationId }, select: { name: true } }) : null,
+    constellationId ? db.constellation.findFirst({ where: { id: constellationId, organizationId: actor.organizationId }, select: { title: true } }) : null,
   ]);
-  return { task, customer };
+  return { task, customer, constellation };
 }
