@@ -8,7 +8,8 @@
 // dropped at the end. BENCH_DURATION (seconds per route, default 10), BENCH_CONNECTIONS (default 32).
 // `--build` rebuilds the app first; without it the existing build is used (built if missing).
 // `--compare` instead runs Orbit beside the shared hand-written ceiling and prints the ratios
-// (bench/compare.ts); `--compare --one` adds the one-connection run.
+// (bench/compare.ts); `--compare --one` adds the one-connection run. `--noisy [--pg]` measures a
+// victim tenant beside attacking ones (bench/noisy.ts).
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import autocannon from "autocannon";
@@ -18,6 +19,7 @@ import { startRoundTripCounter, statementLabel, type RoundTrip } from "./lib/pg-
 import { compareWithCeiling } from "./compare";
 import { call, createOrganization, expectStatus, LOG_SPAN_DAYS, seed, TASKS, TIME_LOGS } from "./lib/app";
 import { measureScaleOut } from "./scale-out";
+import { measureNoisyNeighbours } from "./noisy";
 import { ensureBuild, killAllServers, SERVER_NAME, startServer, type RunningServer } from "./lib/server";
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION || 10);
@@ -184,6 +186,11 @@ async function main(): Promise<void> {
   }
   if (process.argv.includes("--scale-out")) {
     await measureScaleOut();
+    return;
+  }
+  if (process.argv.includes("--noisy")) {
+    ensureBuild({ force: process.argv.includes("--build") });
+    await measureNoisyNeighbours({ onPostgres: process.argv.includes("--pg") });
     return;
   }
   const runStarted = performance.now();

@@ -3,6 +3,7 @@
 // seen; the stream read while events commit, resumed with Last-Event-ID, bounded per key, closed at stop.
 import { afterEach, describe, expect, it } from "vitest";
 import { getDatabase, getDb } from "@/server/db";
+import { fanOutAll } from "@/server/webhooks/fan-out";
 import { closeOpenStreams } from "@/server/operations/open-streams";
 import { MAX_STREAMS_PER_KEY, openEventStream } from "@/server/services/events/event-stream";
 import { expectErrorEnvelope } from "../harness/assertions";
@@ -93,6 +94,7 @@ describe("GET /api/v1/events", () => {
     const db = await getDb();
     const endpoint = await insertEndpoint(admin.organizationId, { url: "https://receiver.example.com/hook" });
     await logTime(admin, 2);
+    await fanOutAll(db);
     const [delivered, pending] = await db.webhookDelivery.findMany({ where: { endpointId: endpoint.id }, orderBy: { createdAt: "asc" } });
     await db.webhookDelivery.update({ where: { id: delivered!.id }, data: { status: "success", completedAt: new Date() } });
     const test = await admin.client.post(`/api/app/webhooks/${endpoint.id}/test`, { eventType: "invoice.created" });

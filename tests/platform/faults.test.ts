@@ -8,6 +8,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
+import { fanOutAll } from "@/server/webhooks/fan-out";
 import { signUpOrganization } from "../harness/factories";
 import { insertEndpoint } from "../webhooks/management/fixtures";
 import { createEndpoint, createOrganization, emit, useEngineEnvironment } from "../webhooks/engine/helpers";
@@ -79,6 +80,7 @@ describe.runIf(onPostgres)("PostgreSQL connections terminated mid-traffic", () =
     const events = await db.webhookEvent.findMany({ where: { organizationId: admin.organizationId }, select: { payload: true } });
     const eventLogIds = events.map((event) => (JSON.parse(event.payload) as { data: { timeLog: { id: string } } }).data.timeLog.id).sort();
     expect(eventLogIds).toEqual(logs.map((log) => log.id).sort());
+    await fanOutAll(db);
     expect(await db.webhookDelivery.count({ where: { organizationId: admin.organizationId } })).toBe(entries.length);
   });
 });

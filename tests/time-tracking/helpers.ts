@@ -1,6 +1,7 @@
 // Readers of the outbox for the time-tracking suites (rows they need come from tests/harness/factories).
 import { expect } from "vitest";
 import { getDb } from "@/server/db";
+import { fanOutAll } from "@/server/webhooks/fan-out";
 
 import { ISO_TIMESTAMP } from "../harness/assertions";
 
@@ -25,6 +26,16 @@ export async function eventsOf(organizationId: string, type: string): Promise<St
   });
 }
 
+/** The event's deliveries once fanned out (as the delivery worker does first). */
 export async function deliveriesOf(eventId: string) {
-  return (await getDb()).webhookDelivery.findMany({ where: { eventId }, orderBy: { endpointId: "asc" } });
+  const db = await getDb();
+  await fanOutAll(db);
+  return db.webhookDelivery.findMany({ where: { eventId }, orderBy: { endpointId: "asc" } });
+}
+
+/** How many deliveries the organization's events have once fanned out. */
+export async function deliveryCount(organizationId: string) {
+  const db = await getDb();
+  await fanOutAll(db);
+  return db.webhookDelivery.count({ where: { organizationId } });
 }

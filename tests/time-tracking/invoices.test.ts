@@ -6,7 +6,7 @@ import { addMember, insertCustomer, insertEndpoint, insertTask, insertTimeLog, t
 import { getDb } from "@/server/db";
 import type { Prisma } from "@/generated/prisma/client";
 import * as enqueue from "@/server/webhooks/enqueue";
-import { deliveriesOf, eventsOf } from "./helpers";
+import { deliveriesOf, deliveryCount, eventsOf } from "./helpers";
 import { expectErrorEnvelope, ISO_TIMESTAMP } from "../harness/assertions";
 
 const INVOICES = "/api/app/invoices";
@@ -333,7 +333,7 @@ describe("POST /api/app/invoices: refusals", () => {
     const db = await getDb();
     expect(await db.invoice.count({ where: { organizationId: admin.organizationId } })).toBe(0);
     expect(await db.invoiceLine.count({ where: { timeLogId: log.id } })).toBe(0);
-    expect(await db.webhookDelivery.count({ where: { organizationId: admin.organizationId } })).toBe(0);
+    expect(await deliveryCount(admin.organizationId)).toBe(0);
     expect(await sequenceOf(admin.organizationId)).toBe(0);
     const retry = await admin.client.post(INVOICES, { customerId: customer.id, ...PERIOD });
     expect(retry.body.data).toMatchObject({ number: "INV-0001", totalCents: 10_000 });

@@ -5,7 +5,7 @@ import { TestClient } from "../harness/http";
 import { addMember, insertCustomer, insertEndpoint, insertTask, signUpOrganization } from "../harness/factories";
 import { getDb } from "@/server/db";
 import * as enqueue from "@/server/webhooks/enqueue";
-import { deliveriesOf, eventsOf } from "./helpers";
+import { deliveriesOf, deliveryCount, eventsOf } from "./helpers";
 import { expectErrorEnvelope, ISO_TIMESTAMP } from "../harness/assertions";
 
 const SYNC = "/api/app/time-logs/sync";
@@ -158,7 +158,7 @@ describe("POST /api/app/time-logs/sync: idempotency", () => {
     expect(replay.body.data.committed.map((log: { startedAt: string }) => log.startedAt)).toEqual(["2026-03-02T09:00:00.000Z"]);
     expect(await logCount(admin.organizationId)).toBe(3);
     expect(await eventsOf(admin.organizationId, "time_log.created")).toHaveLength(3);
-    expect(await (await getDb()).webhookDelivery.count({ where: { organizationId: admin.organizationId } })).toBe(3);
+    expect(await deliveryCount(admin.organizationId)).toBe(3);
     expect((await (await getDb()).task.findUniqueOrThrow({ where: { id: task.id } })).loggedSeconds).toBe(3600);
   });
 
@@ -194,7 +194,7 @@ describe("POST /api/app/time-logs/sync: idempotency", () => {
     expect(responses.flatMap((response) => response.body.data.duplicates)).toHaveLength(8);
     expect(await logCount(admin.organizationId)).toBe(2);
     expect(await eventsOf(admin.organizationId, "time_log.created")).toHaveLength(2);
-    expect(await (await getDb()).webhookDelivery.count({ where: { organizationId: admin.organizationId } })).toBe(2);
+    expect(await deliveryCount(admin.organizationId)).toBe(2);
     expect((await (await getDb()).task.findUniqueOrThrow({ where: { id: task.id } })).loggedSeconds).toBe(3660);
   });
 
@@ -331,7 +331,7 @@ describe("POST /api/app/time-logs/sync: outbox atomicity", () => {
     expect(calls).toBe(1);
     expect(await logCount(admin.organizationId)).toBe(0);
     expect(await db.webhookEvent.count({ where: { organizationId: admin.organizationId } })).toBe(0);
-    expect(await db.webhookDelivery.count({ where: { organizationId: admin.organizationId } })).toBe(0);
+    expect(await deliveryCount(admin.organizationId)).toBe(0);
     expect((await db.task.findUniqueOrThrow({ where: { id: task.id } })).loggedSeconds).toBe(0);
     // The entries were never committed, so a retry commits them.
     const retry = await admin.client.post(SYNC, { entries: [entry("a", { taskId: task.id }), entry("b", { taskId: task.id })] });

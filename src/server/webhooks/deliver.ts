@@ -1,5 +1,5 @@
-// Drains due deliveries: claim a batch under a lease (claim.ts), send with bounded concurrency, record
-// each outcome (record.ts). Any number of workers (processes, instances, the cron route) may drain at once: a delivery
+// Drains due deliveries: create the deliveries of new events a bounded batch at a time (fan-out.ts),
+// claim a batch under a lease (claim.ts), send with bounded concurrency, record each outcome (record.ts). Any number of workers (processes, instances, the cron route) may drain at once: a delivery
 // is held by one lease at a time, and an outcome is written only while its lease is still held, so a
 // worker that dies mid-attempt loses nothing (the lease runs out and another worker sends it again).
 // Per delivery: a share of one claim statement and of one grouped outcome statement; a terminal
@@ -18,6 +18,7 @@ import {
 import { mailNotices } from "@/server/operations/mail";
 import { recordWebhookAttempt } from "@/server/operations/metrics";
 import { markRecoveredDeliveries, RECOVERY_BATCH } from "@/server/webhooks/recovery";
+import { FAN_OUT_POLL_MS, fanOutEvents } from "@/server/webhooks/fan-out";
 import { recordOutcome, recordOutcomes, type RecordItem } from "@/server/webhooks/record";
 import { getLogger } from "@/server/operations/logger";
 
@@ -139,6 +140,23 @@ export async function drainDueDeliveries(db: Db, options: DrainOptions = {}): Pr
   };
   await markRecovery();
 
+  // Events are fanned out one batch before each claim while batches find work, and otherwise looked
+  // for again every FAN_OUT_POLL_MS: new events arrive while a long drain runs.
+  let hasMoreFanOut = true;
+  let fanOutCheckAt = 0;
+  const fanOut = async (): Promise<number> => {
+    fanOutCheckAt = Date.now() + FAN_OUT_POLL_MS;
+    try {
+      const batch = await fanOutEvents(db, { now: clock.now() });
+      hasMoreFanOut = Boolean(batch?.eventIds.length);
+      return batch?.deliveries ?? 0;
+    } catch (error) {
+      hasMoreFanOut = false;
+      getLogger().error({ err: error }, "webhook events not fanned out");
+      return 0;
+    }
+  };
+
   const attempt = async (claimed: ScheduledDelivery) => {
     try {
       const outcome = await sendDelivery(claimed, { timeoutMs, allowLoopbackHttp, clock });
@@ -173,6 +191,7 @@ export async function drainDueDeliveries(db: Db, options: DrainOptions = {}): Pr
   try {
     for (;;) {
       const hasTime = Date.now() < deadline && !options.signal?.aborted;
+      if (hasTime && (hasMoreFanOut || Date.now() >= fanOutCheckAt) && (await fanOut()) > 0) isDrained = false;
       // Once a claim came back short (nothing more due, or every due endpoint at its bounds), claim
       // again when an outcome freed a slot. And whenever a slot is free, look again after a short
       // poll: slots held by slow or silent receivers must not keep another organization's new work waiting.
@@ -194,7 +213,7 @@ export async function drainDueDeliveries(db: Db, options: DrainOptions = {}): Pr
         }
       }
       if (inFlight.size === 0) {
-        if (!hasTime || (isDrained && !hasRecordedSinceDrained)) break;
+        if (!hasTime || (isDrained && !hasRecordedSinceDrained && !hasMoreFanOut)) break;
         continue;
       }
       await Promise.race(inFlight.size < concurrency ? [...inFlight, delay(Math.max(0, pollAt - Date.now()))] : inFlight);

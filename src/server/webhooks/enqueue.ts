@@ -1,10 +1,12 @@
-// Transactional outbox: the event rows and one pending delivery per subscribed active endpoint are
-// written in the caller's transaction, so a committed change always has its deliveries and a rolled
-// back one never does. Each body is serialized once here; every attempt sends these bytes.
+// Transactional outbox: the event rows are written in the caller's transaction, so a committed change
+// always has its events and a rolled back one never does. Their deliveries are written there too when
+// they are few; otherwise the delivery worker creates them in bounded batches (fan-out.ts). Each body
+// is serialized once here; every attempt sends these bytes.
 import type { Tx } from "@/server/db";
 import { newId } from "@/server/lib/ids";
 import { plansGranting } from "@/server/auth/plans";
 import { DELIVERY_CHANNEL, type NewEvent } from "@/server/webhooks/events";
+import { deliveryRows, INLINE_FAN_OUT_ROWS } from "@/server/webhooks/fan-out";
 
 export type { NewEvent };
 
@@ -16,56 +18,47 @@ export async function wakeDeliveryWorkers(tx: Tx): Promise<void> {
   await tx.$executeRaw`SELECT pg_notify(${DELIVERY_CHANNEL}, '')`;
 }
 
-export interface EnqueuedEvent {
-  eventId: string;
-  deliveryIds: string[];
-}
-
-/** Queues many events with a constant number of queries, whatever their count. */
-export async function enqueueEvents(tx: Tx, events: readonly NewEvent[]): Promise<EnqueuedEvent[]> {
+/**
+ * Queues many events with a constant number of queries, whatever their count. Their deliveries are
+ * written here when they number at most INLINE_FAN_OUT_ROWS, else by the worker's fan-out batches.
+ */
+export async function enqueueEvents(tx: Tx, events: readonly NewEvent[]): Promise<{ eventId: string }[]> {
   if (!events.length) return [];
   const createdAt = new Date();
+  // An organization whose plan lacks custom integrations has its webhooks paused: its new events are
+  // born fanned out, to no endpoint, so an upgrade later does not send what happened meanwhile.
+  const organizationIds = [...new Set(events.map((event) => event.organizationId))];
+  const paying = await tx.organization.findMany({
+    where: { id: { in: organizationIds }, plan: { in: plansGranting("customIntegrations") } },
+    select: { id: true },
+  });
+  const payingIds = new Set(paying.map((organization) => organization.id));
+  const endpoints = payingIds.size
+    ? await tx.webhookEndpoint.findMany({
+        where: { organizationId: { in: [...payingIds] }, isActive: true, eventTypes: { hasSome: [...new Set(events.map((event) => event.type))] } },
+        select: { id: true, organizationId: true, eventTypes: true, createdAt: true },
+      })
+    : [];
   const rows = events.map((event) => {
     const id = newId("evt");
     const payload = JSON.stringify({ id, type: event.type, createdAt: createdAt.toISOString(), data: event.data });
-    return { id, organizationId: event.organizationId, type: event.type, payload, createdAt };
+    return { id, organizationId: event.organizationId, type: event.type, payload, createdAt, fannedOutAt: payingIds.has(event.organizationId) ? null : createdAt };
   });
-  await tx.webhookEvent.createMany({ data: rows });
-
-  const organizationIds = [...new Set(events.map((event) => event.organizationId))];
-  // An organization whose plan lacks custom integrations has its webhooks paused: its new events reach no endpoint.
-  const endpoints = await tx.webhookEndpoint.findMany({
-    where: {
-      organizationId: { in: organizationIds },
-      isActive: true,
-      eventTypes: { hasSome: [...new Set(events.map((event) => event.type))] },
-      organization: { plan: { in: plansGranting("customIntegrations") } },
-    },
-    select: { id: true, organizationId: true, eventTypes: true },
-  });
-  const deliveries = rows.flatMap((event) =>
-    endpoints
-      .filter((endpoint) => endpoint.organizationId === event.organizationId && endpoint.eventTypes.includes(event.type))
-      .map((endpoint) => ({
-        id: newId("dlv"),
-        organizationId: event.organizationId,
-        endpointId: endpoint.id,
-        eventId: event.id,
-        eventType: event.type,
-        createdAt,
-        nextAttemptAt: createdAt,
-      })),
-  );
-  if (deliveries.length) await tx.webhookDelivery.createMany({ data: deliveries });
-  // Also when no endpoint is subscribed: the events API's streams follow the same notification.
+  // Counted before any row is built: a large fan-out is left to the worker's batches.
+  const subscribed = (event: { organizationId: string; type: string }) =>
+    endpoints.filter((endpoint) => endpoint.organizationId === event.organizationId && endpoint.eventTypes.includes(event.type));
+  const isInline = rows.reduce((sum, event) => sum + subscribed(event).length, 0) <= INLINE_FAN_OUT_ROWS;
+  await tx.webhookEvent.createMany({ data: isInline ? rows.map((event) => ({ ...event, fannedOutAt: createdAt })) : rows });
+  if (isInline) {
+    const deliveries = rows.flatMap((event) => deliveryRows(event.organizationId, [event], subscribed(event)));
+    if (deliveries.length) await tx.webhookDelivery.createMany({ data: deliveries });
+  }
+  // Wakes the workers (deliveries to send, or events to fan out), and the events API's streams also when no endpoint is subscribed.
   await wakeDeliveryWorkers(tx);
-  return rows.map((event) => ({
-    eventId: event.id,
-    deliveryIds: deliveries.filter((delivery) => delivery.eventId === event.id).map((delivery) => delivery.id),
-  }));
+  return rows.map((event) => ({ eventId: event.id }));
 }
 
-export async function enqueueEvent(tx: Tx, event: NewEvent): Promise<EnqueuedEvent> {
+export async function enqueueEvent(tx: Tx, event: NewEvent): Promise<{ eventId: string }> {
   const [enqueued] = await enqueueEvents(tx, [event]);
   return enqueued!;
 }

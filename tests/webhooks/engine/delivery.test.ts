@@ -418,6 +418,8 @@ describe("transactional outbox", () => {
     await expect(
       db.$transaction(async (tx) => {
         eventId = (await enqueueEvent(tx, { organizationId, type: "time_log.created", data: timeLogData(organizationId) })).eventId;
+        // A single event's delivery is written in the producer's transaction, with it.
+        expect(await tx.webhookEvent.count({ where: { id: eventId } })).toBe(1);
         expect(await tx.webhookDelivery.count({ where: { eventId } })).toBe(1);
         throw new Error("the time log could not be saved");
       }),

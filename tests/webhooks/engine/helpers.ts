@@ -5,6 +5,7 @@ import { getDb, Prisma, type Db } from "@/server/db";
 import type { Clock } from "@/server/webhooks/clock";
 import { drainDueDeliveries, type DrainCounts, type DrainOptions } from "@/server/webhooks/deliver";
 import { enqueueEvent } from "@/server/webhooks/enqueue";
+import { fanOutAll } from "@/server/webhooks/fan-out";
 import { exampleEventData, type EventData, type EventType, type NewEvent } from "@/server/webhooks/events";
 
 /** Development runtime (http://127.0.0.1 receivers allowed) and a tiny retry base for this test file. */
@@ -56,11 +57,29 @@ export function timeLogData(organizationId: string): EventData<"time_log.created
   };
 }
 
-/** Commits one event through the outbox, as a producer does. */
+/**
+ * Waits until the event is fanned out, running the fan-out (as the delivery worker's drain does first)
+ * meanwhile; another drain running at once may be the one that fans it out.
+ */
+export async function fannedOut(db: Db, eventId: string): Promise<string[]> {
+  for (let round = 0; round < 2_000; round += 1) {
+    await fanOutAll(db);
+    const event = await db.webhookEvent.findUniqueOrThrow({ where: { id: eventId }, select: { fannedOutAt: true } });
+    if (event.fannedOutAt) {
+      const deliveries = await db.webhookDelivery.findMany({ where: { eventId }, orderBy: { id: "asc" }, select: { id: true } });
+      return deliveries.map((delivery) => delivery.id);
+    }
+    await sleep(5);
+  }
+  throw new Error(`event ${eventId} was not fanned out`);
+}
+
+/** Commits one event through the outbox, as a producer does, and has it fanned out: its deliveries' ids. */
 export async function emit(db: Db, organizationId: string, type: EventType = "time_log.created") {
   const event: NewEvent =
     type === "time_log.created" ? { organizationId, type, data: timeLogData(organizationId) } : { organizationId, type, data: exampleEventData(type, organizationId) };
-  return db.$transaction((tx) => enqueueEvent(tx, event));
+  const { eventId } = await db.$transaction((tx) => enqueueEvent(tx, event));
+  return { eventId, deliveryIds: await fannedOut(db, eventId) };
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -67,7 +67,7 @@ describe(`delivery worker (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}
     await worker.idle();
     // A row that is due but was written without NOTIFY: only a wake-up would send it.
     const { eventId } = await db.$transaction(async (tx) => {
-      const event = await tx.webhookEvent.create({ data: { id: "evt_silent", organizationId, type: "time_log.created", payload: "{}", createdAt: new Date() } });
+      const event = await tx.webhookEvent.create({ data: { id: "evt_silent", organizationId, type: "time_log.created", payload: "{}", createdAt: new Date(), fannedOutAt: new Date() } });
       return { eventId: event.id };
     });
     const endpoint = await db.webhookEndpoint.findFirstOrThrow({ where: { organizationId } });

@@ -97,7 +97,7 @@ describe("webhooks.delivery", () => {
     const endpoint = await createEndpoint(admin);
     const db = await getDb();
     const payload = JSON.stringify({ id: "evt_console", type: "invoice.created", createdAt: "2026-05-01T12:00:00.000Z", data: { invoice: { number: "INV-0001" } } });
-    await db.webhookEvent.create({ data: { id: "evt_console", organizationId: admin.organizationId, type: "invoice.created", payload, createdAt: new Date("2026-05-01T12:00:00.000Z") } });
+    await db.webhookEvent.create({ data: { id: "evt_console", organizationId: admin.organizationId, type: "invoice.created", payload, createdAt: new Date("2026-05-01T12:00:00.000Z"), fannedOutAt: new Date("2026-05-01T12:00:00.000Z") } });
     await db.webhookDelivery.create({
       data: {
         id: "dlv_console",

@@ -99,7 +99,7 @@ export async function seedDeliveries(organizationId: string, endpointId: string,
   for (const entry of entries) {
     const eventId = `evt_${randomBytes(16).toString("hex")}`;
     await db.webhookEvent.create({
-      data: { id: eventId, organizationId, type: "time_log.created", payload: JSON.stringify({ id: eventId }), createdAt: entry.createdAt },
+      data: { id: eventId, organizationId, type: "time_log.created", payload: JSON.stringify({ id: eventId }), createdAt: entry.createdAt, fannedOutAt: entry.createdAt },
     });
     rows.push(
       await db.webhookDelivery.create({

@@ -199,6 +199,8 @@ describe("recover", () => {
       type: "time_log.created",
       payload: JSON.stringify({ id: `evt_recover_${index}`, type: "time_log.created", createdAt: at(index).toISOString(), data: {} }),
       createdAt: index < count ? at(index) : new Date(since.getTime() - HOUR),
+      // Their deliveries are written below, as the fan-out would have.
+      fannedOutAt: since,
     }));
     await db.webhookEvent.createMany({ data: eventRows });
     await db.webhookDelivery.createMany({
@@ -290,7 +292,7 @@ describe("authorization", () => {
     const endpoint = await insertEndpoint(admin.organizationId, { url: "https://auth.example.com/h" });
     const paused = await insertEndpoint(admin.organizationId, { url: "https://paused.example.com/h", isActive: false });
     const db = await getDb();
-    await db.webhookEvent.create({ data: { id: "evt_auth_1", organizationId: admin.organizationId, type: "time_log.created", payload: "{}", createdAt: new Date() } });
+    await db.webhookEvent.create({ data: { id: "evt_auth_1", organizationId: admin.organizationId, type: "time_log.created", payload: "{}", createdAt: new Date(), fannedOutAt: new Date() } });
     const delivery = await db.webhookDelivery.create({ data: { id: "dlv_auth_1", organizationId: admin.organizationId, endpointId: endpoint.id, eventId: "evt_auth_1", eventType: "time_log.created", status: "failed" } });
     const since = new Date(Date.now() - HOUR).toISOString();
     const calls = (id: string) => [
@@ -332,7 +334,7 @@ describe("retention", () => {
     const old = new Date(Date.now() - 40 * DAY);
     const recent = new Date(Date.now() - DAY);
     const seed = async (id: string, createdAt: Date, status: "pending" | "success" | "failed", extra: Record<string, unknown> = {}) => {
-      await db.webhookEvent.create({ data: { id: `evt_${id}`, organizationId: admin.organizationId, type: "time_log.created", payload: "{}", createdAt } });
+      await db.webhookEvent.create({ data: { id: `evt_${id}`, organizationId: admin.organizationId, type: "time_log.created", payload: "{}", createdAt, fannedOutAt: createdAt } });
       await db.webhookDelivery.create({ data: { id: `dlv_${id}`, organizationId: admin.organizationId, endpointId: endpoint.id, eventId: `evt_${id}`, eventType: "time_log.created", status, createdAt, ...extra } });
       await db.webhookAttempt.create({ data: { organizationId: admin.organizationId, endpointId: endpoint.id, deliveryId: `dlv_${id}`, number: 1, trigger: "scheduled", startedAt: createdAt, durationMs: 5, statusCode: 500 } });
     };

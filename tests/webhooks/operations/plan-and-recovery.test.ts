@@ -8,6 +8,7 @@ import { getDb, useEngineEnvironment } from "../engine/helpers";
 import { useReceivers } from "../engine/receiver";
 import { claimDueDeliveries } from "@/server/webhooks/claim";
 import { drainDueDeliveries } from "@/server/webhooks/deliver";
+import { fanOutAll } from "@/server/webhooks/fan-out";
 import { markRecoveredDeliveries } from "@/server/webhooks/recovery";
 import { expectAppErrorEnvelope } from "../../harness/assertions";
 
@@ -32,11 +33,13 @@ describe("webhooks of an organization without the plan", () => {
     const endpoint = await insertEndpoint(admin.organizationId, { url: receiver.url() });
     const db = await getDb();
     await syncOneLog(admin);
+    await fanOutAll(db);
     const pending = await db.webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } });
     const [failed] = await seedDeliveries(admin.organizationId, endpoint.id, [{ createdAt: new Date(Date.now() - HOUR), status: "failed", attempts: 5 }]);
 
     await setPlan(admin, "free");
     await syncOneLog(admin);
+    await fanOutAll(db);
     expect(await db.webhookDelivery.count({ where: { endpointId: endpoint.id } })).toBe(2);
     expect(await claimDueDeliveries(db, { limit: 10, leaseMs: 60_000 })).toEqual([]);
 

@@ -10,7 +10,8 @@ export async function listEvents(db: DbClient, tenant: { organizationId: string 
     isTest: false,
     ...(input.type ? { type: input.type } : {}),
     ...(input.since ? { createdAt: { gte: input.since } } : {}),
-    ...(input.undelivered ? { deliveries: { some: { status: { not: "success" } } } } : {}),
+    // Not yet fanned out counts as undelivered: its deliveries are being created.
+    ...(input.undelivered ? { OR: [{ fannedOutAt: null }, { deliveries: { some: { status: { not: "success" } } } }] } : {}),
   };
   const page = await paginate(
     { kind: "events", sortField: "createdAt", limit: input.limit, cursor: input.cursor },

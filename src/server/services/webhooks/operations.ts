@@ -91,7 +91,7 @@ export async function sendTestEvent(db: Db, actor: Actor, input: SendTestEventIn
     const eventId = newId("evt");
     const data = exampleEventData(input.eventType, actor.organizationId);
     const payload = JSON.stringify({ id: eventId, type: input.eventType, createdAt: createdAt.toISOString(), data });
-    await tx.webhookEvent.create({ data: { id: eventId, organizationId: actor.organizationId, type: input.eventType, payload, createdAt, isTest: true } });
+    await tx.webhookEvent.create({ data: { id: eventId, organizationId: actor.organizationId, type: input.eventType, payload, createdAt, isTest: true, fannedOutAt: createdAt } });
     const delivery = await tx.webhookDelivery.create({
       data: { id: newId("dlv"), organizationId: actor.organizationId, endpointId: input.id, eventId, eventType: input.eventType, createdAt, nextAttemptAt: createdAt, isTest: true },
       select: webhookOperationDeliverySelect,

@@ -1,0 +1,321 @@
+// `npm run bench:api -- --noisy [--pg]`: noisy neighbours. Starts the built app on the embedded
+// database (or, with --pg, on a throwaway PostgreSQL database, see lib/database.ts) with the inline
+// delivery worker, makes a victim organization and the attackers through the app's own routes, then
+// measures the victim's `GET /api/v1/tasks?limit=50` (sequential requests on VICTIM_CONNECTIONS
+// connections) quiet and during each attack, and prints one table. Each attack runs for
+// BENCH_ATTACK_SECONDS (default 10) and stops; the next starts once the server is quiet again.
+//   - calendar feed: 8 anonymous GETs at a time of a free account's feed over 5,000 logs;
+//   - task search: 8 concurrent `search=` lists over 2,000 tasks with 10 KB descriptions;
+//   - fan-out: 2 concurrent 500-entry syncs of an organization with 20 endpoints (a local receiver);
+//   - login flood: 16 concurrent anonymous logins with wrong passwords;
+//   - bad requests: 8 at a time of `tt_session=%` cookies, undecodable paths and TRACE.
+// The app runs with APP_ENV=development only so that endpoints may point at the local receiver.
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { call, createOrganization, expectStatus } from "./lib/app";
+import { openBenchDatabase, withClient, type BenchDatabase } from "./lib/database";
+import { killAllServers, startServer, type RunningServer } from "./lib/server";
+
+const ATTACK_SECONDS = Number(process.env.BENCH_ATTACK_SECONDS || 10);
+const QUIET_SECONDS = Number(process.env.BENCH_QUIET_SECONDS || ATTACK_SECONDS);
+const VICTIM_CONNECTIONS = 2;
+/** A request of the victim or an attacker that takes longer than this counts as failed. */
+const REQUEST_TIMEOUT_MS = 60_000;
+const FEED_LOGS = 5_000;
+const SEARCH_TASKS = 2_000;
+const FAN_OUT_ENDPOINTS = 20;
+const SYNC_ENTRIES = 500;
+
+interface Attack {
+  name: string;
+  /** Concurrent attackers. */
+  concurrency: number;
+  /** One attacker request; `index` counts this attack's requests. */
+  request: (index: number, signal: AbortSignal) => Promise<number>;
+}
+
+interface Measurement {
+  name: string;
+  victim: { p50: number; p99: number; count: number; failed: number };
+  attack?: { count: number; statuses: Map<string, number> };
+}
+
+const percentile = (sorted: number[], share: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]! : Number.NaN);
+
+async function timedFetch(url: string, init: RequestInit, signal?: AbortSignal): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const response = await fetch(url, { ...init, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+  await response.arrayBuffer();
+  return { status: response.status, ms: performance.now() - started };
+}
+
+/** Sequential victim requests on each connection until `seconds` have passed. */
+async function measureVictim(baseUrl: string, apiKey: string, seconds: number) {
+  const latencies: number[] = [];
+  let failed = 0;
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: VICTIM_CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        try {
+          const { status, ms } = await timedFetch(`${baseUrl}/api/v1/tasks?limit=50`, { headers: { authorization: `Bearer ${apiKey}` } });
+          if (status === 200) latencies.push(ms);
+          else failed += 1;
+        } catch {
+          failed += 1;
+        }
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), count: latencies.length, failed };
+}
+
+/** Runs the attack's workers until aborted; resolves to what they got back. */
+function runAttack(attack: Attack, signal: AbortSignal) {
+  const statuses = new Map<string, number>();
+  let count = 0;
+  const tally = (key: string) => statuses.set(key, (statuses.get(key) ?? 0) + 1);
+  const done = Promise.all(
+    Array.from({ length: attack.concurrency }, async () => {
+      while (!signal.aborted) {
+        const index = count++;
+        try {
+          tally(String(await attack.request(index, signal)));
+        } catch {
+          if (!signal.aborted) tally("error");
+          else count -= 1;
+          // A refused request comes back at once: do not spin the load generator's event loop.
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      }
+    }),
+  );
+  return done.then(() => ({ count, statuses }));
+}
+
+function traceStatus(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: "TRACE", timeout: REQUEST_TIMEOUT_MS }, (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode ?? 0));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+/** Waits until the victim's request is answered fast again (the attack's leftovers are done), at most 60 s. */
+async function settle(baseUrl: string, apiKey: string, quietP50: number) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const samples: number[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      samples.push(await timedFetch(`${baseUrl}/api/v1/tasks?limit=50`, { headers: { authorization: `Bearer ${apiKey}` } }).then((reply) => reply.ms, () => Number.POSITIVE_INFINITY));
+    }
+    samples.sort((a, b) => a - b);
+    if (samples[2]! <= Math.max(quietP50 * 2, quietP50 + 20)) return;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
+
+async function startReceiver(): Promise<{ url: string; received: () => number; close: () => Promise<void> }> {
+  let received = 0;
+  const server = http.createServer((request, response) => {
+    request.resume();
+    request.on("end", () => {
+      received += 1;
+      response.end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    received: () => received,
+    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
+}
+
+const syncEntries = (prefix: string, count: number) =>
+  Array.from({ length: count }, (_, index) => {
+    const startedAt = new Date(Date.now() - (index + 1) * 3_600_000);
+    return { clientSessionId: `${prefix}-${index}`, startedAt: startedAt.toISOString(), durationSeconds: 1800, description: `Work item ${index}` };
+  });
+
+/** Runs `count` jobs, `concurrency` at a time. */
+async function inParallel(count: number, concurrency: number, job: (index: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < count) await job(next++);
+  }));
+}
+
+async function signUp(baseUrl: string, plan: "free" | "pro") {
+  const email = `noisy-${randomBytes(4).toString("hex")}@example.com`;
+  const reply = await call(baseUrl, "POST", "/api/app/auth/signup", { body: { email, password: "benchmark-password", name: "Noisy", organizationName: "Noisy Org" } });
+  expectStatus(reply, 201, "POST /api/app/auth/signup");
+  const cookie = reply.headers.getSetCookie().map((header) => header.split(";")[0]!).join("; ");
+  if (plan === "pro") expectStatus(await call(baseUrl, "PUT", "/api/app/organization/plan", { body: { plan }, headers: { cookie } }), 200, "PUT /api/app/organization/plan");
+  return { cookie, email };
+}
+
+async function prepareAttacks(baseUrl: string, receiverUrl: string): Promise<Attack[]> {
+  // The calendar feed of a free account with 5,000 logs.
+  const feedOwner = await signUp(baseUrl, "free");
+  for (let batch = 0; batch < FEED_LOGS / SYNC_ENTRIES; batch += 1) {
+    expectStatus(await call(baseUrl, "POST", "/api/app/time-logs/sync", { body: { entries: syncEntries(`feed-${batch}`, SYNC_ENTRIES) }, headers: { cookie: feedOwner.cookie } }), 200, "feed logs");
+  }
+  const feed = await call(baseUrl, "POST", "/api/app/calendar-feed", { headers: { cookie: feedOwner.cookie } });
+  expectStatus(feed, 201, "POST /api/app/calendar-feed");
+  const feedPath = new URL(feed.body.data.url).pathname;
+
+  // Tasks with long descriptions for the searches.
+  const searcher = await createOrganization(baseUrl);
+  const description = `${"lorem ipsum dolor sit amet ".repeat(366)}`.slice(0, 9_900);
+  await inParallel(SEARCH_TASKS, 4, async (index) => {
+    const reply = await call(baseUrl, "POST", "/api/v1/tasks", { body: { title: `Searchable ${index}`, description: `${description} marker-${index}` }, headers: { authorization: `Bearer ${searcher.apiKey}` } });
+    expectStatus(reply, 201, "POST /api/v1/tasks (search data)");
+  });
+
+  // An organization with 20 endpoints, all subscribed to time_log.created.
+  const producer = await signUp(baseUrl, "pro");
+  for (let index = 0; index < FAN_OUT_ENDPOINTS; index += 1) {
+    const reply = await call(baseUrl, "POST", "/api/app/webhooks", { body: { url: `${receiverUrl}?e=${index}`, eventTypes: ["time_log.created"] }, headers: { cookie: producer.cookie } });
+    expectStatus(reply, 201, "POST /api/app/webhooks");
+  }
+
+  const searchTerms = ["marker-1999", "amet lorem", "nothing-like-this", "ipsum marker-7"];
+  return [
+    { name: "calendar feed, 8 anonymous GETs at a time (5,000 logs)", concurrency: 8, request: async (_, signal) => (await timedFetch(baseUrl + feedPath, {}, signal)).status },
+    {
+      name: "task search, 8 concurrent (2,000 × 10 KB descriptions)",
+      concurrency: 8,
+      request: async (index, signal) =>
+        (await timedFetch(`${baseUrl}/api/v1/tasks?limit=50&search=${encodeURIComponent(searchTerms[index % searchTerms.length]!)}`, { headers: { authorization: `Bearer ${searcher.apiKey}` } }, signal)).status,
+    },
+    {
+      name: "login flood, 16 anonymous logins at a time",
+      concurrency: 16,
+      request: async (index, signal) =>
+        (await timedFetch(`${baseUrl}/api/app/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: `nobody-${index}@example.com`, password: "not-the-password" }) }, signal)).status,
+    },
+    {
+      name: "bad cookies, paths and methods, 8 at a time",
+      concurrency: 8,
+      request: async (index, signal) => {
+        const variants: [string, RequestInit][] = [
+          ["/api/app/me", { headers: { cookie: "tt_session=%" } }],
+          ["/api/trpc/calendarFeed.get", { headers: { cookie: "tt_session=%E0%A4%A" } }],
+          ["/api/v1/tasks/%E0%A4%A", {}],
+          ["/api/v1/tasks", { method: "TRACE" }],
+        ];
+        const [target, init] = variants[index % variants.length]!;
+        // fetch refuses TRACE: sent with node:http.
+        if (init.method === "TRACE") return traceStatus(baseUrl + target);
+        return (await timedFetch(baseUrl + target, init, signal)).status;
+      },
+    },
+    {
+      name: "fan-out, 2 concurrent 500-entry syncs to 20 endpoints",
+      concurrency: 2,
+      request: async (index, signal) =>
+        (await timedFetch(`${baseUrl}/api/app/time-logs/sync`, { method: "POST", headers: { cookie: producer.cookie, "content-type": "application/json" }, body: JSON.stringify({ entries: syncEntries(`fan-${index}-${randomBytes(3).toString("hex")}`, SYNC_ENTRIES) }) }, signal)).status,
+    },
+  ];
+}
+
+export async function measureNoisyNeighbours(options: { onPostgres: boolean }): Promise<void> {
+  const loadBefore = os.loadavg()[0]!;
+  let database: BenchDatabase | undefined;
+  let pgliteDir: string | undefined;
+  let server: RunningServer | undefined;
+  const receiver = await startReceiver();
+  const cleanUp = async () => {
+    await server?.stop().catch(() => {});
+    killAllServers();
+    await receiver.close();
+    if (database?.isThrowaway) await database.drop().catch((error: Error) => console.error(`Could not drop the benchmark database: ${error.message}`));
+    if (pgliteDir) await rm(pgliteDir, { recursive: true, force: true });
+  };
+  const onSignal = () => void cleanUp().finally(() => process.exit(130));
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  try {
+    const databaseEnv: Record<string, string> = {};
+    if (options.onPostgres) {
+      database = await openBenchDatabase({ prefix: "orbit_noisy", existingUrl: process.env.DATABASE_URL, adminUrl: process.env.ORBIT_BENCH_PG_URL });
+      databaseEnv.DATABASE_URL = database.url;
+    } else {
+      if (process.env.DATABASE_URL) throw new Error("Unset DATABASE_URL to measure the embedded database (or pass --pg).");
+      pgliteDir = await mkdtemp(path.join(os.tmpdir(), "orbit-noisy-"));
+      databaseEnv.PGLITE_DIR = pgliteDir;
+    }
+    console.log(`Starting the app (next start) on ${options.onPostgres ? "PostgreSQL" : "the embedded database (PGlite)"}…`);
+    server = await startServer({ ...databaseEnv, APP_ENV: "development", SESSION_SECRET: randomBytes(32).toString("hex"), WEBHOOK_WORKER: "inline" }, { timeoutMs: 120_000 });
+    const { baseUrl } = server;
+
+    console.log("Creating the victim (50 tasks) and the attackers through the app routes…");
+    const victim = await createOrganization(baseUrl);
+    await inParallel(50, 2, async (index) => {
+      expectStatus(await call(baseUrl, "POST", "/api/v1/tasks", { body: { title: `Victim task ${index}` }, headers: { authorization: `Bearer ${victim.apiKey}` } }), 201, "victim task");
+    });
+    const prepared = performance.now();
+    const attacks = await prepareAttacks(baseUrl, receiver.url);
+    console.log(`  attackers ready in ${Math.round((performance.now() - prepared) / 1000)} s`);
+
+    await measureVictim(baseUrl, victim.apiKey, 2); // warm-up
+    console.log(`Quiet: the victim alone for ${QUIET_SECONDS} s…`);
+    const quiet = await measureVictim(baseUrl, victim.apiKey, QUIET_SECONDS);
+    const measurements: Measurement[] = [{ name: "quiet", victim: quiet }];
+    for (const attack of attacks) {
+      await settle(baseUrl, victim.apiKey, quiet.p50);
+      console.log(`Attack: ${attack.name}, ${ATTACK_SECONDS} s…`);
+      const stop = new AbortController();
+      const attacking = runAttack(attack, stop.signal);
+      const victimDuring = await measureVictim(baseUrl, victim.apiKey, ATTACK_SECONDS);
+      stop.abort();
+      measurements.push({ name: attack.name, victim: victimDuring, attack: await attacking });
+      console.log(`  victim p50 ${victimDuring.p50.toFixed(0)} ms, p99 ${victimDuring.p99.toFixed(0)} ms (quiet ${quiet.p50.toFixed(0)} / ${quiet.p99.toFixed(0)} ms)`);
+    }
+    await settle(baseUrl, victim.apiKey, quiet.p50);
+
+    const postgres = options.onPostgres && database ? await withClient(database.url, async (client) => (await client.query("SHOW server_version")).rows[0].server_version as string) : undefined;
+    printNoisyReport({ measurements, loadBefore, postgres, delivered: receiver.received(), problems: server.problemLines() });
+  } catch (error) {
+    const output = server?.recentOutput();
+    if (output) console.error(`\nLast server output:\n${output.split("\n").slice(-40).join("\n")}`);
+    throw error;
+  } finally {
+    await cleanUp();
+  }
+}
+
+function printNoisyReport(report: { measurements: Measurement[]; loadBefore: number; postgres?: string; delivered: number; problems: string[] }) {
+  const cpus = os.cpus();
+  const quiet = report.measurements[0]!.victim;
+  const ms = (value: number) => (Number.isNaN(value) ? "–" : value.toFixed(0));
+  console.log("\n## Noisy neighbours\n");
+  console.log(
+    `Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? "CPU"}, Node ${process.version}; database: ${report.postgres ? `PostgreSQL ${report.postgres}` : "embedded (PGlite)"}. ` +
+      `Load average (1 min) before the run: ${report.loadBefore.toFixed(2)}${report.loadBefore > 1 ? " (other work was running)" : ""}.`,
+  );
+  console.log(`Victim: GET /api/v1/tasks?limit=50, sequential on ${VICTIM_CONNECTIONS} connections; each attack ${ATTACK_SECONDS} s.\n`);
+  console.log("| while | victim p50 ms | victim p99 ms | × quiet p50 | victim requests (failed) | attacker requests: statuses |");
+  console.log("|---|---:|---:|---:|---:|---|");
+  for (const row of report.measurements) {
+    const statuses = row.attack ? [...row.attack.statuses.entries()].sort().map(([status, count]) => `${status}×${count}`).join(" ") : "";
+    console.log(
+      `| ${row.name} | ${ms(row.victim.p50)} | ${ms(row.victim.p99)} | ${(row.victim.p50 / quiet.p50).toFixed(1)} | ${row.victim.count} (${row.victim.failed}) | ${row.attack ? `${row.attack.count}: ${statuses}` : ""} |`,
+    );
+  }
+  console.log(`\nWebhook requests the local receiver got during the run: ${report.delivered}.`);
+  if (report.problems.length) {
+    console.log(`Server output with warnings/errors (${report.problems.length} lines, first 5):`);
+    for (const line of report.problems.slice(0, 5)) console.log(`  ${line.slice(0, 300)}`);
+  }
+}

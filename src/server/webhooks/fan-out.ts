@@ -1,0 +1,117 @@
+// The fan-out: an event is written in its producer's transaction (the outbox, enqueue.ts). When its
+// deliveries are few (at most INLINE_FAN_OUT_ROWS for the whole transaction, the everyday case) they
+// are written there too, so they exist the moment the request answers; otherwise they are created
+// afterwards by the delivery worker, a bounded batch at a time, so a request never writes thousands
+// of rows (a 500-entry sync to 20 endpoints is 10,000).
+// One batch is one transaction: it locks some of one organization's oldest events still to fan out
+// (FOR UPDATE SKIP LOCKED, so concurrent workers take different events), inserts their deliveries
+// (ON CONFLICT DO NOTHING on the (endpoint, event) key) and marks the events fanned out. A crash
+// rolls the batch back and a later pass does it again: never lost, never doubled.
+// An event goes to the endpoints that existed when it happened (created at or before the event's
+// createdAt, both stamped by the application's clock) and are active and subscribed to its type
+// when the batch runs, normally within a second. Organizations take turns, least recently served
+// first (WebhookFanOutTurn), so one organization's burst never holds back another's events.
+import type { Db } from "@/server/db";
+import { newId } from "@/server/lib/ids";
+
+/** Delivery rows one batch creates at most (an organization has at most MAX_WEBHOOK_ENDPOINTS endpoints). */
+export const FAN_OUT_BATCH_ROWS = 500;
+/** Delivery rows a producer's transaction writes itself at most; beyond, the worker's batches do. */
+export const INLINE_FAN_OUT_ROWS = 100;
+/** While its batches find nothing, a drain looks for new events this often (a notification also starts a drain). */
+export const FAN_OUT_POLL_MS = 1_000;
+
+export interface FanOutBatch {
+  organizationId: string;
+  /** Events marked fanned out by this batch. */
+  eventIds: string[];
+  /** Deliveries this batch created. */
+  deliveries: number;
+}
+
+interface FanOutEvent {
+  id: string;
+  type: string;
+  createdAt: Date;
+}
+
+interface FanOutEndpoint {
+  id: string;
+  eventTypes: string[];
+  createdAt: Date;
+}
+
+/** One pending delivery per event and endpoint that existed at the event's time and is subscribed to its type. */
+export function deliveryRows(organizationId: string, events: readonly FanOutEvent[], endpoints: readonly FanOutEndpoint[]) {
+  return events.flatMap((event) =>
+    endpoints
+      .filter((endpoint) => endpoint.createdAt <= event.createdAt && endpoint.eventTypes.includes(event.type))
+      .map((endpoint) => ({
+        id: newId("dlv"),
+        organizationId,
+        endpointId: endpoint.id,
+        eventId: event.id,
+        eventType: event.type,
+        // The delivery dates from its event: the delivery log, retention and recover windows read it.
+        createdAt: event.createdAt,
+        nextAttemptAt: event.createdAt,
+      })),
+  );
+}
+
+/**
+ * Fans out one batch of the least recently served organization's oldest events still to fan out.
+ * Returns null when no event waits (or every waiting one is being fanned out by another worker).
+ */
+export async function fanOutEvents(db: Db, options: { now?: Date; batchRows?: number } = {}): Promise<FanOutBatch | null> {
+  const now = options.now ?? new Date();
+  const batchRows = options.batchRows ?? FAN_OUT_BATCH_ROWS;
+  // One index probe outside any transaction: on the embedded database a transaction holds the only
+  // connection, and the drains look for new events often.
+  const [waiting] = await db.$queryRaw<unknown[]>`SELECT 1 FROM "WebhookEvent" WHERE "fannedOutAt" IS NULL LIMIT 1`;
+  if (!waiting) return null;
+  return db.$transaction(async (tx) => {
+    const [turn] = await tx.$queryRaw<{ organizationId: string }[]>`
+      SELECT w."organizationId"
+      FROM (SELECT DISTINCT v."organizationId" FROM "WebhookEvent" v WHERE v."fannedOutAt" IS NULL) w
+      LEFT JOIN "WebhookFanOutTurn" t ON t."organizationId" = w."organizationId"
+      ORDER BY t."servedAt" ASC NULLS FIRST, w."organizationId"
+      LIMIT 1`;
+    if (!turn) return null;
+    const { organizationId } = turn;
+    const endpoints = await tx.webhookEndpoint.findMany({
+      where: { organizationId, isActive: true },
+      select: { id: true, eventTypes: true, createdAt: true },
+    });
+    // As many events as fit the batch if each went to every active endpoint.
+    const eventLimit = Math.max(1, Math.floor(batchRows / Math.max(1, endpoints.length)));
+    const events = await tx.$queryRaw<{ id: string; type: string; createdAt: Date }[]>`
+      SELECT v."id", v."type", v."createdAt" FROM "WebhookEvent" v
+      WHERE v."fannedOutAt" IS NULL AND v."organizationId" = ${organizationId}
+      ORDER BY v."createdAt", v."id"
+      LIMIT ${eventLimit}::int
+      FOR UPDATE SKIP LOCKED`;
+    const deliveries = deliveryRows(organizationId, events, endpoints);
+    const created = deliveries.length ? (await tx.webhookDelivery.createMany({ data: deliveries, skipDuplicates: true })).count : 0;
+    const eventIds = events.map((event) => event.id);
+    if (eventIds.length) {
+      await tx.$executeRaw`UPDATE "WebhookEvent" SET "fannedOutAt" = ${now.toISOString()}::timestamp(3) WHERE "id" = ANY(${eventIds}::text[]) AND "organizationId" = ${organizationId}`;
+    }
+    await tx.$executeRaw`
+      INSERT INTO "WebhookFanOutTurn" ("organizationId", "servedAt") VALUES (${organizationId}, ${now.toISOString()}::timestamp(3))
+      ON CONFLICT ("organizationId") DO UPDATE SET "servedAt" = EXCLUDED."servedAt"`;
+    return { organizationId, eventIds, deliveries: created };
+  });
+}
+
+/** Runs fan-out batches until none is left or `maxBatches` ran; resolves to the batches. */
+export async function fanOutAll(db: Db, options: { now?: Date; batchRows?: number; maxBatches?: number } = {}): Promise<FanOutBatch[]> {
+  const batches: FanOutBatch[] = [];
+  for (let index = 0; index < (options.maxBatches ?? 1_000); index += 1) {
+    const batch = await fanOutEvents(db, options);
+    // Nothing waits, or what waits is being fanned out by another worker.
+    if (!batch?.eventIds.length) break;
+    batches.push(batch);
+  }
+  return batches;
+}

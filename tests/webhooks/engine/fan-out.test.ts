@@ -1,0 +1,243 @@
+// The fan-out (fan-out.ts): a request writes its few deliveries itself; a large fan-out is left to the
+// worker, which creates the deliveries in bounded batches, each exactly once, to the endpoints that
+// existed at the event's time, with organizations taking turns. Events come through the real sync route.
+import { beforeAll, describe, expect, it } from "vitest";
+import { signUpOrganization, type SignedInUser } from "../../harness/factories";
+import { insertEndpoint } from "../management/fixtures";
+import { drainUntilSettled, getDb, sleep, useEngineEnvironment } from "./helpers";
+import { useReceivers } from "./receiver";
+import { Prisma, type Db } from "@/server/db";
+import { enqueueEvents } from "@/server/webhooks/enqueue";
+import { FAN_OUT_BATCH_ROWS, fanOutAll, fanOutEvents, INLINE_FAN_OUT_ROWS } from "@/server/webhooks/fan-out";
+
+beforeAll(() => useEngineEnvironment());
+
+const startReceiver = useReceivers();
+
+async function sync(owner: SignedInUser, count: number, prefix: string) {
+  const entries = Array.from({ length: count }, (_, index) => ({
+    clientSessionId: `${prefix}-${index}`,
+    startedAt: "2026-03-02T09:00:00.000Z",
+    endedAt: "2026-03-02T10:00:00.000Z",
+    durationSeconds: 3600,
+  }));
+  const response = await owner.client.post("/api/app/time-logs/sync", { entries });
+  expect(response.status, response.text).toBe(200);
+  expect(response.body.data.committed).toHaveLength(count);
+}
+
+async function organizationWithEndpoints(endpoints: number) {
+  const owner = await signUpOrganization({ plan: "pro" });
+  for (let index = 0; index < endpoints; index += 1) {
+    await insertEndpoint(owner.organizationId, { url: `https://hook-${index}.example.com/orbit` });
+  }
+  return owner;
+}
+
+/** Deliveries of the organization, and how many distinct (event, endpoint) pairs they cover. */
+async function deliveryPairs(db: Db, organizationId: string) {
+  const [row] = await db.$queryRaw<{ rows: number; pairs: number }[]>`
+    SELECT count(*)::int AS "rows", count(DISTINCT ("eventId", "endpointId"))::int AS "pairs"
+    FROM "WebhookDelivery" WHERE "organizationId" = ${organizationId}`;
+  return row!;
+}
+
+const pendingEvents = (db: Db, organizationId: string) => db.webhookEvent.count({ where: { organizationId, fannedOutAt: null } });
+
+/**
+ * The database as one fan-out batch sees it, except that the batch's last raw statement (marking its
+ * events fanned out) fails when `isArmed`: the batch is cut off after its deliveries were inserted.
+ */
+function failingAtMark(db: Db, state: { isArmed: boolean }): Db {
+  const wrapTx = (tx: Prisma.TransactionClient) =>
+    new Proxy(tx, {
+      get(target, property, receiver) {
+        if (property === "$executeRaw" && state.isArmed) {
+          return () => {
+            state.isArmed = false;
+            throw new Error("connection lost");
+          };
+        }
+        return Reflect.get(target, property, receiver);
+      },
+    });
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === "$transaction") {
+        return (work: (tx: Prisma.TransactionClient) => Promise<unknown>) => target.$transaction((tx) => work(wrapTx(tx)));
+      }
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+describe("fan-out", () => {
+  it("a request whose deliveries are few writes them itself: they exist when it answers", async () => {
+    const owner = await signUpOrganization({ plan: "pro" });
+    await insertEndpoint(owner.organizationId, { url: "https://one.example.com/orbit" });
+    await insertEndpoint(owner.organizationId, { url: "https://two.example.com/orbit" });
+    await insertEndpoint(owner.organizationId, { url: "https://off.example.com/orbit", isActive: false });
+    await insertEndpoint(owner.organizationId, { url: "https://invoices.example.com/orbit", eventTypes: ["invoice.created"] });
+    const db = await getDb();
+    // Two subscribed active endpoints: 50 entries make exactly INLINE_FAN_OUT_ROWS deliveries.
+    await sync(owner, INLINE_FAN_OUT_ROWS / 2, "inline");
+    expect(await pendingEvents(db, owner.organizationId)).toBe(0);
+    expect(await deliveryPairs(db, owner.organizationId)).toEqual({ rows: INLINE_FAN_OUT_ROWS, pairs: INLINE_FAN_OUT_ROWS });
+    // One more entry than that is left to the worker whole.
+    await sync(owner, INLINE_FAN_OUT_ROWS / 2 + 1, "deferred");
+    expect(await pendingEvents(db, owner.organizationId)).toBe(INLINE_FAN_OUT_ROWS / 2 + 1);
+    expect((await deliveryPairs(db, owner.organizationId)).rows).toBe(INLINE_FAN_OUT_ROWS);
+    await fanOutAll(db);
+    expect(await deliveryPairs(db, owner.organizationId)).toEqual({ rows: 2 * INLINE_FAN_OUT_ROWS + 2, pairs: 2 * INLINE_FAN_OUT_ROWS + 2 });
+  });
+
+  it("a 500-entry sync to 20 endpoints writes no delivery in the request; the batches then create all 10,000 once", async () => {
+    const owner = await organizationWithEndpoints(20);
+    const db = await getDb();
+    await sync(owner, 500, "burst");
+    expect(await db.webhookEvent.count({ where: { organizationId: owner.organizationId } })).toBe(500);
+    expect(await pendingEvents(db, owner.organizationId)).toBe(500);
+    expect(await deliveryPairs(db, owner.organizationId)).toEqual({ rows: 0, pairs: 0 });
+
+    const batches = await fanOutAll(db);
+    expect(batches.length).toBe(10_000 / FAN_OUT_BATCH_ROWS);
+    for (const batch of batches) {
+      expect(batch.organizationId).toBe(owner.organizationId);
+      expect(batch.deliveries).toBeLessThanOrEqual(FAN_OUT_BATCH_ROWS);
+    }
+    expect(await deliveryPairs(db, owner.organizationId)).toEqual({ rows: 10_000, pairs: 10_000 });
+    expect(await pendingEvents(db, owner.organizationId)).toBe(0);
+    // Every event went to every endpoint; another pass finds nothing to do.
+    const perEvent = await db.webhookDelivery.groupBy({ by: ["eventId"], where: { organizationId: owner.organizationId }, _count: { _all: true } });
+    expect(perEvent).toHaveLength(500);
+    expect(new Set(perEvent.map((group) => group._count._all))).toEqual(new Set([20]));
+    expect(await fanOutAll(db)).toEqual([]);
+    expect((await deliveryPairs(db, owner.organizationId)).rows).toBe(10_000);
+  }, 240_000);
+
+  it("the delivery drain fans out and sends: each endpoint receives each event", async () => {
+    const owner = await signUpOrganization({ plan: "pro" });
+    const receivers = [await startReceiver(), await startReceiver()];
+    for (const receiver of receivers) await insertEndpoint(owner.organizationId, { url: receiver.url() });
+    // Two endpoints: 51 entries are one delivery over what a request writes itself.
+    await sync(owner, 51, "drained");
+    const db = await getDb();
+    expect((await deliveryPairs(db, owner.organizationId)).rows).toBe(0);
+
+    await drainUntilSettled(db, { organizationId: owner.organizationId }, { timeoutMs: 15_000 });
+    const events = await db.webhookEvent.findMany({ where: { organizationId: owner.organizationId }, select: { id: true } });
+    // (Delivery is at least once: an attempt that timed out on a busy machine is sent again, so the set is compared.)
+    for (const receiver of receivers) {
+      expect(new Set(receiver.requests.map((request) => request.headers["x-service-event-id"]))).toEqual(new Set(events.map((event) => event.id)));
+    }
+    expect(await deliveryPairs(db, owner.organizationId)).toEqual({ rows: 102, pairs: 102 });
+    expect(await db.webhookDelivery.count({ where: { organizationId: owner.organizationId, status: "success" } })).toBe(102);
+  }, 120_000);
+
+  it("an endpoint created after an event does not receive it, and receives the events after it", async () => {
+    const owner = await signUpOrganization({ plan: "pro" });
+    const first = await insertEndpoint(owner.organizationId, { url: "https://first.example.com/orbit", eventTypes: ["time_log.created", "invoice.created"] });
+    const db = await getDb();
+    // More events than a request fans out itself: they wait for the worker.
+    const invoiceEvent = { organizationId: owner.organizationId, type: "invoice.created" as const, data: { invoice: exampleInvoice, organizationId: owner.organizationId } };
+    const early = await db.$transaction((tx) => enqueueEvents(tx, Array.from({ length: INLINE_FAN_OUT_ROWS + 1 }, () => invoiceEvent)));
+    const { createdAt } = await db.webhookEvent.findUniqueOrThrow({ where: { id: early[0]!.eventId } });
+    expect(await pendingEvents(db, owner.organizationId)).toBe(INLINE_FAN_OUT_ROWS + 1);
+    // Endpoints are compared by their createdAt, in milliseconds: the late one is made in a later one.
+    while (Date.now() <= createdAt.getTime()) await sleep(1);
+    const late = await insertEndpoint(owner.organizationId, { url: "https://late.example.com/orbit", eventTypes: ["invoice.created"] });
+    await fanOutAll(db);
+    const earlyDeliveries = await db.webhookDelivery.findMany({ where: { eventId: { in: early.map((event) => event.eventId) } }, select: { endpointId: true } });
+    expect(earlyDeliveries).toHaveLength(INLINE_FAN_OUT_ROWS + 1);
+    expect(new Set(earlyDeliveries.map((delivery) => delivery.endpointId))).toEqual(new Set([first.id]));
+
+    await sync(owner, 1, "after");
+    const [next] = await db.$transaction((tx) => enqueueEvents(tx, [invoiceEvent]));
+    expect((await db.webhookDelivery.findMany({ where: { eventId: next!.eventId } })).map((delivery) => delivery.endpointId).sort()).toEqual([first.id, late.id].sort());
+    // The late endpoint has the invoice after it only; the time log went to the one endpoint subscribed to it.
+    expect(await db.webhookDelivery.count({ where: { endpointId: late.id } })).toBe(1);
+    expect((await db.webhookDelivery.findMany({ where: { organizationId: owner.organizationId, eventType: "time_log.created" } })).map((delivery) => delivery.endpointId)).toEqual([first.id]);
+  });
+
+  it("a batch cut off after inserting its deliveries rolls back, and the next passes create each one once", async () => {
+    const owner = await organizationWithEndpoints(20);
+    const db = await getDb();
+    await sync(owner, 30, "crash");
+    // 20 endpoints: 25 events a batch.
+    expect(await fanOutEvents(db)).toMatchObject({ organizationId: owner.organizationId, deliveries: 500 });
+    const state = { isArmed: true };
+    await expect(fanOutEvents(failingAtMark(db, state))).rejects.toThrow("connection lost");
+    expect(state.isArmed).toBe(false);
+    // Nothing of the cut-off batch stayed: its 5 events still wait, with no delivery.
+    expect(await pendingEvents(db, owner.organizationId)).toBe(5);
+    expect(await deliveryPairs(db, owner.organizationId)).toEqual({ rows: 500, pairs: 500 });
+
+    await fanOutAll(db);
+    expect(await pendingEvents(db, owner.organizationId)).toBe(0);
+    expect(await deliveryPairs(db, owner.organizationId)).toEqual({ rows: 600, pairs: 600 });
+
+    // Even an event fanned out twice (its mark lost after its deliveries committed) is not doubled.
+    await db.webhookEvent.updateMany({ where: { organizationId: owner.organizationId }, data: { fannedOutAt: null } });
+    const again = await fanOutAll(db);
+    expect(again.reduce((sum, batch) => sum + batch.deliveries, 0)).toBe(0);
+    expect(await deliveryPairs(db, owner.organizationId)).toEqual({ rows: 600, pairs: 600 });
+  }, 120_000);
+
+  it("concurrent passes create each delivery once", async () => {
+    const owner = await organizationWithEndpoints(20);
+    const db = await getDb();
+    await sync(owner, 100, "racing");
+    await Promise.all([fanOutAll(db), fanOutAll(db), fanOutAll(db)]);
+    await fanOutAll(db);
+    expect(await deliveryPairs(db, owner.organizationId)).toEqual({ rows: 2_000, pairs: 2_000 });
+  }, 120_000);
+
+  it("organizations take turns: a burst does not hold back another organization's events", async () => {
+    const burst = await organizationWithEndpoints(20);
+    const quiet = await organizationWithEndpoints(1);
+    const late = await organizationWithEndpoints(1);
+    const db = await getDb();
+    await sync(burst, 500, "burst");
+    // Just over what a request fans out itself, so it waits for the worker too.
+    await sync(quiet, INLINE_FAN_OUT_ROWS + 1, "quiet");
+
+    const served: string[] = [];
+    for (let index = 0; index < 3; index += 1) served.push((await fanOutEvents(db))!.organizationId);
+    // Both are served within the first two batches, then the burst continues.
+    expect(served.slice(0, 2).sort()).toEqual([burst.organizationId, quiet.organizationId].sort());
+    expect(served[2]).toBe(burst.organizationId);
+    expect(await pendingEvents(db, quiet.organizationId)).toBe(0);
+    expect(await pendingEvents(db, burst.organizationId)).toBe(500 - 2 * (FAN_OUT_BATCH_ROWS / 20));
+
+    // An organization whose events arrive mid-burst is served by the very next batch.
+    await sync(late, INLINE_FAN_OUT_ROWS + 1, "late");
+    expect((await fanOutEvents(db))!.organizationId).toBe(late.organizationId);
+    expect(await db.webhookDelivery.count({ where: { organizationId: late.organizationId } })).toBe(INLINE_FAN_OUT_ROWS + 1);
+    await fanOutAll(db);
+    expect(await deliveryPairs(db, burst.organizationId)).toEqual({ rows: 10_000, pairs: 10_000 });
+  }, 240_000);
+
+  it("events of an organization whose plan has no webhooks are never fanned out, also after an upgrade", async () => {
+    const owner = await organizationWithEndpoints(1);
+    const setPlan = async (plan: "free" | "pro") => expect((await owner.client.put("/api/app/organization/plan", { plan })).status).toBe(200);
+    await setPlan("free");
+    await sync(owner, 2, "paused");
+    const db = await getDb();
+    expect(await pendingEvents(db, owner.organizationId)).toBe(0);
+    await setPlan("pro");
+    await fanOutAll(db);
+    expect(await db.webhookDelivery.count({ where: { organizationId: owner.organizationId } })).toBe(0);
+  });
+});
+
+const exampleInvoice = {
+  id: "inv_1",
+  number: "INV-0001",
+  customerId: "cus_1",
+  totalCents: 100,
+  currency: "USD",
+  status: "draft",
+  periodStart: "2026-01-01T00:00:00.000Z",
+  periodEnd: "2026-01-31T23:59:59.999Z",
+};
