@@ -50,7 +50,7 @@ export async function enqueueEvents(tx: Tx, events: readonly NewEvent[]): Promis
   const isInline = rows.reduce((sum, event) => sum + subscribed(event).length, 0) <= INLINE_FAN_OUT_ROWS;
   await tx.webhookEvent.createMany({ data: isInline ? rows.map((event) => ({ ...event, fannedOutAt: createdAt })) : rows });
   if (isInline) {
-    const deliveries = rows.flatMap((event) => deliveryRows(event.organizationId, [event], subscribed(event)));
+    const deliveries = rows.flatMap((event) => deliveryRows(event.organizationId, [event], subscribed(event), createdAt));
     if (deliveries.length) await tx.webhookDelivery.createMany({ data: deliveries });
   }
   // Wakes the workers (deliveries to send, or events to fan out), and the events API's streams also when no endpoint is subscribed.

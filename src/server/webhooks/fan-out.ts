@@ -41,8 +41,11 @@ interface FanOutEndpoint {
   createdAt: Date;
 }
 
-/** One pending delivery per event and endpoint that existed at the event's time and is subscribed to its type. */
-export function deliveryRows(organizationId: string, events: readonly FanOutEvent[], endpoints: readonly FanOutEndpoint[]) {
+/**
+ * One pending delivery per event and endpoint that existed at the event's time and is subscribed to
+ * its type, queued at `queuedAt` (the fan-out's time: contract 2.6's createdAt).
+ */
+export function deliveryRows(organizationId: string, events: readonly FanOutEvent[], endpoints: readonly FanOutEndpoint[], queuedAt: Date) {
   return events.flatMap((event) =>
     endpoints
       .filter((endpoint) => endpoint.createdAt <= event.createdAt && endpoint.eventTypes.includes(event.type))
@@ -52,9 +55,8 @@ export function deliveryRows(organizationId: string, events: readonly FanOutEven
         endpointId: endpoint.id,
         eventId: event.id,
         eventType: event.type,
-        // The delivery dates from its event: the delivery log, retention and recover windows read it.
-        createdAt: event.createdAt,
-        nextAttemptAt: event.createdAt,
+        createdAt: queuedAt,
+        nextAttemptAt: queuedAt,
       })),
   );
 }
@@ -91,7 +93,7 @@ export async function fanOutEvents(db: Db, options: { now?: Date; batchRows?: nu
       ORDER BY v."createdAt", v."id"
       LIMIT ${eventLimit}::int
       FOR UPDATE SKIP LOCKED`;
-    const deliveries = deliveryRows(organizationId, events, endpoints);
+    const deliveries = deliveryRows(organizationId, events, endpoints, now);
     const created = deliveries.length ? (await tx.webhookDelivery.createMany({ data: deliveries, skipDuplicates: true })).count : 0;
     const eventIds = events.map((event) => event.id);
     if (eventIds.length) {

@@ -70,7 +70,9 @@ describe("concurrent workers", () => {
       expect(second.claimed).toBeGreaterThan(0);
     }
     expect(await db.webhookDelivery.count({ where: { organizationId, status: "success", attempts: 1 } })).toBe(120);
-  });
+    // 60 producer transactions and 120 sends: room for a slow shared machine (a timeout here would leave
+    // its deliveries to the next tests).
+  }, 120_000);
 
   it("keeps at most `concurrency` attempts in flight", async () => {
     const hook = await receiver(() => ({ status: 200, delayMs: 30 }));
