@@ -8,7 +8,7 @@ import { cn } from "@/components/ui/cn";
 import { FORM_GRID, noticeClass } from "@/components/ui/styles";
 import { Pill } from "@/components/ui/badge";
 import { useIsAdmin, useIsPro } from "@/components/ui/use-account";
-import { ActionsHeader, Button, CheckboxGroup, ConfirmDialog, DialogClose, EmptyState, Form, FormDialog, LocalTime, PageHeader, QueryState, SecretValue, Table, TextField, useServerErrors } from "@/components/ui";
+import { ACTIONS, Button, CheckboxGroup, ConfirmDialog, DialogClose, EmptyState, Form, FormDialog, LocalTime, PageHeader, QueryState, SecretValue, Table, TextField, useServerErrors } from "@/components/ui";
 import { fromLocalInputValue } from "@/lib/time-format";
 import { useHydrated } from "@/lib/use-hydrated";
 import { useTRPC } from "@/trpc/react";
@@ -118,20 +118,7 @@ export function ApiKeysPage() {
       {isPro && !isAdmin && <p className="text-muted-foreground text-sm">Only admins create and revoke keys.</p>}
       <QueryState query={keys} isEmpty={(data) => data.length === 0} empty={<EmptyState title="No API keys yet.">{isAdmin && isPro ? "Create one to call the API." : null}</EmptyState>}>
         {(data) => (
-          <Table caption="API keys">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Scopes</th>
-                <th scope="col" className="text-right tabular-nums whitespace-nowrap">
-                  Limit / hour
-                </th>
-                <th scope="col">Last used</th>
-                <th scope="col">Expires</th>
-                <th scope="col">State</th>
-                {isAdmin && <ActionsHeader />}
-              </tr>
-            </thead>
+          <Table caption="API keys" columns={["Name", "Scopes", { numeric: "Limit / hour" }, "Last used", "Expires", "State", isAdmin && ACTIONS]}>
             <tbody>
               {data.map((key) => {
                 const state = keyState(key, now);

@@ -78,13 +78,7 @@ export function CustomerDetail({ id }: { id: string }) {
               empty={<EmptyState title="No projects for this customer yet." action={<Link href="/projects">Go to Projects</Link>} />}
             >
               {(page) => (
-                <Table caption={`Projects of ${data.name}`}>
-                  <thead>
-                    <tr>
-                      <th scope="col">Project</th>
-                      <th scope="col">Status</th>
-                    </tr>
-                  </thead>
+                <Table caption={`Projects of ${data.name}`} columns={["Project", "Status"]}>
                   <tbody>
                     {page.items.map((project) => (
                       <tr key={project.id}>

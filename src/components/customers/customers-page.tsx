@@ -4,7 +4,7 @@ import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { useIsAdmin } from "@/components/ui/use-account";
-import { ActionsHeader, Button, EmptyState, FormDialog, FormError, ListFilters, PagedQueryState, PageHeader, Table, useListFilters } from "@/components/ui";
+import { ACTIONS, Button, EmptyState, FormDialog, FormError, ListFilters, PagedQueryState, PageHeader, Table, useListFilters } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
 import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
 import { useInvalidate } from "@/components/ui/use-invalidation";
@@ -48,15 +48,7 @@ export function CustomersPage() {
         }
       >
         {(rows) => (
-          <Table caption="Customers">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Company</th>
-                <th scope="col">Billing</th>
-                <ActionsHeader />
-              </tr>
-            </thead>
+          <Table caption="Customers" columns={["Name", "Company", "Billing", ACTIONS]}>
             <tbody>
               {rows.map((customer) => (
                 <tr key={customer.id}>

@@ -31,21 +31,7 @@ interface Line {
 
 export function InvoiceLines({ lines, currency, caption }: { lines: Line[]; currency: string; caption: string }) {
   return (
-    <Table caption={caption}>
-      <thead>
-        <tr>
-          <th scope="col">Description</th>
-          <th scope="col" className="text-right tabular-nums whitespace-nowrap">
-            Hours
-          </th>
-          <th scope="col" className="text-right tabular-nums whitespace-nowrap">
-            Billed hours
-          </th>
-          <th scope="col" className="text-right tabular-nums whitespace-nowrap">
-            Amount
-          </th>
-        </tr>
-      </thead>
+    <Table caption={caption} columns={["Description", { numeric: "Hours" }, { numeric: "Billed hours" }, { numeric: "Amount" }]}>
       <tbody>
         {lines.map((line, index) => (
           <tr key={line.timeLogId ?? `fee-${index}`}>

@@ -51,18 +51,7 @@ function InvoiceList() {
         empty={<EmptyState title={status ? `No ${STATUS_LABELS[status].toLowerCase()} invoices.` : "No invoices yet."}>Create one from a customer&apos;s unbilled time.</EmptyState>}
       >
         {(rows) => (
-          <Table caption="Invoices">
-            <thead>
-              <tr>
-                <th scope="col">Number</th>
-                <th scope="col">Customer</th>
-                <th scope="col" className="text-right tabular-nums whitespace-nowrap">
-                  Total
-                </th>
-                <th scope="col">Status</th>
-                <th scope="col">Period</th>
-              </tr>
-            </thead>
+          <Table caption="Invoices" columns={["Number", "Customer", { numeric: "Total" }, "Status", "Period"]}>
             <tbody>
               {rows.map((invoice) => (
                 <tr key={invoice.id}>

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { ArchiveButton } from "@/components/ui/archive-button";
 import { useArchiveToggle } from "@/components/ui/use-archive";
-import { ActionsHeader, Button, EmptyState, FormDialog, FormError, ListFilters, PagedQueryState, PageHeader, Table, useListFilters } from "@/components/ui";
+import { ACTIONS, Button, EmptyState, FormDialog, FormError, ListFilters, PagedQueryState, PageHeader, Table, useListFilters } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
 import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
 import { useInvalidate } from "@/components/ui/use-invalidation";
@@ -45,16 +45,7 @@ export function ProjectsPage() {
         }
       >
         {(rows) => (
-          <Table caption="Projects">
-            <thead>
-              <tr>
-                <th scope="col">Project</th>
-                <th scope="col">Customer</th>
-                <th scope="col">Status</th>
-                <th scope="col">Due</th>
-                <ActionsHeader />
-              </tr>
-            </thead>
+          <Table caption="Projects" columns={["Project", "Customer", "Status", "Due", ACTIONS]}>
             <tbody>
               {rows.map((project) => (
                 <tr key={project.id}>

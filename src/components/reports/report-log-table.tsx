@@ -15,21 +15,7 @@ function StartedAt({ value, timeZone }: { value: string; timeZone: string }) {
 
 export function ReportLogTable({ rows, timeZone }: { rows: ReportLogView[]; timeZone: string }) {
   return (
-    <Table caption="Time logs in this report">
-      <thead>
-        <tr>
-          <th scope="col">Started</th>
-          <th scope="col">Description</th>
-          <th scope="col">Member</th>
-          <th scope="col">Customer</th>
-          <th scope="col">Project</th>
-          <th scope="col">Task</th>
-          <th scope="col">Billable</th>
-          <th scope="col" className="text-right">
-            Hours
-          </th>
-        </tr>
-      </thead>
+    <Table caption="Time logs in this report" columns={["Started", "Description", "Member", "Customer", "Project", "Task", "Billable", { numeric: "Hours" }]}>
       <tbody>
         {rows.map((row) => (
           <tr key={row.id} data-testid="report-log-row">

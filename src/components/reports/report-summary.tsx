@@ -116,23 +116,7 @@ function GroupTable({ report, showAmounts }: { report: TimeReport; showAmounts: 
   const [first, second] = report.groupBy;
   const title = second ? `${DIMENSION_LABELS[first!]} and ${DIMENSION_LABELS[second].toLowerCase()}` : DIMENSION_LABELS[first!];
   return (
-    <Table caption={`Hours per ${title.toLowerCase()}`}>
-      <thead>
-        <tr>
-          <th scope="col">{title}</th>
-          <th scope="col" className="text-right">
-            Hours
-          </th>
-          <th scope="col" className="text-right">
-            Billable
-          </th>
-          {showAmounts && (
-            <th scope="col" className="text-right">
-              Amount
-            </th>
-          )}
-        </tr>
-      </thead>
+    <Table caption={`Hours per ${title.toLowerCase()}`} columns={[title, { numeric: "Hours" }, { numeric: "Billable" }, showAmounts && { numeric: "Amount" }]}>
       <tbody>
         {report.groups.map((group) => (
           <Fragment key={group.key ?? "none"}>

@@ -4,7 +4,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { ActionsHeader, Button, CheckboxField, ConfirmDialog, Dialog, DialogClose, EmptyState, Form, FormDialog, PagedQueryState, SecretValue, Table, TextField, useServerErrors } from "@/components/ui";
+import { ACTIONS, Button, CheckboxField, ConfirmDialog, Dialog, DialogClose, EmptyState, Form, FormDialog, PagedQueryState, SecretValue, Table, TextField, useServerErrors } from "@/components/ui";
 import { Pill } from "@/components/ui/badge";
 import { noticeClass } from "@/components/ui/styles";
 import { useTRPC } from "@/trpc/react";
@@ -127,16 +127,7 @@ export function SavedReports({ timeZone }: { timeZone: string }) {
       <h2 id="saved-reports-heading">Saved reports</h2>
       <PagedQueryState query={list} loadingLabel="Loading saved reports…" empty={<EmptyState title="No saved reports yet.">Choose a period, a grouping and filters above, then Save report.</EmptyState>}>
         {(reports) => (
-          <Table caption="Saved reports">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Period</th>
-                <th scope="col">Grouping</th>
-                <th scope="col">Link</th>
-                <ActionsHeader />
-              </tr>
-            </thead>
+          <Table caption="Saved reports" columns={["Name", "Period", "Grouping", "Link", ACTIONS]}>
             <tbody>
               {reports.map((report) => (
                 <tr key={report.id} data-testid="saved-report-row">

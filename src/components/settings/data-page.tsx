@@ -108,16 +108,7 @@ function RowErrors({ errors }: { errors: ImportResult["errors"] }) {
       <p className={noticeClass("error")} role="alert">
         {plural(errors.length, "problem")} in the file: nothing is imported until they are fixed. Line 1 is the header row.
       </p>
-      <Table caption="Problems in the file, by line">
-        <thead>
-          <tr>
-            <th scope="col" className="text-right">
-              Line
-            </th>
-            <th scope="col">Column</th>
-            <th scope="col">Problem</th>
-          </tr>
-        </thead>
+      <Table caption="Problems in the file, by line" columns={[{ numeric: "Line" }, "Column", "Problem"]}>
         <tbody>
           {shown.map((error, index) => (
             <tr key={`${error.line}-${error.field}-${index}`} data-testid="import-error">

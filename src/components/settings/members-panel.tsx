@@ -8,7 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import { CARD, noticeClass } from "@/components/ui/styles";
 import { useAccount, useIsAdmin } from "@/components/ui/use-account";
-import { ActionsHeader, Button, ConfirmDialog, CopyButton, DialogClose, EmptyState, Form, FormDialog, LocalTime, PagedQueryState, SelectField, Table, TextField, useServerErrors } from "@/components/ui";
+import { ACTIONS, Button, ConfirmDialog, CopyButton, DialogClose, EmptyState, Form, FormDialog, LocalTime, PagedQueryState, SelectField, Table, TextField, useServerErrors } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
 import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/lib/limits";
@@ -200,17 +200,7 @@ export function MembersPanel() {
       {!isAdmin && <p className="m-0 text-sm text-muted-foreground">Only admins invite people and change roles.</p>}
       <PagedQueryState query={members} loadingLabel="Loading members…" empty={<EmptyState title="No members." />}>
         {(rows) => (
-          <Table caption="Members">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">State</th>
-                <th scope="col">Joined</th>
-                {isAdmin && <ActionsHeader />}
-              </tr>
-            </thead>
+          <Table caption="Members" columns={["Name", "Email", "Role", "State", "Joined", isAdmin && ACTIONS]}>
             <tbody>
               {rows.map((member) => {
                 const isSelf = member.userId === account.user.id;

@@ -95,17 +95,7 @@ export function TasksPage() {
         <EmptyState title={isFiltered ? "No tasks match these filters." : "No tasks yet."}>{isFiltered ? "Try other filters." : "Create the first one with New task."}</EmptyState>
       ) : (
         <>
-          <Table caption="Tasks">
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Status</th>
-                <th scope="col">Assignee</th>
-                <th scope="col" className="text-right tabular-nums whitespace-nowrap">
-                  Logged
-                </th>
-              </tr>
-            </thead>
+          <Table caption="Tasks" columns={["Title", "Status", "Assignee", { numeric: "Logged" }]}>
             <tbody>
               {items.map((task) => (
                 <tr key={task.id}>

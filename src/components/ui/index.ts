@@ -12,6 +12,6 @@ export { LocalTime } from "./local-time";
 export { PageHeader } from "./page-header";
 export { PagedQueryState } from "./paged-query-state";
 export { EmptyState, ErrorState, LoadingState, QueryState } from "./states";
-export { ActionsHeader, NumberCell, Table } from "./table";
+export { ACTIONS, NumberCell, Table, type Column } from "./table";
 export { ListFilters, useListFilters } from "./list-filters";
 export { LoadMore } from "./load-more";

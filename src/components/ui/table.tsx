@@ -1,6 +1,7 @@
 // Tables: a caption names them (visible or for screen readers). On a phone a list table becomes one
 // card per row: a cell's `data-label` names its value there (a cell without one is the row's title or
 // its actions); `stacked={false}` keeps the grid and scrolls it sideways inside its own box.
+// `columns` writes the header row: a name, a numeric column (right-aligned), or ACTIONS.
 import type { ReactNode, TableHTMLAttributes } from "react";
 import { cn } from "./cn";
 
@@ -23,18 +24,46 @@ const TABLE_STACKED = cn(
   "max-sm:[&_td[data-label]]:before:flex-none max-sm:[&_td[data-label]]:before:text-left max-sm:[&_td[data-label]]:before:text-[0.82rem] max-sm:[&_td[data-label]]:before:text-muted-foreground max-sm:[&_td[data-label]]:before:content-[attr(data-label)]",
 );
 
+/** The column of a row's actions: named for screen readers only. */
+export const ACTIONS = Symbol("actions");
+const NUMERIC = "text-right tabular-nums whitespace-nowrap";
+
+/** A header cell: its name, a numeric column's name, the actions column; false leaves it out. */
+export type Column = string | { numeric: ReactNode; key?: string } | typeof ACTIONS | false | null | undefined;
+
+function HeaderRow({ columns }: { columns: readonly Column[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column, index) => {
+          if (!column) return null;
+          if (column === ACTIONS) return <ActionsHeader key="actions" />;
+          if (typeof column === "string") return <th key={column} scope="col">{column}</th>;
+          return (
+            <th key={column.key ?? index} scope="col" className={NUMERIC}>
+              {column.numeric}
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+}
+
 export function Table({
   caption,
   captionHidden = true,
   stacked = true,
+  columns,
   children,
   className,
   ...rest
-}: TableHTMLAttributes<HTMLTableElement> & { caption: string; captionHidden?: boolean; stacked?: boolean }) {
+}: TableHTMLAttributes<HTMLTableElement> & { caption: string; captionHidden?: boolean; stacked?: boolean; columns?: readonly Column[] }) {
   return (
     <div className={cn(WRAP, stacked && WRAP_STACKED)}>
       <table className={cn(TABLE, stacked && TABLE_STACKED, className)} {...rest}>
         <caption className={captionHidden ? "sr-only" : undefined}>{caption}</caption>
+        {columns && <HeaderRow columns={columns} />}
         {children}
       </table>
     </div>
@@ -44,14 +73,14 @@ export function Table({
 /** Numbers line up on the right. */
 export function NumberCell({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <td className="text-right tabular-nums whitespace-nowrap" data-label={label}>
+    <td className={NUMERIC} data-label={label}>
       {children}
     </td>
   );
 }
 
 /** The header of a row-actions column: named for screen readers, blank on screen. */
-export function ActionsHeader() {
+function ActionsHeader() {
   return (
     <th scope="col">
       <span className="sr-only">Actions</span>

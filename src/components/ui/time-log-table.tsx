@@ -2,7 +2,7 @@
 // Time logs as rows: when, what, for whom, billable, how long. Shared by the Timer's day and the Time logs week.
 import type { ReactNode } from "react";
 import { LocalTime } from "./local-time";
-import { ActionsHeader, Table } from "./table";
+import { ACTIONS, Table } from "./table";
 import { formatDateTime, formatDuration } from "@/lib/time-format";
 import type { RouterOutputs } from "@/trpc/types";
 
@@ -28,20 +28,7 @@ export function TimeLogTable({
   actions?: (log: AppTimeLog) => ReactNode;
 }) {
   return (
-    <Table caption={caption}>
-      <thead>
-        <tr>
-          <th scope="col">{showDate ? "When" : "Time"}</th>
-          <th scope="col">What</th>
-          <th scope="col">Customer</th>
-          {showMember && <th scope="col">Member</th>}
-          <th scope="col">Billable</th>
-          <th scope="col" className="text-right tabular-nums whitespace-nowrap">
-            Duration
-          </th>
-          {actions && <ActionsHeader />}
-        </tr>
-      </thead>
+    <Table caption={caption} columns={[showDate ? "When" : "Time", "What", "Customer", showMember && "Member", "Billable", { numeric: "Duration" }, actions && ACTIONS]}>
       <tbody>
         {logs.map((log) => (
           <tr key={log.id} data-testid="time-log-row" aria-label={actions ? entryLabel(log) : undefined}>

@@ -112,13 +112,7 @@ function DeliveryView({ endpointId, deliveryId }: { endpointId: string; delivery
           </section>
           <section className="mt-7" aria-labelledby="headers-heading">
             <h2 id="headers-heading">Request headers</h2>
-            <Table caption="Request headers sent with each attempt" stacked={false}>
-              <thead>
-                <tr>
-                  <th scope="col">Header</th>
-                  <th scope="col">Value</th>
-                </tr>
-              </thead>
+            <Table caption="Request headers sent with each attempt" stacked={false} columns={["Header", "Value"]}>
               <tbody>
                 {data.requestHeaders.map((header) => (
                   <tr key={header.name}>

@@ -249,18 +249,7 @@ function Deliveries({ endpointId }: { endpointId: string }) {
         empty={<EmptyState title={status && !eventType && !search.trim() ? "No deliveries with this status." : isFiltered ? "No deliveries match these filters." : "No deliveries yet."}>Events of the subscribed types are delivered here as they happen.</EmptyState>}
       >
         {(list) => (
-          <Table caption="Deliveries, newest first">
-            <thead>
-              <tr>
-                <th scope="col">Created</th>
-                <th scope="col">Event type</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="text-right tabular-nums whitespace-nowrap">
-                  Attempts
-                </th>
-                <th scope="col">Last response</th>
-              </tr>
-            </thead>
+          <Table caption="Deliveries, newest first" columns={["Created", "Event type", "Status", { numeric: "Attempts" }, "Last response"]}>
             <tbody>
               {list.map((delivery) => (
                 <tr key={delivery.id}>

@@ -50,14 +50,7 @@ function EventList() {
         empty={<EmptyState title={isFiltered ? "No events match these filters." : "No events yet."}>Events appear here when time logs and invoices are created.</EmptyState>}
       >
         {(list) => (
-          <Table caption="Webhook events, newest first">
-            <thead>
-              <tr>
-                <th scope="col">Created</th>
-                <th scope="col">Event</th>
-                <th scope="col">Deliveries</th>
-              </tr>
-            </thead>
+          <Table caption="Webhook events, newest first" columns={["Created", "Event", "Deliveries"]}>
             <tbody>
               {list.map((event) => (
                 <tr key={event.id}>

@@ -52,20 +52,7 @@ function EndpointList() {
         empty={<EmptyState title="No endpoints yet.">Add an endpoint to receive time_log.created and invoice.created events.</EmptyState>}
       >
         {(rows) => (
-          <Table caption="Webhook endpoints">
-            <thead>
-              <tr>
-                <th scope="col">URL</th>
-                <th scope="col">State</th>
-                <th scope="col" className="text-right tabular-nums whitespace-nowrap">
-                  Last 24 h
-                </th>
-                <th scope="col" className="text-right tabular-nums whitespace-nowrap">
-                  Consecutive failures
-                </th>
-                <th scope="col">Event types</th>
-              </tr>
-            </thead>
+          <Table caption="Webhook endpoints" columns={["URL", "State", { numeric: "Last 24 h" }, { numeric: "Consecutive failures" }, "Event types"]}>
             <tbody>
               {rows.map((endpoint) => (
                 <tr key={endpoint.id}>

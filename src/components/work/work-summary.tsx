@@ -49,24 +49,7 @@ function WorkTable({ data, rowKind, caption, linkOf }: { data: WorkSummary; rowK
     </>
   );
   return (
-    <Table caption={caption}>
-      <thead>
-        <tr>
-          <th scope="col">{rowKind}</th>
-          <th scope="col" className="text-right">
-            This week
-          </th>
-          <th scope="col" className="text-right">
-            This month
-          </th>
-          <th scope="col" className="text-right">
-            All time
-          </th>
-          <th scope="col" className="text-right">
-            Billable, all time
-          </th>
-        </tr>
-      </thead>
+    <Table caption={caption} columns={[rowKind, { numeric: "This week" }, { numeric: "This month" }, { numeric: "All time" }, { numeric: "Billable, all time" }]}>
       <tbody>
         {data.rows.map((row) => (
           <tr key={row.id ?? "none"} data-testid="work-row">
