@@ -47,3 +47,14 @@ export function lineAmountCentsSql(columns: { seconds: Prisma.Sql; incrementMinu
       ELSE ${whole} END) END)`;
   return Prisma.sql`((2::bigint * ${billed} * ${hourlyRateCents} + 3600) / 7200)`;
 }
+
+/**
+ * A time log's amount in SQL, for a query joining the log as `l` and its customer as `c`: its invoice
+ * line amount when it is billable to a customer billed hourly at a rate, else NULL.
+ */
+export const LOG_AMOUNT_CENTS_SQL = Prisma.sql`CASE WHEN l."isBillable" AND c."billingType" = 'hourly' AND c."hourlyRateCents" IS NOT NULL THEN ${lineAmountCentsSql({
+  seconds: Prisma.sql`l."durationSeconds"`,
+  incrementMinutes: Prisma.sql`c."roundingIncrementMinutes"`,
+  mode: Prisma.sql`c."roundingMode"`,
+  hourlyRateCents: Prisma.sql`c."hourlyRateCents"`,
+})} END`;

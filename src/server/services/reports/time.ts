@@ -12,7 +12,7 @@ import { renderReportCsv } from "@/server/services/reports/render-csv";
 import { renderReportPdf } from "@/server/services/reports/render-pdf";
 import type { Actor } from "@/server/services/auth/account";
 import { userScope } from "@/server/services/time-tracking/app-list";
-import { lineAmountCentsSql } from "@/server/services/invoices/arithmetic";
+import { LOG_AMOUNT_CENTS_SQL } from "@/server/services/invoices/arithmetic";
 
 /** Who the report is for: which organization, whose time, in which zone, with or without amounts. */
 export interface ReportViewer {
@@ -75,13 +75,6 @@ function keyAndLabel(viewer: ReportViewer, dimension: ReportDimension): { key: P
   }
 }
 
-/** The log's amount: billable time of a customer billed hourly at a rate, as its invoice line would be. */
-const AMOUNT = Prisma.sql`CASE WHEN l."isBillable" AND c."billingType" = 'hourly' AND c."hourlyRateCents" IS NOT NULL THEN ${lineAmountCentsSql({
-  seconds: Prisma.sql`l."durationSeconds"`,
-  incrementMinutes: Prisma.sql`c."roundingIncrementMinutes"`,
-  mode: Prisma.sql`c."roundingMode"`,
-  hourlyRateCents: Prisma.sql`c."hourlyRateCents"`,
-})} END`;
 
 type Filters = Pick<TimeReportInput, "from" | "to" | "customerId" | "projectId" | "taskId" | "isBillable" | "tag">;
 
@@ -165,7 +158,7 @@ export async function timeReport(db: DbClient, viewer: ReportViewer, input: Time
       ${viewer.showAmounts ? Prisma.sql`c."currency"` : Prisma.sql`NULL::text`} AS "currency",
       SUM(l."durationSeconds")::bigint AS "seconds",
       SUM(CASE WHEN l."isBillable" THEN l."durationSeconds" ELSE 0 END)::bigint AS "billable",
-      ${viewer.showAmounts ? Prisma.sql`SUM(${AMOUNT})::bigint` : Prisma.sql`NULL::bigint`} AS "amount"
+      ${viewer.showAmounts ? Prisma.sql`SUM(${LOG_AMOUNT_CENTS_SQL})::bigint` : Prisma.sql`NULL::bigint`} AS "amount"
     FROM "TimeLog" l ${Prisma.join([...joined].map((name) => JOINS[name]), " ")}
     WHERE ${whereClause(viewer, input)}
     GROUP BY 1, 2, 3, 4, 5`;
@@ -220,7 +213,7 @@ export async function timeReportLogs(db: DbClient, viewer: ReportViewer, input: 
     SELECT ARRAY[${Prisma.join(labels)}]::text[] AS "g", l."startedAt", l."endedAt", l."durationSeconds", u."name" AS "member",
       c."name" AS "customer", p."title" AS "project", t."title" AS "task", l."description", l."tags", l."isBillable",
       ${viewer.showAmounts ? Prisma.sql`c."currency"` : Prisma.sql`NULL::text`} AS "currency",
-      ${viewer.showAmounts ? Prisma.sql`(${AMOUNT})::bigint` : Prisma.sql`NULL::bigint`} AS "amount"
+      ${viewer.showAmounts ? Prisma.sql`(${LOG_AMOUNT_CENTS_SQL})::bigint` : Prisma.sql`NULL::bigint`} AS "amount"
     FROM "TimeLog" l ${Prisma.join(Object.values(JOINS), " ")}
     WHERE ${whereClause(viewer, input)}
     ORDER BY l."startedAt", l."id"

@@ -9,7 +9,7 @@ import type { WorkHours, WorkPeriod, WorkRow, WorkSummary } from "@/server/contr
 import type { Actor } from "@/server/services/auth/account";
 import { getConstellationInApp } from "@/server/services/constellations/constellations";
 import { getCustomer } from "@/server/services/customers/customers";
-import { lineAmountCentsSql } from "@/server/services/invoices/arithmetic";
+import { LOG_AMOUNT_CENTS_SQL } from "@/server/services/invoices/arithmetic";
 import { resolveRelativeRange } from "@/lib/report-ranges";
 import { reportViewerFor } from "@/server/services/reports/time";
 
@@ -23,12 +23,6 @@ type Period = (typeof PERIODS)[number];
 
 const at = (date: Date) => Prisma.sql`${date.toISOString()}::timestamp(3)`;
 
-const AMOUNT = Prisma.sql`CASE WHEN l."isBillable" AND c."billingType" = 'hourly' AND c."hourlyRateCents" IS NOT NULL THEN ${lineAmountCentsSql({
-  seconds: Prisma.sql`l."durationSeconds"`,
-  incrementMinutes: Prisma.sql`c."roundingIncrementMinutes"`,
-  mode: Prisma.sql`c."roundingMode"`,
-  hourlyRateCents: Prisma.sql`c."hourlyRateCents"`,
-})} END`;
 
 type Count = bigint | number | null;
 interface SummaryRow {
@@ -68,7 +62,7 @@ function periodSums(prefix: string, range: { from: Date; to: Date } | null): Pri
   return Prisma.sql`
     COALESCE(SUM(CASE WHEN ${inRange} THEN l."durationSeconds" ELSE 0 END), 0)::bigint AS ${Prisma.raw(`"${prefix}Seconds"`)},
     COALESCE(SUM(CASE WHEN ${inRange} AND l."isBillable" THEN l."durationSeconds" ELSE 0 END), 0)::bigint AS ${Prisma.raw(`"${prefix}Billable"`)},
-    SUM(CASE WHEN ${inRange} THEN ${AMOUNT} END)::bigint AS ${Prisma.raw(`"${prefix}Amount"`)}`;
+    SUM(CASE WHEN ${inRange} THEN ${LOG_AMOUNT_CENTS_SQL} END)::bigint AS ${Prisma.raw(`"${prefix}Amount"`)}`;
 }
 
 type Subject = { kind: "project"; id: string } | { kind: "customer"; id: string };
