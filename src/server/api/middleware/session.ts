@@ -1,19 +1,25 @@
 // The signed-in user of the web app. The session (read from the cookie by the edge's
-// createRequestContext) names a user and a session version; the user, role and organization are
-// re-read on every request, so a role or plan change applies at once.
+// createRequestContext) names a user and a session version; the user's role and organization's plan
+// are re-read on every request, so a role or plan change applies at once.
+import type { Plan } from "@/generated/prisma/enums";
 import { AppError } from "@/server/errors";
 import { middleware } from "@/server/api/trpc";
 import { withinOrganizationLimit } from "@/server/api/middleware/organization-load";
+import type { Actor } from "@/server/services/auth/account";
 
-/** Loads the signed-in user with organization and role; 401 without a valid session. */
+/** Who a session procedure acts as: the services' actor and the organization's plan (for plan checks). */
+export type SessionActor = Actor & { plan: Plan };
+
+/** Loads the signed-in user's role and organization's plan, nothing more; 401 without a valid session. */
 export const requireSession = middleware(async ({ ctx, next }) => {
   const session = ctx.session.data;
   const user = session
-    ? await ctx.db.user.findFirst({ where: { id: session.userId, sessionVersion: session.version, deactivatedAt: null }, include: { organization: true } })
+    ? await ctx.db.user.findFirst({
+        where: { id: session.userId, sessionVersion: session.version, deactivatedAt: null },
+        select: { id: true, role: true, organizationId: true, organization: { select: { plan: true } } },
+      })
     : null;
   if (!user) throw new AppError("unauthorized", "Sign in to continue.");
-  const { organization, ...rest } = user;
-  return withinOrganizationLimit(organization.id, () =>
-    next({ ctx: { actor: { user: rest, organization, userId: user.id, organizationId: organization.id, role: user.role } } }),
-  );
+  const actor: SessionActor = { userId: user.id, organizationId: user.organizationId, role: user.role, plan: user.organization.plan };
+  return withinOrganizationLimit(actor.organizationId, () => next({ ctx: { actor } }));
 });
