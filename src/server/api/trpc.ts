@@ -36,7 +36,7 @@ export interface SessionHandle {
  */
 export interface RequestContext {
   db: PrismaClient;
-  /** Request headers (API key, Idempotency-Key). */
+  /** Request headers (the API key's Authorization). */
   headers: Headers;
   /** Headers the edge adds to the response (rate limits, Set-Cookie). */
   resHeaders: Headers;
