@@ -6,6 +6,7 @@ const TRPC = "Services and the webhook engine are called by tRPC procedures, not
 const API = "This layer sits below the tRPC procedures (src/server/api): move what both need into a service or src/server/lib.";
 const WEB = "Pages and components read through tRPC (src/trpc/server.tsx for the first render, useTRPC() after): no services, database or server internals; the limits, contract schemas and types are fine.";
 const HTTP = "This layer knows no HTTP: the edges (src/server/http) import it, not the other way round; move what both need into a service or src/server/lib.";
+const CONTEXT = "Procedures and their middleware read the request through their context (ctx.session, ctx.clientAddress, ctx.origin, ctx.headers), built by the edges' createRequestContext: the edges (src/server/http) import src/server/api, not the other way round.";
 
 /** `no-restricted-imports` for a folder: [import name or pattern ("next/*"), why] pairs. */
 function forbidImports(files, rules) {
@@ -54,6 +55,7 @@ export default tseslint.config(
     ["@/server/http/*", HTTP],
     ["@/server/api/*", API],
   ]),
+  forbidImports(["src/server/api/**"], [["@/server/http/*", CONTEXT]]),
   forbidImports(["src/server/webhooks/**"], [
     ["next", NEXT],
     ["@trpc/*", TRPC],
@@ -69,7 +71,7 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["@/server/services/*", "@/server/db", "@/server/http/request-context", "@/server/operations/*", "@/server/webhooks/deliver", "@/server/webhooks/send"], message: WEB },
+            { group: ["@/server/services/*", "@/server/db", "@/server/http/request-context", "@/server/http/session-cookie", "@/server/operations/*", "@/server/webhooks/deliver", "@/server/webhooks/send"], message: WEB },
             // The public API reference page renders the OpenAPI document on the server.
             { group: ["@/server/api/*", "!@/server/api/openapi"], allowTypeImports: true, message: WEB },
           ],

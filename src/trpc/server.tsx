@@ -7,8 +7,7 @@ import { cookies, headers } from "next/headers";
 import { cache, type ReactNode } from "react";
 import { appRouter } from "@/server/api/root";
 import { createCallerFactory, type RequestContext } from "@/server/api/trpc";
-import { readSession } from "@/server/api/middleware/session";
-import { getDb } from "@/server/db";
+import { createRequestContext } from "@/server/http/request-context";
 import { AppError, toAppError } from "@/server/errors";
 import { isTimeZone, TIME_ZONE_COOKIE } from "@/lib/zoned-day";
 import { makeQueryClient } from "./query-client";
@@ -16,10 +15,9 @@ import type { Account } from "./types";
 
 const createCaller = createCallerFactory(appRouter);
 
-async function contextFor(requestHeaders: Headers): Promise<RequestContext> {
+function contextFor(requestHeaders: Headers): Promise<RequestContext> {
   // A page cannot set cookies, so whatever the session would write is dropped.
-  const resHeaders = new Headers();
-  return { db: await getDb(), headers: requestHeaders, resHeaders, session: await readSession(requestHeaders, resHeaders) };
+  return createRequestContext({ headers: requestHeaders, resHeaders: new Headers(), credential: "session" });
 }
 
 /** A tRPC caller acting as the person of these request headers (a page's, a test's). */

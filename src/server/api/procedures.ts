@@ -11,7 +11,7 @@ import { successEnvelope, type Pagination, type RateLimitInfo } from "@/server/l
 
 export { publicProcedure };
 
-/** Signed-in user of the web app; `ctx.actor` names the user, organization and role. */
+/** Signed-in user of the web app; `ctx.actor` names the user, organization, role and plan. */
 export const sessionProcedure = publicProcedure.use(requireSession);
 
 /** Signed-in admin. */
@@ -24,7 +24,7 @@ export const adminProcedure = sessionProcedure.use(({ ctx, next }) => {
 
 /** Signed-in admin of an organization whose plan includes custom integrations (402 otherwise). */
 export const integrationsAdminProcedure = adminProcedure.use(({ ctx, next }) => {
-  requirePlan(ctx.actor.organization.plan, "customIntegrations");
+  requirePlan(ctx.actor.plan, "customIntegrations");
   return next();
 });
 

@@ -3,7 +3,6 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import type { PrismaClient } from "@/generated/prisma/client";
 import type { Scope } from "@/server/auth/scopes";
-import type { SessionHandle } from "@/server/api/middleware/session";
 import { ERROR_CONTRACT, toAppError } from "@/server/errors";
 import { IdempotentReplay, type IdempotentRequest } from "@/server/services/idempotency/idempotency-keys";
 
@@ -17,15 +16,36 @@ export type ProcedureMeta = OpenApiMeta<{
   successStatus?: 200 | 201;
 }>;
 
+export interface SessionData {
+  userId: string;
+  /** The user's sessionVersion when the session was issued; a bumped version revokes it. */
+  version: number;
+}
+
+/** The web app's session, read once per request; `save`/`destroy` queue the Set-Cookie header. */
+export interface SessionHandle {
+  data: SessionData | null;
+  save(data: SessionData): Promise<void>;
+  destroy(): void;
+}
+
+/**
+ * What a procedure runs with, built for every edge and page read by one function,
+ * `createRequestContext` (src/server/http/request-context.ts): procedures read the request's facts
+ * here and import nothing from the HTTP layer.
+ */
 export interface RequestContext {
   db: PrismaClient;
-  /** Request headers (API key, cookies, origin). */
+  /** Request headers (the API key's Authorization). */
   headers: Headers;
   /** Headers the edge adds to the response (rate limits, Set-Cookie). */
   resHeaders: Headers;
+  /** The session cookie's session; the public API's requests never have one. */
   session: SessionHandle;
-  /** The URL the request was addressed to, when there is a request (not for in-process page reads). */
-  requestUrl?: string;
+  /** The client's network address, for per-address throttles; undefined when unknown. */
+  clientAddress: string | undefined;
+  /** The public origin the request belongs to, for absolute URLs handed back (feed, invite, share links). */
+  origin: string;
   /** A /api/v1 POST or PATCH with an Idempotency-Key: the request as its key identifies it, and the claim once admitted. */
   idempotency?: { request: IdempotentRequest; claim?: { id: string; organizationId: string } };
 }

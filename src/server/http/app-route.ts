@@ -1,10 +1,10 @@
 // Edge for the in-app REST routes (/api/app/*): Request -> tRPC caller -> enveloped Response.
 import { appRouter } from "@/server/api/root";
 import { createCallerFactory } from "@/server/api/trpc";
-import { assertSameOrigin } from "@/server/api/middleware/session";
 import { AppError } from "@/server/errors";
 import { successEnvelope, type Page } from "@/server/lib/envelope";
 import { createRequestContext } from "@/server/http/request-context";
+import { assertSameOrigin } from "@/server/http/origin";
 import { errorResponse, jsonResponse } from "@/server/http/responses";
 import { assertNoNulCharacters, readJsonBody } from "@/server/http/body";
 import { observed } from "@/server/http/observe";
@@ -45,7 +45,7 @@ export function appRoute(call: (caller: AppCaller, input: AppRouteInput) => Prom
       const body = ["POST", "PUT", "PATCH", "DELETE"].includes(request.method) ? await readJsonBody(request) : undefined;
       const query = Object.fromEntries(new URL(request.url).searchParams);
       assertNoNulCharacters({ ...params, ...query }, "query");
-      const caller = createCaller(await createRequestContext(request, resHeaders));
+      const caller = createCaller(await createRequestContext({ headers: request.headers, url: request.url, resHeaders, credential: "session" }));
       const result = await call(caller, { body, query, params });
       const envelope = isPage(result) ? successEnvelope(result.items, { pagination: result.pagination }) : successEnvelope(result);
       return jsonResponse(envelope, options.status ?? 200, resHeaders);

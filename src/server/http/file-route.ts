@@ -3,8 +3,8 @@
 // checks as appRoute.
 import { appRouter } from "@/server/api/root";
 import { createCallerFactory } from "@/server/api/trpc";
-import { assertSameOrigin } from "@/server/api/middleware/session";
 import { createRequestContext } from "@/server/http/request-context";
+import { assertSameOrigin } from "@/server/http/origin";
 import { errorResponse, jsonResponse } from "@/server/http/responses";
 import { assertNoNulCharacters, readBodyText } from "@/server/http/body";
 import { successEnvelope } from "@/server/lib/envelope";
@@ -32,7 +32,8 @@ export function fileRoute(call: (caller: AppCaller, query: Unvalidated) => Promi
       assertSameOrigin(request.method, request.headers, request.url);
       const query = Object.fromEntries(new URL(request.url).searchParams);
       assertNoNulCharacters(query, "query");
-      const file = await call(createCaller(await createRequestContext(request, resHeaders)), query);
+      const context = await createRequestContext({ headers: request.headers, url: request.url, resHeaders, credential: "session" });
+      const file = await call(createCaller(context), query);
       return fileResponse(file, resHeaders);
     } catch (error) {
       return errorResponse(error, resHeaders);
@@ -54,7 +55,8 @@ export function formRoute(call: (caller: AppCaller, form: FormData) => Promise<u
       const form = await new Response(text, { headers: { "content-type": contentType } }).formData().catch(() => {
         throw new AppError("validation_error", "The form could not be read.", { details: [{ field: "body", message: "is not a readable multipart form" }] });
       });
-      const result = await call(createCaller(await createRequestContext(request, resHeaders)), form);
+      const context = await createRequestContext({ headers: request.headers, url: request.url, resHeaders, credential: "session" });
+      const result = await call(createCaller(context), form);
       return jsonResponse(successEnvelope(result), 200, resHeaders);
     } catch (error) {
       return errorResponse(error, resHeaders);

@@ -1,7 +1,9 @@
 // The origin a request was addressed to: APP_URL when set, else the Host header (or, behind a trusted
 // proxy, X-Forwarded-Host / X-Forwarded-Proto) with the listening protocol. Never `request.url`
-// alone: `next start` reports every request there as `localhost`.
+// alone: `next start` reports every request there as `localhost`. Also the in-app edges' check that
+// a mutating request's Origin is that origin.
 import { getEnv } from "@/env";
+import { AppError } from "@/server/errors";
 
 /** The first value of a comma-separated forwarded header, trimmed; undefined when absent or empty. */
 function firstValue(header: string | null): string | undefined {
@@ -50,4 +52,16 @@ export function isSameOrigin(origin: string, headers: Headers, requestUrl: strin
 export function publicOrigin(headers: Headers, requestUrl: string | undefined): string {
   const listening = requestUrl ?? "http://localhost/";
   return expectedOrigin(headers, listening) ?? new URL(listening).origin;
+}
+
+/**
+ * Refuses (403) a mutating request whose Origin is not this request's own: the session cookie goes
+ * along cross-site on top-level POSTs. A request without Origin (not a browser's) passes.
+ */
+export function assertSameOrigin(method: string, headers: Headers, requestUrl: string): void {
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return;
+  const origin = headers.get("origin");
+  if (origin && !isSameOrigin(origin, headers, requestUrl)) {
+    throw new AppError("forbidden", "Cross-origin request refused.", { details: [{ field: "origin", message: "origin not allowed" }] });
+  }
 }

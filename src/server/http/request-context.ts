@@ -1,20 +1,28 @@
-// The context a procedure runs in, built once per request by the edge that received it.
+// The context a procedure runs in, built here and only here: by every edge (/api/v1, /api/app, the
+// file routes, /api/trpc) and for the pages' server-side reads (src/trpc/server.tsx).
 import { getDb } from "@/server/db";
 import type { RequestContext } from "@/server/api/trpc";
-import { readSession, NO_SESSION } from "@/server/api/middleware/session";
+import { clientAddressOf } from "@/server/http/client-address";
+import { publicOrigin } from "@/server/http/origin";
+import { NO_SESSION, readSessionCookie } from "@/server/http/session-cookie";
 
-/** The web app's edges (/api/app, /api/trpc): the session comes from the cookie. */
-export async function createRequestContext(request: Request, resHeaders: Headers): Promise<RequestContext> {
-  return {
-    db: await getDb(),
-    headers: request.headers,
-    resHeaders,
-    session: await readSession(request.headers, resHeaders),
-    requestUrl: request.url,
-  };
+export interface RequestContextInput {
+  headers: Headers;
+  /** The URL the request was addressed to; absent for a page's in-process read. */
+  url?: string;
+  /** Where the response's headers are gathered (rate limits, Set-Cookie). */
+  resHeaders: Headers;
+  /** The web app's session cookie, or an API key (the public API, which never reads the cookie). */
+  credential: "session" | "api-key";
 }
 
-/** The public API: an API key is the only credential, so the session cookie is never read. */
-export async function createApiContext(headers: Headers, requestUrl: string, resHeaders: Headers): Promise<RequestContext> {
-  return { db: await getDb(), headers, resHeaders, session: NO_SESSION, requestUrl };
+export async function createRequestContext({ headers, url, resHeaders, credential }: RequestContextInput): Promise<RequestContext> {
+  return {
+    db: await getDb(),
+    headers,
+    resHeaders,
+    session: credential === "session" ? await readSessionCookie(headers, resHeaders) : NO_SESSION,
+    clientAddress: clientAddressOf(headers),
+    origin: publicOrigin(headers, url),
+  };
 }

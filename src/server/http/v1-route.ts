@@ -15,7 +15,7 @@ import { getDatabase } from "@/server/db";
 import { openEventStream } from "@/server/services/events/event-stream";
 import { AppError } from "@/server/errors";
 import { assertNoNulCharacters, parseJsonBodyText, readBodyText } from "@/server/http/body";
-import { createApiContext } from "@/server/http/request-context";
+import { createRequestContext } from "@/server/http/request-context";
 import { errorAnswer, type JsonAnswer } from "@/server/http/responses";
 import { getLogger } from "@/server/operations/logger";
 import {
@@ -120,7 +120,7 @@ export interface V1Request {
   pathname: string;
   search: string;
   headers: Headers;
-  /** The listening origin and path (the context's `requestUrl`). */
+  /** The listening origin and path (the context's origin is derived from it). */
   url: string;
   /** Aborted when the client goes away. */
   signal: AbortSignal;
@@ -159,7 +159,7 @@ export async function answerV1Request(request: V1Request): Promise<V1Answer> {
   const resHeaders = new Headers();
   try {
     if (request.pathname !== EVENTS_STREAM_PATH && request.search) assertPlainQueryKeys(new URLSearchParams(request.search));
-    const context = await createApiContext(request.headers, request.url, resHeaders);
+    const context = await createRequestContext({ headers: request.headers, url: request.url, resHeaders, credential: "api-key" });
     if (request.pathname === EVENTS_STREAM_PATH) return await answerEventStream(request, context, resHeaders);
     let body: unknown;
     if (METHODS_WITH_BODY.has(request.method)) {

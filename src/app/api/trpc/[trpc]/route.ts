@@ -3,8 +3,8 @@
 // TRPC_MAX_BATCH_SIZE calls per batch.
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { appRouter } from "@/server/api/root";
-import { assertSameOrigin } from "@/server/api/middleware/session";
 import { createRequestContext } from "@/server/http/request-context";
+import { assertSameOrigin } from "@/server/http/origin";
 import { errorResponse } from "@/server/http/responses";
 import { toAppError } from "@/server/errors";
 import { parseClientJson, readBodyText } from "@/server/http/body";
@@ -34,7 +34,7 @@ async function handler(request: Request): Promise<Response> {
     req: bounded,
     router: appRouter,
     maxBatchSize: TRPC_MAX_BATCH_SIZE,
-    createContext: ({ resHeaders }) => createRequestContext(request, resHeaders),
+    createContext: ({ resHeaders }) => createRequestContext({ headers: request.headers, url: request.url, resHeaders, credential: "session" }),
     // An error's own headers (Retry-After of a 429 or 503) go on the response, as at the REST edges.
     responseMeta: ({ errors }) => ({ headers: Object.assign({}, ...errors.map((error) => toAppError(error, { log: false }).headers ?? {})) as Record<string, string> }),
   });

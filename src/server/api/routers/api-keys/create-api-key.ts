@@ -6,4 +6,4 @@ import { createApiKeyInput, createdApiKeySchema } from "@/server/contract/api-ke
 export const createApiKeyProcedure = adminProcedure
   .input(createApiKeyInput)
   .output(createdApiKeySchema)
-  .mutation(({ ctx, input }) => createApiKey(ctx.db, { ...ctx.actor, plan: ctx.actor.organization.plan }, input));
+  .mutation(({ ctx, input }) => createApiKey(ctx.db, ctx.actor, input));

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { sessionProcedure } from "@/server/api/procedures";
-import { clientAddressOf } from "@/server/http/client-address";
 import { changePassword } from "@/server/services/auth/account";
 import { changePasswordInput } from "@/server/contract/account";
 
@@ -9,7 +8,7 @@ export const changePasswordProcedure = sessionProcedure
   .input(changePasswordInput)
   .output(z.object({ success: z.literal(true) }))
   .mutation(async ({ ctx, input }) => {
-    const { sessionVersion } = await changePassword(ctx.db, ctx.actor, input, { address: clientAddressOf(ctx.headers) });
+    const { sessionVersion } = await changePassword(ctx.db, ctx.actor, input, { address: ctx.clientAddress });
     await ctx.session.save({ userId: ctx.actor.userId, version: sessionVersion });
     return { success: true as const };
   });

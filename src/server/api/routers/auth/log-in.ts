@@ -1,5 +1,4 @@
 import { publicProcedure } from "@/server/api/procedures";
-import { clientAddressOf } from "@/server/http/client-address";
 import { logIn } from "@/server/services/auth/account";
 import { accountOutput, logInInput } from "@/server/contract/account";
 
@@ -7,7 +6,7 @@ export const logInProcedure = publicProcedure
   .input(logInInput)
   .output(accountOutput)
   .mutation(async ({ ctx, input }) => {
-    const account = await logIn(ctx.db, input, { address: clientAddressOf(ctx.headers) });
+    const account = await logIn(ctx.db, input, { address: ctx.clientAddress });
     await ctx.session.save({ userId: account.user.id, version: account.sessionVersion });
     return account;
   });

@@ -1,5 +1,4 @@
 import { publicProcedure } from "@/server/api/procedures";
-import { clientAddressOf } from "@/server/http/client-address";
 import { signUp } from "@/server/services/auth/account";
 import { accountOutput, signUpInput } from "@/server/contract/account";
 
@@ -8,7 +7,7 @@ export const signUpProcedure = publicProcedure
   .input(signUpInput)
   .output(accountOutput)
   .mutation(async ({ ctx, input }) => {
-    const account = await signUp(ctx.db, input, { address: clientAddressOf(ctx.headers) });
+    const account = await signUp(ctx.db, input, { address: ctx.clientAddress });
     await ctx.session.save({ userId: account.user.id, version: account.sessionVersion });
     return account;
   });

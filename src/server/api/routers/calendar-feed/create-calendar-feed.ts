@@ -1,9 +1,8 @@
 import { sessionProcedure } from "@/server/api/procedures";
-import { publicOrigin } from "@/server/http/origin";
 import { createCalendarFeed } from "@/server/services/calendar/calendar-feed";
 import { calendarFeedSchema } from "@/server/contract/calendar-feed";
 
 /** Creates (or regenerates) the user's secret feed URL; an earlier URL stops working. */
 export const createCalendarFeedProcedure = sessionProcedure
   .output(calendarFeedSchema)
-  .mutation(({ ctx }) => createCalendarFeed(ctx.db, ctx.actor, publicOrigin(ctx.headers, ctx.requestUrl)));
+  .mutation(({ ctx }) => createCalendarFeed(ctx.db, ctx.actor, ctx.origin));

@@ -1,9 +1,8 @@
 import { sessionProcedure } from "@/server/api/procedures";
-import { publicOrigin } from "@/server/http/origin";
 import { getCalendarFeed } from "@/server/services/calendar/calendar-feed";
 import { calendarFeedSchema } from "@/server/contract/calendar-feed";
 
 /** The signed-in user's feed URL, or null. Free on every plan. */
 export const getCalendarFeedProcedure = sessionProcedure
   .output(calendarFeedSchema.nullable())
-  .query(({ ctx }) => getCalendarFeed(ctx.db, ctx.actor, publicOrigin(ctx.headers, ctx.requestUrl)));
+  .query(({ ctx }) => getCalendarFeed(ctx.db, ctx.actor, ctx.origin));

@@ -1,5 +1,4 @@
 import { adminProcedure } from "@/server/api/procedures";
-import { publicOrigin } from "@/server/http/origin";
 import { createInvite } from "@/server/services/auth/invites";
 import { createInviteInput, inviteLinkSchema } from "@/server/contract/invite";
 
@@ -7,4 +6,4 @@ import { createInviteInput, inviteLinkSchema } from "@/server/contract/invite";
 export const createInviteProcedure = adminProcedure
   .input(createInviteInput)
   .output(inviteLinkSchema)
-  .mutation(({ ctx, input }) => createInvite(ctx.db, ctx.actor, input, publicOrigin(ctx.headers, ctx.requestUrl)));
+  .mutation(({ ctx, input }) => createInvite(ctx.db, ctx.actor, input, ctx.origin));

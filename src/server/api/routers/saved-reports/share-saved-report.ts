@@ -1,5 +1,4 @@
 import { sessionProcedure } from "@/server/api/procedures";
-import { publicOrigin } from "@/server/http/origin";
 import { shareSavedReport } from "@/server/services/reports/saved";
 import { savedReportIdInput, sharedReportUrlSchema } from "@/server/contract/saved-report";
 
@@ -7,4 +6,4 @@ import { savedReportIdInput, sharedReportUrlSchema } from "@/server/contract/sav
 export const shareSavedReportProcedure = sessionProcedure
   .input(savedReportIdInput)
   .output(sharedReportUrlSchema)
-  .mutation(({ ctx, input }) => shareSavedReport(ctx.db, ctx.actor, input.id, publicOrigin(ctx.headers, ctx.requestUrl)));
+  .mutation(({ ctx, input }) => shareSavedReport(ctx.db, ctx.actor, input.id, ctx.origin));

@@ -12,6 +12,6 @@ export const updateWebhookEndpointProcedure = adminProcedure
   .input(updateWebhookEndpointInput)
   .output(webhookEndpointOutput)
   .mutation(({ ctx, input }) => {
-    if (input.url !== undefined || input.maxRequestsPerSecond !== undefined) requirePlan(ctx.actor.organization.plan, "customIntegrations");
+    if (input.url !== undefined || input.maxRequestsPerSecond !== undefined) requirePlan(ctx.actor.plan, "customIntegrations");
     return updateEndpoint(ctx.db, ctx.actor, input, { appEnv: getEnv().appEnv });
   });

@@ -1,0 +1,64 @@
+// The web app's session cookie: an iron-session sealed `tt_session` holding the user id and the
+// user's session version. Read once per request by createRequestContext; saving or destroying the
+// session queues its Set-Cookie on the response headers.
+import { sealData, unsealData } from "iron-session";
+import { getEnv } from "@/env";
+import type { SessionData, SessionHandle } from "@/server/api/trpc";
+
+const SESSION_COOKIE = "tt_session";
+const SESSION_TTL_SECONDS = 60 * 60 * 24 * 14;
+
+function parseCookies(header: string | null): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const part of header?.split(";") ?? []) {
+    const index = part.indexOf("=");
+    if (index > 0) cookies.set(part.slice(0, index).trim(), part.slice(index + 1).trim());
+  }
+  return cookies;
+}
+
+function cookieAttributes(maxAge: number): string {
+  const secure = getEnv().appEnv === "production" ? "; Secure" : "";
+  return `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
+}
+
+/** The session of a request that carries none and can start none (the public API's). */
+export const NO_SESSION: SessionHandle = {
+  data: null,
+  save: () => Promise.reject(new Error("An API request cannot start a session.")),
+  destroy() {},
+};
+
+/**
+ * The session a cookie value holds, or null. Anything malformed (an undecodable escape, a forged or
+ * expired seal, a wrong shape) is no session: a cookie planted by a sibling subdomain must not break
+ * the routes that work signed out.
+ */
+async function unsealSession(sealed: string | undefined, password: string): Promise<SessionData | null> {
+  if (!sealed) return null;
+  try {
+    const unsealed = await unsealData<Partial<SessionData>>(decodeURIComponent(sealed), { password, ttl: SESSION_TTL_SECONDS });
+    return typeof unsealed.userId === "string" && typeof unsealed.version === "number" ? { userId: unsealed.userId, version: unsealed.version } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The session the request's cookie holds; `save` and `destroy` append Set-Cookie to `resHeaders`. */
+export async function readSessionCookie(requestHeaders: Headers, resHeaders: Headers): Promise<SessionHandle> {
+  const password = getEnv().sessionSecret;
+  const data = await unsealSession(parseCookies(requestHeaders.get("cookie")).get(SESSION_COOKIE), password);
+  const handle: SessionHandle = {
+    data,
+    async save(next) {
+      const value = await sealData(next, { password, ttl: SESSION_TTL_SECONDS });
+      handle.data = next;
+      resHeaders.append("set-cookie", `${SESSION_COOKIE}=${value}; ${cookieAttributes(SESSION_TTL_SECONDS)}`);
+    },
+    destroy() {
+      handle.data = null;
+      resHeaders.append("set-cookie", `${SESSION_COOKIE}=; ${cookieAttributes(0)}`);
+    },
+  };
+  return handle;
+}
