@@ -272,6 +272,12 @@ const flow: E2EFlow = {
       [
         "a skip link comes first; an unknown address is the app's not-found page; a member is offered no admins-only page",
         async () => {
+          // A missing record gets the same page as an unknown address.
+          for (const [pathname, what] of [["/projects/no-such-project", "project"], ["/customers/no-such-customer", "customer"], ["/invoices/no-such-invoice", "invoice"]] as const) {
+            await page.goto(e2e.url(pathname));
+            await page.getByRole("heading", { level: 1, name: "Not found" }).waitFor();
+            await page.getByText(`This ${what} does not exist or was deleted.`).waitFor();
+          }
           await page.goto(e2e.url("/no-such-page"));
           await page.getByRole("heading", { level: 1, name: "Not found" }).waitFor();
           await page.locator("nav#app-nav").waitFor({ state: "attached" });
