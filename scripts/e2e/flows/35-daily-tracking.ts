@@ -2,7 +2,8 @@
 // billed log says so and cannot change), the running timer's Discard, keyboard shortcuts and their
 // list, Time logs' List, Timesheet and Calendar tabs (typing a duration moves the totals; dragging on
 // empty time creates a log, dragging a block's edge lengthens it), and the dark theme chosen in
-// Settings → Preferences, applied from the server's first render, with body text contrast ≥ 4.5:1.
+// Settings → Preferences, applied from the server's first render, with body text contrast ≥ 4.5:1;
+// a member sees no admins-only navigation and no billing rates.
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { check, PASSWORD, type E2E, type E2EFlow } from "../harness";
@@ -294,6 +295,10 @@ const flow: E2EFlow = {
           await member.page.goto(e2e.url("/timer"));
           const links = await member.page.locator("nav#app-nav a").allTextContents();
           check(!links.includes("Invoices") && !links.includes("Webhooks") && links.includes("Time logs"), `a member's navigation: ${links.join(", ")}`);
+          // No billing rates for members: the customers list has no Billing column.
+          await member.page.goto(e2e.url("/customers"));
+          await member.page.getByRole("link", { name: "Billed Co" }).waitFor();
+          check((await member.page.getByRole("columnheader", { name: "Billing" }).count()) === 0 && (await member.page.getByText("/ h").count()) === 0, "a member sees billing rates on Customers");
         },
       ],
       [

@@ -44,11 +44,12 @@ export function CustomerDetail({ id }: { id: string }) {
             title={data.name}
             description={
               <>
-                {billingSummary(data)}
+                {/* Rates are for admins; members see none. */}
+                {isAdmin && billingSummary(data)}
                 {data.archived && (
                   <>
-                    {" "}
-                    · <Badge>Archived</Badge>
+                    {isAdmin && " · "}
+                    <Badge>Archived</Badge>
                   </>
                 )}
               </>
