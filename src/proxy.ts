@@ -5,6 +5,10 @@ import { decideAtEdge } from "@/server/http/edge";
 export function proxy(request: NextRequest): Response {
   const decision = decideAtEdge(request);
   if (decision.response) return decision.response;
+  if (decision.rewritePath) {
+    const target = new URL(decision.rewritePath + request.nextUrl.search, request.url);
+    return NextResponse.rewrite(target, { request: { headers: decision.requestHeaders } });
+  }
   const response = NextResponse.next({ request: { headers: decision.requestHeaders } });
   for (const [name, value] of decision.responseHeaders) response.headers.set(name, value);
   return response;

@@ -25,6 +25,11 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/** The zone this runtime runs in: in the browser, the person's computer's zone. */
+export function runtimeTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
 /** Whether the runtime knows `name` as an IANA time zone (aliases such as `UTC` included). */
 export function isTimeZone(name: string): boolean {
   if (!name || name.length > 100) return false;

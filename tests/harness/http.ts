@@ -68,6 +68,10 @@ export async function dispatchToNext(incoming: Request): Promise<Response> {
   if (!proxiedPaths.some((pattern) => pattern.test(new URL(incoming.url).pathname))) return route(incoming);
   const edge = decideAtEdge(incoming);
   if (edge.response) return edge.response;
+  if (edge.rewritePath) {
+    const target = new URL(edge.rewritePath + new URL(incoming.url).search, incoming.url);
+    return route(new Request(target, { method: incoming.method, headers: edge.requestHeaders }));
+  }
   const request = new Request(incoming, { headers: edge.requestHeaders });
   const response = await route(request);
   const headers = new Headers(response.headers);

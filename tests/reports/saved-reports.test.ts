@@ -99,6 +99,13 @@ describe("saved reports", () => {
     expect(csv.text.trim().split("\n")).toHaveLength(4);
     expect((await admin.client.get("/api/app/reports/saved")).body.data[0].isShared).toBe(true);
 
+    // The CSV sits beside the page: <origin>/r/<token>.csv.
+    const beside = await anonymous().get(`${new URL(shared.body.data.url).pathname}.csv`);
+    expect(beside.status, beside.text).toBe(200);
+    expect(beside.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(beside.headers.get("x-robots-tag")).toContain("noindex");
+    expect(beside.text).toBe(csv.text);
+
     // Sharing again replaces the URL; revoking ends it.
     const again = await admin.client.post(`/api/app/reports/saved/${saved.id}/share`);
     expectErrorEnvelope(await anonymous().get(`/api/public/reports/${token}`), 404, "not_found");
@@ -106,6 +113,7 @@ describe("saved reports", () => {
     expect((await admin.client.delete(`/api/app/reports/saved/${saved.id}/share`)).status).toBe(200);
     expectErrorEnvelope(await anonymous().get(`/api/public/reports/${newToken}`), 404, "not_found");
     expectErrorEnvelope(await anonymous().get(`/api/public/reports/${newToken}.csv`), 404, "not_found");
+    expectErrorEnvelope(await anonymous().get(`/r/${newToken}.csv`), 404, "not_found");
     expectErrorEnvelope(await anonymous().get(`/api/public/reports/not-a-token`), 404, "not_found");
     expectErrorEnvelope(await member.client.post(`/api/app/reports/saved/${saved.id}/share`), 404, "not_found");
   });

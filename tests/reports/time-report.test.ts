@@ -50,6 +50,9 @@ describe("time report", () => {
       { key: null, label: "No customer", seconds: 900, billableSeconds: 900, amounts: [], groups: [{ key: null, label: "No project", seconds: 900, billableSeconds: 900, amounts: [] }] },
     ]);
 
+    // format=json is the default said out loud.
+    expect((await report(admin, { groupBy: "customer,project", format: "json" })).body.data).toEqual(data);
+
     const byMember = await report(admin, { groupBy: "member" });
     expect(byMember.body.data.groups.map((group: { key: string; seconds: number }) => [group.key, group.seconds])).toEqual([
       [admin.userId, 4_500],

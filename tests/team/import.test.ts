@@ -5,6 +5,7 @@ import { addMember, insertCustomer, type SignedInUser, signUpOrganization } from
 import { BASE_URL } from "../harness/http";
 import { downloadExport, unzipTexts } from "./export-helpers";
 import { getDb } from "@/server/db";
+import { MAX_IMPORT_ROWS } from "@/server/contract/import";
 import { expectErrorEnvelope } from "../harness/assertions";
 
 async function upload(user: SignedInUser, fields: Record<string, string>, csv?: string) {
@@ -98,6 +99,16 @@ describe("imports", () => {
       ["2026-03-02T13:30:00.000Z", 1_800, true, "Relaunch"],
       ["2026-03-03T00:00:00.000Z", 5_400, false, "Relaunch"],
     ]);
+  });
+
+  it("refuses a file of more than 50,000 rows with 400 on file, writing nothing", async () => {
+    const admin = await signUpOrganization();
+    const row = ",,,,x,Yes,2026-03-02,09:00,0:01:00";
+    const csv = ["Email,Client,Project,Task,Description,Billable,Start date,Start time,Duration", ...Array<string>(MAX_IMPORT_ROWS + 1).fill(row)].join("\n");
+    const response = await upload(admin, { source: "toggl", commit: "true" }, csv);
+    expectErrorEnvelope(response, 400, "validation_error");
+    expect(response.body.details).toEqual([{ field: "file", message: `must have at most ${MAX_IMPORT_ROWS} rows` }]);
+    expect(await logsOf(admin.organizationId)).toHaveLength(0);
   });
 
   it("lets a member import their own time only", async () => {

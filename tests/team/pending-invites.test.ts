@@ -29,7 +29,7 @@ describe("pending invitations", () => {
       { id: expect.any(String), email: emails[2], role: "member", invitedBy: "Ada Admin", createdAt: expect.any(String), expiresAt: expect.any(String), isExpired: false },
     ]);
     expect(firstPage.body.pagination.hasMore).toBe(true);
-    const secondPage = await admin.client.get(`/api/app/invites?limit=1&cursor=${firstPage.body.pagination.nextCursor}`);
+    const secondPage = await admin.client.get(`/api/app/invites?limit=1&cursor=${firstPage.body.pagination.cursor}`);
     expect(secondPage.body.data.map((invite: { email: string; isExpired: boolean }) => [invite.email, invite.isExpired])).toEqual([[emails[1], true]]);
     expect(secondPage.body.pagination.hasMore).toBe(false);
     for (const token of tokens) expect(firstPage.text + secondPage.text).not.toContain(token);

@@ -150,6 +150,21 @@ describe("invites", () => {
     expectErrorEnvelope(await new TestClient().get(`/api/app/invites/${sent.token}`), 404, "not_found");
   });
 
+  it("gives the new member the browser's zone sent with the acceptance, and UTC for a missing or unknown one", async () => {
+    const admin = await signUpOrganization();
+    const zoneAfterAccepting = async (timeZone: string | undefined) => {
+      const sent = await invite(admin);
+      const visitor = new TestClient();
+      const accepted = await visitor.post(`/api/app/invites/${sent.token}/accept`, { name: "Nia New", password: PASSWORD, timeZone });
+      expect(accepted.status, accepted.text).toBe(201);
+      expect(accepted.body.data.preferences.timeZone).toBe((await visitor.get("/api/app/me/preferences")).body.data.timeZone);
+      return accepted.body.data.preferences.timeZone;
+    };
+    expect(await zoneAfterAccepting("Europe/Berlin")).toBe("Europe/Berlin");
+    expect(await zoneAfterAccepting("Nowhere/Land")).toBe("UTC");
+    expect(await zoneAfterAccepting(undefined)).toBe("UTC");
+  });
+
   it("accepts an invite once when two people use it at the same moment", async () => {
     const admin = await signUpOrganization();
     const sent = await invite(admin);

@@ -183,6 +183,16 @@ describe("DELETE /api/app/time-logs/:id", () => {
     const range = "from=2026-03-01T00:00:00.000Z&to=2026-04-01T00:00:00.000Z";
     const hours = await admin.client.get(`/api/app/reports/hours?${range}`);
     expect(hours.body.data.totals).toEqual({ billableSeconds: 3600, nonBillableSeconds: 0 });
+    const report = await admin.client.get(`/api/app/reports/time?${range}&groupBy=day`);
+    expect(report.body.data.totals).toEqual({ seconds: 3600, billableSeconds: 3600, amounts: [{ currency: "USD", amountCents: 10_000 }] });
+    expect(report.body.data.groups.map((group: { key: string }) => group.key)).toEqual(["2026-03-03"]);
+    expect(ids((await admin.client.get(`/api/app/reports/time/logs?${range}`)).body.data)).toEqual([kept.id]);
+    const csv = await admin.client.get(`/api/app/reports/time?${range}&groupBy=day&format=csv`);
+    expect(csv.text.trim().split("\n")).toHaveLength(2);
+    const sheet = await admin.client.get("/api/app/timesheet?week=2026-03-02");
+    expect(sheet.body.data.totals).toEqual([0, 3600, 0, 0, 0, 0, 0]);
+    const work = await admin.client.get(`/api/app/customers/${customer.id}/work`);
+    expect(work.body.data.totals.allTime).toMatchObject({ seconds: 3600 });
     const preview = await admin.client.post("/api/app/invoices/preview", { customerId: customer.id, periodStart: "2026-03-01T00:00:00.000Z", periodEnd: "2026-03-31T23:59:59.999Z" });
     expect(preview.body.data.lineItems.map((line: { timeLogId: string }) => line.timeLogId)).toEqual([kept.id]);
     expect((await invoice(admin, customer.id)).lineItems.map((line) => line.timeLogId)).toEqual([kept.id]);

@@ -94,6 +94,25 @@ describe("GET /api/app/timesheet", () => {
   });
 });
 
+describe("a member's timesheet seen by an admin", () => {
+  it("runs in the member's time zone from the member's week start, for reading and for setting a cell", async () => {
+    const admin = await signUpOrganization();
+    const member = await addMember(admin);
+    await preferences(member, { timeZone: "Asia/Tokyo", weekStart: "sunday" });
+    // Saturday 2026-03-07 20:00 UTC is Sunday 2026-03-08 05:00 in Tokyo: the first day of the member's week.
+    await logAt(member, "2026-03-07T20:00:00.000Z", 600);
+    const expected = { days: ["2026-03-08", "2026-03-09", "2026-03-10", "2026-03-11", "2026-03-12", "2026-03-13", "2026-03-14"], totals: week({ 0: 600 }) };
+    expect((await timesheet(member, "week=2026-03-10")).body.data).toMatchObject(expected);
+    expect((await timesheet(admin, `week=2026-03-10&userId=${member.userId}`)).body.data).toMatchObject(expected);
+
+    const set = await setCell(admin, { day: "2026-03-09", seconds: 60, userId: member.userId });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body.data.seconds).toEqual(week({ 0: 600, 1: 60 }));
+    const added = await (await getDb()).timeLog.findFirstOrThrow({ where: { organizationId: admin.organizationId, durationSeconds: 60 } });
+    expect(added).toMatchObject({ userId: member.userId, startedAt: new Date("2026-03-08T15:00:00.000Z") }); // Monday 00:00 in Tokyo
+  });
+});
+
 describe("PUT /api/app/timesheet/cells", () => {
   it("adds the difference as one manual log through sync (with its event), shortens the newest logs first and deletes those reaching 0", async () => {
     const admin = await signUpOrganization();

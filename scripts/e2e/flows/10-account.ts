@@ -32,6 +32,13 @@ const flow: E2EFlow = {
           await page.getByRole("button", { name: "Create account" }).click();
           await page.waitForURL((url) => url.pathname === "/time-logs");
           await page.getByRole("heading", { level: 1, name: "Time logs" }).waitFor();
+          // The browser's zone is the new account's time-zone preference.
+          const zones = await page.evaluate(async () => {
+            const response = await fetch("/api/app/me/preferences");
+            const body = (await response.json()) as { data: { timeZone: string } };
+            return { browser: Intl.DateTimeFormat().resolvedOptions().timeZone, account: body.data.timeZone };
+          });
+          check(zones.account === zones.browser, `the account's zone is ${zones.account}, the browser's ${zones.browser}`);
         },
       ],
       [

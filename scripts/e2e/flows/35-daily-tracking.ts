@@ -2,7 +2,8 @@
 // billed log says so and cannot change), the running timer's Discard, keyboard shortcuts and their
 // list, Time logs' List, Timesheet and Calendar tabs (typing a duration moves the totals; dragging on
 // empty time creates a log, dragging a block's edge lengthens it), and the dark theme chosen in
-// Settings → Preferences, applied from the server's first render, with body text contrast ≥ 4.5:1.
+// Settings → Preferences, applied from the server's first render, with body text contrast ≥ 4.5:1;
+// a member sees no admins-only navigation and no billing rates.
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { check, PASSWORD, type E2E, type E2EFlow } from "../harness";
@@ -272,6 +273,12 @@ const flow: E2EFlow = {
       [
         "a skip link comes first; an unknown address is the app's not-found page; a member is offered no admins-only page",
         async () => {
+          // A missing record gets the same page as an unknown address.
+          for (const [pathname, what] of [["/projects/no-such-project", "project"], ["/customers/no-such-customer", "customer"], ["/invoices/no-such-invoice", "invoice"]] as const) {
+            await page.goto(e2e.url(pathname));
+            await page.getByRole("heading", { level: 1, name: "Not found" }).waitFor();
+            await page.getByText(`This ${what} does not exist or was deleted.`).waitFor();
+          }
           await page.goto(e2e.url("/no-such-page"));
           await page.getByRole("heading", { level: 1, name: "Not found" }).waitFor();
           await page.locator("nav#app-nav").waitFor({ state: "attached" });
@@ -288,6 +295,10 @@ const flow: E2EFlow = {
           await member.page.goto(e2e.url("/timer"));
           const links = await member.page.locator("nav#app-nav a").allTextContents();
           check(!links.includes("Invoices") && !links.includes("Webhooks") && links.includes("Time logs"), `a member's navigation: ${links.join(", ")}`);
+          // No billing rates for members: the customers list has no Billing column.
+          await member.page.goto(e2e.url("/customers"));
+          await member.page.getByRole("link", { name: "Billed Co" }).waitFor();
+          check((await member.page.getByRole("columnheader", { name: "Billing" }).count()) === 0 && (await member.page.getByText("/ h").count()) === 0, "a member sees billing rates on Customers");
         },
       ],
       [

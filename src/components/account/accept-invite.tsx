@@ -8,6 +8,7 @@ import { buttonClass, Form, LocalTime, TextField, useServerErrors } from "@/comp
 import { cn } from "@/components/ui/cn";
 import { CARD } from "@/components/ui/styles";
 import { PASSWORD_HINT } from "@/lib/password-hint";
+import { runtimeTimeZone } from "@/lib/time-zone";
 import type { InviteView } from "@/server/contract/invite";
 import { MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/lib/limits";
 import { useTRPC } from "@/trpc/react";
@@ -29,7 +30,8 @@ export function AcceptInviteForm({ token, invite }: { token: string; invite: Inv
     }),
   );
   function submit(form: FormData) {
-    return accept.mutateAsync({ token, name: String(form.get("name") ?? ""), password: String(form.get("password") ?? "") });
+    // The browser's zone becomes the new member's first time-zone preference.
+    return accept.mutateAsync({ token, name: String(form.get("name") ?? ""), password: String(form.get("password") ?? ""), timeZone: runtimeTimeZone() });
   }
   const role = invite.role === "admin" ? "an admin" : "a member";
   return (

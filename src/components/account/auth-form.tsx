@@ -9,6 +9,7 @@ import { CARD } from "@/components/ui/styles";
 import { Form, TextField, useServerErrors } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
 import { PASSWORD_HINT } from "@/lib/password-hint";
+import { runtimeTimeZone } from "@/lib/time-zone";
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/lib/limits";
 
 const FIELDS = ["name", "email", "password", "organizationName"] as const;
@@ -36,7 +37,10 @@ export function AuthForm({ mode, next }: { mode: "login" | "signup"; next: strin
   const otherHref = `${isSignup ? "/login" : "/signup"}${next === "/timer" ? "" : `?next=${encodeURIComponent(next)}`}`;
 
   function submit(form: FormData) {
-    if (isSignup) return signUp.mutateAsync({ name: text(form, "name"), email: text(form, "email"), password: text(form, "password"), organizationName: text(form, "organizationName") });
+    if (isSignup) {
+      // The browser's zone becomes the account's first time-zone preference.
+      return signUp.mutateAsync({ name: text(form, "name"), email: text(form, "email"), password: text(form, "password"), organizationName: text(form, "organizationName"), timeZone: runtimeTimeZone() });
+    }
     return logIn.mutateAsync({ email: text(form, "email"), password: text(form, "password") });
   }
 

@@ -8,6 +8,8 @@ import { Badge } from "@/components/ui/badge";
 import { useIsAdmin } from "@/components/ui/use-account";
 import { buttonClass, EmptyState, FormError, PageHeader, QueryState, Table } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
+import { describeError } from "@/trpc/errors";
+import { NotFoundPage } from "@/components/shell/not-found-page";
 import { PAGE_SIZE } from "@/trpc/first-page";
 import { useInvalidate } from "@/components/ui/use-invalidation";
 import { ArchiveButton } from "@/components/ui/archive-button";
@@ -28,6 +30,9 @@ export function CustomerDetail({ id }: { id: string }) {
   );
   const archive = useArchiveToggle("customers");
 
+  if (customer.error && describeError(customer.error).code === "not_found") {
+    return <NotFoundPage what="customer" back={{ href: "/customers", label: "All customers" }} />;
+  }
   return (
     <QueryState query={customer} loadingLabel="Loading customer…">
       {(data) => (
@@ -39,11 +44,12 @@ export function CustomerDetail({ id }: { id: string }) {
             title={data.name}
             description={
               <>
-                {billingSummary(data)}
+                {/* Rates are for admins; members see none. */}
+                {isAdmin && billingSummary(data)}
                 {data.archived && (
                   <>
-                    {" "}
-                    · <Badge>Archived</Badge>
+                    {isAdmin && " · "}
+                    <Badge>Archived</Badge>
                   </>
                 )}
               </>

@@ -48,7 +48,8 @@ export function CustomersPage() {
         }
       >
         {(rows) => (
-          <Table caption="Customers" columns={["Name", "Company", "Billing", ACTIONS]}>
+          // Rates are for admins; members see none.
+          <Table caption="Customers" columns={isAdmin ? ["Name", "Company", "Billing", ACTIONS] : ["Name", "Company", ACTIONS]}>
             <tbody>
               {rows.map((customer) => (
                 <tr key={customer.id}>
@@ -59,7 +60,7 @@ export function CustomersPage() {
                     {customer.archived && <Badge>Archived</Badge>}
                   </td>
                   <td data-label="Company">{customer.company ?? "—"}</td>
-                  <td className="whitespace-nowrap" data-label="Billing">{billingSummary(customer)}</td>
+                  {isAdmin && <td className="whitespace-nowrap" data-label="Billing">{billingSummary(customer)}</td>}
                   <td className="text-right tabular-nums whitespace-nowrap">
                     <ArchiveButton row={customer} archive={archive} />
                   </td>

@@ -13,6 +13,7 @@ import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
 import { useInvalidate } from "@/components/ui/use-invalidation";
 import { AdminOnly } from "@/components/ui/admin-only";
+import { NotFoundPage } from "@/components/shell/not-found-page";
 import { InvoiceLines, InvoicePeriod, InvoiceStatusBadge, InvoiceTotals } from "./invoice-parts";
 
 export function InvoiceDetail({ id }: { id: string }) {
@@ -36,6 +37,9 @@ function InvoiceDocument({ id }: { id: string }) {
     }),
   );
 
+  if (invoice.error && describeError(invoice.error).code === "not_found") {
+    return <NotFoundPage what="invoice" back={{ href: "/invoices", label: "All invoices" }} />;
+  }
   return (
     <QueryState query={invoice} loadingLabel="Loading invoice…">
       {(data) => {

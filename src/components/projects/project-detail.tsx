@@ -8,6 +8,8 @@ import { ArchiveButton } from "@/components/ui/archive-button";
 import { useArchiveToggle } from "@/components/ui/use-archive";
 import { FormError, PageHeader, QueryState } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
+import { describeError } from "@/trpc/errors";
+import { NotFoundPage } from "@/components/shell/not-found-page";
 import { useInvalidate } from "@/components/ui/use-invalidation";
 import { WorkSummaryPanel } from "@/components/work/work-summary";
 import { ProjectForm, statusLabel } from "./project-form";
@@ -20,6 +22,9 @@ export function ProjectDetail({ id }: { id: string }) {
     trpc.constellations.update.mutationOptions({ onSuccess: invalidate }),
   );
   const archive = useArchiveToggle("constellations");
+  if (project.error && describeError(project.error).code === "not_found") {
+    return <NotFoundPage what="project" back={{ href: "/projects", label: "All projects" }} />;
+  }
   return (
     <QueryState query={project} loadingLabel="Loading project…">
       {(data) => (

@@ -9,6 +9,7 @@ import { Dialog } from "@/components/ui";
 import { useContinueEntry } from "@/components/time-logs/entry-actions";
 import { ADD_TIME_EVENT } from "@/components/timer/add-time-dialog";
 import { useStartTimer, useStopTimer } from "@/components/timer/use-running-timer";
+import { useAccount } from "@/components/ui/use-account";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
 
@@ -38,9 +39,10 @@ export function KeyboardShortcuts() {
   const start = useStartTimer();
   const stop = useStopTimer();
   const continueEntry = useContinueEntry(setMessage);
-  // The latest address for the one listener.
-  const state = useRef({ pathname });
-  state.current = { pathname };
+  const userId = useAccount().user.id;
+  // The latest address and person for the one listener.
+  const state = useRef({ pathname, userId });
+  state.current = { pathname, userId };
 
   useEffect(() => {
     async function run(key: string) {
@@ -59,7 +61,8 @@ export function KeyboardShortcuts() {
       }
       if (key === "c") {
         if (running) return setMessage("A timer is already running; stop it first.");
-        const last = await queryClient.fetchQuery(trpc.timeLogs.listInApp.queryOptions({ limit: 1 }));
+        // The person's own last entry (an admin's list would otherwise hold everyone's).
+        const last = await queryClient.fetchQuery(trpc.timeLogs.listInApp.queryOptions({ userId: state.current.userId, limit: 1 }));
         const log = last.items[0];
         if (!log) return setMessage("There is no entry to continue yet.");
         return continueEntry.mutate({ id: log.id });

@@ -11,6 +11,7 @@ import { useIsAdmin } from "@/components/ui/use-account";
 import { Button, CopyButton, FormError, LocalTime, PageHeader, QueryState, Table, TextField } from "@/components/ui";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
+import { NotFoundPage } from "@/components/shell/not-found-page";
 import { useInvalidate } from "@/components/ui/use-invalidation";
 import { AttemptLog } from "./attempt-log";
 import { DeliveryStatus } from "./delivery-status";
@@ -42,6 +43,9 @@ function DeliveryView({ endpointId, deliveryId }: { endpointId: string; delivery
     }),
   );
   const isAwaiting = awaitingAfter !== null && (delivery.data?.attempts.length ?? 0) <= awaitingAfter;
+  if (delivery.error && describeError(delivery.error).code === "not_found") {
+    return <NotFoundPage what="delivery" back={{ href: `/webhooks/${endpointId}`, label: "Back to the endpoint" }} />;
+  }
   return (
     <QueryState query={delivery} loadingLabel="Loading delivery…">
       {(data) => (

@@ -34,8 +34,9 @@ export const emailInput = z.string().trim().max(MAX_EMAIL_LENGTH).email();
 export const passwordInput = z.string().min(MIN_PASSWORD_LENGTH).max(MAX_PASSWORD_LENGTH);
 export const nameInput = z.string().trim().min(1).max(MAX_NAME_LENGTH);
 
-/** `timeZone`: the browser's zone; an unknown or missing one is taken as UTC (a sign-up never fails on it). */
-export const signUpInput = z.object({ email: emailInput, password: passwordInput, name: nameInput, organizationName: nameInput, timeZone: z.string().max(100).optional() });
+/** The browser's zone, sent when an account is made; an unknown or missing one is taken as UTC (making an account never fails on it). */
+export const browserTimeZoneInput = z.string().max(100).optional();
+export const signUpInput = z.object({ email: emailInput, password: passwordInput, name: nameInput, organizationName: nameInput, timeZone: browserTimeZoneInput });
 export const logInInput = z.object({ email: z.string().max(MAX_EMAIL_LENGTH), password: z.string().max(MAX_PASSWORD_LENGTH) });
 export const changePasswordInput = z.object({ currentPassword: z.string().min(1, "is required").max(MAX_PASSWORD_LENGTH), newPassword: passwordInput });
 export const addMemberInput = z.object({ email: emailInput, password: passwordInput, name: nameInput, role: roleSchema });

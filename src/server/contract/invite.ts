@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { paginationInput } from "@/server/lib/cursor";
 import { idInput, timestampSchema } from "@/server/lib/zod";
-import { emailInput, nameInput, passwordInput, roleSchema } from "@/server/contract/account";
+import { browserTimeZoneInput, emailInput, nameInput, passwordInput, roleSchema } from "@/server/contract/account";
 
 export const createInviteInput = z.object({ email: emailInput, role: roleSchema });
 export type CreateInviteInput = z.output<typeof createInviteInput>;
@@ -11,7 +11,7 @@ export type CreateInviteInput = z.output<typeof createInviteInput>;
 export const inviteLinkSchema = z.object({ url: z.string(), expiresAt: timestampSchema, isMailed: z.boolean() });
 
 export const inviteTokenInput = z.object({ token: z.string().min(1).max(100) });
-export const acceptInviteInput = inviteTokenInput.extend({ name: nameInput, password: passwordInput });
+export const acceptInviteInput = inviteTokenInput.extend({ name: nameInput, password: passwordInput, timeZone: browserTimeZoneInput });
 export type AcceptInviteInput = z.output<typeof acceptInviteInput>;
 
 /** What the invite page shows before asking for a name and a password. */

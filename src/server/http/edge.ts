@@ -12,6 +12,8 @@ export const PAGE_PATH_HEADER = "x-orbit-page-path";
 export interface EdgeDecision {
   /** Answer with this instead of running the route. */
   response?: Response;
+  /** Run the route of this path instead (the query kept). */
+  rewritePath?: string;
   /** Request headers the route sees (with the request id). */
   requestHeaders: Headers;
   /** Headers to add to the route's response. */
@@ -23,11 +25,22 @@ function setEdgeHeaders(headers: Headers, request: Request, requestId: string): 
   applySecurityHeaders(headers, request.headers, request.url);
 }
 
+/**
+ * A shared report's CSV sits beside its page: `/r/<token>.csv` is answered by the public report route,
+ * as `/api/public/reports/<token>.csv`.
+ */
+export function sharedReportCsvPath(pathname: string): string | undefined {
+  const match = /^\/r\/([^/]+)\.csv$/.exec(pathname);
+  return match ? `/api/public/reports/${match[1]}.csv` : undefined;
+}
+
 export function decideAtEdge(request: Request): EdgeDecision {
   const requestId = requestIdOf(request.headers);
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set(REQUEST_ID_HEADER, requestId);
   const url = new URL(request.url);
+  const rewritePath = sharedReportCsvPath(url.pathname);
+  if (rewritePath) return { rewritePath, requestHeaders, responseHeaders: new Headers() };
   const isApi = url.pathname.startsWith("/api/");
   // Pages learn their own path from it (a signed-out visitor is sent to log in and back, server-side).
   if (!isApi) requestHeaders.set(PAGE_PATH_HEADER, url.pathname + url.search);

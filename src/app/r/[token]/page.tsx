@@ -62,7 +62,7 @@ export default async function SharedReportPage({ params, searchParams }: { param
             {days.from} to {days.to} ({report.timeZone}), by {grouping}. Read-only; the figures are as of now.
           </p>
         </div>
-        <a className={buttonClass("secondary")} href={`/api/public/reports/${encodeURIComponent(token)}.csv`} download>
+        <a className={buttonClass("secondary")} href={`${base}.csv`} download>
           Download CSV
         </a>
       </div>

@@ -38,6 +38,11 @@ export function isUniqueViolation(error: unknown): boolean {
 /** An account view with the session version a new session must carry. */
 export type SignedInAccount = AccountView & { sessionVersion: number };
 
+/** A new account's zone: the browser's, when it is one the runtime knows, else UTC. */
+export function startingTimeZone(browserZone: string | undefined): string {
+  return browserZone && isTimeZone(browserZone) ? browserZone : "UTC";
+}
+
 export async function signUp(
   db: DbClient,
   input: SignUpInput,
@@ -51,7 +56,7 @@ export async function signUp(
     const organization = await db.organization.create({
       data: {
         name: input.organizationName,
-        users: { create: { email, name: input.name, passwordHash, role: "admin", timeZone: input.timeZone && isTimeZone(input.timeZone) ? input.timeZone : "UTC" } },
+        users: { create: { email, name: input.name, passwordHash, role: "admin", timeZone: startingTimeZone(input.timeZone) } },
       },
       include: { users: true },
     });

@@ -10,7 +10,7 @@ import { hashPassword } from "@/server/auth/passwords";
 import { sendMail } from "@/server/operations/mail";
 import { serializeAccount } from "@/server/contract/account";
 import type { AcceptInviteInput, CreateInviteInput, InviteView, ListInvitesInput, PendingInviteView } from "@/server/contract/invite";
-import { emailTaken, isUniqueViolation, normalizeEmail, type Actor, type SignedInAccount } from "@/server/services/auth/account";
+import { emailTaken, isUniqueViolation, normalizeEmail, startingTimeZone, type Actor, type SignedInAccount } from "@/server/services/auth/account";
 
 export const INVITE_TTL_DAYS = 7;
 
@@ -94,7 +94,7 @@ export async function acceptInvite(db: Db, input: AcceptInviteInput): Promise<Si
       if (!invite) throw gone();
       if (await tx.user.findUnique({ where: { email: invite.email }, select: { id: true } })) throw emailTaken();
       const user = await tx.user.create({
-        data: { organizationId: invite.organizationId, email: invite.email, name: input.name, role: invite.role, passwordHash },
+        data: { organizationId: invite.organizationId, email: invite.email, name: input.name, role: invite.role, passwordHash, timeZone: startingTimeZone(input.timeZone) },
         include: { organization: true },
       });
       return { ...serializeAccount(user), sessionVersion: user.sessionVersion };

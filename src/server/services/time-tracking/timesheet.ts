@@ -1,7 +1,8 @@
 // The timesheet (app-api section 11): one user's week as rows of (task, customer, project) by day, days
-// in the caller's time zone from the caller's week start. Setting a cell adds the difference as a manual log
-// through the sync path (so it emits `time_log.created`), or shortens the row's newest unlocked logs
-// of that day, deleting those that reach 0. A change that would need a locked log is a 409.
+// in that user's time zone from that user's week start (an admin sees a member's days as the member
+// does). Setting a cell adds the difference as a manual log through the sync path (so it emits
+// `time_log.created`), or shortens the row's newest unlocked logs of that day, deleting those that
+// reach 0. A change that would need a locked log is a 409.
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "@/generated/prisma/client";
 import type { Db, DbClient, Tx } from "@/server/db";
@@ -50,8 +51,9 @@ async function timesheetUser(db: DbClient, actor: Actor, requested: string | und
   return userId;
 }
 
-async function weekOf(db: DbClient, actor: Actor, day: DateString): Promise<Week & { timeZone: string }> {
-  const { timeZone, weekStart } = await db.user.findFirstOrThrow({ where: { id: actor.userId, organizationId: actor.organizationId }, select: { timeZone: true, weekStart: true } });
+/** The week holding `day` in the timesheet user's zone, from their week start. */
+async function weekOf(db: DbClient, actor: Actor, userId: string, day: DateString): Promise<Week & { timeZone: string }> {
+  const { timeZone, weekStart } = await db.user.findFirstOrThrow({ where: { id: userId, organizationId: actor.organizationId }, select: { timeZone: true, weekStart: true } });
   const days = weekDates(day, weekStart);
   return { days, bounds: [...days, addDays(days[6]!, 1)].map((date) => startOfZonedDay(date, timeZone)), timeZone };
 }
@@ -109,7 +111,7 @@ function weekLogs(db: DbClient, actor: Actor, userId: string, week: Week, where:
 
 export async function getTimesheet(db: DbClient, actor: Actor, input: GetTimesheetInput): Promise<TimesheetView> {
   const userId = await timesheetUser(db, actor, input.userId);
-  const week = await weekOf(db, actor, input.week);
+  const week = await weekOf(db, actor, userId, input.week);
   return buildTimesheet(week, await weekLogs(db, actor, userId, week));
 }
 
@@ -128,7 +130,7 @@ export async function setTimesheetCell(db: Db, actor: Actor, input: SetTimesheet
     const userId = await timesheetUser(tx, actor, input.userId);
     const cell = await cellRow(tx, actor, input);
     const { taskId, customerId, constellationId } = cell;
-    const week = await weekOf(tx, actor, input.day);
+    const week = await weekOf(tx, actor, userId, input.day);
     const index = week.days.indexOf(input.day);
     const dayStart = week.bounds[index]!;
     const dayLogs = await weekLogs(tx, actor, userId, week, { taskId, customerId, constellationId, startedAt: { gte: dayStart, lt: week.bounds[index + 1]! } });

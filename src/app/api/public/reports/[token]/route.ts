@@ -1,6 +1,7 @@
 // GET /api/public/reports/<token> (the report as JSON, in the envelope) and /api/public/reports/<token>.csv:
-// a shared report as of now, for the /r/<token> page and anyone holding the URL. No session or key:
-// the token is the credential; nothing but this report is reachable through it.
+// a shared report as of now, for the /r/<token> page and anyone holding the URL (the edge rewrites
+// /r/<token>.csv here). No session or key: the token is the credential; nothing but this report is
+// reachable through it.
 import { getDb } from "@/server/db";
 import { observed } from "@/server/http/observe";
 import { errorResponse, jsonResponse } from "@/server/http/responses";
