@@ -19,7 +19,7 @@ const createCaller = createCallerFactory(appRouter);
 async function contextFor(requestHeaders: Headers): Promise<RequestContext> {
   // A page cannot set cookies, so whatever the session would write is dropped.
   const resHeaders = new Headers();
-  return { db: await getDb(), headers: requestHeaders, resHeaders, session: await readSession(requestHeaders, resHeaders) };
+  return { db: await getDb(), edge: "app", headers: requestHeaders, resHeaders, session: await readSession(requestHeaders, resHeaders) };
 }
 
 /** A tRPC caller acting as the person of these request headers (a page's, a test's). */

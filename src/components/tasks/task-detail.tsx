@@ -97,7 +97,7 @@ function ProjectFiling({ task }: { task: AppTask }) {
   const invalidate = useInvalidate("tasks");
   const [projectId, setProjectId] = useState<string | null>(task.primaryConstellationId);
   const errors = useServerErrors(["constellationId"]);
-  const projects = useQuery(trpc.constellations.listInApp.queryOptions({ limit: PAGE_SIZE.all, includeArchived: true }));
+  const projects = useQuery(trpc.constellations.list.queryOptions({ limit: PAGE_SIZE.all, includeArchived: "true" }));
   const current = projects.data?.items.find((project) => project.id === task.primaryConstellationId);
   const file = useMutation(trpc.tasks.updateInApp.mutationOptions({ onSuccess: invalidate }));
   return (

@@ -19,6 +19,8 @@ export type ProcedureMeta = OpenApiMeta<{
 
 export interface RequestContext {
   db: PrismaClient;
+  /** The edge that built the context: the public API (`api`, an API key is the credential) or the web app (`app`, the session). */
+  edge: "api" | "app";
   /** Request headers (API key, cookies, origin). */
   headers: Headers;
   /** Headers the edge adds to the response (rate limits, Set-Cookie). */

@@ -7,6 +7,7 @@ import { readSession, NO_SESSION } from "@/server/api/middleware/session";
 export async function createRequestContext(request: Request, resHeaders: Headers): Promise<RequestContext> {
   return {
     db: await getDb(),
+    edge: "app",
     headers: request.headers,
     resHeaders,
     session: await readSession(request.headers, resHeaders),
@@ -16,5 +17,5 @@ export async function createRequestContext(request: Request, resHeaders: Headers
 
 /** The public API: an API key is the only credential, so the session cookie is never read. */
 export async function createApiContext(headers: Headers, requestUrl: string, resHeaders: Headers): Promise<RequestContext> {
-  return { db: await getDb(), headers, resHeaders, session: NO_SESSION, requestUrl };
+  return { db: await getDb(), edge: "api", headers, resHeaders, session: NO_SESSION, requestUrl };
 }

@@ -2,6 +2,7 @@
 // organization are re-read on every request, so a role or plan change applies at once.
 import { sealData, unsealData } from "iron-session";
 import { getEnv } from "@/env";
+import type { Organization, PrismaClient, User } from "@/generated/prisma/client";
 import { AppError } from "@/server/errors";
 import { middleware } from "@/server/api/trpc";
 import { isSameOrigin } from "@/server/http/origin";
@@ -86,15 +87,24 @@ export function assertSameOrigin(method: string, headers: Headers, requestUrl: s
   }
 }
 
-/** Loads the signed-in user with organization and role; 401 without a valid session. */
-export const requireSession = middleware(async ({ ctx, next }) => {
+/** The signed-in member a session procedure acts as: the user, the organization and the role. */
+export interface SessionActor {
+  user: User;
+  organization: Organization;
+  userId: string;
+  organizationId: string;
+  role: User["role"];
+}
+
+/** Loads the signed-in user with organization and role (401 without a valid session), then runs within the organization's bound. */
+export async function withSessionActor<T>(ctx: { db: PrismaClient; session: SessionHandle }, run: (actor: SessionActor) => Promise<T>): Promise<T> {
   const session = ctx.session.data;
   const user = session
     ? await ctx.db.user.findFirst({ where: { id: session.userId, sessionVersion: session.version, deactivatedAt: null }, include: { organization: true } })
     : null;
   if (!user) throw new AppError("unauthorized", "Sign in to continue.");
   const { organization, ...rest } = user;
-  return withinOrganizationLimit(organization.id, () =>
-    next({ ctx: { actor: { user: rest, organization, userId: user.id, organizationId: organization.id, role: user.role } } }),
-  );
-});
+  return withinOrganizationLimit(organization.id, () => run({ user: rest, organization, userId: user.id, organizationId: organization.id, role: user.role }));
+}
+
+export const requireSession = middleware(({ ctx, next }) => withSessionActor(ctx, (actor) => next({ ctx: { actor } })));
