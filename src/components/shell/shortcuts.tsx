@@ -59,7 +59,7 @@ export function KeyboardShortcuts() {
       }
       if (key === "c") {
         if (running) return setMessage("A timer is already running; stop it first.");
-        const last = await queryClient.fetchQuery(trpc.timeLogs.listInApp.queryOptions({ limit: 1 }));
+        const last = await queryClient.fetchQuery(trpc.timeLogs.listWithNames.queryOptions({ limit: 1 }));
         const log = last.items[0];
         if (!log) return setMessage("There is no entry to continue yet.");
         return continueEntry.mutate({ id: log.id });
