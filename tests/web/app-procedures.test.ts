@@ -164,14 +164,14 @@ describe("tasks in the app", () => {
   it("ticks and removes checklist items, and shows comments with their authors", async () => {
     const admin = await signUp("Ada Admin");
     const member = await addMember(admin.browser, "Max Member");
-    const task = await admin.browser.api.tasks.createInApp.mutate({ title: "Launch", subtasks: [{ title: "Notes" }, { title: "Room" }] });
+    const task = await admin.browser.api.tasks.create.mutate({ title: "Launch", subtasks: [{ title: "Notes" }, { title: "Room" }] });
     const [notes, room] = task.subtasks;
     const ticked = await member.browser.api.tasks.setSubtaskCompleted.mutate({ taskId: task.id, subtaskId: notes!.id, isCompleted: true });
     expect(ticked).toMatchObject({ id: notes!.id, isCompleted: true });
     await member.browser.api.tasks.removeSubtask.mutate({ taskId: task.id, subtaskId: room!.id });
     await member.browser.api.tasks.addComment.mutate({ taskId: task.id, body: "Booked." });
 
-    const page = await admin.browser.api.tasks.getInApp.query({ taskId: task.id });
+    const page = await admin.browser.api.tasks.getWithAuthors.query({ taskId: task.id });
     expect(page.subtasks.map((subtask) => [subtask.title, subtask.isCompleted])).toEqual([["Notes", true]]);
     expect(page.comments).toEqual([{ id: expect.any(String), body: "Booked.", createdAt: expect.any(String), authorId: member.account.user.id, authorName: "Max Member" }]);
     expect(new Date(page.updatedAt).getTime()).toBeGreaterThan(new Date(task.updatedAt).getTime());
@@ -183,11 +183,11 @@ describe("tasks in the app", () => {
   it("keeps other organizations' tasks out of reach", async () => {
     const first = await signUp();
     const second = await signUp();
-    const task = await first.browser.api.tasks.createInApp.mutate({ title: "Private", subtasks: [{ title: "Item" }] });
-    expect((await failure(second.browser.api.tasks.getInApp.query({ taskId: task.id }))).code).toBe("not_found");
+    const task = await first.browser.api.tasks.create.mutate({ title: "Private", subtasks: [{ title: "Item" }] });
+    expect((await failure(second.browser.api.tasks.getWithAuthors.query({ taskId: task.id }))).code).toBe("not_found");
     expect((await failure(second.browser.api.tasks.setSubtaskCompleted.mutate({ taskId: task.id, subtaskId: task.subtasks[0]!.id, isCompleted: true }))).code).toBe("not_found");
-    expect((await second.browser.api.tasks.listInApp.query({})).items).toEqual([]);
-    expect((await first.browser.api.tasks.getInApp.query({ taskId: task.id })).subtasks[0]?.isCompleted).toBe(false);
+    expect((await second.browser.api.tasks.list.query({})).items).toEqual([]);
+    expect((await first.browser.api.tasks.getWithAuthors.query({ taskId: task.id })).subtasks[0]?.isCompleted).toBe(false);
   });
 });
 

@@ -31,7 +31,7 @@ function useSearch() {
 export function TaskPicker({ label = "Task", noneLabel = "No task", ...props }: PickerProps) {
   const trpc = useTRPC();
   const { search, setSearch } = useSearch();
-  const query = useQuery({ ...trpc.tasks.listInApp.queryOptions({ search, limit: PICKER_LIMIT }), placeholderData: keepPreviousData });
+  const query = useQuery({ ...trpc.tasks.list.queryOptions({ search, limit: PICKER_LIMIT }), placeholderData: keepPreviousData });
   const options: ComboboxOption[] = (query.data?.items ?? []).map((task) => ({ value: task.id, label: task.title, description: task.status.replace("_", " ") }));
   return <Combobox label={label} noneLabel={noneLabel} placeholder={noneLabel} options={options} onSearchChange={setSearch} isLoading={query.isFetching && !query.data} {...props} />;
 }
