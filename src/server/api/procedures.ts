@@ -3,7 +3,7 @@ import { middleware, publicProcedure, type ProcedureMeta, type RequestContext } 
 import { requireSession, withSessionActor, type SessionActor } from "@/server/api/middleware/session";
 import { AppError } from "@/server/errors";
 import { requirePlan } from "@/server/auth/plans";
-import { admitApiRequest } from "@/server/api/middleware/admit";
+import { admitApiRequest, type Admission } from "@/server/api/middleware/admit";
 import { conditionalScopesFor } from "@/server/api/middleware/scopes";
 import { claimIdempotencyKey } from "@/server/services/idempotency/idempotency-keys";
 import { withinOrganizationLimit } from "@/server/api/middleware/organization-load";
@@ -28,8 +28,6 @@ export const integrationsAdminProcedure = adminProcedure.use(({ ctx, next }) => 
   return next();
 });
 
-type Admitted = Awaited<ReturnType<typeof admitApiRequest>>;
-
 /**
  * Runs `run` for an admitted /api/v1 request. The contract's order, each step once: API key (401) →
  * plan (402) → scopes from `meta.scopes` and `meta.conditionalScopes` (403) → rate limit (429); input
@@ -41,7 +39,7 @@ async function withAdmittedApiKey<T>(
   ctx: RequestContext,
   meta: ProcedureMeta | undefined,
   getRawInput: () => Promise<unknown>,
-  run: (admission: Admitted) => Promise<T>,
+  run: (admission: Admission) => Promise<T>,
 ): Promise<T> {
   const conditional = meta?.conditionalScopes?.length ? await conditionalScopesFor(meta.conditionalScopes, getRawInput) : [];
   const admission = await admitApiRequest(ctx, [...(meta?.scopes ?? []), ...conditional]);
