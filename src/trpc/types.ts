@@ -14,6 +14,7 @@ export type RouterOutputs = Outputs;
 
 /** The customer and project pages' shapes. */
 export type Customer = Outputs["customers"]["get"];
-export type CustomerInput = Omit<Inputs["customers"]["createInApp"], "name"> & { name: string };
+export type CustomerInput = Omit<Inputs["customers"]["createWithBilling"], "name"> & { name: string };
 export type Project = Outputs["constellations"]["get"];
-export type ProjectInput = Inputs["constellations"]["createInApp"];
+/** The canonical fields only: the deprecated aliases (`name`, `description`) are the public API's. */
+export type ProjectInput = Omit<Inputs["constellations"]["create"], "title" | "name" | "description"> & { title: string };

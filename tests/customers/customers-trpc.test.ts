@@ -1,8 +1,9 @@
-// The web app's customer procedures over /api/trpc: list (search, archived, keyset pages), create with
-// billing, one customer, and edit (details for members, billing for admins, all or nothing).
+// The web app's customer procedures over /api/trpc: list (the one /api/v1 serves too: search, archived,
+// keyset pages), create with billing, one customer, and edit (details for members, billing for admins, all or nothing).
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { expectFieldErrors, failureOf, memberInApp, signUpInApp } from "../harness/app-sessions";
+import { apiOrganization } from "../harness/factories";
 import { CUSTOMER_KEYS, expectKeys } from "./list-helpers";
 
 const BILLING = {
@@ -20,10 +21,10 @@ async function storedCustomer(id: string) {
   return (await getDb()).customer.findUniqueOrThrow({ where: { id } });
 }
 
-describe("customers.createInApp", () => {
+describe("customers.createWithBilling", () => {
   it("an admin creates a customer with billing settings in one step; private contact data is stored, never returned", async () => {
     const admin = await signUpInApp();
-    const created = await admin.api.customers.createInApp.mutate({
+    const created = await admin.api.customers.createWithBilling.mutate({
       name: "  Globex  ",
       company: "Globex Corporation",
       contactName: "Hank Scorpio",
@@ -43,10 +44,10 @@ describe("customers.createInApp", () => {
   it("a member creates a customer, but not with billing settings: 403 and nothing written", async () => {
     const admin = await signUpInApp();
     const member = await memberInApp(admin);
-    const created = await member.api.customers.createInApp.mutate({ name: "Initech" });
+    const created = await member.api.customers.createWithBilling.mutate({ name: "Initech" });
     expect(created).toMatchObject({ name: "Initech", hourlyRateCents: null, currency: "USD" });
 
-    const refused = await failureOf(member.api.customers.createInApp.mutate({ name: "Umbrella", hourlyRateCents: 5_000 }));
+    const refused = await failureOf(member.api.customers.createWithBilling.mutate({ name: "Umbrella", hourlyRateCents: 5_000 }));
     expect(refused).toMatchObject({ code: "forbidden", details: [{ field: "role", message: "admin role required" }] });
     expect(await (await getDb()).customer.count({ where: { organizationId: admin.organizationId } })).toBe(1);
   });
@@ -54,48 +55,56 @@ describe("customers.createInApp", () => {
   it("names every invalid field at once and writes nothing", async () => {
     const admin = await signUpInApp();
     await expectFieldErrors(
-      admin.api.customers.createInApp.mutate({ name: " ", email: "not-an-email", color: "blue", currency: "euro", taxRateBps: 10_001, paymentLinkUrl: "ftp://x" } as never),
+      admin.api.customers.createWithBilling.mutate({ name: " ", email: "not-an-email", color: "blue", currency: "euro", taxRateBps: 10_001, paymentLinkUrl: "ftp://x" } as never),
       ["name", "email", "color", "currency", "taxRateBps", "paymentLinkUrl"],
     );
     expect(await (await getDb()).customer.count({ where: { organizationId: admin.organizationId } })).toBe(0);
   });
 });
 
-describe("customers.listInApp", () => {
+describe("customers.list", () => {
   it("lists newest first for any member, searches name and company, hides archived unless asked, pages by cursor", async () => {
     const admin = await signUpInApp();
     const member = await memberInApp(admin);
     const names = ["Alpha", "Beta", "Gamma 100%", "Delta"];
     const created = [];
-    for (const name of names) created.push(await admin.api.customers.createInApp.mutate({ name, company: name === "Delta" ? "Alpha Holdings" : null }));
+    for (const name of names) created.push(await admin.api.customers.createWithBilling.mutate({ name, company: name === "Delta" ? "Alpha Holdings" : null }));
     await admin.api.customers.archive.mutate({ id: created[1]!.id });
     const stranger = await signUpInApp();
-    await stranger.api.customers.createInApp.mutate({ name: "Alpha of another org" });
+    await stranger.api.customers.createWithBilling.mutate({ name: "Alpha of another org" });
 
-    const all = await member.api.customers.listInApp.query({});
+    const all = await member.api.customers.list.query({});
     expect(all.items.map((customer) => customer.name)).toEqual(["Delta", "Gamma 100%", "Alpha"]);
     expect(all.pagination).toEqual({ hasMore: false });
 
-    const withArchived = await member.api.customers.listInApp.query({ includeArchived: true });
+    const withArchived = await member.api.customers.list.query({ includeArchived: "true" });
     expect(withArchived.items.map((customer) => customer.name)).toEqual(["Delta", "Gamma 100%", "Beta", "Alpha"]);
 
-    expect((await member.api.customers.listInApp.query({ search: "alpha" })).items.map((customer) => customer.name)).toEqual(["Delta", "Alpha"]);
-    expect((await member.api.customers.listInApp.query({ search: "0%" })).items.map((customer) => customer.name)).toEqual(["Gamma 100%"]);
-    expect((await member.api.customers.listInApp.query({ search: "%" })).items.map((customer) => customer.name)).toEqual(["Gamma 100%"]);
+    expect((await member.api.customers.list.query({ search: "alpha" })).items.map((customer) => customer.name)).toEqual(["Delta", "Alpha"]);
+    expect((await member.api.customers.list.query({ search: "0%" })).items.map((customer) => customer.name)).toEqual(["Gamma 100%"]);
+    expect((await member.api.customers.list.query({ search: "%" })).items.map((customer) => customer.name)).toEqual(["Gamma 100%"]);
 
-    const first = await member.api.customers.listInApp.query({ limit: 2, includeArchived: true });
+    const first = await member.api.customers.list.query({ limit: 2, includeArchived: "true" });
     expect(first.items.map((customer) => customer.name)).toEqual(["Delta", "Gamma 100%"]);
     expect(first.pagination.hasMore).toBe(true);
-    const second = await member.api.customers.listInApp.query({ limit: 2, includeArchived: true, cursor: first.pagination.cursor });
+    const second = await member.api.customers.list.query({ limit: 2, includeArchived: "true", cursor: first.pagination.cursor });
     expect(second.items.map((customer) => customer.name)).toEqual(["Beta", "Alpha"]);
     expect(second.pagination).toEqual({ hasMore: false });
 
-    await expectFieldErrors(member.api.customers.listInApp.query({ cursor: "forged" }), ["cursor"]);
+    await expectFieldErrors(member.api.customers.list.query({ cursor: "forged" }), ["cursor"]);
   });
 
-  it("needs a session", async () => {
+  it("needs a session: an API key is a credential at /api/v1 only, where the same list answers in the v1 envelope", async () => {
     const { openBrowser } = await import("../web/web-client");
-    expect((await failureOf(openBrowser().api.customers.listInApp.query({}))).code).toBe("unauthorized");
+    expect((await failureOf(openBrowser().api.customers.list.query({}))).code).toBe("unauthorized");
+
+    const { api } = await apiOrganization(["customers:read"]);
+    const throughApp = await api.get(`/api/trpc/customers.list?input=${encodeURIComponent("{}")}`);
+    expect(throughApp.status).toBe(401);
+    const throughV1 = await api.get("/api/v1/customers");
+    expect(throughV1.status).toBe(200);
+    expect(Object.keys(throughV1.body).sort()).toEqual(["data", "meta", "pagination"]);
+    expect(throughV1.body.meta.rateLimit).toMatchObject({ limit: expect.any(Number), remaining: expect.any(Number) });
   });
 });
 
@@ -103,7 +112,7 @@ describe("customers.get and customers.update", () => {
   it("a member edits the details; billing fields from a member are refused whole; an admin edits both at once", async () => {
     const admin = await signUpInApp();
     const member = await memberInApp(admin);
-    const customer = await admin.api.customers.createInApp.mutate({ name: "Globex", company: "Globex" });
+    const customer = await admin.api.customers.createWithBilling.mutate({ name: "Globex", company: "Globex" });
 
     const renamed = await member.api.customers.update.mutate({ id: customer.id, name: "Globex Corp", contactName: "Hank", company: "" });
     expect(renamed).toMatchObject({ name: "Globex Corp", contactName: "Hank", company: null });
@@ -120,7 +129,7 @@ describe("customers.get and customers.update", () => {
 
   it("refuses invalid fields by name and an empty edit, changing nothing", async () => {
     const admin = await signUpInApp();
-    const customer = await admin.api.customers.createInApp.mutate({ name: "Globex" });
+    const customer = await admin.api.customers.createWithBilling.mutate({ name: "Globex" });
     const before = await storedCustomer(customer.id);
     await expectFieldErrors(admin.api.customers.update.mutate({ id: customer.id, name: "", roundingIncrementMinutes: 61, roundingMode: "ceil" } as never), [
       "name",
@@ -134,7 +143,7 @@ describe("customers.get and customers.update", () => {
   it("another organization's customer is not found, to read or to edit", async () => {
     const admin = await signUpInApp();
     const stranger = await signUpInApp();
-    const theirs = await stranger.api.customers.createInApp.mutate({ name: "Theirs" });
+    const theirs = await stranger.api.customers.createWithBilling.mutate({ name: "Theirs" });
     expect((await failureOf(admin.api.customers.get.query({ id: theirs.id }))).code).toBe("not_found");
     expect((await failureOf(admin.api.customers.update.mutate({ id: theirs.id, name: "Mine" }))).code).toBe("not_found");
     expect((await storedCustomer(theirs.id)).name).toBe("Theirs");

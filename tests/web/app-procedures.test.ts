@@ -38,24 +38,24 @@ async function failure(promise: Promise<unknown>) {
 
 const WEEK = { from: "2026-03-02T00:00:00.000Z", to: "2026-03-09T00:00:00.000Z" };
 
-describe("timeLogs.listInApp", () => {
+describe("timeLogs.listWithNames", () => {
   it("shows a member their own logs only, and refuses another member's", async () => {
     const admin = await signUp();
     const member = await addMember(admin.browser);
     await log(admin.browser, [{ startedAt: "2026-03-02T09:00:00Z", durationSeconds: 600, description: "admin's" }]);
     await log(member.browser, [{ startedAt: "2026-03-03T09:00:00Z", durationSeconds: 900, description: "member's" }]);
 
-    const own = await member.browser.api.timeLogs.listInApp.query({ ...WEEK });
+    const own = await member.browser.api.timeLogs.listWithNames.query({ ...WEEK });
     expect(own.items.map((item) => item.description)).toEqual(["member's"]);
     expect(own.items[0]).toMatchObject({ userId: member.account.user.id, userName: "Max Member", taskTitle: null, customerName: null });
 
-    const refused = await failure(member.browser.api.timeLogs.listInApp.query({ ...WEEK, userId: admin.account.user.id }));
+    const refused = await failure(member.browser.api.timeLogs.listWithNames.query({ ...WEEK, userId: admin.account.user.id }));
     expect(refused.code).toBe("forbidden");
     expect(refused.details).toEqual([{ field: "userId", message: expect.any(String) }]);
 
-    const everyone = await admin.browser.api.timeLogs.listInApp.query({ ...WEEK });
+    const everyone = await admin.browser.api.timeLogs.listWithNames.query({ ...WEEK });
     expect(everyone.items.map((item) => item.description)).toEqual(["member's", "admin's"]);
-    const one = await admin.browser.api.timeLogs.listInApp.query({ ...WEEK, userId: member.account.user.id });
+    const one = await admin.browser.api.timeLogs.listWithNames.query({ ...WEEK, userId: member.account.user.id });
     expect(one.items.map((item) => item.description)).toEqual(["member's"]);
   });
 
@@ -71,18 +71,18 @@ describe("timeLogs.listInApp", () => {
       { startedAt: "2026-03-04T12:00:00Z", durationSeconds: 120, taskId: loose.id, isBillable: false, description: "loose" },
       { startedAt: "2026-03-09T00:00:00Z", durationSeconds: 180, description: "next week" },
     ]);
-    const week = await browser.api.timeLogs.listInApp.query({ ...WEEK });
+    const week = await browser.api.timeLogs.listWithNames.query({ ...WEEK });
     expect(week.items.map((item) => item.description)).toEqual(["loose", "first instant"]);
     expect(week.items[1]).toMatchObject({ taskTitle: "Filed task", customerName: "Globex", projectName: "Launch", isBillable: true });
 
-    const byCustomer = await browser.api.timeLogs.listInApp.query({ ...WEEK, customerId: customer.id });
+    const byCustomer = await browser.api.timeLogs.listWithNames.query({ ...WEEK, customerId: customer.id });
     expect(byCustomer.items.map((item) => item.description)).toEqual(["first instant"]);
-    const byProject = await browser.api.timeLogs.listInApp.query({ ...WEEK, constellationId: project.id });
+    const byProject = await browser.api.timeLogs.listWithNames.query({ ...WEEK, constellationId: project.id });
     expect(byProject.items.map((item) => item.description)).toEqual(["first instant"]);
-    const nonBillable = await browser.api.timeLogs.listInApp.query({ ...WEEK, isBillable: false });
+    const nonBillable = await browser.api.timeLogs.listWithNames.query({ ...WEEK, isBillable: false });
     expect(nonBillable.items.map((item) => item.description)).toEqual(["loose"]);
 
-    const backwards = await failure(browser.api.timeLogs.listInApp.query({ from: WEEK.to, to: WEEK.from }));
+    const backwards = await failure(browser.api.timeLogs.listWithNames.query({ from: WEEK.to, to: WEEK.from }));
     expect(backwards.code).toBe("validation_error");
     expect(backwards.details[0]?.field).toBe("to");
   });
@@ -95,7 +95,7 @@ describe("timeLogs.listInApp", () => {
       { startedAt: "2026-03-10T09:00:00Z", durationSeconds: 3600, customerId: customer.id, description: "later" },
     ]);
     const invoice = await browser.api.invoices.create.mutate({ customerId: customer.id, periodStart: WEEK.from, periodEnd: WEEK.to });
-    const lockedBy = async () => Object.fromEntries((await browser.api.timeLogs.listInApp.query({})).items.map((item) => [item.description, item.lockedBy]));
+    const lockedBy = async () => Object.fromEntries((await browser.api.timeLogs.listWithNames.query({})).items.map((item) => [item.description, item.lockedBy]));
     expect(await lockedBy()).toEqual({ billed: invoice.number, later: null });
     await browser.api.invoices.changeStatus.mutate({ id: invoice.id, status: "void" });
     expect(await lockedBy()).toEqual({ billed: null, later: null });
@@ -110,7 +110,7 @@ describe("timeLogs.listInApp", () => {
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = await browser.api.timeLogs.listInApp.query({ ...WEEK, limit: 2, cursor });
+      const page = await browser.api.timeLogs.listWithNames.query({ ...WEEK, limit: 2, cursor });
       seen.push(...page.items.map((item) => item.description ?? ""));
       cursor = page.pagination.hasMore ? page.pagination.cursor : undefined;
     } while (cursor);
@@ -121,7 +121,7 @@ describe("timeLogs.listInApp", () => {
     const first = await signUp();
     const second = await signUp();
     await log(first.browser, [{ startedAt: "2026-03-02T09:00:00Z", durationSeconds: 60 }]);
-    expect((await second.browser.api.timeLogs.listInApp.query({ ...WEEK })).items).toEqual([]);
+    expect((await second.browser.api.timeLogs.listWithNames.query({ ...WEEK })).items).toEqual([]);
     expect((await second.browser.api.timeLogs.summarize.query({ dayStarts: [WEEK.from], end: WEEK.to })).totalSeconds).toBe(0);
   });
 });
@@ -164,14 +164,14 @@ describe("tasks in the app", () => {
   it("ticks and removes checklist items, and shows comments with their authors", async () => {
     const admin = await signUp("Ada Admin");
     const member = await addMember(admin.browser, "Max Member");
-    const task = await admin.browser.api.tasks.createInApp.mutate({ title: "Launch", subtasks: [{ title: "Notes" }, { title: "Room" }] });
+    const task = await admin.browser.api.tasks.create.mutate({ title: "Launch", subtasks: [{ title: "Notes" }, { title: "Room" }] });
     const [notes, room] = task.subtasks;
     const ticked = await member.browser.api.tasks.setSubtaskCompleted.mutate({ taskId: task.id, subtaskId: notes!.id, isCompleted: true });
     expect(ticked).toMatchObject({ id: notes!.id, isCompleted: true });
     await member.browser.api.tasks.removeSubtask.mutate({ taskId: task.id, subtaskId: room!.id });
     await member.browser.api.tasks.addComment.mutate({ taskId: task.id, body: "Booked." });
 
-    const page = await admin.browser.api.tasks.getInApp.query({ taskId: task.id });
+    const page = await admin.browser.api.tasks.getWithAuthors.query({ taskId: task.id });
     expect(page.subtasks.map((subtask) => [subtask.title, subtask.isCompleted])).toEqual([["Notes", true]]);
     expect(page.comments).toEqual([{ id: expect.any(String), body: "Booked.", createdAt: expect.any(String), authorId: member.account.user.id, authorName: "Max Member" }]);
     expect(new Date(page.updatedAt).getTime()).toBeGreaterThan(new Date(task.updatedAt).getTime());
@@ -183,11 +183,11 @@ describe("tasks in the app", () => {
   it("keeps other organizations' tasks out of reach", async () => {
     const first = await signUp();
     const second = await signUp();
-    const task = await first.browser.api.tasks.createInApp.mutate({ title: "Private", subtasks: [{ title: "Item" }] });
-    expect((await failure(second.browser.api.tasks.getInApp.query({ taskId: task.id }))).code).toBe("not_found");
+    const task = await first.browser.api.tasks.create.mutate({ title: "Private", subtasks: [{ title: "Item" }] });
+    expect((await failure(second.browser.api.tasks.getWithAuthors.query({ taskId: task.id }))).code).toBe("not_found");
     expect((await failure(second.browser.api.tasks.setSubtaskCompleted.mutate({ taskId: task.id, subtaskId: task.subtasks[0]!.id, isCompleted: true }))).code).toBe("not_found");
-    expect((await second.browser.api.tasks.listInApp.query({})).items).toEqual([]);
-    expect((await first.browser.api.tasks.getInApp.query({ taskId: task.id })).subtasks[0]?.isCompleted).toBe(false);
+    expect((await second.browser.api.tasks.list.query({})).items).toEqual([]);
+    expect((await first.browser.api.tasks.getWithAuthors.query({ taskId: task.id })).subtasks[0]?.isCompleted).toBe(false);
   });
 });
 

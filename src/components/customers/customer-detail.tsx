@@ -24,7 +24,7 @@ export function CustomerDetail({ id }: { id: string }) {
   const invalidate = useInvalidate("customers");
   const isAdmin = useIsAdmin();
   const customer = useQuery(trpc.customers.get.queryOptions({ id }));
-  const projects = useQuery(trpc.constellations.listInApp.queryOptions({ customerId: id, includeArchived: true, limit: PAGE_SIZE.all }));
+  const projects = useQuery(trpc.constellations.list.queryOptions({ customerId: id, includeArchived: "true", limit: PAGE_SIZE.all }));
   const update = useMutation(
     trpc.customers.update.mutationOptions({ onSuccess: invalidate }),
   );

@@ -20,9 +20,9 @@ export function CustomersPage() {
   const isAdmin = useIsAdmin();
   const filters = useListFilters();
   const list = useInfiniteQuery(
-    trpc.customers.listInApp.infiniteQueryOptions({ ...filters.query, limit: PAGE_SIZE.customers }, pagedByCursor),
+    trpc.customers.list.infiniteQueryOptions({ ...filters.query, limit: PAGE_SIZE.customers }, pagedByCursor),
   );
-  const create = useMutation(trpc.customers.createInApp.mutationOptions({ onSuccess: invalidate }));
+  const create = useMutation(trpc.customers.createWithBilling.mutationOptions({ onSuccess: invalidate }));
   const archive = useArchiveToggle("customers");
 
   return (

@@ -30,7 +30,7 @@ function NewInvoiceForm() {
   const searchParams = useSearchParams();
   const [customerId, setCustomerId] = useState(searchParams.get("customerId") ?? "");
   const [range, setRange] = useState(thisMonth);
-  const customers = useQuery(trpc.customers.listInApp.queryOptions({ limit: PAGE_SIZE.all }));
+  const customers = useQuery(trpc.customers.list.queryOptions({ limit: PAGE_SIZE.all }));
   const period = periodOf(range.from, range.to);
   const input = customerId && period ? { customerId, ...period } : null;
   const preview = useQuery({ ...trpc.invoices.preview.queryOptions(input ?? skipToken), placeholderData: keepPreviousData, retry: false });

@@ -31,7 +31,7 @@ function useSearch() {
 export function TaskPicker({ label = "Task", noneLabel = "No task", ...props }: PickerProps) {
   const trpc = useTRPC();
   const { search, setSearch } = useSearch();
-  const query = useQuery({ ...trpc.tasks.listInApp.queryOptions({ search, limit: PICKER_LIMIT }), placeholderData: keepPreviousData });
+  const query = useQuery({ ...trpc.tasks.list.queryOptions({ search, limit: PICKER_LIMIT }), placeholderData: keepPreviousData });
   const options: ComboboxOption[] = (query.data?.items ?? []).map((task) => ({ value: task.id, label: task.title, description: task.status.replace("_", " ") }));
   return <Combobox label={label} noneLabel={noneLabel} placeholder={noneLabel} options={options} onSearchChange={setSearch} isLoading={query.isFetching && !query.data} {...props} />;
 }
@@ -39,7 +39,7 @@ export function TaskPicker({ label = "Task", noneLabel = "No task", ...props }: 
 export function CustomerPicker({ label = "Customer", noneLabel = "No customer", ...props }: PickerProps) {
   const trpc = useTRPC();
   const { search, setSearch } = useSearch();
-  const query = useQuery({ ...trpc.customers.listInApp.queryOptions({ search, limit: PICKER_LIMIT }), placeholderData: keepPreviousData });
+  const query = useQuery({ ...trpc.customers.list.queryOptions({ search, limit: PICKER_LIMIT }), placeholderData: keepPreviousData });
   const options: ComboboxOption[] = (query.data?.items ?? []).map((customer) => ({ value: customer.id, label: customer.name, description: customer.company ?? undefined }));
   return <Combobox label={label} noneLabel={noneLabel} placeholder={noneLabel} options={options} onSearchChange={setSearch} isLoading={query.isFetching && !query.data} {...props} />;
 }
@@ -47,7 +47,7 @@ export function CustomerPicker({ label = "Customer", noneLabel = "No customer", 
 export function ProjectPicker({ label = "Project", noneLabel = "No project", ...props }: PickerProps) {
   const trpc = useTRPC();
   const { search, setSearch } = useSearch();
-  const query = useQuery({ ...trpc.constellations.listInApp.queryOptions({ search, limit: PICKER_LIMIT }), placeholderData: keepPreviousData });
+  const query = useQuery({ ...trpc.constellations.list.queryOptions({ search, limit: PICKER_LIMIT }), placeholderData: keepPreviousData });
   const options: ComboboxOption[] = (query.data?.items ?? []).map((project) => ({ value: project.id, label: project.title }));
   return <Combobox label={label} noneLabel={noneLabel} placeholder={noneLabel} options={options} onSearchChange={setSearch} isLoading={query.isFetching && !query.data} {...props} />;
 }

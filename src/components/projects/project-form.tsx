@@ -36,7 +36,7 @@ export function ProjectForm({
   onSubmit: (input: ProjectInput) => Promise<unknown>;
 }) {
   const trpc = useTRPC();
-  const customers = useQuery(trpc.customers.listInApp.queryOptions({ limit: 100 }));
+  const customers = useQuery(trpc.customers.list.queryOptions({ limit: 100 }));
   const [draft, setDraft] = useState({
     title: project?.title ?? "",
     goal: project?.goal ?? "",

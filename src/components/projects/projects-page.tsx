@@ -17,9 +17,9 @@ export function ProjectsPage() {
   const invalidate = useInvalidate("constellations");
   const filters = useListFilters();
   const list = useInfiniteQuery(
-    trpc.constellations.listInApp.infiniteQueryOptions({ ...filters.query, limit: PAGE_SIZE.projects }, pagedByCursor),
+    trpc.constellations.listWithCustomerNames.infiniteQueryOptions({ ...filters.query, limit: PAGE_SIZE.projects }, pagedByCursor),
   );
-  const create = useMutation(trpc.constellations.createInApp.mutationOptions({ onSuccess: invalidate }));
+  const create = useMutation(trpc.constellations.create.mutationOptions({ onSuccess: invalidate }));
   const archive = useArchiveToggle("constellations");
 
   return (

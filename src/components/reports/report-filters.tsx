@@ -16,7 +16,7 @@ function useChosenLabels(query: ReportQuery) {
   const trpc = useTRPC();
   const customer = useQuery({ ...trpc.customers.get.queryOptions({ id: query.customerId ?? "" }), enabled: query.customerId !== null });
   const project = useQuery({ ...trpc.constellations.get.queryOptions({ id: query.projectId ?? "" }), enabled: query.projectId !== null });
-  const task = useQuery({ ...trpc.tasks.getInApp.queryOptions({ taskId: query.taskId ?? "" }), enabled: query.taskId !== null });
+  const task = useQuery({ ...trpc.tasks.getWithAuthors.queryOptions({ taskId: query.taskId ?? "" }), enabled: query.taskId !== null });
   return { customer: customer.data?.name, project: project.data?.title, task: task.data?.title };
 }
 

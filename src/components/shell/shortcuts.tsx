@@ -62,7 +62,7 @@ export function KeyboardShortcuts() {
       if (key === "c") {
         if (running) return setMessage("A timer is already running; stop it first.");
         // The person's own last entry (an admin's list would otherwise hold everyone's).
-        const last = await queryClient.fetchQuery(trpc.timeLogs.listInApp.queryOptions({ userId: state.current.userId, limit: 1 }));
+        const last = await queryClient.fetchQuery(trpc.timeLogs.listWithNames.queryOptions({ userId: state.current.userId, limit: 1 }));
         const log = last.items[0];
         if (!log) return setMessage("There is no entry to continue yet.");
         return continueEntry.mutate({ id: log.id });

@@ -20,7 +20,7 @@ import type { RouterOutputs } from "@/trpc/types";
 import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MAX_SUBTASK_TITLE_LENGTH } from "@/server/lib/limits";
 import { TASK_STATUSES, type TaskStatus } from "./task-status";
 
-type AppTask = RouterOutputs["tasks"]["getInApp"];
+type AppTask = RouterOutputs["tasks"]["getWithAuthors"];
 
 const EDIT_FIELDS = ["title", "description", "status", "assigneeId", "customerId", "tags"] as const;
 
@@ -32,7 +32,7 @@ function EditTaskForm({ task }: { task: AppTask }) {
   const [customerId, setCustomerId] = useState<string | null>(task.customerId);
   const [saved, setSaved] = useState(false);
   const update = useMutation(
-    trpc.tasks.updateInApp.mutationOptions({
+    trpc.tasks.update.mutationOptions({
       onSuccess: async () => {
         setSaved(true);
         await invalidate();
@@ -97,9 +97,9 @@ function ProjectFiling({ task }: { task: AppTask }) {
   const invalidate = useInvalidate("tasks");
   const [projectId, setProjectId] = useState<string | null>(task.primaryConstellationId);
   const errors = useServerErrors(["constellationId"]);
-  const projects = useQuery(trpc.constellations.listInApp.queryOptions({ limit: PAGE_SIZE.all, includeArchived: true }));
+  const projects = useQuery(trpc.constellations.list.queryOptions({ limit: PAGE_SIZE.all, includeArchived: "true" }));
   const current = projects.data?.items.find((project) => project.id === task.primaryConstellationId);
-  const file = useMutation(trpc.tasks.updateInApp.mutationOptions({ onSuccess: invalidate }));
+  const file = useMutation(trpc.tasks.update.mutationOptions({ onSuccess: invalidate }));
   return (
     <section className={cn(CARD, "grid gap-4")} aria-labelledby="project-heading">
       <h2 id="project-heading">Project</h2>
@@ -147,7 +147,7 @@ function Checklist({ task }: { task: AppTask }) {
   const errors = useServerErrors(["title"]);
   const [title, setTitle] = useState("");
   const append = useMutation(
-    trpc.tasks.appendSubtasksInApp.mutationOptions({
+    trpc.tasks.appendSubtasks.mutationOptions({
       onSuccess: async () => {
         setTitle("");
         await invalidate();
@@ -155,7 +155,7 @@ function Checklist({ task }: { task: AppTask }) {
     }),
   );
   const queryClient = useQueryClient();
-  const taskKey = trpc.tasks.getInApp.queryKey({ taskId: task.id });
+  const taskKey = trpc.tasks.getWithAuthors.queryKey({ taskId: task.id });
   const tick = useMutation(trpc.tasks.setSubtaskCompleted.mutationOptions({ onSettled: invalidate }));
   // A tick shows at once (set in the cache before the request); a failure puts the previous state back.
   function setTicked(subtaskId: string, isCompleted: boolean) {
@@ -245,8 +245,8 @@ export function TaskDetail({ taskId }: { taskId: string }) {
   const trpc = useTRPC();
   const router = useRouter();
   const invalidate = useInvalidate("tasks");
-  const task = useQuery(trpc.tasks.getInApp.queryOptions({ taskId }));
-  const remove = useMutation(trpc.tasks.deleteInApp.mutationOptions());
+  const task = useQuery(trpc.tasks.getWithAuthors.queryOptions({ taskId }));
+  const remove = useMutation(trpc.tasks.delete.mutationOptions());
 
   if (task.error && describeError(task.error).code === "not_found") {
     return <NotFoundPage what="task" back={{ href: "/tasks", label: "All tasks" }} />;

@@ -28,7 +28,7 @@ function CreateTaskDialog() {
   const errors = useServerErrors(CREATE_FIELDS);
   const [customerId, setCustomerId] = useState<string | null>(null);
   const [projectId, setProjectId] = useState<string | null>(null);
-  const create = useMutation(trpc.tasks.createInApp.mutationOptions({ onSuccess: invalidate }));
+  const create = useMutation(trpc.tasks.create.mutationOptions({ onSuccess: invalidate }));
 
   async function submit(form: FormData) {
     const assigneeId = String(form.get("assigneeId") ?? "");
@@ -69,7 +69,7 @@ export function TasksPage() {
   const [searchText, setSearchText] = useState("");
   const search = useDeferredValue(searchText).trim() || undefined;
   const tasks = useInfiniteQuery({
-    ...trpc.tasks.listInApp.infiniteQueryOptions(
+    ...trpc.tasks.list.infiniteQueryOptions(
       { status: status || undefined, assigneeId: assigneeId || undefined, search, limit: PAGE_SIZE.tasks },
       pagedByCursor,
     ),

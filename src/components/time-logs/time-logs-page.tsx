@@ -73,7 +73,7 @@ export function TimeLogsPage({ serverWeek }: { serverWeek?: ServerWeek }) {
 
   const summary = useQuery({ ...trpc.timeLogs.summarize.queryOptions({ dayStarts: bounds?.dayStarts.map((day) => day.toISOString()) ?? [""], end: range.to, ...filters }), enabled: bounds !== null });
   const logs = useInfiniteQuery({
-    ...trpc.timeLogs.listInApp.infiniteQueryOptions(listInput, pagedByCursor),
+    ...trpc.timeLogs.listWithNames.infiniteQueryOptions(listInput, pagedByCursor),
     enabled: bounds !== null,
   });
   const items = logs.data?.pages.flatMap((page) => page.items) ?? [];
@@ -98,7 +98,7 @@ export function TimeLogsPage({ serverWeek }: { serverWeek?: ServerWeek }) {
       const all: AppTimeLog[] = [];
       let cursor: string | undefined;
       do {
-        const page = await queryClient.fetchQuery(trpc.timeLogs.listInApp.queryOptions({ ...listInput, cursor }));
+        const page = await queryClient.fetchQuery(trpc.timeLogs.listWithNames.queryOptions({ ...listInput, cursor }));
         all.push(...page.items);
         cursor = page.pagination.hasMore ? page.pagination.cursor : undefined;
       } while (cursor);

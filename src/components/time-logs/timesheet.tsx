@@ -253,7 +253,7 @@ function AddRowDialog({ labels, onAdd }: { labels: string[]; onAdd: (row: Row) =
   async function submit() {
     // The label the server gives a row: the task's title and/or the customer's name, else the project's.
     const [task, customer, project] = await Promise.all([
-      taskId ? queryClient.fetchQuery(trpc.tasks.getInApp.queryOptions({ taskId })) : null,
+      taskId ? queryClient.fetchQuery(trpc.tasks.getWithAuthors.queryOptions({ taskId })) : null,
       customerId ? queryClient.fetchQuery(trpc.customers.get.queryOptions({ id: customerId })) : null,
       projectId ? queryClient.fetchQuery(trpc.constellations.get.queryOptions({ id: projectId })) : null,
     ]);

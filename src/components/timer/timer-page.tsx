@@ -129,7 +129,7 @@ function TodayLogs({ serverToday }: { serverToday: DayRange | null }) {
   // Today in the browser's zone; the server render has no zone, so the query waits for the browser.
   const today = useMemo(() => (isHydrated ? startOfDay(new Date()) : null), [isHydrated]);
   const range = today ? { from: today.toISOString(), to: addDays(today, 1).toISOString() } : serverToday;
-  const logs = useQuery({ ...trpc.timeLogs.listInApp.queryOptions({ ...range, userId: account.user.id, limit: PAGE_SIZE.all }), enabled: range !== null });
+  const logs = useQuery({ ...trpc.timeLogs.listWithNames.queryOptions({ ...range, userId: account.user.id, limit: PAGE_SIZE.all }), enabled: range !== null });
   const totals = useQuery({ ...trpc.timeLogs.summarize.queryOptions({ dayStarts: [range?.from ?? ""], end: range?.to ?? "", userId: account.user.id }), enabled: range !== null });
 
   return (

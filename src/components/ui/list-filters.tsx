@@ -9,7 +9,9 @@ export function useListFilters() {
   const [search, setSearch] = useState("");
   const [includeArchived, setIncludeArchived] = useState(false);
   const deferredSearch = useDeferredValue(search.trim());
-  return { search, setSearch, includeArchived, setIncludeArchived, query: { search: deferredSearch || undefined, includeArchived } };
+  // The lists take the flag in its query-string form, as /api/v1 does.
+  const query = { search: deferredSearch || undefined, includeArchived: includeArchived ? ("true" as const) : ("false" as const) };
+  return { search, setSearch, includeArchived, setIncludeArchived, query };
 }
 
 export function ListFilters({ label, filters }: { label: string; filters: ReturnType<typeof useListFilters> }) {

@@ -6,7 +6,7 @@ import { ACTIONS, Table } from "./table";
 import { formatDateTime, formatDuration } from "@/lib/time-format";
 import type { RouterOutputs } from "@/trpc/types";
 
-export type AppTimeLog = RouterOutputs["timeLogs"]["listInApp"]["items"][number];
+export type AppTimeLog = RouterOutputs["timeLogs"]["listWithNames"]["items"][number];
 
 /** What a row is called (its buttons are named inside it): the description or task, and when it started. */
 export function entryLabel(log: AppTimeLog): string {

@@ -4,7 +4,9 @@
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { z } from "zod";
 import { openApiProcedures } from "@/server/api/procedure-meta";
+import { isEnvelopedAtV1 } from "@/server/api/procedures";
 import { appRouter } from "@/server/api/root";
+import { v1EnvelopeOf } from "@/server/api/v1-schemas";
 import type { ProcedureMeta } from "@/server/api/trpc";
 import { errorEnvelopeSchema } from "@/server/lib/envelope";
 import { ERROR_CONTRACT, type ErrorCode } from "@/server/errors";
@@ -87,8 +89,18 @@ function eventsStreamOperation(): Json {
   };
 }
 
+type ProcedureDef = { _def: { middlewares: readonly unknown[]; output?: z.ZodType } };
+
+/** The routers as /api/v1 answers them: a key-or-session procedure's result in the envelope its v1 step adds. */
+function routerAsAnsweredAtV1(): typeof appRouter {
+  const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, ProcedureDef>).map(([path, procedure]) =>
+    isEnvelopedAtV1(procedure) && procedure._def.output ? [path, { ...procedure, _def: { ...procedure._def, output: v1EnvelopeOf(procedure._def.output) } }] : [path, procedure],
+  );
+  return { ...appRouter, _def: { ...appRouter._def, procedures: Object.fromEntries(procedures) } } as typeof appRouter;
+}
+
 export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
-  const document = generateOpenApiDocument(appRouter, {
+  const document = generateOpenApiDocument(routerAsAnsweredAtV1(), {
     title: "Orbit API",
     version: "v1",
     description:

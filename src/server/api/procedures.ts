@@ -1,13 +1,13 @@
 // The procedure bases every router builds on.
-import { publicProcedure } from "@/server/api/trpc";
-import { requireSession } from "@/server/api/middleware/session";
+import { middleware, publicProcedure, type ProcedureMeta, type RequestContext } from "@/server/api/trpc";
+import { requireSession, withSessionActor, type SessionActor } from "@/server/api/middleware/session";
 import { AppError } from "@/server/errors";
 import { requirePlan } from "@/server/auth/plans";
-import { admitApiRequest } from "@/server/api/middleware/admit";
+import { admitApiRequest, type Admission } from "@/server/api/middleware/admit";
 import { conditionalScopesFor } from "@/server/api/middleware/scopes";
 import { claimIdempotencyKey } from "@/server/services/idempotency/idempotency-keys";
 import { withinOrganizationLimit } from "@/server/api/middleware/organization-load";
-import { successEnvelope, type Pagination, type RateLimitInfo } from "@/server/lib/envelope";
+import { isPage, successEnvelope, type Pagination, type RateLimitInfo } from "@/server/lib/envelope";
 
 export { publicProcedure };
 
@@ -29,12 +29,18 @@ export const integrationsAdminProcedure = adminProcedure.use(({ ctx, next }) => 
 });
 
 /**
- * Public API v1 procedure. The contract's order, each step once: API key (401) → plan (402) →
- * scopes from `meta.scopes` and `meta.conditionalScopes` (403) → rate limit (429); input validation
- * (400) follows because `.input()` is chained after these steps. An Idempotency-Key is claimed once
- * the request is admitted (so 401-429 store nothing and a replay is counted) and before its input is read.
+ * Runs `run` for an admitted /api/v1 request. The contract's order, each step once: API key (401) →
+ * plan (402) → scopes from `meta.scopes` and `meta.conditionalScopes` (403) → rate limit (429); input
+ * validation (400) follows because `.input()` is chained after these steps. An Idempotency-Key is
+ * claimed once the request is admitted (so 401-429 store nothing and a replay is counted) and before
+ * its input is read.
  */
-export const apiProcedure = publicProcedure.use(async ({ ctx, meta, getRawInput, next }) => {
+async function withAdmittedApiKey<T>(
+  ctx: RequestContext,
+  meta: ProcedureMeta | undefined,
+  getRawInput: () => Promise<unknown>,
+  run: (admission: Admission) => Promise<T>,
+): Promise<T> {
   const conditional = meta?.conditionalScopes?.length ? await conditionalScopesFor(meta.conditionalScopes, getRawInput) : [];
   const admission = await admitApiRequest(ctx, [...(meta?.scopes ?? []), ...conditional]);
   // The key is claimed inside the organization's bound: a request the bound refuses claims nothing.
@@ -43,9 +49,41 @@ export const apiProcedure = publicProcedure.use(async ({ ctx, meta, getRawInput,
       const owner = { organizationId: admission.apiKey.organizationId, apiKeyId: admission.apiKey.id };
       ctx.idempotency.claim = { id: await claimIdempotencyKey(ctx.db, owner, ctx.idempotency.request), organizationId: owner.organizationId };
     }
-    return next({ ctx: admission });
+    return run(admission);
+  });
+}
+
+/** Public API v1 procedure only: admitted by API key (see `withAdmittedApiKey`); it returns its own v1 envelope. */
+export const apiProcedure = publicProcedure.use(({ ctx, meta, getRawInput, next }) => withAdmittedApiKey(ctx, meta, getRawInput, (admission) => next({ ctx: admission })));
+
+/** Whom a key-or-session procedure acts for: the organization, and the signed-in member (none behind an API key). */
+export interface KeyOrSessionContext {
+  tenant: { organizationId: string };
+  actor: SessionActor | null;
+}
+
+/**
+ * One use case for both audiences: through /api/v1 the request is admitted by its API key (401-429,
+ * scopes from meta, rate-limit headers) and the result leaves in the v1 envelope with the key's
+ * rate-limit state (a `Page` as `data` beside `pagination`); from the web app it needs a session and
+ * the result leaves as it is. The output schema checks the bare result on both.
+ */
+const keyOrSession = middleware(async ({ ctx, meta, getRawInput, next }) => {
+  const actingFor = (caller: KeyOrSessionContext) => next({ ctx: caller });
+  if (ctx.edge === "app") return withSessionActor(ctx, (actor) => actingFor({ tenant: { organizationId: actor.organizationId }, actor }));
+  return withAdmittedApiKey(ctx, meta, getRawInput, async ({ apiKey, rateLimit }) => {
+    const result = await actingFor({ tenant: { organizationId: apiKey.organizationId }, actor: null });
+    if (!result.ok) return result;
+    return { ...result, data: isPage(result.data) ? v1Page({ rateLimit }, result.data) : v1Data({ rateLimit }, result.data) };
   });
 });
+
+export const keyOrSessionProcedure = publicProcedure.use(keyOrSession);
+
+/** Whether /api/v1 answers a procedure's result in the envelope the key-or-session step adds (the OpenAPI document shows it so). */
+export function isEnvelopedAtV1(procedure: { _def: { middlewares: readonly unknown[] } }): boolean {
+  return keyOrSession._middlewares.every((step) => procedure._def.middlewares.includes(step));
+}
 
 /** The v1 success envelope for a procedure's result, with the request's rate-limit state. */
 export function v1Data<T>(ctx: { rateLimit: RateLimitInfo }, data: T) {

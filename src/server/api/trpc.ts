@@ -36,6 +36,8 @@ export interface SessionHandle {
  */
 export interface RequestContext {
   db: PrismaClient;
+  /** The edge that built the context: the public API (`api`, an API key is the credential) or the web app (`app`, the session). */
+  edge: "api" | "app";
   /** Request headers (the API key's Authorization). */
   headers: Headers;
   /** Headers the edge adds to the response (rate limits, Set-Cookie). */

@@ -98,7 +98,7 @@ export const createConstellationInput = z
 
 export type CreateConstellationRequest = z.output<typeof createConstellationInput>;
 
-/** Resolves the deprecated aliases to the canonical fields (the in-app create sends the canonical ones only). */
+/** Resolves the deprecated aliases to the canonical fields (the web app sends the canonical ones only). */
 export function canonicalConstellation(input: CreateConstellationRequest) {
   return {
     title: (input.title ?? input.name)!,
@@ -111,19 +111,10 @@ export function canonicalConstellation(input: CreateConstellationRequest) {
 
 export const constellationByIdInput = z.object({ id: idInput });
 
-/** The web app's project row: the v1 shape plus its customer's name, read in the same query. */
-export const constellationInAppSchema = constellationSchema.extend({ customerName: z.string().nullable() });
+/** A project with its customer's name (the web app's pages): the v1 shape plus the name, read in the same query. */
+export const constellationWithCustomerNameSchema = constellationSchema.extend({ customerName: z.string().nullable() });
 
-export type ConstellationInAppView = z.output<typeof constellationInAppSchema>;
-
-/** In-app create: the canonical fields only (the deprecated aliases are an API concern). */
-export const createConstellationInAppInput = z.object({
-  title: titleInput(),
-  goal: optionalText(CONSTELLATION_LIMITS.goal),
-  customerId: idInput.nullable().optional(),
-  status: statusInput().optional(),
-  dueDate: dueDateInput,
-});
+export type ConstellationWithCustomerNameView = z.output<typeof constellationWithCustomerNameSchema>;
 
 export const updateConstellationInput = z
   .object({
@@ -160,11 +151,11 @@ export const constellationSelect = {
   updatedAt: true,
 } as const satisfies Prisma.ConstellationSelect;
 
-/** The in-app row: the project and its customer's name, joined in the one query. */
-export const constellationInAppSelect = { ...constellationSelect, customer: { select: { name: true } } } as const satisfies Prisma.ConstellationSelect;
+/** The project and its customer's name, joined in the one query. */
+export const constellationWithCustomerNameSelect = { ...constellationSelect, customer: { select: { name: true } } } as const satisfies Prisma.ConstellationSelect;
 
 export type ConstellationRow = Prisma.ConstellationGetPayload<{ select: typeof constellationSelect }>;
-type ConstellationInAppRow = Prisma.ConstellationGetPayload<{ select: typeof constellationInAppSelect }>;
+type ConstellationWithCustomerNameRow = Prisma.ConstellationGetPayload<{ select: typeof constellationWithCustomerNameSelect }>;
 
 export function serializeConstellation(constellation: ConstellationRow): ConstellationView {
   return {
@@ -181,6 +172,6 @@ export function serializeConstellation(constellation: ConstellationRow): Constel
   };
 }
 
-export function serializeConstellationInApp(row: ConstellationInAppRow): ConstellationInAppView {
+export function serializeConstellationWithCustomerName(row: ConstellationWithCustomerNameRow): ConstellationWithCustomerNameView {
   return { ...serializeConstellation(row), customerName: row.customer?.name ?? null };
 }

@@ -132,8 +132,8 @@ export function billingChangesOf<T extends Partial<Record<BillingField, unknown>
   return Object.fromEntries(BILLING_FIELDS.filter((field) => input[field] !== undefined).map((field) => [field, input[field]])) as Pick<T, BillingField>;
 }
 
-/** In-app create: the public fields plus, for admins, the billing settings in the same step. */
-export const createCustomerInAppInput = createCustomerInput.extend(billingShape);
+/** A create with billing: the public fields plus, for admins, the billing settings in the same step. */
+export const createCustomerWithBillingInput = createCustomerInput.extend(billingShape);
 
 /** In-app edit: profile fields (any member) and billing fields (admins), written together or not at all. */
 export const updateCustomerInput = z

@@ -70,14 +70,14 @@ export const appTaskCommentSchema = z.object({
 });
 
 /** The task page's shape: the public task, its comments with their authors. */
-export const appTaskSchema = taskSchema.extend({ comments: z.array(appTaskCommentSchema) });
+export const taskWithAuthorsSchema = taskSchema.extend({ comments: z.array(appTaskCommentSchema) });
 
 export type SubtaskView = z.output<typeof subtaskSchema>;
 export type TaskCommentView = z.output<typeof taskCommentSchema>;
 export type TaskView = z.output<typeof taskSchema>;
 export type AppCommentView = z.output<typeof appCommentSchema>;
 export type AppTaskCommentView = z.output<typeof appTaskCommentSchema>;
-export type AppTaskView = z.output<typeof appTaskSchema>;
+export type TaskWithAuthorsView = z.output<typeof taskWithAuthorsSchema>;
 
 // ---- Inputs ----
 

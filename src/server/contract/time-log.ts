@@ -125,7 +125,7 @@ const appTimeLogFiltersInput = {
 };
 
 /** Logs started in [from, to): days the browser delimits in its own time zone. */
-export const listTimeLogsInAppInput = z
+export const listTimeLogsWithNamesInput = z
   .object({
     from: isoInstant().optional(),
     to: isoInstant().optional(),
@@ -181,9 +181,9 @@ export type ListDeletedTimeLogsInput = z.output<typeof listDeletedTimeLogsInput>
 export type UpdateTimeLogInput = z.output<typeof updateTimeLogInput>;
 export type SyncEntryInput = z.output<typeof syncEntryInput>;
 export type SyncTimeLogsInput = z.output<typeof syncTimeLogsInput>;
-export type ListTimeLogsInAppInput = z.output<typeof listTimeLogsInAppInput>;
+export type ListTimeLogsWithNamesInput = z.output<typeof listTimeLogsWithNamesInput>;
 export type SummarizeTimeLogsInput = z.output<typeof summarizeTimeLogsInput>;
-export type AppTimeLogFilters = Pick<ListTimeLogsInAppInput, keyof typeof appTimeLogFiltersInput>;
+export type AppTimeLogFilters = Pick<ListTimeLogsWithNamesInput, keyof typeof appTimeLogFiltersInput>;
 
 // ---- Columns and serializer ----
 

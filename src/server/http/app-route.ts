@@ -2,7 +2,7 @@
 import { appRouter } from "@/server/api/root";
 import { createCallerFactory } from "@/server/api/trpc";
 import { AppError } from "@/server/errors";
-import { successEnvelope, type Page } from "@/server/lib/envelope";
+import { isPage, successEnvelope } from "@/server/lib/envelope";
 import { createRequestContext } from "@/server/http/request-context";
 import { assertSameOrigin } from "@/server/http/origin";
 import { errorResponse, jsonResponse } from "@/server/http/responses";
@@ -24,11 +24,6 @@ export interface AppRouteInput {
   query: Unvalidated;
   /** Path parameters by name; the procedure's input schema validates them. */
   params: Unvalidated;
-}
-
-/** A list result: its items become `data` and the rest `pagination`. */
-function isPage(value: unknown): value is Page<unknown> {
-  return typeof value === "object" && value !== null && Array.isArray((value as Page<unknown>).items) && "pagination" in value;
 }
 
 /**

@@ -19,6 +19,7 @@ export interface RequestContextInput {
 export async function createRequestContext({ headers, url, resHeaders, credential }: RequestContextInput): Promise<RequestContext> {
   return {
     db: await getDb(),
+    edge: credential === "api-key" ? "api" : "app",
     headers,
     resHeaders,
     session: credential === "session" ? await readSessionCookie(headers, resHeaders) : NO_SESSION,

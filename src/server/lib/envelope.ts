@@ -30,6 +30,11 @@ export interface Page<T> {
   pagination: Pagination;
 }
 
+/** A list result (`{ items, pagination }`): the edges answer its items as `data` beside `pagination`. */
+export function isPage(value: unknown): value is Page<unknown> {
+  return typeof value === "object" && value !== null && Array.isArray((value as Page<unknown>).items) && "pagination" in value;
+}
+
 const successMetaSchema = z.object({
   apiVersion: z.literal(API_VERSION),
   timestamp: z.string().meta({ description: "ISO 8601 UTC timestamp" }),

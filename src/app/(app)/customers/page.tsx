@@ -6,7 +6,7 @@ import { HydrateClient, prefetch, trpc } from "@/trpc/server";
 export const metadata: Metadata = { title: "Customers" };
 
 export default async function Page() {
-  await prefetch(trpc.customers.listInApp.infiniteQueryOptions({ includeArchived: false, limit: PAGE_SIZE.customers }, pagedByCursor));
+  await prefetch(trpc.customers.list.infiniteQueryOptions({ includeArchived: "false", limit: PAGE_SIZE.customers }, pagedByCursor));
   return (
     <HydrateClient>
       <CustomersPage />

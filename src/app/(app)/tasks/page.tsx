@@ -6,7 +6,7 @@ import { HydrateClient, prefetch, trpc } from "@/trpc/server";
 export const metadata: Metadata = { title: "Tasks" };
 
 export default async function Page() {
-  await Promise.all([prefetch(trpc.tasks.listInApp.infiniteQueryOptions({ limit: PAGE_SIZE.tasks }, pagedByCursor)), prefetch(trpc.organization.listMembers.queryOptions({ limit: PAGE_SIZE.all }))]);
+  await Promise.all([prefetch(trpc.tasks.list.infiniteQueryOptions({ limit: PAGE_SIZE.tasks }, pagedByCursor)), prefetch(trpc.organization.listMembers.queryOptions({ limit: PAGE_SIZE.all }))]);
   return (
     <HydrateClient>
       <TasksPage />

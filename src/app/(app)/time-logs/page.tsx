@@ -21,7 +21,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<{ w
   const bounds = weekIn(typeof week === "string" ? week : null, new Date(), zone);
   const serverWeek = { dayStarts: bounds.dayStarts.map((day) => day.toISOString()), end: bounds.end.toISOString() };
   await Promise.all([
-    prefetch(trpc.timeLogs.listInApp.infiniteQueryOptions({ from: serverWeek.dayStarts[0]!, to: serverWeek.end, limit: PAGE_SIZE.timeLogs }, pagedByCursor)),
+    prefetch(trpc.timeLogs.listWithNames.infiniteQueryOptions({ from: serverWeek.dayStarts[0]!, to: serverWeek.end, limit: PAGE_SIZE.timeLogs }, pagedByCursor)),
     prefetch(trpc.timeLogs.summarize.queryOptions({ dayStarts: serverWeek.dayStarts, end: serverWeek.end })),
     prefetch(trpc.organization.listMembers.queryOptions({ limit: PAGE_SIZE.all })),
   ]);

@@ -15,7 +15,7 @@ export default async function Page() {
   const today = { from: startOfDayIn(now, zone).toISOString(), to: startOfDayIn(now, zone, 1).toISOString() };
   const { user } = account;
   await Promise.all([
-    prefetch(trpc.timeLogs.listInApp.queryOptions({ ...today, userId: user.id, limit: PAGE_SIZE.all })),
+    prefetch(trpc.timeLogs.listWithNames.queryOptions({ ...today, userId: user.id, limit: PAGE_SIZE.all })),
     prefetch(trpc.timeLogs.summarize.queryOptions({ dayStarts: [today.from], end: today.to, userId: user.id })),
   ]);
   return (

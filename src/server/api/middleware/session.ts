@@ -2,16 +2,20 @@
 // createRequestContext) names a user and a session version; the user's role and organization's plan
 // are re-read on every request, so a role or plan change applies at once.
 import type { Plan } from "@/generated/prisma/enums";
+import type { PrismaClient } from "@/generated/prisma/client";
 import { AppError } from "@/server/errors";
-import { middleware } from "@/server/api/trpc";
+import { middleware, type SessionHandle } from "@/server/api/trpc";
 import { withinOrganizationLimit } from "@/server/api/middleware/organization-load";
 import type { Actor } from "@/server/services/auth/account";
 
 /** Who a session procedure acts as: the services' actor and the organization's plan (for plan checks). */
 export type SessionActor = Actor & { plan: Plan };
 
-/** Loads the signed-in user's role and organization's plan, nothing more; 401 without a valid session. */
-export const requireSession = middleware(async ({ ctx, next }) => {
+/**
+ * Loads the signed-in user's role and organization's plan, nothing more (401 without a valid
+ * session), then runs within the organization's bound.
+ */
+export async function withSessionActor<T>(ctx: { db: PrismaClient; session: SessionHandle }, run: (actor: SessionActor) => Promise<T>): Promise<T> {
   const session = ctx.session.data;
   const user = session
     ? await ctx.db.user.findFirst({
@@ -21,5 +25,7 @@ export const requireSession = middleware(async ({ ctx, next }) => {
     : null;
   if (!user) throw new AppError("unauthorized", "Sign in to continue.");
   const actor: SessionActor = { userId: user.id, organizationId: user.organizationId, role: user.role, plan: user.organization.plan };
-  return withinOrganizationLimit(actor.organizationId, () => next({ ctx: { actor } }));
-});
+  return withinOrganizationLimit(actor.organizationId, () => run(actor));
+}
+
+export const requireSession = middleware(({ ctx, next }) => withSessionActor(ctx, (actor) => next({ ctx: { actor } })));

@@ -6,11 +6,11 @@ import { invalidFields, notFound, unknownReference } from "@/server/errors";
 import { paginate, type Page } from "@/server/lib/cursor";
 import { containsText } from "@/server/lib/search";
 import {
-  constellationInAppSelect,
+  constellationWithCustomerNameSelect,
   constellationSelect,
   serializeConstellation,
-  serializeConstellationInApp,
-  type ConstellationInAppView,
+  serializeConstellationWithCustomerName,
+  type ConstellationWithCustomerNameView,
   type ConstellationView,
   type CreateConstellationInput,
   type ListConstellationsInput,
@@ -18,29 +18,38 @@ import {
 } from "@/server/contract/constellation";
 import type { Tenant } from "@/server/services/customers/customers";
 
-export async function listConstellations(db: DbClient, tenant: Tenant, input: ListConstellationsInput): Promise<Page<ConstellationView>> {
+/** The list's filters and the organization, as a `where` beside the keyset's. */
+function listWhere(tenant: Tenant, input: ListConstellationsInput, keyset: Prisma.ConstellationWhereInput): Prisma.ConstellationWhereInput {
   const search: Prisma.ConstellationWhereInput = input.search
     ? { OR: [{ title: containsText(input.search) }, { goal: containsText(input.search) }] }
     : {};
+  return {
+    organizationId: tenant.organizationId,
+    ...(input.includeArchived ? {} : { archived: false }),
+    ...(input.customerId ? { customerId: input.customerId } : {}),
+    ...(input.status ? { status: input.status } : {}),
+    ...(input.updatedSince ? { updatedAt: { gte: input.updatedSince } } : {}),
+    AND: [search, keyset],
+  };
+}
+
+export async function listConstellations(db: DbClient, tenant: Tenant, input: ListConstellationsInput): Promise<Page<ConstellationView>> {
   const page = await paginate(
     { kind: "constellations", sortField: "createdAt", limit: input.limit, cursor: input.cursor },
-    (args) =>
-      db.constellation.findMany({
-        where: {
-          organizationId: tenant.organizationId,
-          ...(input.includeArchived ? {} : { archived: false }),
-          ...(input.customerId ? { customerId: input.customerId } : {}),
-          ...(input.status ? { status: input.status } : {}),
-          ...(input.updatedSince ? { updatedAt: { gte: input.updatedSince } } : {}),
-          AND: [search, args.where],
-        },
-        orderBy: args.orderBy,
-        take: args.take,
-        select: constellationSelect,
-      }),
+    (args) => db.constellation.findMany({ where: listWhere(tenant, input, args.where), orderBy: args.orderBy, take: args.take, select: constellationSelect }),
     (row) => row.createdAt,
   );
   return { items: page.items.map(serializeConstellation), pagination: page.pagination };
+}
+
+/** The same list, each project with its customer's name (read in the same query). */
+export async function listConstellationsWithCustomerNames(db: DbClient, tenant: Tenant, input: ListConstellationsInput): Promise<Page<ConstellationWithCustomerNameView>> {
+  const page = await paginate(
+    { kind: "constellations", sortField: "createdAt", limit: input.limit, cursor: input.cursor },
+    (args) => db.constellation.findMany({ where: listWhere(tenant, input, args.where), orderBy: args.orderBy, take: args.take, select: constellationWithCustomerNameSelect }),
+    (row) => row.createdAt,
+  );
+  return { items: page.items.map(serializeConstellationWithCustomerName), pagination: page.pagination };
 }
 
 /**
@@ -71,46 +80,21 @@ async function assertCustomerOfTenant(db: DbClient, tenant: Tenant, customerId: 
   if (!customer) throw invalidFields([unknownReference("customerId", "customer")]);
 }
 
-/** The web app's project list: the public list's filters and order, with customer names. */
-export async function listConstellationsInApp(db: DbClient, tenant: Tenant, input: ListConstellationsInput): Promise<Page<ConstellationInAppView>> {
-  const search: Prisma.ConstellationWhereInput = input.search
-    ? { OR: [{ title: containsText(input.search) }, { goal: containsText(input.search) }] }
-    : {};
-  const page = await paginate(
-    { kind: "constellations", sortField: "createdAt", limit: input.limit, cursor: input.cursor },
-    (args) =>
-      db.constellation.findMany({
-        where: {
-          organizationId: tenant.organizationId,
-          ...(input.includeArchived ? {} : { archived: false }),
-          ...(input.customerId ? { customerId: input.customerId } : {}),
-          ...(input.status ? { status: input.status } : {}),
-          AND: [search, args.where],
-        },
-        orderBy: args.orderBy,
-        take: args.take,
-        select: constellationInAppSelect,
-      }),
-    (row) => row.createdAt,
-  );
-  return { items: page.items.map(serializeConstellationInApp), pagination: page.pagination };
-}
-
-export async function getConstellationInApp(db: DbClient, tenant: Tenant, id: string): Promise<ConstellationInAppView> {
-  const row = await db.constellation.findFirst({ where: { id, organizationId: tenant.organizationId }, select: constellationInAppSelect });
+export async function getConstellationWithCustomerName(db: DbClient, tenant: Tenant, id: string): Promise<ConstellationWithCustomerNameView> {
+  const row = await db.constellation.findFirst({ where: { id, organizationId: tenant.organizationId }, select: constellationWithCustomerNameSelect });
   if (!row) throw notFound("Constellation");
-  return serializeConstellationInApp(row);
+  return serializeConstellationWithCustomerName(row);
 }
 
 /** Edits a project; a foreign customerId is a 400 and nothing is written. */
-export async function updateConstellation(db: DbClient, tenant: Tenant, id: string, changes: UpdateConstellationInput): Promise<ConstellationInAppView> {
+export async function updateConstellation(db: DbClient, tenant: Tenant, id: string, changes: UpdateConstellationInput): Promise<ConstellationWithCustomerNameView> {
   await assertCustomerOfTenant(db, tenant, changes.customerId);
   const { count } = await db.constellation.updateMany({
     where: { id, organizationId: tenant.organizationId },
     data: { title: changes.title, goal: changes.goal, customerId: changes.customerId, status: changes.status, dueDate: changes.dueDate },
   });
   if (count === 0) throw notFound("Constellation");
-  return getConstellationInApp(db, tenant, id);
+  return getConstellationWithCustomerName(db, tenant, id);
 }
 
 /**

@@ -51,16 +51,16 @@ function assertMayChangeBilling(actor: Pick<Actor, "role">, billing: CustomerBil
 
 /** `email` and `phone` are the customer's private contact data: stored, never returned. */
 export async function createCustomer(db: DbClient, tenant: Tenant, input: CreateCustomerInput): Promise<CustomerView> {
-  return createCustomerWithBilling(db, tenant, input, {});
+  return insertCustomer(db, tenant, input, {});
 }
 
-/** The in-app create: the customer and, from an admin, its billing settings in one insert. */
-export async function createCustomerInApp(db: DbClient, actor: Actor, input: CreateCustomerInput, billing: CustomerBillingChanges): Promise<CustomerView> {
+/** The customer and, from an admin, its billing settings in one insert. */
+export async function createCustomerWithBilling(db: DbClient, actor: Actor, input: CreateCustomerInput, billing: CustomerBillingChanges): Promise<CustomerView> {
   assertMayChangeBilling(actor, billing);
-  return createCustomerWithBilling(db, actor, input, billing);
+  return insertCustomer(db, actor, input, billing);
 }
 
-async function createCustomerWithBilling(db: DbClient, tenant: Tenant, input: CreateCustomerInput, billing: CustomerBillingChanges): Promise<CustomerView> {
+async function insertCustomer(db: DbClient, tenant: Tenant, input: CreateCustomerInput, billing: CustomerBillingChanges): Promise<CustomerView> {
   const customer = await db.customer.create({
     data: {
       ...billing,

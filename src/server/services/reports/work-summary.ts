@@ -7,7 +7,7 @@ import { Prisma } from "@/generated/prisma/client";
 import type { DbClient } from "@/server/db";
 import type { WorkHours, WorkPeriod, WorkRow, WorkSummary } from "@/server/contract/work-summary";
 import type { Actor } from "@/server/services/auth/account";
-import { getConstellationInApp } from "@/server/services/constellations/constellations";
+import { getConstellationWithCustomerName } from "@/server/services/constellations/constellations";
 import { getCustomer } from "@/server/services/customers/customers";
 import { LOG_AMOUNT_CENTS_SQL } from "@/server/services/invoices/arithmetic";
 import { resolveRelativeRange } from "@/lib/report-ranges";
@@ -69,7 +69,7 @@ type Subject = { kind: "project"; id: string } | { kind: "customer"; id: string 
 
 export async function workSummary(db: DbClient, actor: Actor, subject: Subject): Promise<WorkSummary> {
   // 404 for another organization's (or an unknown) project or customer, before anything is summed.
-  if (subject.kind === "project") await getConstellationInApp(db, actor, subject.id);
+  if (subject.kind === "project") await getConstellationWithCustomerName(db, actor, subject.id);
   else await getCustomer(db, actor, subject.id);
   const viewer = await reportViewerFor(db, actor, undefined);
   const now = new Date();

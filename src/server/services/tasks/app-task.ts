@@ -7,7 +7,7 @@ import {
   serializeAppTaskComment,
   serializeSubtask,
   subtaskSelect,
-  type AppTaskView,
+  type TaskWithAuthorsView,
   type SetSubtaskCompletedInput,
   type SubtaskRef,
   type SubtaskView,
@@ -17,7 +17,7 @@ import { liveTask } from "@/server/services/tasks/queries";
 import { getTask, type TaskActor } from "@/server/services/tasks/tasks";
 
 /** The task as the public API shows it, its comments with who wrote them (one extra query). */
-export async function getTaskForApp(db: DbClient, actor: TaskActor, taskId: string): Promise<AppTaskView> {
+export async function getTaskWithAuthors(db: DbClient, actor: TaskActor, taskId: string): Promise<TaskWithAuthorsView> {
   const task = await getTask(db, actor, taskId);
   const comments = await db.comment.findMany({
     where: { organizationId: actor.organizationId, taskId },

@@ -9,7 +9,7 @@ import {
   serializeAppTimeLog,
   type AppTimeLogFilters,
   type AppTimeLogView,
-  type ListTimeLogsInAppInput,
+  type ListTimeLogsWithNamesInput,
   type SummarizeTimeLogsInput,
   type TimeLogSummary,
 } from "@/server/contract/time-log";
@@ -37,10 +37,10 @@ function filtersWhere(actor: Actor, filters: AppTimeLogFilters): Prisma.TimeLogW
 }
 
 /** Logs started in [from, to), newest first, keyset-paginated like every list. */
-export async function listTimeLogsForApp(
+export async function listTimeLogsWithNames(
   db: DbClient,
   actor: Actor,
-  input: ListTimeLogsInAppInput,
+  input: ListTimeLogsWithNamesInput,
 ): Promise<Page<AppTimeLogView>> {
   const startedAt: Prisma.DateTimeFilter = {};
   if (input.from) startedAt.gte = input.from;

@@ -8,7 +8,7 @@ import { HydrateClient, prefetch, trpc } from "@/trpc/server";
 export const metadata: Metadata = { title: "New invoice" };
 
 export default async function Page() {
-  await prefetch(trpc.customers.listInApp.queryOptions({ limit: PAGE_SIZE.all }));
+  await prefetch(trpc.customers.list.queryOptions({ limit: PAGE_SIZE.all }));
   return (
     <HydrateClient>
       <Suspense fallback={<LoadingState />}>

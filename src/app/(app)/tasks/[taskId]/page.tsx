@@ -6,7 +6,7 @@ export const metadata: Metadata = { title: "Task" };
 
 export default async function Page({ params }: { params: Promise<{ taskId: string }> }) {
   const { taskId } = await params;
-  await prefetch(trpc.tasks.getInApp.queryOptions({ taskId }));
+  await prefetch(trpc.tasks.getWithAuthors.queryOptions({ taskId }));
   return (
     <HydrateClient>
       <TaskDetail taskId={taskId} />

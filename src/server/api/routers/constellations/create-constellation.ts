@@ -1,10 +1,12 @@
-import { apiProcedure, v1Data } from "@/server/api/procedures";
-import { v1Envelope } from "@/server/api/v1-schemas";
+import { keyOrSessionProcedure } from "@/server/api/procedures";
 import { createConstellation } from "@/server/services/constellations/constellations";
 import { canonicalConstellation, constellationSchema, createConstellationInput } from "@/server/contract/constellation";
 
-/** POST /api/v1/constellations: title and goal are canonical; name and description are still honored. */
-export const createConstellationProcedure = apiProcedure
+/**
+ * POST /api/v1/constellations and the web app's create: title and goal are canonical; name and
+ * description are still honored. The signed-in member owns the project; no user stands behind a key.
+ */
+export const createConstellationProcedure = keyOrSessionProcedure
   .meta({
     openapi: {
       method: "POST",
@@ -19,5 +21,5 @@ export const createConstellationProcedure = apiProcedure
     successStatus: 201,
   })
   .input(createConstellationInput)
-  .output(v1Envelope(constellationSchema))
-  .mutation(async ({ ctx, input }) => v1Data(ctx, await createConstellation(ctx.db, ctx.apiKey, canonicalConstellation(input))));
+  .output(constellationSchema)
+  .mutation(({ ctx, input }) => createConstellation(ctx.db, ctx.tenant, canonicalConstellation(input), ctx.actor?.userId ?? null));

@@ -1,23 +1,22 @@
 import { createRouter } from "@/server/api/trpc";
 import { archiveConstellationProcedure } from "./archive-constellation";
-import { createConstellationInAppProcedure } from "./create-constellation-in-app";
 import { createConstellationProcedure } from "./create-constellation";
 import { getConstellationProcedure } from "./get-constellation";
 import { getConstellationWorkProcedure } from "./get-constellation-work";
-import { listConstellationsInAppProcedure } from "./list-constellations-in-app";
+import { listConstellationsWithCustomerNamesProcedure } from "./list-constellations-with-customer-names";
 import { listConstellationsProcedure } from "./list-constellations";
 import { unarchiveConstellationProcedure } from "./unarchive-constellation";
 import { updateConstellationProcedure } from "./update-constellation";
 
 export const constellationsRouter = createRouter({
+  // /api/v1 and the web app.
   list: listConstellationsProcedure,
   create: createConstellationProcedure,
+  // The web app's session procedures (archive and unarchive also serve /api/app).
   archive: archiveConstellationProcedure,
   unarchive: unarchiveConstellationProcedure,
-  // The web app's session procedures.
-  listInApp: listConstellationsInAppProcedure,
+  listWithCustomerNames: listConstellationsWithCustomerNamesProcedure,
   get: getConstellationProcedure,
   work: getConstellationWorkProcedure,
-  createInApp: createConstellationInAppProcedure,
   update: updateConstellationProcedure,
 });

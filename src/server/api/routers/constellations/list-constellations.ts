@@ -1,10 +1,10 @@
-import { apiProcedure, v1Page } from "@/server/api/procedures";
-import { v1ListEnvelope } from "@/server/api/v1-schemas";
+import { keyOrSessionProcedure } from "@/server/api/procedures";
+import { pageOf } from "@/server/api/page-schema";
 import { listConstellations } from "@/server/services/constellations/constellations";
 import { constellationSchema, listConstellationsInput } from "@/server/contract/constellation";
 
-/** GET /api/v1/constellations: newest first; archived projects only with includeArchived=true. */
-export const listConstellationsProcedure = apiProcedure
+/** GET /api/v1/constellations and the web app's project pickers: newest first; archived projects only with includeArchived=true. */
+export const listConstellationsProcedure = keyOrSessionProcedure
   .meta({
     openapi: {
       method: "GET",
@@ -18,5 +18,5 @@ export const listConstellationsProcedure = apiProcedure
     scopes: ["constellations:read"],
   })
   .input(listConstellationsInput)
-  .output(v1ListEnvelope(constellationSchema))
-  .query(async ({ ctx, input }) => v1Page(ctx, await listConstellations(ctx.db, ctx.apiKey, input)));
+  .output(pageOf(constellationSchema))
+  .query(({ ctx, input }) => listConstellations(ctx.db, ctx.tenant, input));

@@ -1,10 +1,9 @@
-import { apiProcedure, v1Data } from "@/server/api/procedures";
-import { v1Envelope } from "@/server/api/v1-schemas";
+import { keyOrSessionProcedure } from "@/server/api/procedures";
 import { createCustomer } from "@/server/services/customers/customers";
 import { createCustomerInput, customerSchema } from "@/server/contract/customer";
 
 /** POST /api/v1/customers: `email`, `phone` and `notes` are stored but never returned. */
-export const createCustomerProcedure = apiProcedure
+export const createCustomerProcedure = keyOrSessionProcedure
   .meta({
     openapi: {
       method: "POST",
@@ -19,5 +18,5 @@ export const createCustomerProcedure = apiProcedure
     successStatus: 201,
   })
   .input(createCustomerInput)
-  .output(v1Envelope(customerSchema))
-  .mutation(async ({ ctx, input }) => v1Data(ctx, await createCustomer(ctx.db, ctx.apiKey, input)));
+  .output(customerSchema)
+  .mutation(({ ctx, input }) => createCustomer(ctx.db, ctx.tenant, input));

@@ -1,25 +1,24 @@
 import { createRouter } from "@/server/api/trpc";
 import { archiveCustomerProcedure } from "./archive-customer";
-import { createCustomerInAppProcedure } from "./create-customer-in-app";
 import { createCustomerProcedure } from "./create-customer";
+import { createCustomerWithBillingProcedure } from "./create-customer-with-billing";
 import { getCustomerProcedure } from "./get-customer";
 import { getCustomerWorkProcedure } from "./get-customer-work";
-import { listCustomersInAppProcedure } from "./list-customers-in-app";
 import { listCustomersProcedure } from "./list-customers";
 import { unarchiveCustomerProcedure } from "./unarchive-customer";
 import { updateCustomerBillingProcedure } from "./update-customer-billing";
 import { updateCustomerProcedure } from "./update-customer";
 
 export const customersRouter = createRouter({
+  // /api/v1 and the web app.
   list: listCustomersProcedure,
   create: createCustomerProcedure,
+  // The web app's session procedures (updateBilling, archive and unarchive also serve /api/app).
   updateBilling: updateCustomerBillingProcedure,
   archive: archiveCustomerProcedure,
   unarchive: unarchiveCustomerProcedure,
-  // The web app's session procedures.
-  listInApp: listCustomersInAppProcedure,
   get: getCustomerProcedure,
   work: getCustomerWorkProcedure,
-  createInApp: createCustomerInAppProcedure,
+  createWithBilling: createCustomerWithBillingProcedure,
   update: updateCustomerProcedure,
 });

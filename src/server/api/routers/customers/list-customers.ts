@@ -1,10 +1,10 @@
-import { apiProcedure, v1Page } from "@/server/api/procedures";
-import { v1ListEnvelope } from "@/server/api/v1-schemas";
+import { keyOrSessionProcedure } from "@/server/api/procedures";
+import { pageOf } from "@/server/api/page-schema";
 import { listCustomers } from "@/server/services/customers/customers";
 import { customerSchema, listCustomersInput } from "@/server/contract/customer";
 
-/** GET /api/v1/customers: newest first; archived customers only with includeArchived=true. */
-export const listCustomersProcedure = apiProcedure
+/** GET /api/v1/customers and the web app's customer list and pickers: newest first; archived customers only with includeArchived=true. */
+export const listCustomersProcedure = keyOrSessionProcedure
   .meta({
     openapi: {
       method: "GET",
@@ -17,5 +17,5 @@ export const listCustomersProcedure = apiProcedure
     scopes: ["customers:read"],
   })
   .input(listCustomersInput)
-  .output(v1ListEnvelope(customerSchema))
-  .query(async ({ ctx, input }) => v1Page(ctx, await listCustomers(ctx.db, ctx.apiKey, input)));
+  .output(pageOf(customerSchema))
+  .query(({ ctx, input }) => listCustomers(ctx.db, ctx.tenant, input));

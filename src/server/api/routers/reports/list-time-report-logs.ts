@@ -1,5 +1,5 @@
 import { sessionProcedure } from "@/server/api/procedures";
-import { appPage } from "@/server/api/app-schemas";
+import { pageOf } from "@/server/api/page-schema";
 import { reportViewerFor } from "@/server/services/reports/time";
 import { timeReportLogPage } from "@/server/services/reports/logs";
 import { reportLogSchema, timeReportLogsInput } from "@/server/contract/time-report";
@@ -7,5 +7,5 @@ import { reportLogSchema, timeReportLogsInput } from "@/server/contract/time-rep
 /** The report's detail: its logs a keyset page at a time, oldest first (a member: their own). */
 export const listTimeReportLogsProcedure = sessionProcedure
   .input(timeReportLogsInput)
-  .output(appPage(reportLogSchema))
+  .output(pageOf(reportLogSchema))
   .query(async ({ ctx, input }) => timeReportLogPage(ctx.db, await reportViewerFor(ctx.db, ctx.actor, input.userId), input));

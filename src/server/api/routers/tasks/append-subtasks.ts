@@ -1,11 +1,10 @@
 import { z } from "zod";
-import { apiProcedure, v1Data } from "@/server/api/procedures";
-import { v1Envelope } from "@/server/api/v1-schemas";
+import { keyOrSessionProcedure } from "@/server/api/procedures";
 import { appendSubtasks } from "@/server/services/tasks/subtasks";
 import { appendSubtasksInput, subtaskSchema } from "@/server/contract/task";
 
 /** Appends checklist items after the existing ones. */
-export const appendSubtasksProcedure = apiProcedure
+export const appendSubtasksProcedure = keyOrSessionProcedure
   .meta({
     openapi: {
       method: "POST",
@@ -19,5 +18,5 @@ export const appendSubtasksProcedure = apiProcedure
     successStatus: 201,
   })
   .input(appendSubtasksInput)
-  .output(v1Envelope(z.array(subtaskSchema)))
-  .mutation(async ({ ctx, input }) => v1Data(ctx, await appendSubtasks(ctx.db, ctx.apiKey, input)));
+  .output(z.array(subtaskSchema))
+  .mutation(({ ctx, input }) => appendSubtasks(ctx.db, ctx.tenant, input));

@@ -1,10 +1,9 @@
-import { apiProcedure, v1Data } from "@/server/api/procedures";
-import { v1Envelope } from "@/server/api/v1-schemas";
+import { keyOrSessionProcedure } from "@/server/api/procedures";
 import { createTask } from "@/server/services/tasks/tasks";
 import { createTaskInput, taskSchema } from "@/server/contract/task";
 
 /** Creates a task, optionally filed under a project and with a checklist. */
-export const createTaskProcedure = apiProcedure
+export const createTaskProcedure = keyOrSessionProcedure
   .meta({
     openapi: {
       method: "POST",
@@ -21,5 +20,5 @@ export const createTaskProcedure = apiProcedure
     successStatus: 201,
   })
   .input(createTaskInput)
-  .output(v1Envelope(taskSchema))
-  .mutation(async ({ ctx, input }) => v1Data(ctx, await createTask(ctx.db, ctx.apiKey, input)));
+  .output(taskSchema)
+  .mutation(({ ctx, input }) => createTask(ctx.db, ctx.tenant, input));

@@ -1,10 +1,9 @@
-import { apiProcedure, v1Data } from "@/server/api/procedures";
-import { v1Envelope } from "@/server/api/v1-schemas";
+import { keyOrSessionProcedure } from "@/server/api/procedures";
 import { deleteTask } from "@/server/services/tasks/tasks";
 import { deletedTaskSchema, taskIdInput } from "@/server/contract/task";
 
 /** Soft-deletes a task; from then on it is 404 everywhere and absent from lists. */
-export const deleteTaskProcedure = apiProcedure
+export const deleteTaskProcedure = keyOrSessionProcedure
   .meta({
     openapi: {
       method: "DELETE",
@@ -17,5 +16,5 @@ export const deleteTaskProcedure = apiProcedure
     scopes: ["tasks:delete"],
   })
   .input(taskIdInput)
-  .output(v1Envelope(deletedTaskSchema))
-  .mutation(async ({ ctx, input }) => v1Data(ctx, await deleteTask(ctx.db, ctx.apiKey, input.taskId)));
+  .output(deletedTaskSchema)
+  .mutation(({ ctx, input }) => deleteTask(ctx.db, ctx.tenant, input.taskId));

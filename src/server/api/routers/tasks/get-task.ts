@@ -1,10 +1,9 @@
-import { apiProcedure, v1Data } from "@/server/api/procedures";
-import { v1Envelope } from "@/server/api/v1-schemas";
+import { keyOrSessionProcedure } from "@/server/api/procedures";
 import { getTask } from "@/server/services/tasks/tasks";
 import { taskIdInput, taskSchema } from "@/server/contract/task";
 
 /** One live task of the organization; anything else is 404. */
-export const getTaskProcedure = apiProcedure
+export const getTaskProcedure = keyOrSessionProcedure
   .meta({
     openapi: {
       method: "GET",
@@ -17,5 +16,5 @@ export const getTaskProcedure = apiProcedure
     scopes: ["tasks:read"],
   })
   .input(taskIdInput)
-  .output(v1Envelope(taskSchema))
-  .query(async ({ ctx, input }) => v1Data(ctx, await getTask(ctx.db, ctx.apiKey, input.taskId)));
+  .output(taskSchema)
+  .query(({ ctx, input }) => getTask(ctx.db, ctx.tenant, input.taskId));

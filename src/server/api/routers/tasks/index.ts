@@ -4,31 +4,23 @@ import { appendSubtasksProcedure } from "./append-subtasks";
 import { createTaskProcedure } from "./create-task";
 import { deleteTaskProcedure } from "./delete-task";
 import { getTaskProcedure } from "./get-task";
+import { getTaskWithAuthorsProcedure } from "./get-task-with-authors";
 import { listTasksProcedure } from "./list-tasks";
-import { updateTaskProcedure } from "./update-task";
-
-import { appendSubtasksInAppProcedure } from "./append-subtasks-in-app";
-import { createTaskInAppProcedure } from "./create-task-in-app";
-import { deleteTaskInAppProcedure } from "./delete-task-in-app";
-import { getTaskInAppProcedure } from "./get-task-in-app";
-import { listTasksInAppProcedure } from "./list-tasks-in-app";
 import { removeSubtaskProcedure } from "./remove-subtask";
 import { setSubtaskCompletedProcedure } from "./set-subtask-completed";
-import { updateTaskInAppProcedure } from "./update-task-in-app";
+import { updateTaskProcedure } from "./update-task";
+
 export const tasksRouter = createRouter({
+  // /api/v1 and the web app.
   list: listTasksProcedure,
   get: getTaskProcedure,
   create: createTaskProcedure,
   update: updateTaskProcedure,
   delete: deleteTaskProcedure,
   appendSubtasks: appendSubtasksProcedure,
+  // The web app's session procedures (addComment also serves /api/app).
+  getWithAuthors: getTaskWithAuthorsProcedure,
   addComment: addCommentProcedure,
-  listInApp: listTasksInAppProcedure,
-  getInApp: getTaskInAppProcedure,
-  createInApp: createTaskInAppProcedure,
-  updateInApp: updateTaskInAppProcedure,
-  deleteInApp: deleteTaskInAppProcedure,
-  appendSubtasksInApp: appendSubtasksInAppProcedure,
   setSubtaskCompleted: setSubtaskCompletedProcedure,
   removeSubtask: removeSubtaskProcedure,
 });

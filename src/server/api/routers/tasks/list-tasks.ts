@@ -1,10 +1,10 @@
-import { apiProcedure, v1Page } from "@/server/api/procedures";
-import { v1ListEnvelope } from "@/server/api/v1-schemas";
+import { keyOrSessionProcedure } from "@/server/api/procedures";
+import { pageOf } from "@/server/api/page-schema";
 import { listTasks } from "@/server/services/tasks/tasks";
 import { listTasksInput, taskSchema } from "@/server/contract/task";
 
 /** The organization's live tasks, newest first, with their checklists and comments. */
-export const listTasksProcedure = apiProcedure
+export const listTasksProcedure = keyOrSessionProcedure
   .meta({
     openapi: {
       method: "GET",
@@ -17,5 +17,5 @@ export const listTasksProcedure = apiProcedure
     scopes: ["tasks:read"],
   })
   .input(listTasksInput)
-  .output(v1ListEnvelope(taskSchema))
-  .query(async ({ ctx, input }) => v1Page(ctx, await listTasks(ctx.db, ctx.apiKey, input)));
+  .output(pageOf(taskSchema))
+  .query(({ ctx, input }) => listTasks(ctx.db, ctx.tenant, input));

@@ -1,10 +1,9 @@
-import { apiProcedure, v1Data } from "@/server/api/procedures";
-import { v1Envelope } from "@/server/api/v1-schemas";
+import { keyOrSessionProcedure } from "@/server/api/procedures";
 import { updateTask } from "@/server/services/tasks/tasks";
 import { taskSchema, updateTaskInput } from "@/server/contract/task";
 
 /** Changes the fields sent; the others stay as they are. */
-export const updateTaskProcedure = apiProcedure
+export const updateTaskProcedure = keyOrSessionProcedure
   .meta({
     openapi: {
       method: "PATCH",
@@ -19,5 +18,5 @@ export const updateTaskProcedure = apiProcedure
     conditionalScopes: [{ scope: "constellations:write", whenInputHas: "constellationId" }],
   })
   .input(updateTaskInput)
-  .output(v1Envelope(taskSchema))
-  .mutation(async ({ ctx, input }) => v1Data(ctx, await updateTask(ctx.db, ctx.apiKey, input)));
+  .output(taskSchema)
+  .mutation(({ ctx, input }) => updateTask(ctx.db, ctx.tenant, input));

@@ -1,7 +1,7 @@
 import { createRouter } from "@/server/api/trpc";
 import { listTimeLogsProcedure } from "./list-time-logs";
 import { syncTimeLogsProcedure } from "./sync-time-logs";
-import { listTimeLogsInAppProcedure } from "./list-time-logs-in-app";
+import { listTimeLogsWithNamesProcedure } from "./list-time-logs-with-names";
 import { summarizeTimeLogsProcedure } from "./summarize-time-logs";
 import { updateTimeLogProcedure } from "./update-time-log";
 import { deleteTimeLogProcedure } from "./delete-time-log";
@@ -12,7 +12,7 @@ export const timeLogsRouter = createRouter({
   list: listTimeLogsProcedure,
   listDeleted: listDeletedTimeLogsProcedure,
   sync: syncTimeLogsProcedure,
-  listInApp: listTimeLogsInAppProcedure,
+  listWithNames: listTimeLogsWithNamesProcedure,
   summarize: summarizeTimeLogsProcedure,
   update: updateTimeLogProcedure,
   delete: deleteTimeLogProcedure,
