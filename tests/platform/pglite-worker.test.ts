@@ -3,6 +3,7 @@
 // as it did when PGlite ran on the main thread. PGlite only.
 import { readFileSync } from "node:fs";
 import { describe, expect, inject, it } from "vitest";
+import { PrismaClient } from "@/generated/prisma/client";
 import { getDatabase, getDb, Prisma } from "@/server/db";
 import { startPGliteWorker } from "@/server/pglite/worker-adapter";
 import { expectErrorEnvelope } from "../harness/assertions";
@@ -13,14 +14,35 @@ import { adminUrl } from "../setup/test-database";
 
 describe.skipIf(Boolean(adminUrl))("the embedded database on its worker thread", () => {
   it("keeps serving requests while a statement runs: /api/health answers before pg_sleep(3) returns", async () => {
-    const db = await getDb();
+    const { adapterFactory } = await getDatabase();
+    let handedOver!: () => void;
+    const sleepHandedOver = new Promise<void>((resolve) => (handedOver = resolve));
+    // A client whose adapter tells when the statement has been handed to the database (to PGlite
+    // itself, were it on this thread): the request is sent only then.
+    const watched = new PrismaClient({
+      adapter: {
+        provider: adapterFactory.provider,
+        adapterName: adapterFactory.adapterName,
+        connect: async () => {
+          const adapter = await adapterFactory.connect();
+          const executeRaw = adapter.executeRaw.bind(adapter);
+          adapter.executeRaw = (query) => {
+            const running = executeRaw(query);
+            if (query.sql.includes("pg_sleep")) handedOver();
+            return running;
+          };
+          return adapter;
+        },
+      },
+    });
     // Orbit's server's request handler on a real socket: an answer needs the event loop, turn after turn.
     const server = await startOrbitServer(dispatchToNext);
     try {
       const health = `http://127.0.0.1:${server.port}/api/health`;
       expect((await fetch(health)).status).toBe(200);
       const finished: string[] = [];
-      const sleeping = db.$executeRaw`SELECT pg_sleep(3)`.then(() => finished.push("pg_sleep"));
+      const sleeping = watched.$executeRaw`SELECT pg_sleep(3)`.then(() => finished.push("pg_sleep"));
+      await sleepHandedOver;
       const answer = await fetch(health);
       finished.push("health");
       await sleeping;
@@ -28,6 +50,7 @@ describe.skipIf(Boolean(adminUrl))("the embedded database on its worker thread",
       expect(finished).toEqual(["health", "pg_sleep"]);
     } finally {
       await server.close();
+      await watched.$disconnect();
     }
   });
 
