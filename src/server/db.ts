@@ -30,6 +30,9 @@ export interface OpenOptions {
   pgliteDataDir?: Blob;
 }
 
+/** How long a transaction on the embedded database may wait for its turn (the write transactions' own bound). */
+const PGLITE_TRANSACTION_MAX_WAIT_MS = 30_000;
+
 /**
  * A pooled connection with an error listener from the moment it exists (also while it connects): an
  * error event without one would end the process.
@@ -89,7 +92,10 @@ export function openDatabase(
   if (!inMemory) mkdirSync(env.pgliteDir, { recursive: true });
   // PGlite runs on a worker thread of its own, so that a long statement does not stall the event loop.
   const pglite = startPGliteWorker({ dataDir: inMemory ? undefined : env.pgliteDir, loadDataDir: options.pgliteDataDir });
-  const prisma = new PrismaClient({ adapter: pglite.adapterFactory });
+  // PGlite has one connection: a transaction waits until the ones before it end. Prisma's default
+  // maxWait (2 s, a pool's wait) would refuse it behind a burst; with PGlite on the main thread its
+  // timer could not fire while PGlite worked, so the wait was unbounded in effect.
+  const prisma = new PrismaClient({ adapter: pglite.adapterFactory, transactionOptions: { maxWait: PGLITE_TRANSACTION_MAX_WAIT_MS } });
   return {
     prisma,
     adapterFactory: pglite.adapterFactory,
