@@ -1,16 +1,14 @@
 // The one Prisma client. Which database runs is decided here and nowhere else: no DATABASE_URL means
 // embedded PostgreSQL (PGlite), a postgres:// URL means a PostgreSQL server through a pool.
 import { mkdirSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 import { getEnv, type Env } from "@/env";
 import { Prisma, PrismaClient } from "@/generated/prisma/client";
 import { applyPendingMigrations } from "@/server/migrations";
 import { getLogger } from "@/server/operations/logger";
+import { startPGliteWorker } from "@/server/pglite/worker-adapter";
 
 export { Prisma };
 export type Db = PrismaClient;
@@ -31,6 +29,9 @@ export interface OpenOptions {
   /** PGlite only: start from this data directory (a `dumpDataDir` of a migrated database) instead of an empty one. */
   pgliteDataDir?: Blob;
 }
+
+/** How long a transaction on the embedded database may wait for its turn (the write transactions' own bound). */
+const PGLITE_TRANSACTION_MAX_WAIT_MS = 30_000;
 
 /**
  * A pooled connection with an error listener from the moment it exists (also while it connects): an
@@ -89,20 +90,17 @@ export function openDatabase(
   }
   const inMemory = env.pgliteDir.startsWith("memory://");
   if (!inMemory) mkdirSync(env.pgliteDir, { recursive: true });
-  // pg_trgm backs the search indexes (a migration creates the extension; PGlite must be able to load it).
-  const pglite = new PGlite({ dataDir: inMemory ? undefined : env.pgliteDir, loadDataDir: options.pgliteDataDir, extensions: { pg_trgm } });
-  const adapterFactory = new PrismaPGlite(pglite);
-  // The schema engine replays migrations into a shadow database (schema diffs): one with pg_trgm too.
-  adapterFactory.connectToShadowDb = () => new PrismaPGlite(new PGlite({ extensions: { pg_trgm } })).connect();
-  const prisma = new PrismaClient({ adapter: adapterFactory });
+  // PGlite runs on a worker thread of its own, so that a long statement does not stall the event loop.
+  const pglite = startPGliteWorker({ dataDir: inMemory ? undefined : env.pgliteDir, loadDataDir: options.pgliteDataDir });
+  // PGlite has one connection: a transaction waits until the ones before it end. Prisma's default
+  // maxWait (2 s, a pool's wait) would refuse it behind a burst; with PGlite on the main thread its
+  // timer could not fire while PGlite worked, so the wait was unbounded in effect.
+  const prisma = new PrismaClient({ adapter: pglite.adapterFactory, transactionOptions: { maxWait: PGLITE_TRANSACTION_MAX_WAIT_MS } });
   return {
     prisma,
-    adapterFactory,
+    adapterFactory: pglite.adapterFactory,
     kind: "pglite",
-    async listen(channel, onNotify) {
-      const unlisten = await pglite.listen(channel, (payload) => onNotify(payload));
-      return async () => unlisten();
-    },
+    listen: (channel, onNotify) => pglite.listen(channel, onNotify),
     close: async () => {
       await prisma.$disconnect();
       await pglite.close();

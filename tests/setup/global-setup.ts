@@ -15,15 +15,14 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const { PrismaPGlite } = await import("pglite-prisma-adapter");
   const { applyPendingMigrations } = await import("@/server/migrations");
 
   if (!adminUrl) {
-    const pglite = new PGlite({ extensions: { pg_trgm } });
-    await applyPendingMigrations(new PrismaPGlite(pglite));
-    const dataDir = await pglite.dumpDataDir("none");
+    // On the worker thread the app's database runs on, as each file's copy will.
+    const { startPGliteWorker } = await import("@/server/pglite/worker-adapter");
+    const pglite = startPGliteWorker({});
+    await applyPendingMigrations(pglite.adapterFactory);
+    const dataDir = await pglite.dumpDataDir();
     await pglite.close();
     const folder = mkdtempSync(path.join(tmpdir(), "orbit-test-"));
     const file = path.join(folder, "template.tar");

@@ -32,7 +32,9 @@ async function attemptAnsweredWith(answer: Reply) {
   const organizationId = await createOrganization(db);
   await createEndpoint(db, organizationId, hook.url("/retry-after"));
   const { deliveryIds } = await emit(db, organizationId);
-  await drainDueDeliveries(db);
+  // A first retry 8-12 s on: inside the minute the last test allows, and never due again within this
+  // drain (with the suite's 1 ms base a slow drain would retry it at once, up to the last attempt).
+  await drainDueDeliveries(db, { retryBaseSeconds: 10 });
   return db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryIds[0]! } });
 }
 

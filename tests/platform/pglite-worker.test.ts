@@ -1,0 +1,188 @@
+// The embedded database runs on a worker thread (src/server/pglite): the event loop keeps serving while
+// a statement runs, and what crosses the thread (values, errors, transactions, notifications) arrives
+// as it did when PGlite ran on the main thread. PGlite only.
+import { readFileSync } from "node:fs";
+import { describe, expect, inject, it } from "vitest";
+import { PrismaClient } from "@/generated/prisma/client";
+import { getDatabase, getDb, Prisma } from "@/server/db";
+import { startPGliteWorker } from "@/server/pglite/worker-adapter";
+import { expectErrorEnvelope } from "../harness/assertions";
+import { insertTask, signUpOrganization } from "../harness/factories";
+import { dispatchToNext } from "../harness/http";
+import { startOrbitServer } from "../harness/server";
+import { adminUrl } from "../setup/test-database";
+
+describe.skipIf(Boolean(adminUrl))("the embedded database on its worker thread", () => {
+  it("keeps serving requests while a statement runs: /api/health answers before pg_sleep(3) returns", async () => {
+    const { adapterFactory } = await getDatabase();
+    let handedOver!: () => void;
+    const sleepHandedOver = new Promise<void>((resolve) => (handedOver = resolve));
+    // A client whose adapter tells when the statement has been handed to the database (to PGlite
+    // itself, were it on this thread): the request is sent only then.
+    const watched = new PrismaClient({
+      adapter: {
+        provider: adapterFactory.provider,
+        adapterName: adapterFactory.adapterName,
+        connect: async () => {
+          const adapter = await adapterFactory.connect();
+          const executeRaw = adapter.executeRaw.bind(adapter);
+          adapter.executeRaw = (query) => {
+            const running = executeRaw(query);
+            if (query.sql.includes("pg_sleep")) handedOver();
+            return running;
+          };
+          return adapter;
+        },
+      },
+    });
+    // Orbit's server's request handler on a real socket: an answer needs the event loop, turn after turn.
+    const server = await startOrbitServer(dispatchToNext);
+    try {
+      const health = `http://127.0.0.1:${server.port}/api/health`;
+      expect((await fetch(health)).status).toBe(200);
+      const finished: string[] = [];
+      const sleeping = watched.$executeRaw`SELECT pg_sleep(3)`.then(() => finished.push("pg_sleep"));
+      await sleepHandedOver;
+      const answer = await fetch(health);
+      finished.push("health");
+      await sleeping;
+      expect(answer.status).toBe(200);
+      expect(finished).toEqual(["health", "pg_sleep"]);
+    } finally {
+      await server.close();
+      await watched.$disconnect();
+    }
+  });
+
+  it("returns every type exactly: timestamps to the millisecond, bigint, bytea, text[], jsonb, numeric, null", async () => {
+    const db = await getDb();
+    const at = new Date("2026-03-04T05:06:07.891Z");
+    const bytes = new Uint8Array([0, 1, 127, 128, 255]);
+    const tags = ["plain", "with,comma", 'with "quotes"', "ünïcödé", ""];
+    const document = { nested: { list: [1, 2.5, "three", null, true] }, emoji: "⏱" };
+    const [row] = await db.$queryRaw<Record<string, unknown>[]>`
+      SELECT ${at}::timestamptz AS at, '2026-03-04 05:06:07.891'::timestamp AS naive, ${9007199254740993n}::int8 AS big,
+             ${bytes}::bytea AS bytes, ${tags}::text[] AS tags, ${JSON.stringify(document)}::jsonb AS document,
+             ${new Prisma.Decimal("12345678901234567890.123456789")}::numeric AS amount, NULL::text AS nothing,
+             2147483647::int4 AS int, 0.1::float8 AS float, true AS yes, '2026-03-04'::date AS day`;
+    expect(row).toEqual({
+      at,
+      naive: at,
+      big: 9007199254740993n,
+      bytes,
+      tags,
+      document,
+      amount: expect.any(Prisma.Decimal),
+      nothing: null,
+      int: 2147483647,
+      float: 0.1,
+      yes: true,
+      day: new Date("2026-03-04T00:00:00.000Z"),
+    });
+    expect(String(row!.amount)).toBe("12345678901234567890.123456789");
+
+    // And through the models: a text[] column, a Json column, timestamps with milliseconds.
+    const { organizationId } = await signUpOrganization();
+    const task = await insertTask(organizationId, { tags, createdAt: at, deletedAt: null });
+    const constellation = await db.constellation.create({ data: { organizationId, title: "Board", boardLayout: document, dueDate: at } });
+    expect(await db.task.findUniqueOrThrow({ where: { id: task.id }, select: { tags: true, createdAt: true, deletedAt: true } })).toEqual({
+      tags,
+      createdAt: at,
+      deletedAt: null,
+    });
+    expect(await db.constellation.findUniqueOrThrow({ where: { id: constellation.id }, select: { boardLayout: true, dueDate: true } })).toEqual({
+      boardLayout: document,
+      dueDate: at,
+    });
+  });
+
+  it("keeps a unique violation's shape: Prisma's P2002 naming the columns, and the route's 409", async () => {
+    const admin = await signUpOrganization();
+    expect((await admin.client.post("/api/app/timers/start", { description: "First" })).status).toBe(201);
+    // The second timer is refused by the unique index on the running timer's user, not by a read first.
+    expectErrorEnvelope(await admin.client.post("/api/app/timers/start", { description: "Second" }), 409, "conflict", { inApp: true });
+
+    const db = await getDb();
+    const duplicate = db.runningTimer.create({ data: { organizationId: admin.organizationId, userId: admin.userId, startedAt: new Date() } });
+    await expect(duplicate).rejects.toBeInstanceOf(Prisma.PrismaClientKnownRequestError);
+    await expect(duplicate).rejects.toMatchObject({ code: "P2002" });
+    const error = (await duplicate.catch((caught: unknown) => caught)) as Prisma.PrismaClientKnownRequestError;
+    expect(JSON.stringify(error.meta)).toContain("userId");
+  });
+
+  it("rolls back a transaction that throws and commits one that returns", async () => {
+    const db = await getDb();
+    const { organizationId } = await signUpOrganization();
+    await expect(
+      db.$transaction(async (tx) => {
+        await tx.task.create({ data: { organizationId, title: "Abandoned" } });
+        throw new Error("changed my mind");
+      }),
+    ).rejects.toThrow("changed my mind");
+    await db.$transaction(async (tx) => {
+      await tx.task.create({ data: { organizationId, title: "Kept" } });
+    });
+    const titles = await db.task.findMany({ where: { organizationId }, select: { title: true } });
+    expect(titles).toEqual([{ title: "Kept" }]);
+  });
+
+  it("runs concurrent transactions one after another, never interleaved", async () => {
+    const db = await getDb();
+    const { organizationId } = await signUpOrganization();
+    const task = await insertTask(organizationId);
+    const events: string[] = [];
+    // Each reads the counter, lets the event loop turn, then writes it plus one: interleaved
+    // transactions on PGlite's one connection would lose updates and mix their events.
+    await Promise.all(
+      [0, 1, 2, 3, 4].map((index) =>
+        db.$transaction(async (tx) => {
+          events.push(`begin ${index}`);
+          const { loggedSeconds } = await tx.task.findUniqueOrThrow({ where: { id: task.id }, select: { loggedSeconds: true } });
+          await new Promise((resolve) => setImmediate(resolve));
+          await tx.task.update({ where: { id: task.id }, data: { loggedSeconds: loggedSeconds + 1 } });
+          events.push(`end ${index}`);
+        }),
+      ),
+    );
+    expect((await db.task.findUniqueOrThrow({ where: { id: task.id } })).loggedSeconds).toBe(5);
+    for (let position = 0; position < events.length; position += 2) {
+      expect(events[position + 1]).toBe(events[position]!.replace("begin", "end"));
+    }
+  });
+
+  it("delivers a NOTIFY to a listener once its transaction commits, and never one rolled back", async () => {
+    const database = await getDatabase();
+    const received: string[] = [];
+    const unlisten = await database.listen("orbit_worker_test", (payload) => received.push(payload));
+    try {
+      await expect(
+        database.prisma.$transaction(async (tx) => {
+          await tx.$executeRaw`SELECT pg_notify('orbit_worker_test', 'rolled back')`;
+          throw new Error("abandon");
+        }),
+      ).rejects.toThrow("abandon");
+      await database.prisma.$transaction(async (tx) => {
+        await tx.$executeRaw`SELECT pg_notify('orbit_worker_test', 'committed')`;
+      });
+      // Notifications arrive in commit order: the rolled-back one would have come first.
+      await expect.poll(() => received).toEqual(["committed"]);
+    } finally {
+      await unlisten();
+    }
+  });
+
+  it("closes after the last open transaction, and refuses calls once closed", async () => {
+    const pglite = startPGliteWorker({ loadDataDir: new Blob([readFileSync(inject("pgliteTemplate")!)]) });
+    const adapter = await pglite.adapterFactory.connect();
+    const tx = await adapter.startTransaction();
+    const events: string[] = [];
+    const closed = pglite.close().then(() => events.push("closed"));
+    const query = { sql: "SELECT 41 + 1 AS answer", args: [], argTypes: [] };
+    expect((await tx.queryRaw(query)).rows).toEqual([[42]]);
+    await tx.commit();
+    events.push("committed");
+    await closed;
+    expect(events).toEqual(["committed", "closed"]);
+    await expect(adapter.queryRaw(query)).rejects.toThrow(/closed/);
+  });
+});
