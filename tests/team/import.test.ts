@@ -5,13 +5,16 @@ import { addMember, insertCustomer, type SignedInUser, signUpOrganization } from
 import { BASE_URL } from "../harness/http";
 import { downloadExport, unzipTexts } from "./export-helpers";
 import { getDb } from "@/server/db";
-import { MAX_IMPORT_ROWS } from "@/server/contract/import";
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "@/server/contract/import";
 import { expectErrorEnvelope } from "../harness/assertions";
 
-async function upload(user: SignedInUser, fields: Record<string, string>, csv?: string) {
+/** Sends the file part first, or after the fields (as the web app does) with `fieldsFirst`. */
+async function upload(user: SignedInUser, fields: Record<string, string>, csv?: string, { fieldsFirst = false } = {}) {
   const form = new FormData();
-  if (csv !== undefined) form.set("file", new Blob([csv], { type: "text/csv" }), "logs.csv");
+  const attach = () => csv !== undefined && form.set("file", new Blob([csv], { type: "text/csv" }), "logs.csv");
+  if (!fieldsFirst) attach();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  if (fieldsFirst) attach();
   const encoded = new Request(BASE_URL, { method: "POST", body: form });
   return user.client.request("POST", "/api/app/imports", { rawBody: await encoded.text(), headers: { "content-type": encoded.headers.get("content-type")! } });
 }
@@ -148,5 +151,43 @@ describe("imports", () => {
       (await logsOf(organizationId)).map((log) => [log.customer?.name, log.constellation?.title, log.task?.title, log.description, log.startedAt.toISOString(), log.durationSeconds, log.isBillable, log.tags]);
     expect(await summary(fresh.organizationId)).toEqual(await summary(admin.organizationId));
     expect((await upload(fresh, { source: "orbit", commit: "true" }, timeLogsCsv)).body.data).toMatchObject({ logs: 0, skippedDuplicates: 3 });
+  });
+
+  it("reads the form in either order: fields before or after the file part", async () => {
+    const admin = await signUpOrganization();
+    const member = await addMember(admin);
+    const csv = TOGGL(member.email);
+    const fieldsFirst = await upload(admin, { source: "toggl", commit: "true" }, csv, { fieldsFirst: true });
+    expect(fieldsFirst.body.data).toMatchObject({ rows: 3, logs: 3, errors: [], isCommitted: true });
+    const fieldsAfter = await upload(admin, { source: "toggl", commit: "true" }, csv);
+    expect(fieldsAfter.body.data).toMatchObject({ rows: 3, logs: 0, skippedDuplicates: 3, errors: [] });
+    expect(await logsOf(admin.organizationId)).toHaveLength(3);
+  });
+
+  it("reads a file near the row limit to the end: every row checked and counted", async () => {
+    const admin = await signUpOrganization();
+    const rows = 40_000;
+    const csv = ["Email,Client,Project,Task,Description,Billable,Start date,Start time,Duration", ...Array.from({ length: rows }, (_, index) => `,Globex,Relaunch,,Row ${index},Yes,2026-03-02,09:00,0:01:00`)].join("\n");
+    const response = await upload(admin, { source: "toggl" }, `${csv}\n,Globex,,,Last,Yes,2026-03-02,09:00,13:00:00`);
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.data).toEqual({ rows: rows + 1, logs: rows, customers: 1, projects: 1, tasks: 0, members: 1, skippedDuplicates: 0, errors: [{ line: rows + 2, field: "duration", message: "must be at most 12 hours" }], isCommitted: false });
+  });
+
+  it("refuses a file over 10 MiB with 400 on file, and a body far over it with 413, writing nothing", async () => {
+    const admin = await signUpOrganization();
+    const header = "Email,Client,Project,Task,Description,Billable,Start date,Start time,Duration\n";
+    const row = ",Globex,,,x,Yes,2026-03-02,09:00,0:01:00\n";
+    // Rows with a long description: few enough for the row limit, the bytes just past 10 MiB.
+    const longRow = `,Globex,,,${"x".repeat(1_000)},Yes,2026-03-02,09:00,0:01:00\n`;
+    const justOver = header + longRow.repeat(Math.floor((MAX_IMPORT_BYTES - header.length) / longRow.length)) + row.repeat(Math.ceil((MAX_IMPORT_BYTES % longRow.length) / row.length) + 1);
+    expect(Buffer.byteLength(justOver)).toBeGreaterThan(MAX_IMPORT_BYTES);
+    const response = await upload(admin, { source: "toggl", commit: "true" }, justOver);
+    expectErrorEnvelope(response, 400, "validation_error");
+    expect(response.body.details).toEqual([{ field: "file", message: "must be at most 10 MiB" }]);
+
+    const farOver = await upload(admin, { source: "toggl", commit: "true" }, header + longRow.repeat(12_000));
+    expectErrorEnvelope(farOver, 413, "payload_too_large");
+    expect(await logsOf(admin.organizationId)).toHaveLength(0);
+    expect(await (await getDb()).customer.count({ where: { organizationId: admin.organizationId } })).toBe(0);
   });
 });

@@ -6,7 +6,7 @@ import { MAX_BODY_BYTES } from "@/server/lib/limits";
 /** Far beyond any input schema; deeper documents only serve to exhaust the stack of a recursive walker. */
 export const MAX_JSON_DEPTH = 32;
 
-const tooLarge = (maxBytes = MAX_BODY_BYTES) => new AppError("payload_too_large", `Request body exceeds ${maxBytes / (1024 * 1024)} MiB.`);
+export const tooLarge = (maxBytes = MAX_BODY_BYTES) => new AppError("payload_too_large", `Request body exceeds ${maxBytes / (1024 * 1024)} MiB.`);
 const invalidJson = (message: string) => new AppError("validation_error", `Request body ${message}.`, { details: [{ field: "body", message }] });
 
 /** Reads the body as text, refusing more than 1 MiB (or `maxBytes`; declared or streamed); an absent body is "". */

@@ -6,7 +6,8 @@ import { createCallerFactory } from "@/server/api/trpc";
 import { createRequestContext } from "@/server/http/request-context";
 import { assertSameOrigin } from "@/server/http/origin";
 import { errorResponse, jsonResponse } from "@/server/http/responses";
-import { assertNoNulCharacters, readBodyText } from "@/server/http/body";
+import { assertNoNulCharacters } from "@/server/http/body";
+import { type UploadedForm, type UploadLimits, withUploadedForm } from "@/server/http/multipart";
 import { successEnvelope } from "@/server/lib/envelope";
 import { AppError } from "@/server/errors";
 import { observed } from "@/server/http/observe";
@@ -41,8 +42,8 @@ export function fileRoute(call: (caller: AppCaller, query: Unvalidated) => Promi
   });
 }
 
-/** A POST of a multipart form (an upload of at most `maxBytes`); the procedure's result in the envelope. */
-export function formRoute(call: (caller: AppCaller, form: FormData) => Promise<unknown>, maxBytes: number) {
+/** A POST of a multipart form, read as a stream (see withUploadedForm); the procedure's result in the envelope. */
+export function formRoute(call: (caller: AppCaller, form: UploadedForm) => Promise<unknown>, limits: UploadLimits) {
   return observed(async (request: Request): Promise<Response> => {
     const resHeaders = new Headers();
     try {
@@ -51,12 +52,10 @@ export function formRoute(call: (caller: AppCaller, form: FormData) => Promise<u
       if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
         throw new AppError("validation_error", "Send the file as multipart/form-data.", { details: [{ field: "body", message: "must be multipart/form-data" }] });
       }
-      const text = await readBodyText(request, maxBytes);
-      const form = await new Response(text, { headers: { "content-type": contentType } }).formData().catch(() => {
-        throw new AppError("validation_error", "The form could not be read.", { details: [{ field: "body", message: "is not a readable multipart form" }] });
+      const result = await withUploadedForm(request, limits, async (form) => {
+        const context = await createRequestContext({ headers: request.headers, url: request.url, resHeaders, credential: "session" });
+        return call(createCaller(context), form);
       });
-      const context = await createRequestContext({ headers: request.headers, url: request.url, resHeaders, credential: "session" });
-      const result = await call(createCaller(context), form);
       return jsonResponse(successEnvelope(result), 200, resHeaders);
     } catch (error) {
       return errorResponse(error, resHeaders);

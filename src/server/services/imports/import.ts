@@ -5,12 +5,13 @@
 // unique per-user key), so importing the same file again writes nothing new. Imported logs have
 // source `imported` and emit no events.
 import { createHash } from "node:crypto";
-import { parse } from "csv-parse/sync";
+import { Readable } from "node:stream";
+import { parse } from "csv-parse";
 import { Prisma } from "@/generated/prisma/client";
 import type { Db, DbClient } from "@/server/db";
-import { validationError } from "@/server/errors";
+import { AppError, validationError } from "@/server/errors";
 import { MAX_LOG_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, MAX_TAG_LENGTH, MAX_TAGS } from "@/server/lib/limits";
-import { MAX_IMPORT_ROWS, type ImportError, type ImportInput, type ImportResult } from "@/server/contract/import";
+import { MAX_IMPORT_ROWS, type ImportError, type ImportInput, type ImportResult, type ImportSource } from "@/server/contract/import";
 import type { Actor } from "@/server/services/auth/account";
 import { adjustTaskSeconds } from "@/server/services/time-tracking/events";
 import { holdInvoicing } from "@/server/services/time-tracking/editing";
@@ -18,17 +19,49 @@ import { FORMATS, readRow, type ImportedRow } from "@/server/services/imports/co
 
 const WRITE_TRANSACTION = { maxWait: 30_000, timeout: 120_000 } as const;
 
-interface Record {
-  record: { [column: string]: string };
-  info: { lines: number };
-}
-
-function parseCsv(csv: string): Record[] {
+/**
+ * Reads the CSV row by row from its stream, keeping of each row only its normalized form (or its
+ * errors), so memory grows with the rows' content rather than the file's text; stops past the row limit.
+ */
+async function readRows(csv: Readable | string, source: ImportSource, timeZone: string): Promise<{ count: number; rows: ImportedRow[]; errors: ImportError[] }> {
+  const file = typeof csv === "string" ? Readable.from([csv]) : csv;
+  let header: string[] = [];
+  const parser = parse({
+    bom: true,
+    columns: (names: string[]) => (header = names.map((name) => name.trim().toLowerCase())),
+    skip_empty_lines: true,
+    relax_column_count: true,
+    info: true,
+  });
+  file.on("error", (error) => parser.destroy(error));
+  file.pipe(parser);
+  const rows: ImportedRow[] = [];
+  const errors: ImportError[] = [];
+  let count = 0;
+  let lacksColumns = false;
   try {
-    return parse(csv, { bom: true, columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()), skip_empty_lines: true, relax_column_count: true, info: true, to_line: MAX_IMPORT_ROWS + 2 });
+    for await (const { record, info } of parser as AsyncIterable<{ record: { [column: string]: string }; info: { lines: number } }>) {
+      count += 1;
+      if (count > MAX_IMPORT_ROWS) break;
+      if (count === 1) {
+        for (const column of FORMATS[source].required) if (!header.includes(column)) errors.push({ line: 1, field: column, message: `the ${source} file needs a "${column}" column` });
+        lacksColumns = errors.length > 0;
+      }
+      if (lacksColumns) continue; // without its columns no row can be read
+      const row = readRow(source, record, info.lines, timeZone, errors);
+      if (row) {
+        checkLengths(row, errors);
+        rows.push(row);
+      }
+    }
   } catch (error) {
+    if (error instanceof AppError) throw error;
     throw validationError("file", `is not a readable CSV: ${(error as Error).message}`);
+  } finally {
+    file.destroy();
   }
+  if (count > MAX_IMPORT_ROWS) throw validationError("file", `must have at most ${MAX_IMPORT_ROWS} rows`);
+  return { count, rows, errors };
 }
 
 const key = (name: string) => name.trim().toLowerCase();
@@ -79,16 +112,8 @@ function rowKeys(source: string, rows: ImportedRow[], userOf: (row: ImportedRow)
 
 export async function importTimeLogs(db: Db, actor: Actor, input: ImportInput): Promise<ImportResult> {
   const { organizationId } = actor;
-  const records = parseCsv(input.file);
-  if (records.length > MAX_IMPORT_ROWS) throw validationError("file", `must have at most ${MAX_IMPORT_ROWS} rows`);
-  const errors: ImportError[] = [];
-  const header = Object.keys(records[0]?.record ?? {});
-  for (const column of FORMATS[input.source].required) {
-    if (records.length && !header.includes(column)) errors.push({ line: 1, field: column, message: `the ${input.source} file needs a "${column}" column` });
-  }
   const importer = await db.user.findFirstOrThrow({ where: { id: actor.userId, organizationId }, select: { timeZone: true } });
-  const rows = errors.length ? [] : records.map(({ record, info }) => readRow(input.source, record, info.lines, importer.timeZone, errors)).filter((row): row is ImportedRow => row !== null);
-  for (const row of rows) checkLengths(row, errors);
+  const { count, rows, errors } = await readRows(input.file, input.source, importer.timeZone);
 
   // Members by email: the row's member if they belong here; a member imports only their own time.
   const emails = [...new Set(rows.map((row) => row.email).filter((email): email is string => email !== null))];
@@ -117,7 +142,7 @@ export async function importTimeLogs(db: Db, actor: Actor, input: ImportInput): 
   const fresh = rows.map((row, index) => ({ row, key: keys[index]! })).filter((entry) => !known.has(entry.key));
 
   const result: ImportResult = {
-    rows: records.length,
+    rows: count,
     logs: fresh.length,
     customers: newCustomers.size,
     projects: newProjects.size,
