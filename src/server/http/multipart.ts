@@ -56,6 +56,7 @@ export async function withUploadedForm<T>(request: Request, limits: UploadLimits
     throw unreadable();
   }
   const directory = await mkdtemp(join(tmpdir(), "orbit-upload-"));
+  const opened: Readable[] = [];
   try {
     const fields = new Map<string, string>();
     const files = new Map<string, string>();
@@ -89,10 +90,14 @@ export async function withUploadedForm<T>(request: Request, limits: UploadLimits
       fields,
       openFile: (name) => {
         const path = files.get(name);
-        return path ? createReadStream(path) : null;
+        if (!path) return null;
+        const stream = createReadStream(path);
+        opened.push(stream);
+        return stream;
       },
     });
   } finally {
+    for (const stream of opened) stream.destroy(); // one never read (its input refused first) would hold its file open
     await rm(directory, { recursive: true, force: true });
   }
 }
