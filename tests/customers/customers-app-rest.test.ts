@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { addMember, apiOrganization, signUpOrganization, type SignedInUser } from "../harness/factories";
 import { TestClient } from "../harness/http";
-import { CUSTOMER_KEYS, ISO_UTC, expectKeys, expectValidationError } from "./list-helpers";
+import { CUSTOMER_KEYS, ISO_UTC, MEMBER_CUSTOMER_KEYS, expectKeys, expectValidationError } from "./list-helpers";
 
 async function createCustomer(user: SignedInUser, name = "Acme") {
   const db = await getDb();
@@ -147,7 +147,7 @@ describe("POST /api/app/customers/:id/archive and /unarchive", () => {
 
     const archived = await member.client.post(`/api/app/customers/${customer.id}/archive`);
     expect(archived.status, archived.text).toBe(200);
-    expectKeys(archived.body.data, CUSTOMER_KEYS);
+    expectKeys(archived.body.data, MEMBER_CUSTOMER_KEYS);
     expect(archived.body.data).toMatchObject({ id: customer.id, archived: true, archivedAt: expect.stringMatching(ISO_UTC) });
     expect(archived.text).not.toContain("private");
     const stored = await (await getDb()).customer.findUniqueOrThrow({ where: { id: customer.id } });
@@ -164,7 +164,7 @@ describe("POST /api/app/customers/:id/archive and /unarchive", () => {
 
     const restored = await member.client.post(`/api/app/customers/${customer.id}/unarchive`);
     expect(restored.status).toBe(200);
-    expectKeys(restored.body.data, CUSTOMER_KEYS);
+    expectKeys(restored.body.data, MEMBER_CUSTOMER_KEYS);
     expect(restored.body.data).toMatchObject({ archived: false, archivedAt: null });
     const restoredAgain = await member.client.post(`/api/app/customers/${customer.id}/unarchive`);
     expect(restoredAgain.status).toBe(200);

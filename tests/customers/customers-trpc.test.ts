@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { expectFieldErrors, failureOf, memberInApp, signUpInApp } from "../harness/app-sessions";
 import { apiOrganization } from "../harness/factories";
-import { CUSTOMER_KEYS, expectKeys } from "./list-helpers";
+import { CUSTOMER_KEYS, MEMBER_CUSTOMER_KEYS, expectKeys } from "./list-helpers";
 
 const BILLING = {
   hourlyRateCents: 12_000,
@@ -45,7 +45,9 @@ describe("customers.createWithBilling", () => {
     const admin = await signUpInApp();
     const member = await memberInApp(admin);
     const created = await member.api.customers.createWithBilling.mutate({ name: "Initech" });
-    expect(created).toMatchObject({ name: "Initech", hourlyRateCents: null, currency: "USD" });
+    expectKeys(created, MEMBER_CUSTOMER_KEYS);
+    expect(created).toMatchObject({ name: "Initech" });
+    expect(await storedCustomer(created.id)).toMatchObject({ hourlyRateCents: null, currency: "USD" });
 
     const refused = await failureOf(member.api.customers.createWithBilling.mutate({ name: "Umbrella", hourlyRateCents: 5_000 }));
     expect(refused).toMatchObject({ code: "forbidden", details: [{ field: "role", message: "admin role required" }] });
@@ -109,6 +111,37 @@ describe("customers.list", () => {
 });
 
 describe("customers.get and customers.update", () => {
+  it("sends a member no billing field in any in-app read or write; an admin gets them all", async () => {
+    const admin = await signUpInApp();
+    const member = await memberInApp(admin);
+    const customer = await admin.api.customers.createWithBilling.mutate({ name: "Globex", ...BILLING });
+    expectKeys(customer, CUSTOMER_KEYS);
+
+    const memberViews = [
+      await member.api.customers.get.query({ id: customer.id }),
+      ...(await member.api.customers.list.query({ search: "Globex" })).items,
+      await member.api.customers.update.mutate({ id: customer.id, contactName: "Hank" }),
+      await member.api.customers.archive.mutate({ id: customer.id }),
+      await member.api.customers.unarchive.mutate({ id: customer.id }),
+    ];
+    const memberCreated = await member.api.customers.create.mutate({ name: "Initech" });
+    expectKeys(memberCreated, MEMBER_CUSTOMER_KEYS);
+    const memberCreatedWithBilling = await member.api.customers.createWithBilling.mutate({ name: "Umbrella" });
+    expectKeys(memberCreatedWithBilling, MEMBER_CUSTOMER_KEYS);
+    for (const view of memberViews) {
+      expectKeys(view, MEMBER_CUSTOMER_KEYS);
+      expect(view).toMatchObject({ id: customer.id, name: "Globex" });
+    }
+    expect(JSON.stringify(memberViews)).not.toContain("pay.example");
+
+    const adminViews = [await admin.api.customers.get.query({ id: customer.id }), ...(await admin.api.customers.list.query({ search: "Globex" })).items];
+    for (const view of adminViews) {
+      expectKeys(view, CUSTOMER_KEYS);
+      expect(view).toMatchObject({ id: customer.id, contactName: "Hank", ...BILLING });
+    }
+    expectKeys(await admin.api.customers.create.mutate({ name: "Hooli" }), CUSTOMER_KEYS);
+  });
+
   it("a member edits the details; billing fields from a member are refused whole; an admin edits both at once", async () => {
     const admin = await signUpInApp();
     const member = await memberInApp(admin);

@@ -23,6 +23,10 @@ export const CUSTOMER_KEYS = [
   "updatedAt",
 ];
 
+/** What a member is sent in the web app: no billing field (app-api section 11). */
+export const BILLING_KEYS = ["billingType", "currency", "fixedRateCents", "hourlyRateCents", "paymentLinkUrl", "roundingIncrementMinutes", "roundingMode", "taxRateBps"];
+export const MEMBER_CUSTOMER_KEYS = CUSTOMER_KEYS.filter((key) => !BILLING_KEYS.includes(key));
+
 export const CONSTELLATION_KEYS = ["archived", "archivedAt", "createdAt", "customerId", "dueDate", "goal", "id", "status", "title", "updatedAt"];
 
 export const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

@@ -3,7 +3,7 @@
 // serializer. The private contact data (contactEmail, contactPhone), notes and organizationId are
 // write-only: never selected for a response, never copied.
 import { z } from "zod";
-import type { Prisma } from "@/generated/prisma/client";
+import type { Prisma, Role } from "@/generated/prisma/client";
 import { paginationInput } from "@/server/lib/cursor";
 import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH } from "@/server/lib/limits";
 import { idInput, optionalText, queryBoolean, searchQuery, updatedSinceInput, timestampSchema, uncoerced } from "@/server/lib/zod";
@@ -198,4 +198,24 @@ export function serializeCustomer(customer: CustomerRow): CustomerView {
     createdAt: customer.createdAt.toISOString(),
     updatedAt: customer.updatedAt.toISOString(),
   };
+}
+
+/** The web app's customer: the v1 shape, its billing fields left out for a member (app-api section 11: members see no billing rates). */
+export const appCustomerSchema = customerSchema.partial({
+  hourlyRateCents: true,
+  fixedRateCents: true,
+  currency: true,
+  taxRateBps: true,
+  roundingIncrementMinutes: true,
+  roundingMode: true,
+  paymentLinkUrl: true,
+  billingType: true,
+} satisfies Record<BillingField, true>);
+
+export type AppCustomerView = z.output<typeof appCustomerSchema>;
+
+/** The customer as the web app shows it to someone of `role`: an admin sees everything, a member no billing field. */
+export function customerForRole(customer: CustomerView, role: Role): AppCustomerView {
+  if (role === "admin") return customer;
+  return Object.fromEntries(Object.entries(customer).filter(([field]) => !(BILLING_FIELDS as readonly string[]).includes(field))) as AppCustomerView;
 }

@@ -1,9 +1,9 @@
 import { sessionProcedure } from "@/server/api/procedures";
 import { setCustomerArchived } from "@/server/services/customers/customers";
-import { customerByIdInput, customerSchema } from "@/server/contract/customer";
+import { customerByIdInput, appCustomerSchema, customerForRole } from "@/server/contract/customer";
 
 /** Any member may archive: it hides the customer from lists and changes no data. */
 export const archiveCustomerProcedure = sessionProcedure
   .input(customerByIdInput)
-  .output(customerSchema)
-  .mutation(({ ctx, input }) => setCustomerArchived(ctx.db, ctx.actor, input.id, true));
+  .output(appCustomerSchema)
+  .mutation(async ({ ctx, input }) => customerForRole(await setCustomerArchived(ctx.db, ctx.actor, input.id, true), ctx.actor.role));

@@ -1,9 +1,11 @@
 import { keyOrSessionProcedure } from "@/server/api/procedures";
+import { billingForRole } from "./billing-for-role";
 import { createCustomer } from "@/server/services/customers/customers";
 import { createCustomerInput, customerSchema } from "@/server/contract/customer";
 
 /** POST /api/v1/customers: `email`, `phone` and `notes` are stored but never returned. */
 export const createCustomerProcedure = keyOrSessionProcedure
+  .use(billingForRole)
   .meta({
     openapi: {
       method: "POST",

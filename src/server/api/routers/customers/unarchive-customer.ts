@@ -1,8 +1,8 @@
 import { sessionProcedure } from "@/server/api/procedures";
 import { setCustomerArchived } from "@/server/services/customers/customers";
-import { customerByIdInput, customerSchema } from "@/server/contract/customer";
+import { customerByIdInput, appCustomerSchema, customerForRole } from "@/server/contract/customer";
 
 export const unarchiveCustomerProcedure = sessionProcedure
   .input(customerByIdInput)
-  .output(customerSchema)
-  .mutation(({ ctx, input }) => setCustomerArchived(ctx.db, ctx.actor, input.id, false));
+  .output(appCustomerSchema)
+  .mutation(async ({ ctx, input }) => customerForRole(await setCustomerArchived(ctx.db, ctx.actor, input.id, false), ctx.actor.role));
