@@ -1,8 +1,13 @@
 // What every browser flow gets: the running app, fresh signed-in pages at a chosen viewport, checks
 // that report step by step, screenshots, and the app's navigation as a person uses it.
 import { randomBytes } from "node:crypto";
+import http from "node:http";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+
+let signups = 0;
+/** A loopback source address per sign-up (127.0.0.2 … 127.0.0.251), see appRequest. */
+const nextSignupAddress = () => `127.0.0.${2 + (signups++ % 250)}`;
 
 export const STEP_TIMEOUT_MS = 30_000;
 export const PASSWORD = "orbit e2e password";
@@ -97,16 +102,41 @@ export class E2E {
     return { name: `${prefix} ${id}`, email: `e2e-${prefix.toLowerCase().replace(/\W+/g, "-")}-${id}@example.com`, organizationName: `${prefix} Co ${id}` };
   }
 
-  /** Calls an in-app route as `cookie`'s person (or nobody); answers the envelope's data. */
+  /**
+   * Calls an in-app route as `cookie`'s person (or nobody); answers the envelope's data. A sign-up
+   * comes from a loopback address of its own (127.0.0.2, .3, …): the server throttles sign-ups per
+   * client address, taken from the socket, and the walk-through makes more organizations than one
+   * address may.
+   */
   async appRequest<T = unknown>(method: string, pathname: string, options: { cookie?: string; body?: unknown } = {}): Promise<{ status: number; data: T; cookie?: string }> {
-    const response = await fetch(this.url(pathname), {
-      method,
-      headers: { "content-type": "application/json", ...(options.cookie ? { cookie: options.cookie } : {}) },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    const url = new URL(this.url(pathname));
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const localAddress = pathname === "/api/app/auth/signup" && /^127\./.test(url.hostname) ? nextSignupAddress() : undefined;
+    const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      const request = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname + url.search,
+          method,
+          localAddress,
+          headers: { "content-type": "application/json", ...(body ? { "content-length": String(Buffer.byteLength(body)) } : {}), ...(options.cookie ? { cookie: options.cookie } : {}) },
+        },
+        resolve,
+      );
+      request.on("error", reject);
+      request.end(body);
     });
-    const json = (await response.json().catch(() => ({}))) as { data?: T };
-    const setCookie = response.headers.getSetCookie().find((value) => value.startsWith("tt_session="));
-    return { status: response.status, data: json.data as T, cookie: setCookie?.split(";")[0] };
+    const text = Buffer.concat(await response.toArray()).toString("utf8");
+    const json = ((): { data?: T } => {
+      try {
+        return JSON.parse(text) as { data?: T };
+      } catch {
+        return {};
+      }
+    })();
+    const setCookie = [response.headers["set-cookie"] ?? []].flat().find((value) => value.startsWith("tt_session="));
+    return { status: response.statusCode ?? 0, data: json.data as T, cookie: setCookie?.split(";")[0] };
   }
 
   /**
@@ -140,6 +170,20 @@ export class E2E {
   }
 
   /** A screenshot of the page's top (or the whole page), named for this viewport. */
+  /**
+   * Opens the dialog named `dialogName` with the button named `buttonName`. A click that lands before
+   * React has hydrated the page opens nothing, so the button is clicked again until the dialog shows.
+   */
+  async openDialog(page: Page, buttonName: string, dialogName = buttonName) {
+    const dialog = page.getByRole("dialog", { name: dialogName });
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await page.getByRole("button", { name: buttonName }).click();
+      if (await dialog.waitFor({ timeout: 3_000 }).then(() => true, () => false)) return dialog;
+    }
+    await dialog.waitFor();
+    return dialog;
+  }
+
   async shot(page: Page, name: string, fullPage = false): Promise<void> {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(this.screenshotDir, `${name}-${this.viewport.name}${COLOR_SCHEME === "dark" ? "-dark" : ""}.png`), fullPage });

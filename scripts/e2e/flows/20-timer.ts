@@ -107,7 +107,7 @@ const flow: E2EFlow = {
         "Start with a task picked from the searchable list, by keyboard alone",
         async () => {
           // The same procedure the Tasks page calls, over the web app's tRPC endpoint.
-          const created = await fetch(e2e.url("/api/trpc/tasks.createInApp"), { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify({ title: "Quarterly report" }) });
+          const created = await fetch(e2e.url("/api/trpc/tasks.create"), { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify({ title: "Quarterly report" }) });
           check(created.status === 200, `task create answered ${created.status}`);
           const picker = page.getByRole("combobox", { name: "Task" });
           await picker.focus();

@@ -86,8 +86,8 @@ const flow: E2EFlow = {
       [
         "the day's logs carry Edit entry, Delete entry and Continue; a billed one says so and cannot change",
         async () => {
-          const task = await trpc<{ id: string }>(e2e, cookie, "tasks.createInApp", { title: "Design review" });
-          const customer = await trpc<{ id: string }>(e2e, cookie, "customers.createInApp", { name: "Billed Co", hourlyRateCents: 10000 });
+          const task = await trpc<{ id: string }>(e2e, cookie, "tasks.create", { title: "Design review" });
+          const customer = await trpc<{ id: string }>(e2e, cookie, "customers.createWithBilling", { name: "Billed Co", hourlyRateCents: 10000 });
           const entries = [
             { description: "Design review", taskId: task.id, startedAt: today(1), durationSeconds: 3600 },
             { description: "Standup", startedAt: today(2), durationSeconds: 900 },

@@ -33,7 +33,7 @@ async function query<T>(e2e: E2E, cookie: string, procedure: string, input: unkn
   return json.result.data;
 }
 
-const latestLogs = async (e2e: E2E, cookie: string) => (await query<{ items: Log[] }>(e2e, cookie, "timeLogs.listInApp", { limit: 10 })).items;
+const latestLogs = async (e2e: E2E, cookie: string) => (await query<{ items: Log[] }>(e2e, cookie, "timeLogs.listWithNames", { limit: 10 })).items;
 const currentTimer = (e2e: E2E, cookie: string) => query<{ startedAt: string } | null>(e2e, cookie, "timers.current", undefined);
 
 /** Polls `read` until `done` holds (no fixed waits); answers the last value. */
@@ -81,10 +81,10 @@ const flow: E2EFlow = {
     const { page, context, cookie, person: firstPerson } = await e2e.signedInPage({ prefix: "Offline" });
     const now = new Date();
     const todayParam = dateIn(now, Intl.DateTimeFormat().resolvedOptions().timeZone);
-    const acme = await mutate<{ id: string }>(e2e, cookie, "customers.createInApp", { name: "Acme" });
-    const relaunch = await mutate<{ id: string }>(e2e, cookie, "constellations.createInApp", { title: "Relaunch", customerId: acme.id });
-    await mutate(e2e, cookie, "tasks.createInApp", { title: "Site audit" });
-    const review = await mutate<{ id: string }>(e2e, cookie, "tasks.createInApp", { title: "Weekly review" });
+    const acme = await mutate<{ id: string }>(e2e, cookie, "customers.createWithBilling", { name: "Acme" });
+    const relaunch = await mutate<{ id: string }>(e2e, cookie, "constellations.create", { title: "Relaunch", customerId: acme.id });
+    await mutate(e2e, cookie, "tasks.create", { title: "Site audit" });
+    const review = await mutate<{ id: string }>(e2e, cookie, "tasks.create", { title: "Weekly review" });
 
     await e2e.flow("tracking-offline-zones", [
       [

@@ -15,8 +15,7 @@ const flow: E2EFlow = {
         async () => {
           await page.goto(e2e.url("/settings"));
           await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
-          await page.getByRole("button", { name: "Add member" }).click();
-          const dialog = page.getByRole("dialog", { name: "Add member" });
+          const dialog = await e2e.openDialog(page, "Add member");
           await dialog.getByLabel("Name").fill(member.name);
           await dialog.getByLabel("Email").fill(member.email);
           await dialog.getByLabel("Password").fill("short");

@@ -22,7 +22,7 @@ const flow: E2EFlow = {
       [
         "the report of the last 30 days, grouped by project: totals and the logs behind them",
         async () => {
-          const created = await fetch(e2e.url("/api/trpc/customers.createInApp"), {
+          const created = await fetch(e2e.url("/api/trpc/customers.createWithBilling"), {
             method: "POST",
             headers: { "content-type": "application/json", cookie },
             body: JSON.stringify({ name: customerName, currency: "EUR", hourlyRateCents: 12_000 }),
