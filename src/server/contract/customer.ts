@@ -201,16 +201,8 @@ export function serializeCustomer(customer: CustomerRow): CustomerView {
 }
 
 /** The web app's customer: the v1 shape, its billing fields left out for a member (app-api section 11: members see no billing rates). */
-export const appCustomerSchema = customerSchema.partial({
-  hourlyRateCents: true,
-  fixedRateCents: true,
-  currency: true,
-  taxRateBps: true,
-  roundingIncrementMinutes: true,
-  roundingMode: true,
-  paymentLinkUrl: true,
-  billingType: true,
-} satisfies Record<BillingField, true>);
+const billingFieldMask = Object.fromEntries(BILLING_FIELDS.map((field) => [field, true])) as Record<BillingField, true>;
+export const appCustomerSchema = customerSchema.partial(billingFieldMask);
 
 export type AppCustomerView = z.output<typeof appCustomerSchema>;
 

@@ -58,22 +58,8 @@ const operations = {
     transactions.set(id, tx);
     return { id, options: tx.options };
   },
-  commit: async (_adapter, { tx }) => {
-    const open = transaction(tx);
-    try {
-      await open.commit();
-    } finally {
-      transactions.delete(tx);
-    }
-  },
-  rollback: async (_adapter, { tx }) => {
-    const open = transaction(tx);
-    try {
-      await open.rollback();
-    } finally {
-      transactions.delete(tx);
-    }
-  },
+  commit: (_adapter, { tx }) => endTransaction(tx, "commit"),
+  rollback: (_adapter, { tx }) => endTransaction(tx, "rollback"),
   listen: async (_adapter, { channel, listener }) => {
     const unlisten = await pglite.listen(channel, (payload) => parentPort.postMessage({ notification: listener, payload }));
     listeners.set(listener, unlisten);
@@ -89,6 +75,16 @@ const operations = {
     await pglite.close();
   },
 };
+
+/** Commits or rolls back an open transaction, which is forgotten either way. */
+async function endTransaction(tx, outcome) {
+  const open = transaction(tx);
+  try {
+    await open[outcome]();
+  } finally {
+    transactions.delete(tx);
+  }
+}
 
 /** An error as data: Prisma's DriverAdapterError keeps its mapped cause (P2002 and the rest come from it). */
 function errorData(error) {

@@ -33,23 +33,29 @@ function listWhere(tenant: Tenant, input: ListConstellationsInput, keyset: Prism
   };
 }
 
-export async function listConstellations(db: DbClient, tenant: Tenant, input: ListConstellationsInput): Promise<Page<ConstellationView>> {
-  const page = await paginate(
-    { kind: "constellations", sortField: "createdAt", limit: input.limit, cursor: input.cursor },
-    (args) => db.constellation.findMany({ where: listWhere(tenant, input, args.where), orderBy: args.orderBy, take: args.take, select: constellationSelect }),
-    (row) => row.createdAt,
-  );
-  return { items: page.items.map(serializeConstellation), pagination: page.pagination };
+export function listConstellations(db: DbClient, tenant: Tenant, input: ListConstellationsInput): Promise<Page<ConstellationView>> {
+  return listConstellationsSelecting(db, tenant, input, constellationSelect, serializeConstellation);
 }
 
 /** The same list, each project with its customer's name (read in the same query). */
-export async function listConstellationsWithCustomerNames(db: DbClient, tenant: Tenant, input: ListConstellationsInput): Promise<Page<ConstellationWithCustomerNameView>> {
+export function listConstellationsWithCustomerNames(db: DbClient, tenant: Tenant, input: ListConstellationsInput): Promise<Page<ConstellationWithCustomerNameView>> {
+  return listConstellationsSelecting(db, tenant, input, constellationWithCustomerNameSelect, serializeConstellationWithCustomerName);
+}
+
+async function listConstellationsSelecting<Select extends Prisma.ConstellationSelect & { id: true; createdAt: true }, View>(
+  db: DbClient,
+  tenant: Tenant,
+  input: ListConstellationsInput,
+  select: Select,
+  serialize: (row: Prisma.ConstellationGetPayload<{ select: Select }>) => View,
+): Promise<Page<View>> {
+  type Row = Prisma.ConstellationGetPayload<{ select: Select }> & { id: string; createdAt: Date };
   const page = await paginate(
     { kind: "constellations", sortField: "createdAt", limit: input.limit, cursor: input.cursor },
-    (args) => db.constellation.findMany({ where: listWhere(tenant, input, args.where), orderBy: args.orderBy, take: args.take, select: constellationWithCustomerNameSelect }),
+    (args) => db.constellation.findMany({ where: listWhere(tenant, input, args.where), orderBy: args.orderBy, take: args.take, select }) as Promise<Row[]>,
     (row) => row.createdAt,
   );
-  return { items: page.items.map(serializeConstellationWithCustomerName), pagination: page.pagination };
+  return { items: page.items.map(serialize), pagination: page.pagination };
 }
 
 /**
