@@ -75,7 +75,15 @@ describe("concurrent workers", () => {
   }, 120_000);
 
   it("keeps at most `concurrency` attempts in flight", async () => {
-    const hook = await receiver(() => ({ status: 200, delayMs: 30 }));
+    // The first four are held until all four have arrived, so the drain must have had them in flight
+    // together (whatever the machine's load), and a fifth would arrive while they wait.
+    let releaseFirstFour!: () => void;
+    const firstFourIn = new Promise<void>((resolve) => (releaseFirstFour = resolve));
+    const hook = await receiver(async (_request, index) => {
+      if (index === 3) releaseFirstFour();
+      if (index < 4) await Promise.race([firstFourIn, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      return { status: 200, delayMs: 30 };
+    });
     const organizationId = await createOrganization(db);
     await createEndpoint(db, organizationId, hook.url());
     for (let index = 0; index < 20; index += 1) await emit(db, organizationId);
