@@ -510,7 +510,8 @@ function printTable(results: Result[]): void {
   console.log(
     "\nlatency = event commit → receiver's 2xx, per delivery; deliveries/s = 2xx deliveries / (last 2xx − first commit);" +
       `\nevents/s in = rate at which ${PRODUCERS} producers committed events, ${EVENTS_PER_TRANSACTION} per transaction (the offered load). Retry base 0.01 s in the failing runs.` +
-      "\nqueued first: every delivery committed before the worker starts (wall s, p50/p99 from then on include that wait);" +
+      "\nqueued first: every delivery committed (one producer, 30 events per transaction) before the worker starts; wall s counts from" +
+      "\nthe worker's start, p50/p99 (commit → 2xx) include the wait before it;" +
       "\ndeliveries/s there = 2xx deliveries / (last outcome recorded − first attempt started), the bare sender's drain; receiver/s = the receiver's requests/s.",
   );
 }
