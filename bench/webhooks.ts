@@ -93,6 +93,8 @@ interface Result extends Scenario {
   wallSeconds: number;
   /** Queued runs: the receiver's requests per second between its first and last request. */
   receiverRate?: number;
+  /** Queued runs: rows in the attempt log (one per attempt the receiver counted). */
+  attemptRows?: number;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -449,6 +451,7 @@ async function runQueuedScenario(database: Database, databaseUrl: string, receiv
   const [span] = await db.$queryRaw<{ seconds: number | null }[]>`
     SELECT EXTRACT(EPOCH FROM (max(d."completedAt") - (SELECT min(a."startedAt") FROM "WebhookAttempt" a WHERE a."organizationId" = ${organization.id})))::float8 AS "seconds"
     FROM "WebhookDelivery" d WHERE d."organizationId" = ${organization.id} AND d."status" = 'success'`;
+  const attemptRows = await db.webhookAttempt.count({ where: { organizationId: organization.id } });
   let succeeded = receiver.successes.size;
   let attempts = receiver.attempts;
   let duplicates = receiver.duplicates;
@@ -475,6 +478,7 @@ async function runQueuedScenario(database: Database, databaseUrl: string, receiv
     produceSeconds: (produced - started) / 1000,
     throughput: counts.success / (span?.seconds ?? NaN),
     receiverRate,
+    attemptRows,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     max: latencies.at(-1) ?? NaN,
@@ -492,6 +496,7 @@ function printTable(results: Result[]): void {
     "failed (5 attempts)": String(result.failed),
     "left pending": String(result.pending),
     attempts: String(result.attempts),
+    "attempt log": result.attemptRows?.toString() ?? "-",
     "dup 2xx": String(result.duplicates),
     "deliveries/s": result.throughput.toFixed(0),
     "receiver/s": result.receiverRate?.toFixed(0) ?? "-",
