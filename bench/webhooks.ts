@@ -21,8 +21,17 @@
 // ORBIT_BENCH_PG_URL or DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) and dropped at
 // the end; an existing database is never written to. BENCH_EVENTS (default 10000); BENCH_RATE paces
 // the producers to that many events per second (default: as fast as they can). BENCH_SCENARIOS picks
-// scenarios by name (comma-separated; default all): 1-healthy, 2-healthy, 1-failing, 2-failing, noisy.
+// scenarios by name (comma-separated; default all): 1-healthy, 2-healthy, 1-failing, 2-failing, 1-queued, noisy.
 // BENCH_NOISY_SECONDS: how long tenant B produces in the noisy-neighbour runs (default 20).
+//
+// Queued (`1-queued`): the same work as the bare sender (../shared/bench/baseline-sender.mjs) in
+// burst mode. Every event is committed and fanned out first (BENCH_EVENTS × 3 pending deliveries),
+// and only then does one worker start and drain them, alone on the machine: no producer competes for
+// the cores. deliveries/s = 2xx deliveries / (last outcome recorded − first attempt started), as the
+// bare sender counts its drain; "receiver/s" is the receiver's own count between its first and last
+// request, the figure both sides share when they are sent to the same receiver.
+// BENCH_RECEIVER_URL=http://127.0.0.1:4200 sends to an external receiver (../shared/bench/receiver.mjs,
+// the one the bare sender uses; queued scenarios only) instead of the benchmark's own.
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
@@ -32,6 +41,7 @@ import { openDatabase, type Database } from "@/server/db";
 import { applyPendingMigrations } from "@/server/migrations";
 import { enqueueEvents } from "@/server/webhooks/enqueue";
 import { exampleEventData, type NewEvent } from "@/server/webhooks/events";
+import { INLINE_FAN_OUT_ROWS } from "@/server/webhooks/fan-out";
 import { startDeliveryWorker } from "@/server/webhooks/worker";
 import { openBenchDatabase } from "./lib/database";
 
@@ -43,13 +53,17 @@ const RATE = Number(process.env.BENCH_RATE || 0);
 const RETRY_BASE_SECONDS = 0.01;
 /** After the last event is committed, how long a scenario may take to settle before it is cut off. */
 const SETTLE_CAP_MS = 30_000;
-/** Throughput scenarios: in-flight bounds that leave the 16 slots of each worker to the one benchmark organization. */
-const THROUGHPUT_BOUNDS_ENV = { WEBHOOK_ENDPOINT_MAX_IN_FLIGHT: "32", WEBHOOK_ORGANIZATION_MAX_IN_FLIGHT: "64" };
+/**
+ * Throughput scenarios: in-flight bounds that never bind, so that the benchmark measures the engine: two
+ * workers of 64 slots each (an organization bound of 64 would let the two together hold no more than one).
+ */
+const THROUGHPUT_BOUNDS_ENV = { WEBHOOK_ENDPOINT_MAX_IN_FLIGHT: "100", WEBHOOK_ORGANIZATION_MAX_IN_FLIGHT: "128" };
 const NOISY_SILENT_ENDPOINTS = 20;
 const NOISY_EVENTS = 100;
 const NOISY_RATE = 50;
 const NOISY_SECONDS = Number(process.env.BENCH_NOISY_SECONDS || 20);
-const SCENARIOS = (process.env.BENCH_SCENARIOS || "1-healthy,2-healthy,1-failing,2-failing,noisy").split(",").map((name) => name.trim());
+const EXTERNAL_RECEIVER = process.env.BENCH_RECEIVER_URL?.replace(/\/$/, "");
+const SCENARIOS = (process.env.BENCH_SCENARIOS || "1-healthy,2-healthy,1-failing,2-failing,1-queued,noisy").split(",").map((name) => name.trim());
 const WORKER_ENV = {
   APP_ENV: "development",
   WEBHOOK_WORKER: "off",
@@ -60,6 +74,8 @@ const WORKER_ENV = {
 interface Scenario {
   workers: number;
   failureRate: number;
+  /** Every delivery queued before the worker starts (the bare sender's burst), rather than produced during the drain. */
+  isQueued?: boolean;
 }
 
 interface Result extends Scenario {
@@ -75,6 +91,10 @@ interface Result extends Scenario {
   p99: number;
   max: number;
   wallSeconds: number;
+  /** Queued runs: the receiver's requests per second between its first and last request. */
+  receiverRate?: number;
+  /** Queued runs: rows in the attempt log (one per attempt the receiver counted). */
+  attemptRows?: number;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -197,6 +217,13 @@ async function countDeliveries(db: Database["prisma"], organizationId: string) {
            count(*) FILTER (WHERE "status" = 'failed')::int AS "failed"
     FROM "WebhookDelivery" WHERE "organizationId" = ${organizationId}`;
   return row!;
+}
+
+/** Whether any of the organization's deliveries is still pending: stops at the first one, so polling it costs the drain little. */
+async function hasPending(db: Database["prisma"], organizationId: string): Promise<boolean> {
+  const [row] = await db.$queryRaw<{ isPending: boolean }[]>`
+    SELECT EXISTS (SELECT 1 FROM "WebhookDelivery" WHERE "status" = 'pending' AND "organizationId" = ${organizationId}) AS "isPending"`;
+  return row!.isPending;
 }
 
 const truncate = (db: Database["prisma"]) =>
@@ -330,16 +357,11 @@ async function runScenario(database: Database, databaseUrl: string, receiver: Re
   );
   const produced = performance.now();
 
-  let counts = { pending: 1, success: 0, failed: 0 };
-  while (performance.now() - produced < SETTLE_CAP_MS) {
-    counts = await countDeliveries(db, organization.id);
-    if (counts.pending === 0) break;
-    await sleep(100);
-  }
+  while (performance.now() - produced < SETTLE_CAP_MS && (await hasPending(db, organization.id))) await sleep(100);
   const settled = performance.now();
   await stopWorkers(workers);
   // Final counts once the workers are gone: attempts in flight at the cut-off are recorded by then.
-  counts = await countDeliveries(db, organization.id);
+  const counts = await countDeliveries(db, organization.id);
 
   const latencies: number[] = [];
   let lastSuccess = started;
@@ -366,20 +388,122 @@ async function runScenario(database: Database, databaseUrl: string, receiver: Re
   };
 }
 
+/** The external receiver's counters (receiver.mjs `GET /stats`). */
+interface ReceiverStats {
+  count: number;
+  ok: number;
+  distinctDeliveries: number;
+  perSecond: number;
+}
+
+async function externalReceiver(path: "/reset" | "/stats"): Promise<ReceiverStats> {
+  const response = await fetch(`${EXTERNAL_RECEIVER}${path}`, { method: path === "/reset" ? "POST" : "GET", signal: AbortSignal.timeout(5_000) });
+  if (!response.ok) throw new Error(`receiver ${path}: HTTP ${response.status}`);
+  return (await response.json()) as ReceiverStats;
+}
+
+/**
+ * The bare sender's burst: every event committed and fanned out before one worker starts; then only
+ * the worker and the receiver use the cores.
+ */
+async function runQueuedScenario(database: Database, databaseUrl: string, receiver: Receiver, scenario: Scenario): Promise<Result> {
+  const db = database.prisma;
+  await truncate(db);
+  const organization = await db.organization.create({ data: { name: "Bench", plan: "pro" } });
+  const receiverUrl = EXTERNAL_RECEIVER ?? receiver.url;
+  await db.webhookEndpoint.createMany({
+    data: Array.from({ length: ENDPOINTS }, (_, index) => ({
+      organizationId: organization.id,
+      url: `${receiverUrl}/endpoint-${index + 1}`,
+      secret: `whsec_${String(index).repeat(64)}`,
+      eventTypes: ["time_log.created"],
+      maxRequestsPerSecond: 1000,
+    })),
+  });
+  const commits = new Map<string, number>();
+  const started = performance.now();
+  // 30 events × 3 endpoints per transaction: the producer's transaction still writes the deliveries itself (INLINE_FAN_OUT_ROWS).
+  const perTransaction = Math.floor(INLINE_FAN_OUT_ROWS / ENDPOINTS);
+  for (let issued = 0; issued < EVENTS; issued += perTransaction) {
+    const count = Math.min(perTransaction, EVENTS - issued);
+    const enqueued = await db.$transaction((tx) =>
+      enqueueEvents(tx, Array.from({ length: count }, (_, index) => timeLogEvent(organization.id, `tl_${issued + index}`))),
+    );
+    const committedAt = performance.now();
+    for (const { eventId } of enqueued) commits.set(eventId, committedAt);
+  }
+  const produced = performance.now();
+  const queued = await countDeliveries(db, organization.id);
+  if (queued.pending !== EVENTS * ENDPOINTS) throw new Error(`expected ${EVENTS * ENDPOINTS} queued deliveries, found ${queued.pending}`);
+  receiver.reset(scenario.failureRate);
+  if (EXTERNAL_RECEIVER) await externalReceiver("/reset");
+  // The queue is complete and the database idle before the worker exists.
+  await sleep(500);
+
+  const workers = await startWorkers(scenario.workers, databaseUrl, THROUGHPUT_BOUNDS_ENV);
+  const drainStarted = performance.now();
+  while (performance.now() - drainStarted < SETTLE_CAP_MS && (await hasPending(db, organization.id))) await sleep(100);
+  const settled = performance.now();
+  await stopWorkers(workers);
+  const counts = await countDeliveries(db, organization.id);
+
+  // The drain as the bare sender times it: first attempt started → last outcome recorded.
+  const [span] = await db.$queryRaw<{ seconds: number | null }[]>`
+    SELECT EXTRACT(EPOCH FROM (max(d."completedAt") - (SELECT min(a."startedAt") FROM "WebhookAttempt" a WHERE a."organizationId" = ${organization.id})))::float8 AS "seconds"
+    FROM "WebhookDelivery" d WHERE d."organizationId" = ${organization.id} AND d."status" = 'success'`;
+  const attemptRows = await db.webhookAttempt.count({ where: { organizationId: organization.id } });
+  let succeeded = receiver.successes.size;
+  let attempts = receiver.attempts;
+  let duplicates = receiver.duplicates;
+  let receiverRate: number;
+  if (EXTERNAL_RECEIVER) {
+    const stats = await externalReceiver("/stats");
+    succeeded = stats.distinctDeliveries;
+    attempts = stats.count;
+    duplicates = stats.ok - stats.distinctDeliveries;
+    receiverRate = stats.perSecond;
+  } else {
+    const arrivals = [...receiver.successes.values()].map(({ at }) => at);
+    receiverRate = (arrivals.length - 1) / ((Math.max(...arrivals) - Math.min(...arrivals)) / 1000);
+  }
+  const latencies = [...receiver.successes.values()].map(({ eventId, at }) => at - commits.get(eventId)!).sort((a, b) => a - b);
+  return {
+    ...scenario,
+    events: commits.size,
+    succeeded,
+    failed: counts.failed,
+    pending: counts.pending,
+    attempts,
+    duplicates,
+    produceSeconds: (produced - started) / 1000,
+    throughput: counts.success / (span?.seconds ?? NaN),
+    receiverRate,
+    attemptRows,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? NaN,
+    wallSeconds: (settled - drainStarted) / 1000,
+  };
+}
+
 function printTable(results: Result[]): void {
   const rows = results.map((result) => ({
     workers: String(result.workers),
     receiver: result.failureRate ? `${result.failureRate * 100}% fail` : "always 200",
+    mode: result.isQueued ? "queued first" : "produced during",
     "events/s in": (result.events / result.produceSeconds).toFixed(0),
     "2xx deliveries": `${result.succeeded}/${result.events * ENDPOINTS}`,
     "failed (5 attempts)": String(result.failed),
     "left pending": String(result.pending),
     attempts: String(result.attempts),
+    "attempt log": result.attemptRows?.toString() ?? "-",
     "dup 2xx": String(result.duplicates),
     "deliveries/s": result.throughput.toFixed(0),
-    "p50 ms": result.p50.toFixed(0),
-    "p99 ms": result.p99.toFixed(0),
-    "max ms": result.max.toFixed(0),
+    "receiver/s": result.receiverRate?.toFixed(0) ?? "-",
+    // Not measured with an external receiver.
+    "p50 ms": Number.isNaN(result.p50) ? "-" : result.p50.toFixed(0),
+    "p99 ms": Number.isNaN(result.p99) ? "-" : result.p99.toFixed(0),
+    "max ms": Number.isNaN(result.max) ? "-" : result.max.toFixed(0),
     "wall s": result.wallSeconds.toFixed(1),
   }));
   const columns = Object.keys(rows[0]!) as (keyof (typeof rows)[number])[];
@@ -390,7 +514,10 @@ function printTable(results: Result[]): void {
   for (const row of rows) console.log(line(columns.map((column) => row[column])));
   console.log(
     "\nlatency = event commit → receiver's 2xx, per delivery; deliveries/s = 2xx deliveries / (last 2xx − first commit);" +
-      `\nevents/s in = rate at which ${PRODUCERS} producers committed events, ${EVENTS_PER_TRANSACTION} per transaction (the offered load). Retry base 0.01 s in the failing runs.`,
+      `\nevents/s in = rate at which ${PRODUCERS} producers committed events, ${EVENTS_PER_TRANSACTION} per transaction (the offered load). Retry base 0.01 s in the failing runs.` +
+      "\nqueued first: every delivery committed (one producer, 30 events per transaction) before the worker starts; wall s counts from" +
+      "\nthe worker's start, p50/p99 (commit → 2xx) include the wait before it;" +
+      "\ndeliveries/s there = 2xx deliveries / (last outcome recorded − first attempt started), the bare sender's drain; receiver/s = the receiver's requests/s.",
   );
 }
 
@@ -414,10 +541,13 @@ async function main(): Promise<void> {
       { name: "2-healthy", workers: 2, failureRate: 0 },
       { name: "1-failing", workers: 1, failureRate: 0.5 },
       { name: "2-failing", workers: 2, failureRate: 0.5 },
+      { name: "1-queued", workers: 1, failureRate: 0, isQueued: true },
     ];
     for (const { name, ...scenario } of throughputScenarios) {
       if (!SCENARIOS.includes(name)) continue;
-      const result = await runScenario(database, bench.url, receiver, scenario);
+      const result = scenario.isQueued
+        ? await runQueuedScenario(database, bench.url, receiver, scenario)
+        : await runScenario(database, bench.url, receiver, scenario);
       console.log(`  ${scenario.workers} worker(s), ${scenario.failureRate ? "50% failing" : "healthy"} receiver: ${result.wallSeconds.toFixed(1)} s`);
       results.push(result);
     }
