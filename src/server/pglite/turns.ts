@@ -1,9 +1,9 @@
-// Turns on the embedded database's one connection. PGlite runs one statement at a time, so calls used
+// Lanes of the embedded database's one connection. PGlite runs one statement at a time, so calls used
 // to wait first come, first served: an organization with eight slow searches queued made every other
-// organization's statement wait for all eight. Calls now wait in lanes, one per organization on whose
-// behalf they run (plus one for background work and one for everything else), and the connection
-// serves the lanes in turns: another organization's statement waits for at most the statement
-// running when it arrived. PostgreSQL has a pool of connections and needs none of this.
+// organization's statement wait for all eight. Each call now carries the lane it waits in: the
+// organization on whose behalf it runs, background work, or no one in particular; the worker
+// (worker.mjs) serves the lanes in turns, so another organization's statement waits for at most the
+// statement running when it arrived. PostgreSQL has a pool of connections and needs none of this.
 import { AsyncLocalStorage } from "node:async_hooks";
 
 /** The lane of calls made on no one's behalf in particular: anonymous requests, startup. */
@@ -30,76 +30,4 @@ const inLane = <T>(lane: string, work: () => T | PromiseLike<T>): Promise<T> => 
 /** The lane of the calling code. */
 export function laneOfCaller(): string {
   return currentLane.getStore() ?? UNATTRIBUTED;
-}
-
-type Grant = () => void;
-
-/**
- * The connection, given to one holder at a time, lane after lane. The lanes with calls waiting are
- * kept in turn order (a Map keeps insertion order); the holder's lane steps out of that order while
- * it holds the connection and goes back in last when it lets go, so a lane that arrives meanwhile
- * is served before the holder's next call.
- */
-export class Turns {
-  /** Lanes with waiting calls, next turn first; the holder's lane is never in it. */
-  readonly #waiting = new Map<string, Grant[]>();
-  /** The lane holding the connection and its own waiting calls; undefined while free. */
-  #holder: { lane: string; waiting: Grant[] } | undefined;
-  readonly #whenIdle: Array<() => void> = [];
-
-  /** Resolves when `lane` has the connection, with the function that lets it go (once). */
-  acquire(lane: string): Promise<() => void> {
-    return new Promise((resolve) => {
-      const grant = () => {
-        let released = false;
-        resolve(() => {
-          if (released) return;
-          released = true;
-          this.#release();
-        });
-      };
-      if (!this.#holder) {
-        this.#holder = { lane, waiting: [] };
-        grant();
-      } else if (this.#holder.lane === lane) {
-        this.#holder.waiting.push(grant);
-      } else {
-        const waiting = this.#waiting.get(lane);
-        if (waiting) waiting.push(grant);
-        else this.#waiting.set(lane, [grant]);
-      }
-    });
-  }
-
-  /** Runs `work` holding the connection. */
-  async run<T>(lane: string, work: () => Promise<T>): Promise<T> {
-    const release = await this.acquire(lane);
-    try {
-      return await work();
-    } finally {
-      release();
-    }
-  }
-
-  /** Resolves once no one holds the connection and no call waits. */
-  idle(): Promise<void> {
-    if (!this.#holder) return Promise.resolve();
-    return new Promise((resolve) => this.#whenIdle.push(resolve));
-  }
-
-  #release(): void {
-    const holder = this.#holder!;
-    // The holder's lane goes back in line last; the Map cannot hold it already (see #waiting).
-    if (holder.waiting.length) this.#waiting.set(holder.lane, holder.waiting);
-    const next = this.#waiting.entries().next();
-    if (next.done) {
-      this.#holder = undefined;
-      for (const resolve of this.#whenIdle.splice(0)) resolve();
-      return;
-    }
-    const [lane, waiting] = next.value;
-    this.#waiting.delete(lane);
-    this.#holder = { lane, waiting };
-    waiting.shift()!();
-  }
 }

@@ -3,7 +3,8 @@
 // call there. Forwarding at this interface (typed, Prisma's own) rather than at PGlite's keeps the
 // adapter's type parsers and error mapping where they were written to run, next to PGlite: what
 // crosses the thread boundary is plain data (rows of strings, numbers, Uint8Arrays; mapped errors).
-// Statements and transactions take the one connection in turns per organization (turns.ts).
+// Each statement and transaction start carries the lane of its caller (turns.ts): the worker serves
+// the lanes in turns.
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import {
@@ -18,7 +19,7 @@ import {
   type TransactionOptions,
 } from "@prisma/driver-adapter-utils";
 import { getLogger } from "@/server/operations/logger";
-import { laneOfCaller, Turns } from "@/server/pglite/turns";
+import { laneOfCaller } from "@/server/pglite/turns";
 
 // Located from the project root at run time, like the migrations: the file is never bundled, so the
 // same path serves tsx, the production bundle, Next's route bundles and vitest.
@@ -51,13 +52,6 @@ function toError(data: ErrorData): Error {
 
 /** One worker thread owning one PGlite database. */
 class PGliteThread {
-  /**
-   * Who runs next on the connection: a statement outside a transaction, or a whole transaction from
-   * its start to its commit or rollback. A transaction's own statements, commit and rollback do not
-   * take turns (they run within the turn it holds; making them wait would deadlock), nor do LISTEN,
-   * UNLISTEN and dumps, which PGlite orders itself.
-   */
-  readonly turns = new Turns();
   readonly #worker: Worker;
   readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   readonly #listeners = new Map<number, (payload: string) => void>();
@@ -105,10 +99,9 @@ class PGliteThread {
     };
   }
 
-  /** Waits for the calls in flight or waiting their turn and the open transactions, closes PGlite, ends the thread. */
+  /** Waits for the calls in flight and the open transactions, closes PGlite, ends the thread. */
   async close(): Promise<void> {
     if (this.#stopped) return;
-    await this.turns.idle();
     try {
       await this.call("close");
     } finally {
@@ -137,17 +130,11 @@ class ForwardedQueryable {
   ) {}
 
   queryRaw(query: SqlQuery): Promise<SqlResultSet> {
-    return this.statement("queryRaw", { query, tx: this.tx });
+    return this.thread.call("queryRaw", { query, tx: this.tx, lane: laneOfCaller() });
   }
 
   executeRaw(query: SqlQuery): Promise<number> {
-    return this.statement("executeRaw", { query, tx: this.tx });
-  }
-
-  /** Within a transaction at once (its turn is held); otherwise in the caller's turn. */
-  protected statement<T>(op: string, args: Record<string, unknown>): Promise<T> {
-    if (this.tx !== undefined) return this.thread.call(op, args);
-    return this.thread.turns.run(laneOfCaller(), () => this.thread.call<T>(op, args));
+    return this.thread.call("executeRaw", { query, tx: this.tx, lane: laneOfCaller() });
   }
 }
 
@@ -156,26 +143,16 @@ class ForwardedTransaction extends ForwardedQueryable implements Transaction {
     thread: PGliteThread,
     tx: number,
     readonly options: TransactionOptions,
-    /** Gives the connection's turn back: the transaction is over. */
-    private readonly release: () => void,
   ) {
     super(thread, tx);
   }
 
-  async commit(): Promise<void> {
-    try {
-      await this.thread.call("commit", { tx: this.tx });
-    } finally {
-      this.release();
-    }
+  commit(): Promise<void> {
+    return this.thread.call("commit", { tx: this.tx });
   }
 
-  async rollback(): Promise<void> {
-    try {
-      await this.thread.call("rollback", { tx: this.tx });
-    } finally {
-      this.release();
-    }
+  rollback(): Promise<void> {
+    return this.thread.call("rollback", { tx: this.tx });
   }
 }
 
@@ -188,19 +165,12 @@ class ForwardedAdapter extends ForwardedQueryable implements SqlDriverAdapter {
   }
 
   executeScript(script: string): Promise<void> {
-    return this.statement("executeScript", { script });
+    return this.thread.call("executeScript", { script, lane: laneOfCaller() });
   }
 
-  /** Takes the caller's turn and holds it until the transaction commits or rolls back. */
   async startTransaction(isolationLevel?: IsolationLevel): Promise<Transaction> {
-    const release = await this.thread.turns.acquire(laneOfCaller());
-    try {
-      const { id, options } = await this.thread.call<{ id: number; options: TransactionOptions }>("startTransaction", { isolationLevel });
-      return new ForwardedTransaction(this.thread, id, options, release);
-    } catch (error) {
-      release();
-      throw error;
-    }
+    const { id, options } = await this.thread.call<{ id: number; options: TransactionOptions }>("startTransaction", { isolationLevel, lane: laneOfCaller() });
+    return new ForwardedTransaction(this.thread, id, options);
   }
 
   getConnectionInfo(): ConnectionInfo {
