@@ -10,3 +10,19 @@ DROP INDEX "Task_description_trgm_idx";
 CREATE INDEX "Task_organization_title_trgm_idx" ON "Task" USING GIN (("organizationId" || ' ' || "title") gin_trgm_ops);
 
 CREATE INDEX "Task_organization_description_trgm_idx" ON "Task" USING GIN (("organizationId" || ' ' || "description") gin_trgm_ops);
+
+-- The ids of the tasks whose organization id and title or description match `pattern` (built as
+-- `<organizationId> %term%`), from the indexes above. A table whose long texts are stored out of line
+-- looks small to the planner, which would rather read all of it (every organization, every long
+-- description) than the indexes: within this function only, it is told not to (a function with a SET
+-- clause is planned with the setting, and keeps the caller to one statement). ROWS: few candidates
+-- are expected, so that the caller looks each one up by id rather than checking every task.
+CREATE FUNCTION "task_search_candidates"(pattern TEXT) RETURNS SETOF TEXT
+LANGUAGE sql STABLE
+ROWS 10
+SET enable_seqscan = off
+AS $$
+  SELECT t."id" FROM "Task" t
+  WHERE (t."organizationId" || ' ' || t."title") ILIKE pattern
+     OR (t."organizationId" || ' ' || t."description") ILIKE pattern
+$$;

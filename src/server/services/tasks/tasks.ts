@@ -67,6 +67,8 @@ const SEARCH_WALK_PER_ROW = 2;
  *   2. otherwise the matches after the walked rows, from the trigram indexes over the organization id
  *      followed by the text (migration 20261127023600): they hand over only this organization's
  *      tasks holding the term's trigrams, so a rare term costs its few candidates.
+ * Two statements at most, neither in a transaction (on the embedded database a transaction would hold
+ * the connection between its statements).
  * Together, exactly the first `take` matches in keyset order, as one statement would find them.
  */
 async function searchTasks(db: DbClient, organizationId: string, scope: Prisma.Sql[], pattern: string, take: number): Promise<TaskView[]> {
@@ -82,34 +84,20 @@ async function searchTasks(db: DbClient, organizationId: string, scope: Prisma.S
     ORDER BY t."createdAt" DESC, t."id" DESC
     LIMIT ${take}`;
   if (walked.length >= take) return walked;
-  // Candidates by the indexed expressions (written as in the migration, or the indexes do not serve
-  // them); the outer query scopes and checks them as step 1 does. Step 2 starts after the walk's
-  // last row; when the walk saw every task in scope there is none, the comparison is NULL and step 2
-  // rightly finds nothing.
+  // Candidates from the indexes (task_search_candidates, migration 20261127023600), scoped and checked
+  // as in step 1. Step 2 starts after the walk's last row; when the walk saw every task in scope there
+  // is none, the comparison is NULL and step 2 rightly finds nothing.
   const inOrganization = `${escapeLike(organizationId)} ${pattern}`;
-  const rest = Prisma.sql`
-    WITH candidates AS MATERIALIZED (
-      SELECT t."id" FROM "Task" t
-      WHERE (t."organizationId" || ' ' || t."title") ILIKE ${inOrganization}
-         OR (t."organizationId" || ' ' || t."description") ILIKE ${inOrganization})
+  const found = await db.$queryRaw<TaskView[]>`
     SELECT ${taskViewColumns(organizationId)}
-    FROM candidates JOIN "Task" t ON t."id" = candidates."id"
+    FROM task_search_candidates(${inOrganization}) AS candidates("id") JOIN "Task" t ON t."id" = candidates."id"
     WHERE ${where} AND ${matches} AND (t."createdAt", t."id") < (
       SELECT t."createdAt", t."id" FROM "Task" t WHERE ${where}
       ORDER BY t."createdAt" DESC, t."id" DESC OFFSET ${walk - 1} LIMIT 1)
     ORDER BY t."createdAt" DESC, t."id" DESC
     LIMIT ${take - walked.length}`;
-  // A table whose long texts live out of line looks small to the planner, which then prefers reading
-  // it whole to the indexes; for this one statement, it is told not to. Inside a caller's transaction
-  // the setting would outlive the statement: there the planner chooses alone, with the same result.
-  const found = isTopLevel(db)
-    ? (await db.$transaction([db.$executeRaw`SET LOCAL enable_seqscan = off`, db.$queryRaw<TaskView[]>(rest)]))[1]
-    : await db.$queryRaw<TaskView[]>(rest);
   return [...walked, ...found];
 }
-
-/** The client itself, not a transaction of the caller's. */
-const isTopLevel = (db: DbClient): db is Db => "$transaction" in db;
 
 /** `%`, `_` and `\` taken literally in an `ILIKE` pattern. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
