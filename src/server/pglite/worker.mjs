@@ -97,6 +97,7 @@ function closeTransaction(tx) {
   transactionTurns.get(tx)?.();
   transactionTurns.delete(tx);
 }
+
 /** Unsubscribe functions of LISTEN subscriptions, by the main thread's listener id. */
 const listeners = new Map();
 let running = 0;
