@@ -1,10 +1,13 @@
 // The embedded database runs on a worker thread (src/server/pglite): the event loop keeps serving while
 // a statement runs, and what crosses the thread (values, errors, transactions, notifications) arrives
-// as it did when PGlite ran on the main thread. PGlite only.
+// as it did when PGlite ran on the main thread; statements take the one connection in turns per
+// organization. PGlite only.
 import { readFileSync } from "node:fs";
 import { describe, expect, inject, it } from "vitest";
 import { PrismaClient } from "@/generated/prisma/client";
+import { withinOrganizationLimit } from "@/server/api/middleware/organization-load";
 import { getDatabase, getDb, Prisma } from "@/server/db";
+import { asBackground, asOrganization } from "@/server/pglite/turns";
 import { startPGliteWorker } from "@/server/pglite/worker-adapter";
 import { expectErrorEnvelope } from "../harness/assertions";
 import { insertTask, signUpOrganization } from "../harness/factories";
@@ -168,6 +171,66 @@ describe.skipIf(Boolean(adminUrl))("the embedded database on its worker thread",
       await expect.poll(() => received).toEqual(["committed"]);
     } finally {
       await unlisten();
+    }
+  });
+
+  it("serves statements in turns per organization: another organization's waits for at most the one running", async () => {
+    const pglite = startPGliteWorker({ loadDataDir: new Blob([readFileSync(inject("pgliteTemplate")!)]) });
+    const adapter = await pglite.adapterFactory.connect();
+    try {
+      const finished: string[] = [];
+      const sleep = { sql: "SELECT pg_sleep(0.05)", args: [], argTypes: [] };
+      const select = { sql: "SELECT 1", args: [], argTypes: [] };
+      const run = (name: string, query: typeof select) => adapter.executeRaw(query).then(() => void finished.push(name));
+      // All queued at once, in this order: first come, first served would finish a1…a6 before b1.
+      await Promise.all([
+        ...[1, 2, 3, 4, 5, 6].map((index) => asOrganization("a", () => run(`a${index}`, sleep))),
+        asOrganization("b", () => run("b1", select)),
+        asOrganization("b", () => run("b2", select)),
+        asBackground(() => run("background", select)),
+        run("unattributed", select),
+      ]);
+      expect(finished).toEqual(["a1", "b1", "background", "unattributed", "a2", "b2", "a3", "a4", "a5", "a6"]);
+    } finally {
+      await pglite.close();
+    }
+  });
+
+  it("gives turns by the organization a request runs for, through Prisma", async () => {
+    const db = await getDb();
+    const [a, b] = await Promise.all([signUpOrganization(), signUpOrganization()]);
+    const finished: string[] = [];
+    const busy = [1, 2, 3, 4, 5].map((index) =>
+      withinOrganizationLimit(a.organizationId, () => db.$executeRaw`SELECT pg_sleep(0.05)`).then(() => void finished.push(`a${index}`)),
+    );
+    const other = withinOrganizationLimit(b.organizationId, () => db.$queryRaw`SELECT 1`).then(() => void finished.push("b"));
+    await Promise.all([...busy, other]);
+    // Behind at most the statement of a running when it arrived; in arrival order it would be last.
+    expect(finished.indexOf("b")).toBeLessThanOrEqual(1);
+    expect(finished.filter((name) => name !== "b")).toEqual(["a1", "a2", "a3", "a4", "a5"]);
+  });
+
+  it("runs a transaction's own statements while other calls wait for its end, then serves them", async () => {
+    const pglite = startPGliteWorker({ loadDataDir: new Blob([readFileSync(inject("pgliteTemplate")!)]) });
+    const adapter = await pglite.adapterFactory.connect();
+    try {
+      const events: string[] = [];
+      const select = { sql: "SELECT 1", args: [], argTypes: [] };
+      const tx = await asOrganization("a", () => adapter.startTransaction());
+      // Queued while the transaction holds the connection: they must not run inside it, and the
+      // transaction's own statements must not wait behind them.
+      const waiting = [
+        asOrganization("b", () => adapter.queryRaw(select).then(() => void events.push("b"))),
+        asOrganization("a", () => adapter.queryRaw(select).then(() => void events.push("a"))),
+      ];
+      await tx.executeRaw({ sql: "SELECT pg_sleep(0.05)", args: [], argTypes: [] });
+      events.push("in transaction");
+      await tx.commit();
+      events.push("committed");
+      await Promise.all(waiting);
+      expect(events).toEqual(["in transaction", "committed", "b", "a"]);
+    } finally {
+      await pglite.close();
     }
   });
 

@@ -224,6 +224,36 @@ describe("GET /api/v1/tasks", () => {
     expect(pages.flat()).toEqual(expectedOrder(rows.filter((row) => row.status === "done" && row.title.startsWith("Alpha"))));
   });
 
+  it("serves a search's matches exactly in keyset order across pages, for a common term and a rare one", async () => {
+    // A search walks the first rows of the page in order, then asks the organization's trigram
+    // indexes for the rest (services/tasks/tasks.ts): pages of 2 over 40 tasks take both paths.
+    const { admin, api } = await apiOrganization(["tasks:read"]);
+    const other = await apiOrganization(["tasks:read"]);
+    const db = await getDb();
+    const rows = await db.task.createManyAndReturn({
+      data: Array.from({ length: 40 }, (_, index) => ({
+        organizationId: admin.organizationId,
+        title: index === 3 ? "Find the NEEDLE" : `Task ${index}`,
+        description: index === 3 ? null : index % 9 === 0 ? `hay hay a needle_${index} hay` : "common haystack text",
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index % 7)),
+        deletedAt: index === 18 ? new Date() : null,
+      })),
+      select: { id: true, createdAt: true, title: true, description: true, deletedAt: true },
+    });
+    // Another organization's matches share the trigrams, never the results.
+    await db.task.createMany({
+      data: Array.from({ length: 10 }, (_, index) => ({ organizationId: other.admin.organizationId, title: `needle ${index}`, description: "a needle_0 haystack" })),
+    });
+    const live = rows.filter((row) => !row.deletedAt);
+    const rare = expectedOrder(live.filter((row) => row.title.includes("NEEDLE") || row.description?.includes("needle")));
+    expect(rare).toHaveLength(5);
+    expect((await walk(api, "limit=2&search=needle")).flat()).toEqual(rare);
+    expect((await walk(api, "limit=100&search=Needle")).flat()).toEqual(rare);
+    expect((await walk(api, "limit=2&search=needle_9")).flat()).toEqual(expectedOrder(live.filter((row) => row.description?.includes("needle_9"))));
+    expect((await walk(api, "limit=3&search=haystack")).flat()).toEqual(expectedOrder(live.filter((row) => row.description?.includes("haystack"))));
+    expect((await walk(api, "limit=2&search=absent-term")).flat()).toEqual([]);
+  });
+
   it("embeds each task's checklist in order and its comments oldest first", async () => {
     const { admin, api } = await apiOrganization(["tasks:read", "tasks:write"]);
     const one = await createTask(api, { title: "one", subtasks: [{ title: "1a" }, { title: "1b" }, { title: "1c" }] });

@@ -3,6 +3,8 @@
 // call there. Forwarding at this interface (typed, Prisma's own) rather than at PGlite's keeps the
 // adapter's type parsers and error mapping where they were written to run, next to PGlite: what
 // crosses the thread boundary is plain data (rows of strings, numbers, Uint8Arrays; mapped errors).
+// Each statement and transaction start carries the lane of its caller (turns.ts): the worker serves
+// the lanes in turns.
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import {
@@ -17,6 +19,7 @@ import {
   type TransactionOptions,
 } from "@prisma/driver-adapter-utils";
 import { getLogger } from "@/server/operations/logger";
+import { laneOfCaller } from "@/server/pglite/turns";
 
 // Located from the project root at run time, like the migrations: the file is never bundled, so the
 // same path serves tsx, the production bundle, Next's route bundles and vitest.
@@ -127,11 +130,11 @@ class ForwardedQueryable {
   ) {}
 
   queryRaw(query: SqlQuery): Promise<SqlResultSet> {
-    return this.thread.call("queryRaw", { query, tx: this.tx });
+    return this.thread.call("queryRaw", { query, tx: this.tx, lane: laneOfCaller() });
   }
 
   executeRaw(query: SqlQuery): Promise<number> {
-    return this.thread.call("executeRaw", { query, tx: this.tx });
+    return this.thread.call("executeRaw", { query, tx: this.tx, lane: laneOfCaller() });
   }
 }
 
@@ -162,11 +165,11 @@ class ForwardedAdapter extends ForwardedQueryable implements SqlDriverAdapter {
   }
 
   executeScript(script: string): Promise<void> {
-    return this.thread.call("executeScript", { script });
+    return this.thread.call("executeScript", { script, lane: laneOfCaller() });
   }
 
   async startTransaction(isolationLevel?: IsolationLevel): Promise<Transaction> {
-    const { id, options } = await this.thread.call<{ id: number; options: TransactionOptions }>("startTransaction", { isolationLevel });
+    const { id, options } = await this.thread.call<{ id: number; options: TransactionOptions }>("startTransaction", { isolationLevel, lane: laneOfCaller() });
     return new ForwardedTransaction(this.thread, id, options);
   }
 

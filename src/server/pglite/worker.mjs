@@ -3,6 +3,8 @@
 // keeps serving. The main thread (worker-adapter.ts) forwards Prisma's driver-adapter calls by
 // message. Plain JavaScript, never bundled: every way the server runs (tsx, the production bundle,
 // Next's route bundles, vitest) starts this same file with Node, which finds the packages in node_modules.
+// Statements take PGlite's one connection in turns per organization (see Turns below).
+import { setImmediate } from "node:timers";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -17,8 +19,85 @@ const opened = pglite.waitReady.then(() => new PrismaPGlite(pglite).connect());
 // An open failure is answered to every call; this keeps it from also being an unhandled rejection.
 opened.catch(() => {});
 
+/**
+ * PGlite's one connection, given to one holder at a time, lane after lane. A lane is whom the calls
+ * run for (the main thread tags each call: an organization, background work, or no one in
+ * particular, src/server/pglite/turns.ts). First come, first served, an organization with eight slow
+ * searches queued made every other one wait for all eight; in turns, another organization's statement
+ * waits for at most the one running when it arrived. Lanes with waiting calls are kept in turn order
+ * (a Map keeps insertion order); the holder's lane steps out of it while it holds the connection and
+ * goes back in last when it lets go, so a lane that arrived meanwhile goes first. Served here, next
+ * to PGlite, so that the next statement starts as the last one ends, without a trip to the main thread.
+ */
+class Turns {
+  /** Lanes with waiting calls, next turn first; the holder's lane is never in it. */
+  #waiting = new Map();
+  /** The lane holding the connection and its own waiting calls; undefined while free. */
+  #holder;
+
+  /** Resolves when `lane` has the connection, with the function that lets it go (once). */
+  acquire(lane) {
+    return new Promise((resolve) => {
+      const grant = () => {
+        let released = false;
+        resolve(() => {
+          if (released) return;
+          released = true;
+          // After the messages that arrived meanwhile (PGlite blocks this thread while a statement
+          // runs) have taken their places: otherwise the first of them would simply be next.
+          setImmediate(() => this.#release());
+        });
+      };
+      if (!this.#holder) {
+        this.#holder = { lane, waiting: [] };
+        grant();
+      } else if (this.#holder.lane === lane) {
+        this.#holder.waiting.push(grant);
+      } else if (this.#waiting.has(lane)) {
+        this.#waiting.get(lane).push(grant);
+      } else {
+        this.#waiting.set(lane, [grant]);
+      }
+    });
+  }
+
+  #release() {
+    const holder = this.#holder;
+    if (holder.waiting.length) this.#waiting.set(holder.lane, holder.waiting);
+    const next = this.#waiting.entries().next();
+    if (next.done) {
+      this.#holder = undefined;
+      return;
+    }
+    const [lane, waiting] = next.value;
+    this.#waiting.delete(lane);
+    this.#holder = { lane, waiting };
+    waiting.shift()();
+  }
+}
+
+const turns = new Turns();
+
+/**
+ * Whether a call takes a turn: a statement outside a transaction, a script, or a transaction's start
+ * (the transaction then holds the turn until its commit or rollback). A transaction's own statements,
+ * commit and rollback run within the turn it holds (making them wait would deadlock); LISTEN,
+ * UNLISTEN, dumps and close are ordered by PGlite itself.
+ */
+const takesTurn = (op, args) => op === "startTransaction" || op === "executeScript" || ((op === "queryRaw" || op === "executeRaw") && args.tx === undefined);
+
 /** Transactions in progress, by the id of the message that started them. */
 const transactions = new Map();
+/** The turn each transaction in progress holds, by the same id. */
+const transactionTurns = new Map();
+
+/** Ends a transaction's bookkeeping and gives its turn back. */
+function closeTransaction(tx) {
+  transactions.delete(tx);
+  transactionTurns.get(tx)?.();
+  transactionTurns.delete(tx);
+}
+
 /** Unsubscribe functions of LISTEN subscriptions, by the main thread's listener id. */
 const listeners = new Map();
 let running = 0;
@@ -76,13 +155,13 @@ const operations = {
   },
 };
 
-/** Commits or rolls back an open transaction, which is forgotten either way. */
+/** Commits or rolls back an open transaction, which is forgotten (and its turn given back) either way. */
 async function endTransaction(tx, outcome) {
   const open = transaction(tx);
   try {
     await open[outcome]();
   } finally {
-    transactions.delete(tx);
+    closeTransaction(tx);
   }
 }
 
@@ -103,16 +182,25 @@ function answer(id, outcome) {
   }
 }
 
-parentPort.on("message", async ({ id, op, ...args }) => {
-  // Every call waits for the same promise first, so calls reach PGlite in the order they were sent.
+parentPort.on("message", async ({ id, op, lane = "", ...args }) => {
+  // Every call waits for the same promise first, so calls take their turns in the order they were sent.
   const counted = op !== "close";
   if (counted) running += 1;
+  let release;
   try {
     const adapter = await opened;
-    answer(id, { value: await operations[op](adapter, args, id) });
+    if (takesTurn(op, args)) release = await turns.acquire(lane);
+    const value = await operations[op](adapter, args, id);
+    if (op === "startTransaction") {
+      // Held until the transaction's commit or rollback.
+      transactionTurns.set(id, release);
+      release = undefined;
+    }
+    answer(id, { value });
   } catch (error) {
     answer(id, { error: errorData(error) });
   } finally {
+    release?.();
     if (counted) running -= 1;
     settled();
   }

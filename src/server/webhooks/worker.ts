@@ -10,6 +10,7 @@ import { systemClock, type Clock } from "@/server/webhooks/clock";
 import { DELIVERY_CHANNEL } from "@/server/webhooks/events";
 import { pruneWebhookHistory } from "@/server/webhooks/retention";
 import { getLogger } from "@/server/operations/logger";
+import { asBackground } from "@/server/pglite/turns";
 
 export const DEFAULT_WORKER_INTERVAL_MS = 1_000;
 /** How often the worker prunes one batch of old attempts and events (retention.ts). */
@@ -63,14 +64,15 @@ export function startDeliveryWorker(database: Database, options: WorkerOptions =
       if (isNotified) isRerunRequested = true;
       return;
     }
-    current = drainLoop().finally(() => {
+    // The drains' statements take turns on the embedded database as background work (pglite/turns.ts).
+    current = asBackground(drainLoop).finally(() => {
       current = undefined;
     });
   };
 
   const timer = setInterval(() => wake(false), options.intervalMs ?? DEFAULT_WORKER_INTERVAL_MS);
   const pruneTimer = setInterval(() => {
-    pruneWebhookHistory(database.prisma, { retentionDays: getEnv().webhookRetentionDays, now: clock.now() }).catch((error: unknown) => {
+    asBackground(() => pruneWebhookHistory(database.prisma, { retentionDays: getEnv().webhookRetentionDays, now: clock.now() })).catch((error: unknown) => {
       getLogger().error({ err: error }, "webhook worker: retention failed");
     });
   }, PRUNE_INTERVAL_MS);

@@ -30,7 +30,6 @@ export async function listTasks(db: DbClient, actor: TaskActor, input: ListTasks
     ...(input.assigneeId ? [Prisma.sql`t."assigneeId" = ${input.assigneeId}`] : []),
     ...(input.customerId ? [Prisma.sql`t."customerId" = ${input.customerId}`] : []),
     ...(input.updatedSince ? [Prisma.sql`t."updatedAt" >= ${input.updatedSince}`] : []),
-    ...(search ? [Prisma.sql`(t."title" ILIKE ${likePattern(search)} OR t."description" ILIKE ${likePattern(search)})`] : []),
   ];
   const page = await paginate(
     { kind: "tasks", sortField: "createdAt", limit: input.limit, cursor: input.cursor },
@@ -38,10 +37,12 @@ export async function listTasks(db: DbClient, actor: TaskActor, input: ListTasks
       const after = position
         ? [Prisma.sql`(t."createdAt" < ${position.sortValue} OR (t."createdAt" = ${position.sortValue} AND t."id" < ${position.id}))`]
         : [];
+      const scope = [...conditions, ...after];
+      if (search) return searchTasks(db, organizationId, scope, likePattern(search), take);
       return db.$queryRaw<TaskView[]>`
         SELECT ${taskViewColumns(organizationId)}
         FROM "Task" t
-        WHERE ${Prisma.join([...conditions, ...after], " AND ")}
+        WHERE ${Prisma.join(scope, " AND ")}
         ORDER BY t."createdAt" DESC, t."id" DESC
         LIMIT ${take}`;
     },
@@ -50,8 +51,59 @@ export async function listTasks(db: DbClient, actor: TaskActor, input: ListTasks
   return page;
 }
 
+/**
+ * Rows of a search walked in keyset order before the trigram indexes are asked: a term matching most
+ * tasks fills a page within them. Per page row, so that a term matching half the tasks or more does.
+ */
+const SEARCH_WALK_PER_ROW = 2;
+
+/**
+ * The first `take` tasks in `scope` (newest first) whose title or description matches `pattern`.
+ * Checking a match means reading the whole description (10 KB or more), and the planner, blind to
+ * that cost and to how common the term is, checks every task of the organization for every term
+ * (2,000 long descriptions: a few hundred ms). So the plan is chosen here, in two steps:
+ *   1. walk the next `take × SEARCH_WALK_PER_ROW` tasks in keyset order, stopping at `take` matches:
+ *      a common term ends here after about `take` checks;
+ *   2. otherwise the matches after the walked rows, from the trigram indexes over the organization id
+ *      followed by the text (migration 20261127023600): they hand over only this organization's
+ *      tasks holding the term's trigrams, so a rare term costs its few candidates.
+ * Two statements at most, neither in a transaction (on the embedded database a transaction would hold
+ * the connection between its statements).
+ * Together, exactly the first `take` matches in keyset order, as one statement would find them.
+ */
+async function searchTasks(db: DbClient, organizationId: string, scope: Prisma.Sql[], pattern: string, take: number): Promise<TaskView[]> {
+  const where = Prisma.join(scope, " AND ");
+  const matches = Prisma.sql`(t."title" ILIKE ${pattern} OR t."description" ILIKE ${pattern})`;
+  const walk = take * SEARCH_WALK_PER_ROW;
+  // The LIMIT inside bounds the walk; the outer one ends it at `take` matches (the inner order is
+  // kept, so matches are checked row by row until then).
+  const walked = await db.$queryRaw<TaskView[]>`
+    SELECT ${taskViewColumns(organizationId)}
+    FROM (SELECT * FROM "Task" t WHERE ${where} ORDER BY t."createdAt" DESC, t."id" DESC LIMIT ${walk}) t
+    WHERE ${matches}
+    ORDER BY t."createdAt" DESC, t."id" DESC
+    LIMIT ${take}`;
+  if (walked.length >= take) return walked;
+  // Candidates from the indexes (task_search_candidates, migration 20261127023600), scoped and checked
+  // as in step 1. Step 2 starts after the walk's last row; when the walk saw every task in scope there
+  // is none, the comparison is NULL and step 2 rightly finds nothing.
+  const inOrganization = `${escapeLike(organizationId)} ${pattern}`;
+  const found = await db.$queryRaw<TaskView[]>`
+    SELECT ${taskViewColumns(organizationId)}
+    FROM task_search_candidates(${inOrganization}) AS candidates("id") JOIN "Task" t ON t."id" = candidates."id"
+    WHERE ${where} AND ${matches} AND (t."createdAt", t."id") < (
+      SELECT t."createdAt", t."id" FROM "Task" t WHERE ${where}
+      ORDER BY t."createdAt" DESC, t."id" DESC OFFSET ${walk - 1} LIMIT 1)
+    ORDER BY t."createdAt" DESC, t."id" DESC
+    LIMIT ${take - walked.length}`;
+  return [...walked, ...found];
+}
+
+/** `%`, `_` and `\` taken literally in an `ILIKE` pattern. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
 /** `ILIKE` pattern for a case-insensitive substring match, `%`, `_` and `\` taken literally (as containsText). */
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+const likePattern = (term: string) => `%${escapeLike(term)}%`;
 
 export async function getTask(db: DbClient, actor: TaskActor, taskId: string): Promise<TaskView> {
   return serializeTask(await findTask(db, actor.organizationId, taskId));
