@@ -62,6 +62,23 @@ describe("POST /api/v1/tasks", () => {
     ]);
   });
 
+  it("answers a new task byte for byte as a read of it does, stamped with the row's instant, its id shaped like Prisma's cuid()", async () => {
+    const { api } = await apiOrganization(["tasks:write", "tasks:read"]);
+    const created = await api.post("/api/v1/tasks", { title: "Stamped", description: "With a description", status: "up_next", tags: ["b", "a"] });
+    expect(created.status, created.text).toBe(201);
+    const task = created.body.data;
+    const read = await api.get(`/api/v1/tasks/${task.id}`);
+    expect(read.status, read.text).toBe(200);
+    expect(JSON.stringify(read.body.data)).toBe(JSON.stringify(task));
+
+    const row = await (await getDb()).task.findUniqueOrThrow({ where: { id: task.id } });
+    expect([row.createdAt.toISOString(), row.updatedAt.toISOString()]).toEqual([task.createdAt, task.createdAt]);
+    expect([row.status, row.tags]).toEqual(["up_next", ["b", "a"]]);
+    const other = await createTask(api, { title: "Another" });
+    expect([task.id, other.id]).toEqual([expect.stringMatching(/^c[0-9a-z]{24}$/), expect.stringMatching(/^c[0-9a-z]{24}$/)]);
+    expect(other.id).not.toBe(task.id);
+  });
+
   it("defaults everything but the title", async () => {
     const { api } = await apiOrganization(["tasks:write"]);
     const task = await createTask(api, { title: "Minimal" });

@@ -240,6 +240,16 @@ export function taskViewColumns(organizationId: string): Prisma.Sql {
     ${isoTimestamp('t."createdAt"')} AS "createdAt", ${isoTimestamp('t."updatedAt"')} AS "updatedAt"`;
 }
 
+/**
+ * `taskViewColumns` for the `RETURNING` list of a task just inserted (`INSERT INTO "Task" AS t`):
+ * the same fields in the same order, its checklist and comments empty, as a new task's are.
+ */
+export function newTaskViewColumns(): Prisma.Sql {
+  return Prisma.sql`t."id", t."title", t."description", t."status"::text AS "status", t."assigneeId", t."customerId",
+    t."primaryConstellationId", t."loggedSeconds", t."billableSeconds", t."tags", '[]'::json AS "subtasks", '[]'::json AS "comments",
+    ${isoTimestamp('t."createdAt"')} AS "createdAt", ${isoTimestamp('t."updatedAt"')} AS "updatedAt"`;
+}
+
 export function serializeTask(task: TaskRow): TaskView {
   return {
     id: task.id,
