@@ -15,6 +15,17 @@ import { dispatchToNext } from "../harness/http";
 import { startOrbitServer } from "../harness/server";
 import { adminUrl } from "../setup/test-database";
 
+/** A PGlite worker of its own on the migrated template, its adapter handed to `use`, closed after. */
+async function withWorkerAdapter(use: (adapter: Awaited<ReturnType<ReturnType<typeof startPGliteWorker>["adapterFactory"]["connect"]>>) => Promise<void>): Promise<void> {
+  const pglite = startPGliteWorker({ loadDataDir: new Blob([readFileSync(inject("pgliteTemplate")!)]) });
+  const adapter = await pglite.adapterFactory.connect();
+  try {
+    await use(adapter);
+  } finally {
+    await pglite.close();
+  }
+}
+
 describe.skipIf(Boolean(adminUrl))("the embedded database on its worker thread", () => {
   it("keeps serving requests while a statement runs: /api/health answers before pg_sleep(3) returns", async () => {
     const { adapterFactory } = await getDatabase();
@@ -175,9 +186,7 @@ describe.skipIf(Boolean(adminUrl))("the embedded database on its worker thread",
   });
 
   it("serves statements in turns per organization: another organization's waits for at most the one running", async () => {
-    const pglite = startPGliteWorker({ loadDataDir: new Blob([readFileSync(inject("pgliteTemplate")!)]) });
-    const adapter = await pglite.adapterFactory.connect();
-    try {
+    await withWorkerAdapter(async (adapter) => {
       const finished: string[] = [];
       const sleep = { sql: "SELECT pg_sleep(0.05)", args: [], argTypes: [] };
       const select = { sql: "SELECT 1", args: [], argTypes: [] };
@@ -191,9 +200,7 @@ describe.skipIf(Boolean(adminUrl))("the embedded database on its worker thread",
         run("unattributed", select),
       ]);
       expect(finished).toEqual(["a1", "b1", "background", "unattributed", "a2", "b2", "a3", "a4", "a5", "a6"]);
-    } finally {
-      await pglite.close();
-    }
+    });
   });
 
   it("gives turns by the organization a request runs for, through Prisma", async () => {
@@ -211,9 +218,7 @@ describe.skipIf(Boolean(adminUrl))("the embedded database on its worker thread",
   });
 
   it("runs a transaction's own statements while other calls wait for its end, then serves them", async () => {
-    const pglite = startPGliteWorker({ loadDataDir: new Blob([readFileSync(inject("pgliteTemplate")!)]) });
-    const adapter = await pglite.adapterFactory.connect();
-    try {
+    await withWorkerAdapter(async (adapter) => {
       const events: string[] = [];
       const select = { sql: "SELECT 1", args: [], argTypes: [] };
       const tx = await asOrganization("a", () => adapter.startTransaction());
@@ -229,9 +234,7 @@ describe.skipIf(Boolean(adminUrl))("the embedded database on its worker thread",
       events.push("committed");
       await Promise.all(waiting);
       expect(events).toEqual(["in transaction", "committed", "b", "a"]);
-    } finally {
-      await pglite.close();
-    }
+    });
   });
 
   it("closes after the last open transaction, and refuses calls once closed", async () => {
