@@ -4,6 +4,8 @@
 // measures the victim's `GET /api/v1/tasks?limit=50` (sequential requests on VICTIM_CONNECTIONS
 // connections) quiet and during each attack, and prints one table. Each attack runs for
 // BENCH_ATTACK_SECONDS (default 10) and stops; the next starts once the server is quiet again.
+// BENCH_ATTACKS=fan-out (or a comma-separated list of feed, search, login, bad, fan-out) prepares and
+// runs only those attacks.
 //   - calendar feed: 8 anonymous GETs at a time of a free account's feed over 5,000 logs;
 //   - task search: 8 concurrent `search=` lists over 2,000 tasks with 10 KB descriptions;
 //   - fan-out: 2 concurrent 500-entry syncs of an organization with 20 endpoints (a local receiver);
@@ -164,47 +166,58 @@ async function signUp(baseUrl: string, plan: "free" | "pro") {
   return { cookie, email };
 }
 
-async function prepareAttacks(baseUrl: string, receiverUrl: string): Promise<Attack[]> {
-  // The calendar feed of a free account with 5,000 logs.
-  const feedOwner = await signUp(baseUrl, "free");
-  for (let batch = 0; batch < FEED_LOGS / SYNC_ENTRIES; batch += 1) {
-    expectStatus(await call(baseUrl, "POST", "/api/app/time-logs/sync", { body: { entries: syncEntries(`feed-${batch}`, SYNC_ENTRIES) }, headers: { cookie: feedOwner.cookie } }), 200, "feed logs");
+/** The attacks BENCH_ATTACKS names (comma-separated keys: feed, search, login, bad, fan-out); all when unset. */
+function selectedAttacks(): Set<string> {
+  const keys = ["feed", "search", "login", "bad", "fan-out"];
+  const wanted = (process.env.BENCH_ATTACKS ?? "").split(",").map((key) => key.trim()).filter(Boolean);
+  const unknown = wanted.filter((key) => !keys.includes(key));
+  if (unknown.length) throw new Error(`BENCH_ATTACKS: unknown attack ${unknown.join(", ")} (known: ${keys.join(", ")})`);
+  return new Set(wanted.length ? wanted : keys);
+}
+
+/** Prepares only the selected attacks' data, in the table's order. */
+async function prepareAttacks(baseUrl: string, receiverUrl: string, selected: Set<string>): Promise<Attack[]> {
+  const attacks: Attack[] = [];
+  if (selected.has("feed")) {
+    // The calendar feed of a free account with 5,000 logs.
+    const feedOwner = await signUp(baseUrl, "free");
+    for (let batch = 0; batch < FEED_LOGS / SYNC_ENTRIES; batch += 1) {
+      expectStatus(await call(baseUrl, "POST", "/api/app/time-logs/sync", { body: { entries: syncEntries(`feed-${batch}`, SYNC_ENTRIES) }, headers: { cookie: feedOwner.cookie } }), 200, "feed logs");
+    }
+    const feed = await call(baseUrl, "POST", "/api/app/calendar-feed", { headers: { cookie: feedOwner.cookie } });
+    expectStatus(feed, 201, "POST /api/app/calendar-feed");
+    const feedPath = new URL(feed.body.data.url).pathname;
+    attacks.push({ name: "calendar feed, 8 anonymous GETs at a time (5,000 logs)", concurrency: 8, request: async (_, signal) => (await timedFetch(baseUrl + feedPath, {}, signal)).status });
   }
-  const feed = await call(baseUrl, "POST", "/api/app/calendar-feed", { headers: { cookie: feedOwner.cookie } });
-  expectStatus(feed, 201, "POST /api/app/calendar-feed");
-  const feedPath = new URL(feed.body.data.url).pathname;
 
-  // Tasks with long descriptions for the searches.
-  const searcher = await createOrganization(baseUrl);
-  const description = `${"lorem ipsum dolor sit amet ".repeat(366)}`.slice(0, 9_900);
-  await inParallel(SEARCH_TASKS, 4, async (index) => {
-    const reply = await call(baseUrl, "POST", "/api/v1/tasks", { body: { title: `Searchable ${index}`, description: `${description} marker-${index}` }, headers: { authorization: `Bearer ${searcher.apiKey}` } });
-    expectStatus(reply, 201, "POST /api/v1/tasks (search data)");
-  });
-
-  // An organization with 20 endpoints, all subscribed to time_log.created.
-  const producer = await signUp(baseUrl, "pro");
-  for (let index = 0; index < FAN_OUT_ENDPOINTS; index += 1) {
-    const reply = await call(baseUrl, "POST", "/api/app/webhooks", { body: { url: `${receiverUrl}?e=${index}`, eventTypes: ["time_log.created"] }, headers: { cookie: producer.cookie } });
-    expectStatus(reply, 201, "POST /api/app/webhooks");
-  }
-
-  const searchTerms = ["marker-1999", "amet lorem", "nothing-like-this", "ipsum marker-7"];
-  return [
-    { name: "calendar feed, 8 anonymous GETs at a time (5,000 logs)", concurrency: 8, request: async (_, signal) => (await timedFetch(baseUrl + feedPath, {}, signal)).status },
-    {
+  if (selected.has("search")) {
+    // Tasks with long descriptions for the searches.
+    const searcher = await createOrganization(baseUrl);
+    const description = `${"lorem ipsum dolor sit amet ".repeat(366)}`.slice(0, 9_900);
+    await inParallel(SEARCH_TASKS, 4, async (index) => {
+      const reply = await call(baseUrl, "POST", "/api/v1/tasks", { body: { title: `Searchable ${index}`, description: `${description} marker-${index}` }, headers: { authorization: `Bearer ${searcher.apiKey}` } });
+      expectStatus(reply, 201, "POST /api/v1/tasks (search data)");
+    });
+    const searchTerms = ["marker-1999", "amet lorem", "nothing-like-this", "ipsum marker-7"];
+    attacks.push({
       name: "task search, 8 concurrent (2,000 × 10 KB descriptions)",
       concurrency: 8,
       request: async (index, signal) =>
         (await timedFetch(`${baseUrl}/api/v1/tasks?limit=50&search=${encodeURIComponent(searchTerms[index % searchTerms.length]!)}`, { headers: { authorization: `Bearer ${searcher.apiKey}` } }, signal)).status,
-    },
-    {
+    });
+  }
+
+  if (selected.has("login")) {
+    attacks.push({
       name: "login flood, 16 anonymous logins at a time",
       concurrency: 16,
       request: async (index, signal) =>
         (await timedFetch(`${baseUrl}/api/app/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: `nobody-${index}@example.com`, password: "not-the-password" }) }, signal)).status,
-    },
-    {
+    });
+  }
+
+  if (selected.has("bad")) {
+    attacks.push({
       name: "bad cookies, paths and methods, 8 at a time",
       concurrency: 8,
       request: async (index, signal) => {
@@ -219,14 +232,24 @@ async function prepareAttacks(baseUrl: string, receiverUrl: string): Promise<Att
         if (init.method === "TRACE") return traceStatus(baseUrl + target);
         return (await timedFetch(baseUrl + target, init, signal)).status;
       },
-    },
-    {
+    });
+  }
+
+  if (selected.has("fan-out")) {
+    // An organization with 20 endpoints, all subscribed to time_log.created.
+    const producer = await signUp(baseUrl, "pro");
+    for (let index = 0; index < FAN_OUT_ENDPOINTS; index += 1) {
+      const reply = await call(baseUrl, "POST", "/api/app/webhooks", { body: { url: `${receiverUrl}?e=${index}`, eventTypes: ["time_log.created"] }, headers: { cookie: producer.cookie } });
+      expectStatus(reply, 201, "POST /api/app/webhooks");
+    }
+    attacks.push({
       name: "fan-out, 2 concurrent 500-entry syncs to 20 endpoints",
       concurrency: 2,
       request: async (index, signal) =>
         (await timedFetch(`${baseUrl}/api/app/time-logs/sync`, { method: "POST", headers: { cookie: producer.cookie, "content-type": "application/json" }, body: JSON.stringify({ entries: syncEntries(`fan-${index}-${randomBytes(3).toString("hex")}`, SYNC_ENTRIES) }) }, signal)).status,
-    },
-  ];
+    });
+  }
+  return attacks;
 }
 
 export async function measureNoisyNeighbours(options: { onPostgres: boolean }): Promise<void> {
@@ -265,7 +288,7 @@ export async function measureNoisyNeighbours(options: { onPostgres: boolean }): 
       expectStatus(await call(baseUrl, "POST", "/api/v1/tasks", { body: { title: `Victim task ${index}` }, headers: { authorization: `Bearer ${victim.apiKey}` } }), 201, "victim task");
     });
     const prepared = performance.now();
-    const attacks = await prepareAttacks(baseUrl, receiver.url);
+    const attacks = await prepareAttacks(baseUrl, receiver.url, selectedAttacks());
     console.log(`  attackers ready in ${Math.round((performance.now() - prepared) / 1000)} s`);
 
     await measureVictim(baseUrl, victim.apiKey, 2); // warm-up

@@ -52,6 +52,8 @@ export interface DrainOptions {
   circuitCooldownMs?: number;
   /** What is due, leases, backoff, circuits and recorded instants (clock.ts); the system clock unless given. */
   clock?: Clock;
+  /** Delivery rows one fan-out batch creates at most; FAN_OUT_BATCH_ROWS unless given (fan-out.ts). */
+  fanOutBatchRows?: number;
   /** Failed deliveries a recover request has marked per pass; defaults to RECOVERY_BATCH (tests use fewer). */
   recoveryBatchSize?: number;
   /** Filled with the leases this drain holds (delivery id → lease end), so a stopping worker can release them. */
@@ -147,7 +149,7 @@ export async function drainDueDeliveries(db: Db, options: DrainOptions = {}): Pr
   const fanOut = async (): Promise<number> => {
     fanOutCheckAt = Date.now() + FAN_OUT_POLL_MS;
     try {
-      const batch = await fanOutEvents(db, { now: clock.now() });
+      const batch = await fanOutEvents(db, { now: clock.now(), batchRows: options.fanOutBatchRows });
       hasMoreFanOut = Boolean(batch?.eventIds.length);
       return batch?.deliveries ?? 0;
     } catch (error) {

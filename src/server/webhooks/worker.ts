@@ -8,6 +8,7 @@ import { drainDueDeliveries, type DrainOptions } from "@/server/webhooks/deliver
 import { releaseLeases } from "@/server/webhooks/record";
 import { systemClock, type Clock } from "@/server/webhooks/clock";
 import { DELIVERY_CHANNEL } from "@/server/webhooks/events";
+import { EMBEDDED_FAN_OUT_BATCH_ROWS } from "@/server/webhooks/fan-out";
 import { pruneWebhookHistory } from "@/server/webhooks/retention";
 import { getLogger } from "@/server/operations/logger";
 import { asBackground } from "@/server/pglite/turns";
@@ -44,13 +45,15 @@ export function startDeliveryWorker(database: Database, options: WorkerOptions =
   let unlisten: (() => Promise<void>) | undefined;
   const stopping = new AbortController();
   const clock = options.clock ?? systemClock;
+  // Smaller fan-out transactions on the embedded database: each holds its one connection (fan-out.ts).
+  const fanOutBatchRows = database.kind === "pglite" ? EMBEDDED_FAN_OUT_BATCH_ROWS : undefined;
 
   const drainLoop = async () => {
     do {
       isRerunRequested = false;
       try {
         // No time budget: a drain that ended would wait for its slowest attempts before the next one claims.
-        await drainDueDeliveries(database.prisma, { timeBudgetMs: Number.POSITIVE_INFINITY, ...options.drain, clock, signal: stopping.signal, held });
+        await drainDueDeliveries(database.prisma, { timeBudgetMs: Number.POSITIVE_INFINITY, fanOutBatchRows, ...options.drain, clock, signal: stopping.signal, held });
       } catch (error) {
         getLogger().error({ err: error }, "webhook worker: drain failed");
       }

@@ -135,6 +135,26 @@ describe("fan-out", () => {
     expect(await db.webhookDelivery.count({ where: { organizationId: owner.organizationId, status: "success" } })).toBe(102);
   }, 120_000);
 
+  it("the drain's smaller batches (the embedded database's) create and send each delivery once", async () => {
+    const owner = await signUpOrganization({ plan: "pro" });
+    const receivers = [await startReceiver(), await startReceiver()];
+    for (const receiver of receivers) await insertEndpoint(owner.organizationId, { url: receiver.url() });
+    await sync(owner, 51, "small-batches");
+    const db = await getDb();
+    // Two endpoints: 5 events a batch, so 11 batches, the last one short.
+    expect(await fanOutEvents(db, { batchRows: 10 })).toMatchObject({ organizationId: owner.organizationId, deliveries: 10 });
+    expect(await pendingEvents(db, owner.organizationId)).toBe(46);
+
+    await drainUntilSettled(db, { organizationId: owner.organizationId }, { timeoutMs: 15_000, fanOutBatchRows: 10 });
+    const events = await db.webhookEvent.findMany({ where: { organizationId: owner.organizationId }, select: { id: true } });
+    for (const receiver of receivers) {
+      expect(new Set(receiver.requests.map((request) => request.headers["x-service-event-id"]))).toEqual(new Set(events.map((event) => event.id)));
+    }
+    expect(await pendingEvents(db, owner.organizationId)).toBe(0);
+    expect(await deliveryPairs(db, owner.organizationId)).toEqual({ rows: 102, pairs: 102 });
+    expect(await db.webhookDelivery.count({ where: { organizationId: owner.organizationId, status: "success" } })).toBe(102);
+  }, 120_000);
+
   it("an endpoint created after an event does not receive it, and receives the events after it", async () => {
     const owner = await signUpOrganization({ plan: "pro" });
     const first = await insertEndpoint(owner.organizationId, { url: "https://first.example.com/orbit", eventTypes: ["time_log.created", "invoice.created"] });
