@@ -52,15 +52,17 @@ export async function adjustTaskSeconds(tx: Tx, organizationId: string, added: r
   };
   for (const log of added) count(log, 1);
   for (const log of removed) count(log, -1);
-  // A fixed lock order keeps concurrent commits touching the same tasks from deadlocking.
-  for (const taskId of [...totals.keys()].sort()) {
-    const total = totals.get(taskId)!;
-    if (total.logged === 0 && total.billable === 0) continue;
-    await tx.task.updateMany({
-      where: { id: taskId, organizationId },
-      data: { loggedSeconds: { increment: total.logged }, billableSeconds: { increment: total.billable } },
-    });
-  }
+  const changed = [...totals.entries()].filter(([, total]) => total.logged !== 0 || total.billable !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (!changed.length) return;
+  const taskIds = changed.map(([taskId]) => taskId);
+  // Two statements however many tasks: the rows locked in id order first (a fixed lock order keeps
+  // concurrent commits touching the same tasks from deadlocking), then every task moved at once.
+  await tx.$queryRaw`SELECT 1 FROM "Task" WHERE "organizationId" = ${organizationId} AND "id" = ANY(${taskIds}::text[]) ORDER BY "id" FOR UPDATE`;
+  await tx.$executeRaw`
+    UPDATE "Task" AS t
+    SET "loggedSeconds" = t."loggedSeconds" + v."logged", "billableSeconds" = t."billableSeconds" + v."billable", "updatedAt" = ${new Date()}::timestamp(3)
+    FROM unnest(${taskIds}::text[], ${changed.map(([, total]) => total.logged)}::int[], ${changed.map(([, total]) => total.billable)}::int[]) AS v("id", "logged", "billable")
+    WHERE t."organizationId" = ${organizationId} AND t."id" = v."id"`;
 }
 
 /** Adds the logs' seconds to their tasks and emits one event per log. */
