@@ -138,7 +138,8 @@ const hotParameter = (value: unknown): unknown => (value instanceof Date ? value
  * `db.$queryRaw(query)` for the public API's hot statements (its admission and the route's one
  * statement). On a PostgreSQL server it goes to the adapter's pool directly: Prisma's client spends
  * more CPU interpreting a raw statement and mapping its rows than the pg driver does sending it. Same
- * rows, same errors' codes; the embedded database and transactions take `$queryRaw`.
+ * rows; a failure is pg's own error, which `toAppError` classifies as it does Prisma's (a statement
+ * timeout or a lost connection is a 503). The embedded database and transactions take `$queryRaw`.
  */
 export async function hotQuery<T>(db: DbClient, query: Prisma.Sql): Promise<T[]> {
   const pool = hotPools.get(db);
