@@ -63,6 +63,7 @@ export function openDatabase(
     // (The adapter is typed against its own copy of @types/pg; the runtime class is the same.)
     const adapterFactory = new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], { disposeExternalPool: true });
     const prisma = new PrismaClient({ adapter: adapterFactory });
+    hotPools.set(prisma, pool);
     const listeners = new Set<pg.Client>();
     return {
       prisma,
@@ -106,6 +107,45 @@ export function openDatabase(
       await pglite.close();
     },
   };
+}
+
+/** The pool under each PostgreSQL-server client, for `hotQuery`. */
+const hotPools = new WeakMap<DbClient, pg.Pool>();
+
+/**
+ * Column types of `hotQuery` results, parsed into what `$queryRaw` returns for them (timestamps
+ * without time zone are UTC, int8 is a bigint, the rest as pg parses them). A type outside this list
+ * fails the statement instead of coming back in another shape than `$queryRaw`'s.
+ */
+const HOT_PARSED_AS_PG = new Set([16, 21, 23, 25, 114, 700, 701, 1000, 1005, 1007, 1009, 1015, 1043, 1184, 3802]);
+const hotTypes = {
+  getTypeParser(oid: number, format?: string): (value: string) => unknown {
+    if (oid === 1114) return (value) => new Date(`${value.replace(" ", "T")}Z`);
+    if (oid === 20) return (value) => BigInt(value);
+    if (HOT_PARSED_AS_PG.has(oid)) return pg.types.getTypeParser(oid, (format ?? "text") as "text");
+    // Enums (types created by the schema): their label, as `$queryRaw` returns it.
+    if (oid >= 16384) return (value) => value;
+    return () => {
+      throw new Error(`hotQuery: column type ${oid} is not mapped; use $queryRaw`);
+    };
+  },
+};
+
+/** Dates go as UTC instants (pg would send local time); the rest as `$queryRaw` sends them. */
+const hotParameter = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : Array.isArray(value) ? value.map(hotParameter) : value);
+
+/**
+ * `db.$queryRaw(query)` for the public API's hot statements (its admission and the route's one
+ * statement). On a PostgreSQL server it goes to the adapter's pool directly: Prisma's client spends
+ * more CPU interpreting a raw statement and mapping its rows than the pg driver does sending it. Same
+ * rows; a failure is pg's own error, which `toAppError` classifies as it does Prisma's (a statement
+ * timeout or a lost connection is a 503). The embedded database and transactions take `$queryRaw`.
+ */
+export async function hotQuery<T>(db: DbClient, query: Prisma.Sql): Promise<T[]> {
+  const pool = hotPools.get(db);
+  if (!pool) return db.$queryRaw<T[]>(query);
+  const result = await pool.query({ text: query.text, values: query.values.map(hotParameter), types: hotTypes });
+  return result.rows as T[];
 }
 
 // Kept on globalThis so that dev-server reloads reuse one database (PGlite allows one opener).

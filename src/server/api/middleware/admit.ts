@@ -6,7 +6,7 @@
 import type { Scope } from "@/server/auth/scopes";
 import { scopesGranting } from "@/server/auth/scopes";
 import { plansGranting } from "@/server/auth/plans";
-import { Prisma, type DbClient } from "@/server/db";
+import { hotQuery, Prisma, type DbClient } from "@/server/db";
 import type { RateLimitInfo } from "@/server/lib/envelope";
 import { apiKeyLookup, apiKeyUsableCondition, bearerKeyHash, usableApiKey, type ApiKeyRow, type AuthenticatedKey } from "@/server/api/middleware/api-key";
 import { assertPlanGrantsApi } from "@/server/api/middleware/plan";
@@ -55,11 +55,14 @@ export async function admitApiRequest(ctx: { db: DbClient; headers: Headers; res
   const windows = rateLimitWindows(nowMs);
   let row: AdmissionRow | undefined;
   try {
-    [row] = await db.$queryRaw<AdmissionRow[]>`
+    [row] = await hotQuery<AdmissionRow>(
+      db,
+      Prisma.sql`
       WITH "key" AS (${apiKeyLookup(keyHash)}),
       ${countRequestsCte(Prisma.sql`SELECT "id" FROM "key" WHERE ${apiKeyUsableCondition(now)} AND ${planAndScopesCondition(required)}`, windows)}
       SELECT "key".*, (SELECT "count" FROM "counted")::int AS "current", ${previousWindowCount(Prisma.sql`"key"."id"`, windows)} AS "previous"
-      FROM "key"`;
+      FROM "key"`,
+    );
   } catch (error) {
     // The counting part failed (or the key lookup did): look the key up alone, and count fail-open.
     const [key] = await db.$queryRaw<ApiKeyRow[]>(apiKeyLookup(keyHash));

@@ -1,5 +1,5 @@
 // Tasks of an organization: list, read, create, update, soft delete (contract sections 2.1 and 4.2).
-import type { Db, DbClient, Tx } from "@/server/db";
+import { hotQuery, type Db, type DbClient, type Tx } from "@/server/db";
 import { Prisma } from "@/generated/prisma/client";
 import { AppError, notFound } from "@/server/errors";
 import { paginate, type Page } from "@/server/lib/cursor";
@@ -40,12 +40,15 @@ export async function listTasks(db: DbClient, actor: TaskActor, input: ListTasks
         : [];
       const scope = [...conditions, ...after];
       if (search) return searchTasks(db, organizationId, scope, likePattern(search), take);
-      return db.$queryRaw<TaskView[]>`
+      return hotQuery<TaskView>(
+        db,
+        Prisma.sql`
         SELECT ${taskViewColumns(organizationId)}
         FROM "Task" t
         WHERE ${Prisma.join(scope, " AND ")}
         ORDER BY t."createdAt" DESC, t."id" DESC
-        LIMIT ${take}`;
+        LIMIT ${take}`,
+      );
     },
     (task) => new Date(task.createdAt),
   );
@@ -125,11 +128,14 @@ export async function createTask(db: Db, actor: TaskActor, input: CreateTaskInpu
   // createdAt and updatedAt get the same instant, as Prisma's now() and @updatedAt give them; status
   // defaults to the column's default.
   const now = new Date().toISOString();
-  const [task] = await db.$queryRaw<TaskView[]>`
+  const [task] = await hotQuery<TaskView>(
+    db,
+    Prisma.sql`
     INSERT INTO "Task" AS t ("id", "organizationId", "title", "description", "status", "assigneeId", "customerId", "tags", "createdAt", "updatedAt")
     VALUES (${newCuid()}, ${organizationId}, ${input.title}, ${input.description ?? null}, ${input.status ?? "todo"}::"TaskStatus",
             ${input.assigneeId ?? null}, ${input.customerId ?? null}, ${input.tags ?? []}::text[], ${now}::timestamp(3), ${now}::timestamp(3))
-    RETURNING ${newTaskViewColumns()}`;
+    RETURNING ${newTaskViewColumns()}`,
+  );
   if (!task) throw new Error("INSERT … RETURNING returned no task");
   const { constellationId, subtasks = [] } = input;
   if (!constellationId && !subtasks.length) return task;

@@ -3,7 +3,7 @@
 // mapping cost more than the query) that reads the rows in their response shape; every row scoped to
 // the organization, the same keyset as every list, served by the (organizationId, <filter>,
 // startedAt, id) indexes.
-import { Prisma, type DbClient } from "@/server/db";
+import { hotQuery, Prisma, type DbClient } from "@/server/db";
 import { paginate, type Page } from "@/server/lib/cursor";
 import { timeLogViewColumns, type ListTimeLogsInput, type TimeLogView } from "@/server/contract/time-log";
 
@@ -26,12 +26,15 @@ export async function listTimeLogs(db: DbClient, organizationId: string, filters
     { kind: "time-logs", sortField: "startedAt", limit: filters.limit, cursor: filters.cursor },
     ({ take }, position) => {
       const after = position ? [Prisma.sql`(l."startedAt", l."id") < (${position.sortValue}, ${position.id})`] : [];
-      return db.$queryRaw<TimeLogView[]>`
+      return hotQuery<TimeLogView>(
+        db,
+        Prisma.sql`
         SELECT ${timeLogViewColumns("l")}
         FROM "TimeLog" l
         WHERE ${Prisma.join([...conditions, ...after], " AND ")}
         ORDER BY l."startedAt" DESC, l."id" DESC
-        LIMIT ${take}`;
+        LIMIT ${take}`,
+      );
     },
     (log) => new Date(log.startedAt),
   );

@@ -1,0 +1,35 @@
+// The public API's hot statements leave Prisma's client on a PostgreSQL server (`hotQuery`): their rows
+// must be exactly what `$queryRaw` returns for the same statement, on either database.
+import { expect, it, onTestFinished } from "vitest";
+import { getDatabase, hotQuery, Prisma } from "@/server/db";
+
+it("returns the rows $queryRaw returns, column type by column type, whatever the process's time zone", async () => {
+  const { prisma } = await getDatabase();
+  // pg's own defaults read and send timestamps in local time: a zone away from UTC shows it.
+  const zone = process.env.TZ;
+  process.env.TZ = "America/Sao_Paulo";
+  onTestFinished(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+  expect(new Date(0).getTimezoneOffset()).not.toBe(0);
+  const instant = new Date("2026-03-29T01:30:00.123Z");
+  const query = Prisma.sql`SELECT true AS "bool", 7::int2 AS "int2", 2147483647::int4 AS "int4", 9007199254740993::int8 AS "int8",
+    0.25::float8 AS "float8", 'text'::text AS "text", 'varchar'::varchar AS "varchar", 'todo'::"TaskStatus" AS "enum",
+    '{"a":[1,{"b":null}]}'::json AS "json", '{"c":"d"}'::jsonb AS "jsonb", '[]'::json AS "emptyJson",
+    ${["a", "b,c", 'q"uote']}::text[] AS "texts", ARRAY[]::text[] AS "noTexts", ARRAY[true, false] AS "bools", ARRAY[1, 2] AS "ints",
+    ${instant}::timestamp(3) AS "timestamp", ${instant}::timestamptz AS "timestamptz", NULL::timestamp(3) AS "noTimestamp",
+    ${instant}::timestamp(3) = '2026-03-29 01:30:00.123'::timestamp(3) AS "parameterIsUtc", ${42} AS "number", NULL::text AS "nothing"`;
+  const [hot] = await hotQuery<Record<string, unknown>>(prisma, query);
+  const [raw] = await prisma.$queryRaw<Record<string, unknown>[]>(query);
+  expect(hot).toEqual(raw);
+  expect(Object.keys(hot!)).toEqual(Object.keys(raw!));
+  expect(hot).toMatchObject({ int8: 9007199254740993n, timestamp: instant, timestamptz: instant, parameterIsUtc: true, enum: "todo" });
+});
+
+it("refuses a column type it does not map, on a PostgreSQL server, rather than return another shape", async () => {
+  const { prisma, kind } = await getDatabase();
+  const query = Prisma.sql`SELECT 1.5::numeric AS "amount"`;
+  if (kind === "postgres") await expect(hotQuery(prisma, query)).rejects.toThrow(/column type 1700 is not mapped/);
+  else expect((await hotQuery<{ amount: Prisma.Decimal }>(prisma, query))[0]!.amount.toString()).toBe("1.5");
+});
