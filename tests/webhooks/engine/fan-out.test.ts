@@ -48,6 +48,15 @@ const pendingEvents = (db: Db, organizationId: string) => db.webhookEvent.count(
  * The database as one fan-out batch sees it, except that the batch's last raw statement (marking its
  * events fanned out) fails when `isArmed`: the batch is cut off after its deliveries were inserted.
  */
+/** A pro organization with two endpoints on receivers of their own, after a 51-entry sync. */
+async function organizationSyncingToTwoReceivers(prefix: string) {
+  const owner = await signUpOrganization({ plan: "pro" });
+  const receivers = [await startReceiver(), await startReceiver()];
+  for (const receiver of receivers) await insertEndpoint(owner.organizationId, { url: receiver.url() });
+  await sync(owner, 51, prefix);
+  return { owner, receivers };
+}
+
 /**
  * Each receiver got every event of the organization, and each of its 102 deliveries (51 events, two
  * endpoints) exists once and succeeded. Delivery is at least once (an attempt that timed out on a
@@ -131,11 +140,8 @@ describe("fan-out", () => {
   }, 240_000);
 
   it("the delivery drain fans out and sends: each endpoint receives each event", async () => {
-    const owner = await signUpOrganization({ plan: "pro" });
-    const receivers = [await startReceiver(), await startReceiver()];
-    for (const receiver of receivers) await insertEndpoint(owner.organizationId, { url: receiver.url() });
     // Two endpoints: 51 entries are one delivery over what a request writes itself.
-    await sync(owner, 51, "drained");
+    const { owner, receivers } = await organizationSyncingToTwoReceivers("drained");
     const db = await getDb();
     expect((await deliveryPairs(db, owner.organizationId)).rows).toBe(0);
 
@@ -144,10 +150,7 @@ describe("fan-out", () => {
   }, 120_000);
 
   it("the drain's smaller batches (the embedded database's) create and send each delivery once", async () => {
-    const owner = await signUpOrganization({ plan: "pro" });
-    const receivers = [await startReceiver(), await startReceiver()];
-    for (const receiver of receivers) await insertEndpoint(owner.organizationId, { url: receiver.url() });
-    await sync(owner, 51, "small-batches");
+    const { owner, receivers } = await organizationSyncingToTwoReceivers("small-batches");
     const db = await getDb();
     // Two endpoints: 5 events a batch, so 11 batches, the last one short.
     expect(await fanOutEvents(db, { batchRows: 10 })).toMatchObject({ organizationId: owner.organizationId, deliveries: 10 });
