@@ -9,3 +9,11 @@ import { Prisma } from "@/generated/prisma/client";
 export function isoTimestamp(column: string): Prisma.Sql {
   return Prisma.raw(`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 }
+
+/**
+ * An instant as a parameter for a `timestamp(3)` column. The columns hold UTC without a zone, so the
+ * value is sent as its ISO text and cast, never as a Date the driver would shift by the session zone.
+ */
+export function sqlTimestamp(instant: Date | number): Prisma.Sql {
+  return Prisma.sql`${new Date(instant).toISOString()}::timestamp(3)`;
+}

@@ -15,6 +15,7 @@ import { getEnv } from "@/env";
 import { Prisma, type Db, type DbClient } from "@/server/db";
 import type { ClaimedDelivery } from "@/server/webhooks/record";
 import { plansGranting } from "@/server/auth/plans";
+import { sqlTimestamp } from "@/server/lib/sql";
 
 /** Advisory-lock namespace of the claim's per-organization locks (the first key of the two-key form). */
 const CLAIM_LOCK_NAMESPACE = 0x0b17;
@@ -45,11 +46,10 @@ export function claimLimitsFromEnv(): ClaimLimits {
 }
 
 // Timestamps travel as ISO strings cast to timestamp(3): the columns hold UTC without a zone, as Prisma writes them.
-const at = (date: Date) => Prisma.sql`${date.toISOString()}::timestamp(3)`;
 
-const isLeaseFree = (now: Date) => Prisma.sql`(d."leaseUntil" IS NULL OR d."leaseUntil" <= ${at(now)})`;
+const isLeaseFree = (now: Date) => Prisma.sql`(d."leaseUntil" IS NULL OR d."leaseUntil" <= ${sqlTimestamp(now)})`;
 /** Due by the schedule and not leased. */
-const isDue = (now: Date) => Prisma.sql`d."status" = 'pending' AND d."nextAttemptAt" <= ${at(now)} AND ${isLeaseFree(now)}`;
+const isDue = (now: Date) => Prisma.sql`d."status" = 'pending' AND d."nextAttemptAt" <= ${sqlTimestamp(now)} AND ${isLeaseFree(now)}`;
 /** A manual attempt requested (resend, recover) and not leased, whatever the delivery's status. */
 const isManualDue = (now: Date) => Prisma.sql`d."manualAttemptRequestedAt" IS NOT NULL AND ${isLeaseFree(now)}`;
 /** What a claim may take. */
@@ -67,15 +67,15 @@ function endpointLoad(now: Date, limits: ClaimLimits, scope: Prisma.Sql): Prisma
     SELECT e."id", e."organizationId", e."isActive", s."lastClaimedAt",
       COALESCE(s."unreachableCount", 0) AS "unreachableCount",
       s."circuitOpenUntil" IS NOT NULL AS "isHalfOpen",
-      s."circuitOpenUntil" IS NOT NULL AND s."circuitOpenUntil" > ${at(now)} AS "isOpen",
+      s."circuitOpenUntil" IS NOT NULL AND s."circuitOpenUntil" > ${sqlTimestamp(now)} AS "isOpen",
       f."inFlight",
       LEAST(e."maxRequestsPerSecond"::float8,
-        COALESCE(s."tokens" + EXTRACT(EPOCH FROM (${at(now)} - s."refilledAt")) * e."maxRequestsPerSecond", e."maxRequestsPerSecond")) AS "tokens",
+        COALESCE(s."tokens" + EXTRACT(EPOCH FROM (${sqlTimestamp(now)} - s."refilledAt")) * e."maxRequestsPerSecond", e."maxRequestsPerSecond")) AS "tokens",
       (CASE WHEN s."circuitOpenUntil" IS NULL THEN ${limits.endpointMaxInFlight}::int ELSE 1 END) - f."inFlight" AS "freeSlots"
     FROM "WebhookEndpoint" e
     LEFT JOIN "WebhookEndpointSchedule" s ON s."endpointId" = e."id"
     CROSS JOIN LATERAL (
-      SELECT count(*)::int AS "inFlight" FROM "WebhookDelivery" l WHERE l."endpointId" = e."id" AND l."leaseUntil" > ${at(now)}
+      SELECT count(*)::int AS "inFlight" FROM "WebhookDelivery" l WHERE l."endpointId" = e."id" AND l."leaseUntil" > ${sqlTimestamp(now)}
     ) f
     WHERE ${scope} AND ${isPlanActive}`;
 }
@@ -171,7 +171,7 @@ function claimForLockedOrganizations(db: DbClient, now: Date, limits: ClaimLimit
         d."manualAttempts", d."manualAttemptRequestedAt" IS NOT NULL AS "isManual", d."isTest",
         ${options.leaseUntil}::text AS "leaseUntil", e."url", e."secret", e."sealedPrivateKey", v."payload",
         -- Signed with the replaced secret too until the rotation's overlap ends.
-        CASE WHEN e."previousSecretExpiresAt" > ${at(now)} THEN e."previousSecret" END AS "previousSecret",
+        CASE WHEN e."previousSecretExpiresAt" > ${sqlTimestamp(now)} THEN e."previousSecret" END AS "previousSecret",
         l."unreachableCount", l."isHalfOpen" AS "isProbe"
     ),
     spent AS (
@@ -179,7 +179,7 @@ function claimForLockedOrganizations(db: DbClient, now: Date, limits: ClaimLimit
     ),
     schedule AS (
       INSERT INTO "WebhookEndpointSchedule" ("endpointId", "organizationId", "lastClaimedAt", "tokens", "refilledAt")
-      SELECT s."endpointId", l."organizationId", ${at(now)}, l."tokens" - s."count", ${at(now)}
+      SELECT s."endpointId", l."organizationId", ${sqlTimestamp(now)}, l."tokens" - s."count", ${sqlTimestamp(now)}
       FROM spent s JOIN load l ON l."id" = s."endpointId"
       ON CONFLICT ("endpointId") DO UPDATE SET
         "lastClaimedAt" = EXCLUDED."lastClaimedAt", "tokens" = EXCLUDED."tokens", "refilledAt" = EXCLUDED."refilledAt"

@@ -5,6 +5,7 @@ import { Prisma, type DbClient } from "@/server/db";
 import { newId } from "@/server/lib/ids";
 import type { DeliveryRequest } from "@/server/webhooks/send";
 import { DISABLE_AFTER_CONSECUTIVE_FAILURES, type AttemptOutcome, type Transition } from "@/server/webhooks/state";
+import { sqlTimestamp } from "@/server/lib/sql";
 
 export interface ClaimedDelivery extends DeliveryRequest {
   endpointId: string;
@@ -17,7 +18,6 @@ export interface ClaimedDelivery extends DeliveryRequest {
 }
 
 // Timestamps travel as ISO strings cast to timestamp(3): the columns hold UTC without a zone, as Prisma writes them.
-const at = (date: Date) => Prisma.sql`${date.toISOString()}::timestamp(3)`;
 
 /** consecutiveFailures at which an endpoint's admins get a `webhook_failing` notice. */
 export const FAILING_NOTICE_AT = [5, 10, 15];
@@ -29,7 +29,7 @@ function endpointUpdate(transition: Transition, now: Date): Prisma.Sql {
   if (effect.type === "reset") {
     // Skipped when already 0, so successes to one endpoint do not queue on its row lock.
     return Prisma.sql`, endpoint AS (
-      UPDATE "WebhookEndpoint" AS e SET "consecutiveFailures" = 0, "updatedAt" = ${at(now)}
+      UPDATE "WebhookEndpoint" AS e SET "consecutiveFailures" = 0, "updatedAt" = ${sqlTimestamp(now)}
       FROM recorded WHERE e."id" = recorded."endpointId" AND e."consecutiveFailures" <> 0
       RETURNING e."id")`;
   }
@@ -41,13 +41,13 @@ function endpointUpdate(transition: Transition, now: Date): Prisma.Sql {
     UPDATE "WebhookEndpoint" AS e SET
       "consecutiveFailures" = e."consecutiveFailures" + 1,
       "isActive" = e."isActive" AND NOT ${isDisabling},
-      "disabledAt" = CASE WHEN e."isActive" AND ${isDisabling} THEN ${at(now)} ELSE e."disabledAt" END,
+      "disabledAt" = CASE WHEN e."isActive" AND ${isDisabling} THEN ${sqlTimestamp(now)} ELSE e."disabledAt" END,
       "disabledReason" = CASE WHEN e."isActive" AND ${isDisabling}
         THEN (CASE WHEN ${effect.disableNow}::boolean THEN 'gone' ELSE 'consecutive_failures' END) ELSE e."disabledReason" END,
-      "updatedAt" = ${at(now)}
+      "updatedAt" = ${sqlTimestamp(now)}
     FROM recorded WHERE e."id" = recorded."endpointId"
     RETURNING e."id", e."organizationId", e."url", e."consecutiveFailures", e."isActive", e."disabledReason",
-      NOT e."isActive" AND e."disabledAt" = ${at(now)} AS "isDisabledNow"
+      NOT e."isActive" AND e."disabledAt" = ${sqlTimestamp(now)} AS "isDisabledNow"
   ), notice AS (
     INSERT INTO "Notification" ("id", "organizationId", "kind", "endpointId", "endpointUrl", "consecutiveFailures", "reason", "lastError", "createdAt")
     SELECT ${newId("ntf")}, e."organizationId",
@@ -55,7 +55,7 @@ function endpointUpdate(transition: Transition, now: Date): Prisma.Sql {
       e."id", e."url", e."consecutiveFailures",
       -- The reason the endpoint row now holds: the notice and the console read the same one.
       CASE WHEN e."isDisabledNow" THEN e."disabledReason" END,
-      ${lastError}::text, ${at(now)}
+      ${lastError}::text, ${sqlTimestamp(now)}
     FROM endpoint e
     WHERE e."isDisabledNow" OR (e."isActive" AND e."consecutiveFailures" IN (${Prisma.join(FAILING_NOTICE_AT)}))
     RETURNING "id")`;
@@ -82,12 +82,12 @@ export async function recordOutcome(
         "status" = ${next.status}::"DeliveryStatus",
         "attempts" = ${next.attempts}::int,
         "manualAttempts" = ${next.manualAttempts}::int,
-        "nextAttemptAt" = ${next.nextAttemptAt ? at(next.nextAttemptAt) : Prisma.sql`"nextAttemptAt"`},
+        "nextAttemptAt" = ${next.nextAttemptAt ? sqlTimestamp(next.nextAttemptAt) : Prisma.sql`"nextAttemptAt"`},
         "leaseUntil" = NULL,
         "lastStatusCode" = ${next.lastStatusCode}::int,
         "lastError" = ${next.lastError}::text,
-        "lastAttemptAt" = ${at(next.lastAttemptAt)},
-        "completedAt" = ${next.completedAt ? at(next.completedAt) : Prisma.sql`NULL`}
+        "lastAttemptAt" = ${sqlTimestamp(next.lastAttemptAt)},
+        "completedAt" = ${next.completedAt ? sqlTimestamp(next.completedAt) : Prisma.sql`NULL`}
       WHERE "id" = ${claimed.deliveryId}
         AND "status" = 'pending'
         AND "attempts" = ${claimed.attempts}::int
@@ -207,7 +207,7 @@ export async function recordOutcomes(db: DbClient, items: readonly RecordItem[])
       ORDER BY e."id"
       FOR UPDATE
     ), endpoint AS (
-      UPDATE "WebhookEndpoint" AS e SET "consecutiveFailures" = 0, "updatedAt" = ${at(now)}
+      UPDATE "WebhookEndpoint" AS e SET "consecutiveFailures" = 0, "updatedAt" = ${sqlTimestamp(now)}
       FROM locked WHERE e."id" = locked."id"
       RETURNING e."id"
     )

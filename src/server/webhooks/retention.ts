@@ -3,14 +3,14 @@
 // its deliveries is pending, leased or waiting for a manual attempt; deleting it takes its deliveries
 // and their attempts along (foreign keys cascade). Pending work is never pruned. The same pass deletes
 // the public API's Idempotency-Keys past their 24 hours.
-import { Prisma, type Db } from "@/server/db";
+import type { Db } from "@/server/db";
 import { pruneIdempotencyKeys } from "@/server/services/idempotency/idempotency-keys";
+import { sqlTimestamp } from "@/server/lib/sql";
 
 /** Rows of each kind one call deletes at most. */
 export const PRUNE_BATCH = 1_000;
 const DAY_MS = 86_400_000;
 
-const at = (date: Date) => Prisma.sql`${date.toISOString()}::timestamp(3)`;
 
 export async function pruneWebhookHistory(
   db: Db,
@@ -22,16 +22,16 @@ export async function pruneWebhookHistory(
   const events = await db.$executeRaw`
     DELETE FROM "WebhookEvent" WHERE "id" IN (
       SELECT v."id" FROM "WebhookEvent" v
-      WHERE v."createdAt" < ${at(cutoff)}
+      WHERE v."createdAt" < ${sqlTimestamp(cutoff)}
         AND NOT EXISTS (
           SELECT 1 FROM "WebhookDelivery" d
           WHERE d."eventId" = v."id"
-            AND (d."status" = 'pending' OR d."manualAttemptRequestedAt" IS NOT NULL OR d."leaseUntil" > ${at(now)}))
+            AND (d."status" = 'pending' OR d."manualAttemptRequestedAt" IS NOT NULL OR d."leaseUntil" > ${sqlTimestamp(now)}))
       ORDER BY v."createdAt"
       LIMIT ${batch}::int)`;
   const attempts = await db.$executeRaw`
     DELETE FROM "WebhookAttempt" WHERE "id" IN (
-      SELECT a."id" FROM "WebhookAttempt" a WHERE a."startedAt" < ${at(cutoff)} ORDER BY a."startedAt" LIMIT ${batch}::int)`;
+      SELECT a."id" FROM "WebhookAttempt" a WHERE a."startedAt" < ${sqlTimestamp(cutoff)} ORDER BY a."startedAt" LIMIT ${batch}::int)`;
   const idempotencyKeys = await pruneIdempotencyKeys(db, { now, batch });
   return { events, attempts, idempotencyKeys };
 }

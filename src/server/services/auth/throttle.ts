@@ -6,9 +6,9 @@
 // A successful attempt gives its row back; refused attempts add none.
 import { createHash } from "node:crypto";
 import type { Db, DbClient } from "@/server/db";
-import { Prisma } from "@/generated/prisma/client";
 import { rateLimited } from "@/server/errors";
 import { recordRateLimitRejection } from "@/server/operations/metrics";
+import { sqlTimestamp } from "@/server/lib/sql";
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 export const LOGIN_FAILURES_PER_EMAIL = 10;
@@ -31,7 +31,6 @@ function refuse(limit: ThrottledLimit, retryAfterSeconds: number): never {
 
 const emailKey = (email: string) => `email:${createHash("sha256").update(email).digest("hex")}`;
 const addressKey = (address: string) => `address:${address}`;
-const at = (ms: number) => Prisma.sql`${new Date(ms).toISOString()}::timestamp(3)`;
 
 /** Seconds until the oldest counted row leaves the window, at least 1. */
 function retryAfter(oldestMs: number, windowMs: number, now: number): number {
@@ -59,13 +58,13 @@ export async function reserveLoginAttempt(db: Db, email: string, address: string
       WITH k AS (SELECT * FROM unnest(${keys}::text[], ${limits.map(([, , max]) => max)}::int[]) AS k("key", "max")),
       counted AS (
         SELECT k."key", k."max", count(f."id")::int AS "count", (EXTRACT(EPOCH FROM min(f."createdAt")) * 1000)::float8 AS "oldestMs"
-        FROM k LEFT JOIN "LoginFailure" f ON f."key" = k."key" AND f."createdAt" > ${at(now - LOGIN_WINDOW_MS)}
+        FROM k LEFT JOIN "LoginFailure" f ON f."key" = k."key" AND f."createdAt" > ${sqlTimestamp(now - LOGIN_WINDOW_MS)}
         GROUP BY k."key", k."max"
       ),
-      pruned AS (DELETE FROM "LoginFailure" WHERE "key" = ANY(${keys}::text[]) AND "createdAt" <= ${at(now - LOGIN_WINDOW_MS)}),
+      pruned AS (DELETE FROM "LoginFailure" WHERE "key" = ANY(${keys}::text[]) AND "createdAt" <= ${sqlTimestamp(now - LOGIN_WINDOW_MS)}),
       reserved AS (
         INSERT INTO "LoginFailure" ("id", "key", "createdAt")
-        SELECT gen_random_uuid()::text, c."key", ${at(now)} FROM counted c
+        SELECT gen_random_uuid()::text, c."key", ${sqlTimestamp(now)} FROM counted c
         WHERE NOT EXISTS (SELECT 1 FROM counted o WHERE o."count" >= o."max")
         RETURNING "id", "key"
       )

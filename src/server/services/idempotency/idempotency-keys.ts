@@ -3,8 +3,9 @@
 // response it gave; a repeat with the same method, path and body gets that response again; the same
 // key with another request, or while the first still runs, is a 409. Kept 24 hours.
 import { createHash, randomBytes } from "node:crypto";
-import { Prisma, type DbClient } from "@/server/db";
+import type { DbClient } from "@/server/db";
 import { AppError } from "@/server/errors";
+import { sqlTimestamp } from "@/server/lib/sql";
 
 /** How long a key is kept and answered from. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3_600_000;
@@ -49,7 +50,6 @@ export function assertIdempotencyKeyFormat(key: string): void {
   }
 }
 
-const at = (date: Date) => Prisma.sql`${date.toISOString()}::timestamp(3)`;
 
 interface StoredKey {
   id: string;
@@ -78,13 +78,13 @@ export async function claimIdempotencyKey(
   for (let round = 0; round < 2; round += 1) {
     const [claimed] = await db.$queryRaw<{ id: string }[]>`
       INSERT INTO "IdempotencyKey" ("id", "organizationId", "apiKeyId", "key", "method", "path", "requestHash", "createdAt")
-      VALUES (${id}, ${owner.organizationId}, ${owner.apiKeyId}, ${request.key}, ${request.method}, ${request.path}, ${request.requestHash}, ${at(now)})
+      VALUES (${id}, ${owner.organizationId}, ${owner.apiKeyId}, ${request.key}, ${request.method}, ${request.path}, ${request.requestHash}, ${sqlTimestamp(now)})
       ON CONFLICT ("apiKeyId", "key") DO UPDATE SET
         "id" = EXCLUDED."id", "method" = EXCLUDED."method", "path" = EXCLUDED."path", "requestHash" = EXCLUDED."requestHash",
         "createdAt" = EXCLUDED."createdAt", "statusCode" = NULL, "responseBody" = NULL, "completedAt" = NULL
       WHERE "IdempotencyKey"."organizationId" = ${owner.organizationId}
-        AND ("IdempotencyKey"."createdAt" < ${at(expired)}
-          OR ("IdempotencyKey"."completedAt" IS NULL AND "IdempotencyKey"."createdAt" < ${at(abandoned)}
+        AND ("IdempotencyKey"."createdAt" < ${sqlTimestamp(expired)}
+          OR ("IdempotencyKey"."completedAt" IS NULL AND "IdempotencyKey"."createdAt" < ${sqlTimestamp(abandoned)}
             AND "IdempotencyKey"."method" = EXCLUDED."method" AND "IdempotencyKey"."path" = EXCLUDED."path"
             AND "IdempotencyKey"."requestHash" = EXCLUDED."requestHash"))
       RETURNING "id"`;
@@ -120,5 +120,5 @@ export async function pruneIdempotencyKeys(db: DbClient, options: { now?: Date; 
   const cutoff = new Date((options.now ?? new Date()).getTime() - IDEMPOTENCY_KEY_TTL_MS);
   return db.$executeRaw`
     DELETE FROM "IdempotencyKey" WHERE "id" IN (
-      SELECT "id" FROM "IdempotencyKey" WHERE "createdAt" < ${at(cutoff)} ORDER BY "createdAt" LIMIT ${options.batch}::int)`;
+      SELECT "id" FROM "IdempotencyKey" WHERE "createdAt" < ${sqlTimestamp(cutoff)} ORDER BY "createdAt" LIMIT ${options.batch}::int)`;
 }

@@ -5,12 +5,12 @@ import { Prisma } from "@/generated/prisma/client";
 import type { DbClient } from "@/server/db";
 import type { HoursReport, HoursReportInput, HoursSplit } from "@/server/contract/hours-report";
 import type { Actor } from "@/server/services/auth/account";
+import { sqlTimestamp } from "@/server/lib/sql";
 
 /** Rows per breakdown; the rest of the time is folded into `other` so the totals still add up. */
 export const REPORT_ROW_LIMIT = 50;
 
 // Timestamps travel as ISO strings cast to timestamp(3): the columns hold UTC without a zone, as Prisma writes them.
-const at = (date: Date) => Prisma.sql`${date.toISOString()}::timestamp(3)`;
 
 interface AggregateRow {
   id: string | null;
@@ -41,7 +41,7 @@ const subtract = (total: HoursSplit, rows: HoursSplit[]): HoursSplit => ({
 export async function hoursReport(db: DbClient, actor: Actor, input: HoursReportInput): Promise<HoursReport> {
   const scope = actor.role === "admin" ? "organization" : "self";
   const where = Prisma.sql`l."organizationId" = ${actor.organizationId} AND l."deletedAt" IS NULL
-    AND l."startedAt" >= ${at(input.from)} AND l."startedAt" < ${at(input.to)}
+    AND l."startedAt" >= ${sqlTimestamp(input.from)} AND l."startedAt" < ${sqlTimestamp(input.to)}
     ${scope === "self" ? Prisma.sql`AND l."userId" = ${actor.userId}` : Prisma.empty}`;
   const byTotal = Prisma.sql`ORDER BY SUM(l."durationSeconds") DESC, 1 ASC NULLS LAST LIMIT ${REPORT_ROW_LIMIT}`;
 

@@ -13,6 +13,7 @@ import { renderReportPdf } from "@/server/services/reports/render-pdf";
 import type { Actor } from "@/server/services/auth/account";
 import { userScope } from "@/server/services/time-tracking/app-list";
 import { LOG_AMOUNT_CENTS_SQL } from "@/server/services/invoices/arithmetic";
+import { sqlTimestamp } from "@/server/lib/sql";
 
 /** Who the report is for: which organization, whose time, in which zone, with or without amounts. */
 export interface ReportViewer {
@@ -35,7 +36,6 @@ export async function reportViewerFor(db: DbClient, actor: Actor, requestedUserI
 /** Rows a CSV report holds at most; a longer one asks for a narrower range. */
 export const MAX_REPORT_CSV_ROWS = 100_000;
 
-const at = (date: Date) => Prisma.sql`${date.toISOString()}::timestamp(3)`;
 
 /** The log's start as a wall-clock time in the viewer's zone (the column holds UTC without a zone). */
 const localStart = (timeZone: string) => Prisma.sql`((l."startedAt" AT TIME ZONE 'UTC') AT TIME ZONE ${timeZone})`;
@@ -83,8 +83,8 @@ function whereClause(viewer: ReportViewer, input: Filters): Prisma.Sql {
   const conditions = [
     Prisma.sql`l."organizationId" = ${viewer.organizationId}`,
     Prisma.sql`l."deletedAt" IS NULL`,
-    Prisma.sql`l."startedAt" >= ${at(input.from)}`,
-    Prisma.sql`l."startedAt" < ${at(input.to)}`,
+    Prisma.sql`l."startedAt" >= ${sqlTimestamp(input.from)}`,
+    Prisma.sql`l."startedAt" < ${sqlTimestamp(input.to)}`,
   ];
   if (viewer.userId) conditions.push(Prisma.sql`l."userId" = ${viewer.userId}`);
   if (input.customerId) conditions.push(Prisma.sql`l."customerId" = ${input.customerId}`);

@@ -12,6 +12,7 @@ import { getCustomer } from "@/server/services/customers/customers";
 import { LOG_AMOUNT_CENTS_SQL } from "@/server/services/invoices/arithmetic";
 import { resolveRelativeRange } from "@/lib/report-ranges";
 import { reportViewerFor } from "@/server/services/reports/time";
+import { sqlTimestamp } from "@/server/lib/sql";
 
 /** Rows listed at most; the rest of the time is folded into `other` so the totals still add up. */
 export const WORK_ROW_LIMIT = 100;
@@ -21,7 +22,6 @@ const MAX_CURRENCIES = 300;
 const PERIODS = ["thisWeek", "thisMonth", "allTime"] as const;
 type Period = (typeof PERIODS)[number];
 
-const at = (date: Date) => Prisma.sql`${date.toISOString()}::timestamp(3)`;
 
 
 type Count = bigint | number | null;
@@ -58,7 +58,7 @@ const emptyPeriods = () => ({ thisWeek: emptyHours(), thisMonth: emptyHours(), a
 
 /** Sums of `seconds`, `billable` and `amount` over the logs whose start lies in the range (all logs without one). */
 function periodSums(prefix: string, range: { from: Date; to: Date } | null): Prisma.Sql {
-  const inRange = range ? Prisma.sql`l."startedAt" >= ${at(range.from)} AND l."startedAt" < ${at(range.to)}` : Prisma.sql`TRUE`;
+  const inRange = range ? Prisma.sql`l."startedAt" >= ${sqlTimestamp(range.from)} AND l."startedAt" < ${sqlTimestamp(range.to)}` : Prisma.sql`TRUE`;
   return Prisma.sql`
     COALESCE(SUM(CASE WHEN ${inRange} THEN l."durationSeconds" ELSE 0 END), 0)::bigint AS ${Prisma.raw(`"${prefix}Seconds"`)},
     COALESCE(SUM(CASE WHEN ${inRange} AND l."isBillable" THEN l."durationSeconds" ELSE 0 END), 0)::bigint AS ${Prisma.raw(`"${prefix}Billable"`)},

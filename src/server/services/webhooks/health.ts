@@ -4,10 +4,10 @@
 // nextAttemptAt) indexes, for at most 20 endpoints at a time.
 import { Prisma, type DbClient } from "@/server/db";
 import type { AttemptsPerHour, EndpointHealth } from "@/server/contract/webhook-endpoint";
+import { sqlTimestamp } from "@/server/lib/sql";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-const at = (date: Date) => Prisma.sql`${date.toISOString()}::timestamp(3)`;
 const isSuccess = Prisma.sql`"statusCode" BETWEEN 200 AND 299`;
 
 interface AttemptCounts {
@@ -35,14 +35,14 @@ export async function endpointHealth(
   const [counts, retries] = await Promise.all([
     db.$queryRaw<AttemptCounts[]>`
       SELECT a."endpointId",
-        count(*) FILTER (WHERE a."startedAt" >= ${at(new Date(now.getTime() - DAY_MS))})::int AS "attempts24h",
-        count(*) FILTER (WHERE a."startedAt" >= ${at(new Date(now.getTime() - DAY_MS))} AND ${isSuccess})::int AS "success24h",
+        count(*) FILTER (WHERE a."startedAt" >= ${sqlTimestamp(new Date(now.getTime() - DAY_MS))})::int AS "attempts24h",
+        count(*) FILTER (WHERE a."startedAt" >= ${sqlTimestamp(new Date(now.getTime() - DAY_MS))} AND ${isSuccess})::int AS "success24h",
         count(*)::int AS "attempts7d",
         count(*) FILTER (WHERE ${isSuccess})::int AS "success7d",
         max(a."startedAt") AS "lastAttemptAt",
         (SELECT l."statusCode" FROM "WebhookAttempt" l WHERE l."endpointId" = a."endpointId" ORDER BY l."startedAt" DESC LIMIT 1) AS "lastStatusCode"
       FROM "WebhookAttempt" a
-      WHERE a."organizationId" = ${organizationId} AND a."endpointId" = ANY(${ids}::text[]) AND a."startedAt" >= ${at(new Date(now.getTime() - 7 * DAY_MS))}
+      WHERE a."organizationId" = ${organizationId} AND a."endpointId" = ANY(${ids}::text[]) AND a."startedAt" >= ${sqlTimestamp(new Date(now.getTime() - 7 * DAY_MS))}
       GROUP BY a."endpointId"`,
     db.$queryRaw<{ endpointId: string; nextRetryAt: Date }[]>`
       SELECT "endpointId", min("nextAttemptAt") AS "nextRetryAt" FROM "WebhookDelivery"
@@ -77,7 +77,7 @@ export async function attemptsPerHour(db: DbClient, organizationId: string, endp
   const rows = await db.$queryRaw<{ hour: Date; success: number; failed: number }[]>`
     SELECT date_trunc('hour', "startedAt") AS "hour", count(*) FILTER (WHERE ${isSuccess})::int AS "success", count(*) FILTER (WHERE NOT (${isSuccess}) OR "statusCode" IS NULL)::int AS "failed"
     FROM "WebhookAttempt"
-    WHERE "organizationId" = ${organizationId} AND "endpointId" = ${endpointId} AND "startedAt" >= ${at(new Date(firstHour))}
+    WHERE "organizationId" = ${organizationId} AND "endpointId" = ${endpointId} AND "startedAt" >= ${sqlTimestamp(new Date(firstHour))}
     GROUP BY 1`;
   return Array.from({ length: 24 }, (_, index) => {
     const hour = firstHour + index * HOUR_MS;
