@@ -61,6 +61,13 @@ class Turns {
     });
   }
 
+  /** The lanes with calls waiting for the connection, each with how many, in turn order (the holder's last). */
+  waiting() {
+    const lanes = [...this.#waiting.entries()].map(([lane, waiting]) => ({ lane, calls: waiting.length }));
+    if (this.#holder?.waiting.length) lanes.push({ lane: this.#holder.lane, calls: this.#holder.waiting.length });
+    return lanes;
+  }
+
   #release() {
     const holder = this.#holder;
     if (holder.waiting.length) this.#waiting.set(holder.lane, holder.waiting);
@@ -82,7 +89,7 @@ const turns = new Turns();
  * Whether a call takes a turn: a statement outside a transaction, a script, or a transaction's start
  * (the transaction then holds the turn until its commit or rollback). A transaction's own statements,
  * commit and rollback run within the turn it holds (making them wait would deadlock); LISTEN,
- * UNLISTEN, dumps and close are ordered by PGlite itself.
+ * UNLISTEN, dumps and close are ordered by PGlite itself; a look at the waiting lanes waits for nothing.
  */
 const takesTurn = (op, args) => op === "startTransaction" || op === "executeScript" || ((op === "queryRaw" || op === "executeRaw") && args.tx === undefined);
 
@@ -149,6 +156,7 @@ const operations = {
     await unlisten?.();
   },
   dumpDataDir: async () => pglite.dumpDataDir("none"),
+  waitingLanes: async () => turns.waiting(),
   close: async () => {
     await idle();
     await pglite.close();
