@@ -237,7 +237,27 @@ describe.skipIf(Boolean(adminUrl))("the embedded database on its worker thread",
         asBackground(() => run("background", select)),
         run("unattributed", select),
       ]);
-      expect(finished).toEqual(["a1", "b1", "background", "unattributed", "a2", "b2", "a3", "a4", "a5", "a6"]);
+      // Background work after four turns of others while it waits.
+      expect(finished).toEqual(["a1", "b1", "unattributed", "a2", "b2", "background", "a3", "a4", "a5", "a6"]);
+    });
+  });
+
+  it("serves background work when no request's lane waits, or after four turns of others", async () => {
+    await withWorkerAdapter(async (adapter) => {
+      const finished: string[] = [];
+      const select = { sql: "SELECT 1", args: [], argTypes: [] };
+      const run = (name: string) => adapter.queryRaw(select).then(() => void finished.push(name));
+      const tx = await asOrganization("holder", () => adapter.startTransaction());
+      // Queued while the connection is held, background work first.
+      const queued = [
+        asBackground(() => run("background 1")),
+        asBackground(() => run("background 2")),
+        ...[1, 2, 3].map((index) => asOrganization("a", () => run(`a${index}`))),
+        ...[1, 2, 3].map((index) => asOrganization("b", () => run(`b${index}`))),
+      ];
+      await tx.commit();
+      await Promise.all(queued);
+      expect(finished).toEqual(["a1", "b1", "a2", "b2", "background 1", "a3", "b3", "background 2"]);
     });
   });
 

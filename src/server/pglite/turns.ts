@@ -4,7 +4,7 @@
 // organization on whose behalf it runs, the API key a request presents (its admission runs before the
 // organization is known), background work, or no one in particular; the worker (worker.mjs) serves
 // the lanes in turns, so another lane's statement waits for at most the statement running when it
-// arrived. PostgreSQL has a pool of connections and needs none of this: until an embedded database's
+// arrived, and background work after the requests' lanes. PostgreSQL has a pool of connections and needs none of this: until an embedded database's
 // worker starts (`serveLanes`), the functions below run their work as it is, with no lane to carry.
 import { AsyncLocalStorage } from "node:async_hooks";
 
@@ -40,6 +40,7 @@ export function asBackground<T>(work: () => T | PromiseLike<T>): Promise<T> {
   return inLane(BACKGROUND, work);
 }
 
+/** Served only when no other lane waits, or after a few turns of others (worker.mjs): requests go first. */
 const BACKGROUND = "background";
 
 // Awaited inside the lane: a Prisma query is lazy, sent only when awaited, and must be sent from here.
