@@ -294,6 +294,23 @@ describe.skipIf(Boolean(adminUrl))("the embedded database on its worker thread",
     expect(finished.indexOf("victim")).toBeLessThan(finished.indexOf("anonymous 6"));
   });
 
+  it("looks a signed-in user up in the user's lane, not behind the calls of no one in particular queued before it", { timeout: 120_000 }, async () => {
+    const db = await getDb();
+    const user = await signUpOrganization();
+    expect((await user.client.get("/api/app/me")).status).toBe(200);
+    const finished: string[] = [];
+    const [anonymous, request] = await whileConnectionHeld(async () => {
+      const anonymous = [1, 2, 3, 4, 5, 6].map((index) => db.$executeRaw`SELECT pg_sleep(0.2)`.then(() => void finished.push(`anonymous ${index}`)));
+      const request = user.client.get("/api/app/me").then((response) => (finished.push("user"), response));
+      // Queued in whichever lane it takes: the shared one, or the user's.
+      await callsWaiting(/^(user:.*)?$/, 7);
+      return [anonymous, request] as const;
+    });
+    await Promise.all(anonymous);
+    expect((await request).status).toBe(200);
+    expect(finished.indexOf("user")).toBeLessThan(finished.indexOf("anonymous 6"));
+  });
+
   it("serves another organization between a 500-entry sync's statements: the sync holds no transaction open", { timeout: 120_000 }, async () => {
     const db = await getDb();
     const [producer, other] = await Promise.all([signUpOrganization(), signUpOrganization()]);

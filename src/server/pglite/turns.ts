@@ -1,8 +1,8 @@
 // Lanes of the embedded database's one connection. PGlite runs one statement at a time, so calls used
 // to wait first come, first served: an organization with eight slow searches queued made every other
 // organization's statement wait for all eight. Each call now carries the lane it waits in: the
-// organization on whose behalf it runs, the API key a request presents (its admission runs before the
-// organization is known), background work, or no one in particular; the worker (worker.mjs) serves
+// organization on whose behalf it runs, the API key a request presents or the signed-in user (their
+// lookups run before the organization is known), background work, or no one in particular; the worker (worker.mjs) serves
 // the lanes in turns, so another lane's statement waits for at most the statement running when it
 // arrived, and background work after the requests' lanes. PostgreSQL has a pool of connections and needs none of this: until an embedded database's
 // worker starts (`serveLanes`), the functions below run their work as it is, with no lane to carry.
@@ -33,6 +33,15 @@ export function asOrganization<T>(organizationId: string, work: () => T | Promis
  */
 export function asApiKey<T>(keyHash: string, work: () => T | PromiseLike<T>): Promise<T> {
   return inLane(`key:${keyHash}`, work);
+}
+
+/**
+ * Runs `work` (a web app request's user lookup) with its database calls taking turns as this signed-in
+ * user's (the session cookie is signed, so the id is one of a real user): like a key's admission, it
+ * runs before the organization is known and is not queued behind anonymous requests.
+ */
+export function asSignedInUser<T>(userId: string, work: () => T | PromiseLike<T>): Promise<T> {
+  return inLane(`user:${userId}`, work);
 }
 
 /** Runs `work` (the webhook worker's drains and pruning) with its database calls taking turns as background work. */
