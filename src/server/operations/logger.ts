@@ -53,9 +53,8 @@ const globalForLogger = globalThis as unknown as { orbitLogger?: Logger };
 /** The process's logger (one across the server's bundles). */
 export function getLogger(): Logger {
   // Asynchronous stdout: a line is queued and written without blocking the request. Lines go out
-  // together, once LOG_BUFFER_BYTES are queued or LOG_FLUSH_MS after the last write, whichever comes
-  // first: a write per line cost the server about 5% of its CPU under API load. pino flushes what is
-  // left on exit.
+  // together, once LOG_BUFFER_BYTES are queued and at least every LOG_FLUSH_MS: a write per line cost
+  // the server about 5% of its CPU under API load. pino flushes what is left on exit.
   globalForLogger.orbitLogger ??= createLogger(
     getEnv().logLevel,
     pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES, periodicFlush: LOG_FLUSH_MS }),
