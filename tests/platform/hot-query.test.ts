@@ -1,7 +1,7 @@
 // The public API's hot statements leave Prisma's client on a PostgreSQL server (`hotQuery`): their rows
 // must be exactly what `$queryRaw` returns for the same statement, on either database.
 import { expect, it, onTestFinished } from "vitest";
-import { getDatabase, hotQuery, Prisma } from "@/server/db";
+import { getDatabase, hotQuery, openDatabase, Prisma } from "@/server/db";
 
 it("returns the rows $queryRaw returns, column type by column type, whatever the process's time zone", async () => {
   const { prisma } = await getDatabase();
@@ -32,4 +32,31 @@ it("refuses a column type it does not map, on a PostgreSQL server, rather than r
   const query = Prisma.sql`SELECT 1.5::numeric AS "amount"`;
   if (kind === "postgres") await expect(hotQuery(prisma, query)).rejects.toThrow(/column type 1700 is not mapped/);
   else expect((await hotQuery<{ amount: Prisma.Decimal }>(prisma, query))[0]!.amount.toString()).toBe("1.5");
+});
+
+it("prepares each statement once per connection, and still answers when a migration changed its columns", async () => {
+  const { kind } = await getDatabase();
+  if (kind !== "postgres") return;
+  // A pool of one connection, so that every statement below runs on the same session.
+  const database = openDatabase({ databaseUrl: process.env.DATABASE_URL, pgliteDir: "memory://", databasePoolSize: 1 });
+  const table = `hot_query_${Date.now()}`;
+  onTestFinished(async () => {
+    await database.prisma.$executeRawUnsafe(`DROP TABLE IF EXISTS "${table}"`);
+    await database.close();
+  });
+  const prepared = () =>
+    hotQuery<{ statement: string }>(database.prisma, Prisma.sql`SELECT "statement" FROM pg_prepared_statements WHERE "name"::text LIKE 'orbit_hot_%'`);
+  const answer = Prisma.sql`SELECT ${"prepared"}::text AS "word", ${41}::int + 1 AS "number"`;
+  for (let round = 0; round < 3; round += 1) expect(await hotQuery(database.prisma, answer)).toEqual([{ word: "prepared", number: 42 }]);
+  expect((await prepared()).filter((row) => row.statement === answer.text)).toHaveLength(1);
+
+  await database.prisma.$executeRawUnsafe(`CREATE TABLE "${table}" ("value" int)`);
+  await database.prisma.$executeRawUnsafe(`INSERT INTO "${table}" VALUES (7)`);
+  const read = Prisma.raw(`SELECT * FROM "${table}"`);
+  expect(await hotQuery(database.prisma, read)).toEqual([{ value: 7 }]);
+  // The prepared statement's result type changes under it: PostgreSQL refuses to run it as prepared
+  // ("cached plan must not change result type"); the statement still answers, in the new type.
+  await database.prisma.$executeRawUnsafe(`ALTER TABLE "${table}" ALTER COLUMN "value" TYPE text`);
+  expect(await hotQuery(database.prisma, read)).toEqual([{ value: "7" }]);
+  expect(await hotQuery(database.prisma, read)).toEqual([{ value: "7" }]);
 });

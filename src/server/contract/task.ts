@@ -225,29 +225,36 @@ export function serializeAppTaskComment(comment: AppTaskCommentRow): AppTaskComm
 }
 
 /**
- * The same view as `serializeTask`, as the select list of a statement written in SQL over "Task"
- * aliased `t`: the same fields in the same order, timestamps already in the API's format, the
- * checklist and comments embedded by `json_agg` and scoped to the organization like the task.
+ * The task response's fields as the select list of a statement written in SQL over "Task" aliased
+ * `t`: the same fields in the same order as `serializeTask`, timestamps already in the API's format;
+ * the checklist and comments are the given JSON arrays.
  */
-export function taskViewColumns(organizationId: string): Prisma.Sql {
+function taskViewFields(embedded: { subtasks: Prisma.Sql; comments: Prisma.Sql }): Prisma.Sql {
   return Prisma.sql`t."id", t."title", t."description", t."status"::text AS "status", t."assigneeId", t."customerId",
-    t."primaryConstellationId", t."loggedSeconds", t."billableSeconds", t."tags",
-    COALESCE((SELECT json_agg(json_build_object('id', s."id", 'title', s."title", 'isCompleted', s."isCompleted", 'createdAt', ${isoTimestamp('s."createdAt"')})
-                ORDER BY s."position", s."id")
-              FROM "Subtask" s WHERE s."taskId" = t."id" AND s."organizationId" = ${organizationId}), '[]') AS "subtasks",
-    COALESCE((SELECT json_agg(json_build_object('id', c."id", 'body', c."body", 'createdAt', ${isoTimestamp('c."createdAt"')}) ORDER BY c."createdAt", c."id")
-              FROM "Comment" c WHERE c."taskId" = t."id" AND c."organizationId" = ${organizationId}), '[]') AS "comments",
+    t."primaryConstellationId", t."loggedSeconds", t."billableSeconds", t."tags", ${embedded.subtasks} AS "subtasks", ${embedded.comments} AS "comments",
     ${isoTimestamp('t."createdAt"')} AS "createdAt", ${isoTimestamp('t."updatedAt"')} AS "updatedAt"`;
 }
 
+/** The same view as `serializeTask`: the checklist and comments embedded by `json_agg`, scoped to the organization like the task. */
+export function taskViewColumns(organizationId: string): Prisma.Sql {
+  return taskViewFields({
+    subtasks: Prisma.sql`COALESCE((SELECT json_agg(json_build_object('id', s."id", 'title', s."title", 'isCompleted', s."isCompleted", 'createdAt', ${isoTimestamp('s."createdAt"')})
+                ORDER BY s."position", s."id")
+              FROM "Subtask" s WHERE s."taskId" = t."id" AND s."organizationId" = ${organizationId}), '[]')`,
+    comments: Prisma.sql`COALESCE((SELECT json_agg(json_build_object('id', c."id", 'body', c."body", 'createdAt', ${isoTimestamp('c."createdAt"')}) ORDER BY c."createdAt", c."id")
+              FROM "Comment" c WHERE c."taskId" = t."id" AND c."organizationId" = ${organizationId}), '[]')`,
+  });
+}
+
+const NO_ROWS = Prisma.raw(`'[]'::json`);
+const NEW_TASK_VIEW_COLUMNS = taskViewFields({ subtasks: NO_ROWS, comments: NO_ROWS });
+
 /**
  * `taskViewColumns` for the `RETURNING` list of a task just inserted (`INSERT INTO "Task" AS t`):
- * the same fields in the same order, its checklist and comments empty, as a new task's are.
+ * its checklist and comments empty, as a new task's are.
  */
 export function newTaskViewColumns(): Prisma.Sql {
-  return Prisma.sql`t."id", t."title", t."description", t."status"::text AS "status", t."assigneeId", t."customerId",
-    t."primaryConstellationId", t."loggedSeconds", t."billableSeconds", t."tags", '[]'::json AS "subtasks", '[]'::json AS "comments",
-    ${isoTimestamp('t."createdAt"')} AS "createdAt", ${isoTimestamp('t."updatedAt"')} AS "updatedAt"`;
+  return NEW_TASK_VIEW_COLUMNS;
 }
 
 export function serializeTask(task: TaskRow): TaskView {

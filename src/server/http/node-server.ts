@@ -58,7 +58,10 @@ async function serveV1(request: IncomingMessage, response: ServerResponse, reque
   const { pathname, search } = requestUrl;
   const url = `${listeningOrigin}${pathname}${search}`;
   const aborted = new AbortController();
-  response.once("close", () => aborted.abort());
+  // Only a client gone before its answer was written aborts (an abort costs an exception object).
+  response.once("close", () => {
+    if (!response.writableFinished) aborted.abort();
+  });
   const answer = await answerV1Request({
     method,
     pathname,

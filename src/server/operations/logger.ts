@@ -43,12 +43,21 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   );
 }
 
+/** Queued log output written at once (about 20 request lines). */
+const LOG_BUFFER_BYTES = 4096;
+/** The longest a queued log line waits to be written. */
+const LOG_FLUSH_MS = 250;
+
 const globalForLogger = globalThis as unknown as { orbitLogger?: Logger };
 
 /** The process's logger (one across the server's bundles). */
 export function getLogger(): Logger {
-  // Asynchronous stdout: a line is queued and written without blocking the request, and lines that
-  // pile up while a write is in flight go out in one write (pino flushes what is left on exit).
-  globalForLogger.orbitLogger ??= createLogger(getEnv().logLevel, pino.destination({ dest: 1, sync: false }));
+  // Asynchronous stdout: a line is queued and written without blocking the request. Lines go out
+  // together, once LOG_BUFFER_BYTES are queued and at least every LOG_FLUSH_MS: a write per line cost
+  // the server about 5% of its CPU under API load. pino flushes what is left on exit.
+  globalForLogger.orbitLogger ??= createLogger(
+    getEnv().logLevel,
+    pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES, periodicFlush: LOG_FLUSH_MS }),
+  );
   return globalForLogger.orbitLogger;
 }
