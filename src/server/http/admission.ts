@@ -1,7 +1,9 @@
 // Fair admission at Orbit's server (node-server.ts), before Next or the routers do any work. Every
 // request belongs to a lane, the one who sent it (lanes.ts). At most `maxInProgress` requests are in
 // progress at once, and while several lanes are active each may hold only its share of them
-// (`maxInProgress` ÷ active lanes, at least one); a lane alone may use them all. A request that cannot
+// (`maxInProgress` ÷ active lanes, times the lane's weight, at least one); a lane alone of weight 1 may
+// use them all. An anonymous client's lane (an address) weighs ANONYMOUS_WEIGHT: it never holds more
+// than a quarter of what a key or a signed-in user may. A request that cannot
 // start waits in its lane's queue (at most `laneQueue`; beyond, it is refused), and each freed slot goes
 // to the waiting lane below its share that was served least recently. One lane's flood thus waits
 // behind its own requests, not ahead of another's.
@@ -10,6 +12,9 @@
 // A lane counts as active while it has requests in progress or waiting, and for ACTIVE_WINDOW_MS after
 // its last one ended: a client sending one request after another keeps its share between them.
 import { getEnv } from "@/env";
+
+/** The weight of an anonymous client's lane (lanes.ts): logins, signups, feeds and bad requests need no parallelism. */
+export const ANONYMOUS_WEIGHT = 0.25;
 
 /** How long a lane with nothing in progress still counts as active. */
 export const ACTIVE_WINDOW_MS = 1_000;
@@ -33,8 +38,11 @@ export interface AdmissionLoad {
 }
 
 export interface Admission {
-  /** A slot for a request of `lane`, or why it is refused (its lane's queue, or every queue place, is taken). */
-  enter(lane: string): AdmissionSlot | Refusal;
+  /**
+   * A slot for a request of `lane`, or why it is refused (its lane's queue, or every queue place, is
+   * taken). `weight` (0-1, default 1) scales the lane's share; a lane keeps the weight it first came with.
+   */
+  enter(lane: string, weight?: number): AdmissionSlot | Refusal;
   load(): AdmissionLoad;
 }
 
@@ -54,6 +62,7 @@ interface Waiter {
 
 interface Lane {
   key: string;
+  weight: number;
   inProgress: number;
   waiters: Waiter[];
   /** The admission sequence number of its latest admitted request (0: none yet). */
@@ -140,8 +149,8 @@ export function fairAdmission(bounds: AdmissionBounds): Admission {
     }
     return busy.size + recentlyIdle.size;
   };
-  const share = () => Math.max(1, Math.ceil(bounds.maxInProgress() / Math.max(1, activeLanes())));
-  const canStart = (lane: Lane) => inProgress < bounds.maxInProgress() && lane.inProgress < share();
+  const shareOf = (lane: Lane) => Math.max(1, Math.floor(Math.ceil(bounds.maxInProgress() / Math.max(1, activeLanes())) * lane.weight));
+  const canStart = (lane: Lane) => inProgress < bounds.maxInProgress() && lane.inProgress < shareOf(lane);
 
   const start = (lane: Lane, slot: Slot) => {
     inProgress += 1;
@@ -185,8 +194,8 @@ export function fairAdmission(bounds: AdmissionBounds): Admission {
   };
 
   return {
-    enter(key) {
-      const lane: Lane = busy.get(key) ?? recentlyIdle.get(key)?.lane ?? { key, inProgress: 0, waiters: [], lastServed: 0, isQueued: false };
+    enter(key, weight = 1) {
+      const lane: Lane = busy.get(key) ?? recentlyIdle.get(key)?.lane ?? { key, weight, inProgress: 0, waiters: [], lastServed: 0, isQueued: false };
       const mayStart = !lane.waiters.length && canStart(lane);
       if (!mayStart) {
         if (lane.waiters.length >= bounds.laneQueue()) return "lane_full";

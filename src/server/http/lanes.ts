@@ -5,7 +5,8 @@
 //     a new lane per request);
 //   - /api/app, /api/trpc and pages: the signed-in user of a session cookie whose seal holds;
 //   - everything else (a login, a signup, a calendar feed, a bad cookie): the client's address, IPv6
-//     addresses by their /64 (one host's share of addresses is one client).
+//     addresses by their /64 (one host's share of addresses is one client); such a lane weighs a
+//     quarter of the others (admission.ts ANONYMOUS_WEIGHT).
 // /api/health, /api/ready and /api/metrics have no lane: probes and scrapers answer under any load,
 // and they are cheap.
 import { isIPv6 } from "node:net";
@@ -58,6 +59,9 @@ export function addressGroup(address: string): string {
   const groups = [...headGroups, ...Array<string>(8 - headGroups.length - tailLength).fill("0"), ...tailGroups];
   return groups.slice(0, 4).map((group) => parseInt(group, 16).toString(16)).join(":") + "::/64";
 }
+
+/** An anonymous client's lane: `address:<address or its /64>`. */
+export const isAnonymousLane = (lane: string) => lane.startsWith("address:");
 
 /** The request's lane, or undefined for a path outside the lanes. Reads the client's address as settled by the request guard. */
 export async function laneOf(request: IncomingMessage, pathname: string): Promise<string | undefined> {

@@ -7,9 +7,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { getEnv } from "@/env";
 import { rateLimited, serviceUnavailable } from "@/server/errors";
-import { serverAdmission, type Admission } from "@/server/http/admission";
+import { ANONYMOUS_WEIGHT, serverAdmission, type Admission } from "@/server/http/admission";
 import { readNodeBodyText } from "@/server/http/body";
-import { bearerKeyHashOf, laneOf, noteApiKeyOutcome } from "@/server/http/lanes";
+import { bearerKeyHashOf, isAnonymousLane, laneOf, noteApiKeyOutcome } from "@/server/http/lanes";
 import { observeAnswer } from "@/server/http/observe";
 import { refuseMalformedRequest, refuseRequest, settleClientAddress } from "@/server/http/request-guard";
 import { answerV1Request, type V1Answer } from "@/server/http/v1-route";
@@ -89,7 +89,7 @@ async function serveV1(request: IncomingMessage, response: ServerResponse, reque
 async function serveAdmitted(admission: Admission, request: IncomingMessage, response: ServerResponse, pathname: string, serve: () => void | Promise<void>): Promise<void> {
   const lane = await laneOf(request, pathname);
   if (lane === undefined) return serve();
-  const slot = admission.enter(lane);
+  const slot = admission.enter(lane, isAnonymousLane(lane) ? ANONYMOUS_WEIGHT : 1);
   if (slot === "lane_full" || slot === "server_full") {
     const isLaneFull = slot === "lane_full";
     recordRateLimitRejection(isLaneFull ? "client_queue" : "server_queue");
