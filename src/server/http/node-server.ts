@@ -89,6 +89,8 @@ async function serveV1(request: IncomingMessage, response: ServerResponse, reque
 async function serveAdmitted(admission: Admission, request: IncomingMessage, response: ServerResponse, pathname: string, serve: () => void | Promise<void>): Promise<void> {
   const lane = await laneOf(request, pathname);
   if (lane === undefined) return serve();
+  // Gone while its session was read: nothing to queue.
+  if (request.socket.destroyed) return;
   const slot = admission.enter(lane, isAnonymousLane(lane) ? ANONYMOUS_WEIGHT : 1);
   if (slot === "lane_full" || slot === "server_full") {
     const isLaneFull = slot === "lane_full";
