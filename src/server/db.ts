@@ -22,6 +22,8 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Subscribes to a PostgreSQL NOTIFY channel; notifications arrive once the sending transaction commits. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /** The embedded database only: the lanes whose calls wait for its one connection (pglite/turns.ts), with how many calls each. */
+  waitingLanes?: () => Promise<{ lane: string; calls: number }[]>;
   close(): Promise<void>;
 }
 
@@ -102,6 +104,7 @@ export function openDatabase(
     adapterFactory: pglite.adapterFactory,
     kind: "pglite",
     listen: (channel, onNotify) => pglite.listen(channel, onNotify),
+    waitingLanes: () => pglite.waitingLanes(),
     close: async () => {
       await prisma.$disconnect();
       await pglite.close();

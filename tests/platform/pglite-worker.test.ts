@@ -6,11 +6,13 @@ import { readFileSync } from "node:fs";
 import { describe, expect, inject, it } from "vitest";
 import { PrismaClient } from "@/generated/prisma/client";
 import { withinOrganizationLimit } from "@/server/api/middleware/organization-load";
+import { syncTimeLogsInput } from "@/server/contract/time-log";
 import { getDatabase, getDb, Prisma } from "@/server/db";
 import { asBackground, asOrganization } from "@/server/pglite/turns";
 import { startPGliteWorker } from "@/server/pglite/worker-adapter";
+import { syncTimeLogs } from "@/server/services/time-tracking/sync";
 import { expectErrorEnvelope } from "../harness/assertions";
-import { insertTask, signUpOrganization } from "../harness/factories";
+import { apiOrganization, insertTask, signUpOrganization } from "../harness/factories";
 import { dispatchToNext } from "../harness/http";
 import { startOrbitServer } from "../harness/server";
 import { adminUrl } from "../setup/test-database";
@@ -24,6 +26,42 @@ async function withWorkerAdapter(use: (adapter: Awaited<ReturnType<ReturnType<ty
   } finally {
     await pglite.close();
   }
+}
+
+/**
+ * Runs `queue` while a transaction of a lane of its own holds the process's embedded database's
+ * connection (so that whatever `queue` sends waits in its lanes), then lets the connection go.
+ */
+async function whileConnectionHeld<T>(queue: () => Promise<T>): Promise<T> {
+  const db = await getDb();
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held!: () => void;
+  const isHeld = new Promise<void>((resolve) => (held = resolve));
+  const holding = asOrganization("holder", () =>
+    db.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT 1`;
+        held();
+        await released;
+      },
+      { timeout: 120_000 },
+    ),
+  );
+  await isHeld;
+  try {
+    return await queue();
+  } finally {
+    release();
+    await holding;
+  }
+}
+
+/** Resolves once the lanes matching `lane` have `calls` calls waiting for the connection in all. */
+async function callsWaiting(lane: RegExp, calls = 1): Promise<void> {
+  const { waitingLanes } = await getDatabase();
+  const waiting = async () => (await waitingLanes!()).filter((waiting) => lane.test(waiting.lane)).reduce((sum, waiting) => sum + waiting.calls, 0);
+  await expect.poll(waiting, { timeout: 60_000 }).toBeGreaterThanOrEqual(calls);
 }
 
 describe.skipIf(Boolean(adminUrl))("the embedded database on its worker thread", () => {
@@ -199,7 +237,27 @@ describe.skipIf(Boolean(adminUrl))("the embedded database on its worker thread",
         asBackground(() => run("background", select)),
         run("unattributed", select),
       ]);
-      expect(finished).toEqual(["a1", "b1", "background", "unattributed", "a2", "b2", "a3", "a4", "a5", "a6"]);
+      // Background work after four turns of others while it waits.
+      expect(finished).toEqual(["a1", "b1", "unattributed", "a2", "b2", "background", "a3", "a4", "a5", "a6"]);
+    });
+  });
+
+  it("serves background work when no request's lane waits, or after four turns of others", async () => {
+    await withWorkerAdapter(async (adapter) => {
+      const finished: string[] = [];
+      const select = { sql: "SELECT 1", args: [], argTypes: [] };
+      const run = (name: string) => adapter.queryRaw(select).then(() => void finished.push(name));
+      const tx = await asOrganization("holder", () => adapter.startTransaction());
+      // Queued while the connection is held, background work first.
+      const queued = [
+        asBackground(() => run("background 1")),
+        asBackground(() => run("background 2")),
+        ...[1, 2, 3].map((index) => asOrganization("a", () => run(`a${index}`))),
+        ...[1, 2, 3].map((index) => asOrganization("b", () => run(`b${index}`))),
+      ];
+      await tx.commit();
+      await Promise.all(queued);
+      expect(finished).toEqual(["a1", "b1", "a2", "b2", "background 1", "a3", "b3", "background 2"]);
     });
   });
 
@@ -215,6 +273,65 @@ describe.skipIf(Boolean(adminUrl))("the embedded database on its worker thread",
     // Behind at most the statement of a running when it arrived; in arrival order it would be last.
     expect(finished.indexOf("b")).toBeLessThanOrEqual(1);
     expect(finished.filter((name) => name !== "b")).toEqual(["a1", "a2", "a3", "a4", "a5"]);
+  });
+
+  it("admits an API request in its key's lane, not behind the calls of no one in particular queued before it", { timeout: 120_000 }, async () => {
+    const db = await getDb();
+    const victim = await apiOrganization(["*"]);
+    expect((await victim.api.get("/api/v1/tasks")).status).toBe(200);
+    const finished: string[] = [];
+    const [anonymous, request] = await whileConnectionHeld(async () => {
+      // Anonymous requests' statements (no organization known yet), queued ahead of the victim's request.
+      const anonymous = [1, 2, 3, 4, 5, 6].map((index) => db.$executeRaw`SELECT pg_sleep(0.2)`.then(() => void finished.push(`anonymous ${index}`)));
+      const request = victim.api.get("/api/v1/tasks").then((response) => (finished.push("victim"), response));
+      // Queued in whichever lane it takes: the shared one, or the key's.
+      await callsWaiting(/^(key:.*)?$/, 7);
+      return [anonymous, request] as const;
+    });
+    await Promise.all(anonymous);
+    expect((await request).status).toBe(200);
+    // In the shared lane the admission would have waited for all six.
+    expect(finished.indexOf("victim")).toBeLessThan(finished.indexOf("anonymous 6"));
+  });
+
+  it("looks a signed-in user up in the user's lane, not behind the calls of no one in particular queued before it", { timeout: 120_000 }, async () => {
+    const db = await getDb();
+    const user = await signUpOrganization();
+    expect((await user.client.get("/api/app/me")).status).toBe(200);
+    const finished: string[] = [];
+    const [anonymous, request] = await whileConnectionHeld(async () => {
+      const anonymous = [1, 2, 3, 4, 5, 6].map((index) => db.$executeRaw`SELECT pg_sleep(0.2)`.then(() => void finished.push(`anonymous ${index}`)));
+      const request = user.client.get("/api/app/me").then((response) => (finished.push("user"), response));
+      // Queued in whichever lane it takes: the shared one, or the user's.
+      await callsWaiting(/^(user:.*)?$/, 7);
+      return [anonymous, request] as const;
+    });
+    await Promise.all(anonymous);
+    expect((await request).status).toBe(200);
+    expect(finished.indexOf("user")).toBeLessThan(finished.indexOf("anonymous 6"));
+  });
+
+  it("serves another organization between a 500-entry sync's statements: the sync holds no transaction open", { timeout: 120_000 }, async () => {
+    const db = await getDb();
+    const [producer, other] = await Promise.all([signUpOrganization(), signUpOrganization()]);
+    const entry = (index: number) => ({ clientSessionId: `held-${index}`, startedAt: new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString(), durationSeconds: 60 });
+    expect((await producer.client.post("/api/app/time-logs/sync", { entries: [entry(-1)] })).status).toBe(200);
+    const logsOfProducer = () => db.timeLog.count({ where: { organizationId: producer.organizationId } });
+    // The sync as its route runs it once the session is known (the session's own lookup would wait for the held connection).
+    const actor = { organizationId: producer.organizationId, userId: producer.userId, role: "admin" as const };
+    const input = syncTimeLogsInput.parse({ entries: Array.from({ length: 500 }, (_, index) => entry(index)) });
+    const [syncing, seenByOther] = await whileConnectionHeld(async () => {
+      const syncing = withinOrganizationLimit(producer.organizationId, () => syncTimeLogs(db, actor, input));
+      await callsWaiting(new RegExp(`^organization:${producer.organizationId}$`));
+      const seenByOther = withinOrganizationLimit(other.organizationId, logsOfProducer);
+      await callsWaiting(new RegExp(`^organization:${other.organizationId}$`));
+      return [syncing, seenByOther] as const;
+    });
+    expect((await syncing).committed).toHaveLength(500);
+    // The other organization's statement ran after the sync's first one and before its writes; a
+    // transaction from the sync's start to its commit would have made it wait for all 500 logs.
+    expect(await seenByOther).toBe(1);
+    expect(await logsOfProducer()).toBe(501);
   });
 
   it("runs a transaction's own statements while other calls wait for its end, then serves them", async () => {

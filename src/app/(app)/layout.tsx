@@ -5,8 +5,8 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
-import { themeScript } from "@/lib/display";
 import { SignedOutRedirect } from "@/components/shell/signed-out-redirect";
+import { ThemeScript } from "@/components/shell/theme-script";
 import { PAGE_PATH_HEADER } from "@/server/http/edge";
 import { getServerQueryClient, HydrateClient, loadAccount, prefetch, trpc } from "@/trpc/server";
 
@@ -25,8 +25,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
   await prefetch(trpc.timers.current.queryOptions());
   return (
     <HydrateClient>
-      {/* The person's theme before the first paint (no flash of the other set). */}
-      <script dangerouslySetInnerHTML={{ __html: themeScript(account.preferences.theme) }} />
+      <ThemeScript theme={account.preferences.theme} />
       <AppShell>{children}</AppShell>
     </HydrateClient>
   );

@@ -19,7 +19,7 @@ import {
   type TransactionOptions,
 } from "@prisma/driver-adapter-utils";
 import { getLogger } from "@/server/operations/logger";
-import { laneOfCaller } from "@/server/pglite/turns";
+import { laneOfCaller, serveLanes } from "@/server/pglite/turns";
 
 // Located from the project root at run time, like the migrations: the file is never bundled, so the
 // same path serves tsx, the production bundle, Next's route bundles and vitest.
@@ -186,6 +186,8 @@ export interface PGliteWorker {
   adapterFactory: SqlMigrationAwareDriverAdapterFactory;
   /** Subscribes to a NOTIFY channel; notifications arrive once the sending transaction commits. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /** The lanes whose calls wait for the connection, in turn order, with how many calls each (tests, diagnostics). */
+  waitingLanes(): Promise<{ lane: string; calls: number }[]>;
   /** The data directory as an uncompressed tar (tests copy a migrated one). */
   dumpDataDir(): Promise<Blob>;
   /** After the calls in flight and the last open transaction. */
@@ -195,6 +197,7 @@ export interface PGliteWorker {
 /** Starts a worker thread owning a PGlite database (with pg_trgm) and returns its Prisma adapter factory. */
 export function startPGliteWorker(options: PGliteWorkerOptions): PGliteWorker {
   const thread = new PGliteThread(options);
+  serveLanes();
   return {
     adapterFactory: {
       provider: "postgres",
@@ -208,6 +211,7 @@ export function startPGliteWorker(options: PGliteWorkerOptions): PGliteWorker {
       },
     },
     listen: (channel, onNotify) => thread.listen(channel, onNotify),
+    waitingLanes: () => thread.call("waitingLanes"),
     dumpDataDir: () => thread.call("dumpDataDir"),
     close: () => thread.close(),
   };

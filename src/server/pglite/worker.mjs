@@ -19,6 +19,11 @@ const opened = pglite.waitReady.then(() => new PrismaPGlite(pglite).connect());
 // An open failure is answered to every call; this keeps it from also being an unhandled rejection.
 opened.catch(() => {});
 
+/** The lane of background work (turns.ts's `asBackground`). */
+const BACKGROUND = "background";
+/** Turns other lanes may take in a row while background work waits. */
+const BACKGROUND_PATIENCE = 4;
+
 /**
  * PGlite's one connection, given to one holder at a time, lane after lane. A lane is whom the calls
  * run for (the main thread tags each call: an organization, background work, or no one in
@@ -26,14 +31,19 @@ opened.catch(() => {});
  * searches queued made every other one wait for all eight; in turns, another organization's statement
  * waits for at most the one running when it arrived. Lanes with waiting calls are kept in turn order
  * (a Map keeps insertion order); the holder's lane steps out of it while it holds the connection and
- * goes back in last when it lets go, so a lane that arrived meanwhile goes first. Served here, next
- * to PGlite, so that the next statement starts as the last one ends, without a trip to the main thread.
+ * goes back in last when it lets go, so a lane that arrived meanwhile goes first. Background work (the
+ * webhook worker's drains) takes a turn only when no other lane waits, or once it has been passed over
+ * BACKGROUND_PATIENCE times: requests go first, and deliveries still move under a steady load. Served
+ * here, next to PGlite, so that the next statement starts as the last one ends, without a trip to the
+ * main thread.
  */
 class Turns {
   /** Lanes with waiting calls, next turn first; the holder's lane is never in it. */
   #waiting = new Map();
   /** The lane holding the connection and its own waiting calls; undefined while free. */
   #holder;
+  /** Turns given to other lanes since background work last had one while it waited. */
+  #backgroundPassedOver = 0;
 
   /** Resolves when `lane` has the connection, with the function that lets it go (once). */
   acquire(lane) {
@@ -61,15 +71,26 @@ class Turns {
     });
   }
 
+  /** The lanes with calls waiting for the connection, each with how many, in turn order (the holder's last). */
+  waiting() {
+    const lanes = [...this.#waiting.entries()].map(([lane, waiting]) => ({ lane, calls: waiting.length }));
+    if (this.#holder?.waiting.length) lanes.push({ lane: this.#holder.lane, calls: this.#holder.waiting.length });
+    return lanes;
+  }
+
   #release() {
     const holder = this.#holder;
     if (holder.waiting.length) this.#waiting.set(holder.lane, holder.waiting);
-    const next = this.#waiting.entries().next();
-    if (next.done) {
+    if (!this.#waiting.size) {
       this.#holder = undefined;
       return;
     }
-    const [lane, waiting] = next.value;
+    let lane = [...this.#waiting.keys()].find((waiting) => waiting !== BACKGROUND);
+    if (this.#waiting.has(BACKGROUND)) {
+      if (lane === undefined || this.#backgroundPassedOver >= BACKGROUND_PATIENCE) lane = BACKGROUND;
+      this.#backgroundPassedOver = lane === BACKGROUND ? 0 : this.#backgroundPassedOver + 1;
+    }
+    const waiting = this.#waiting.get(lane);
     this.#waiting.delete(lane);
     this.#holder = { lane, waiting };
     waiting.shift()();
@@ -82,7 +103,7 @@ const turns = new Turns();
  * Whether a call takes a turn: a statement outside a transaction, a script, or a transaction's start
  * (the transaction then holds the turn until its commit or rollback). A transaction's own statements,
  * commit and rollback run within the turn it holds (making them wait would deadlock); LISTEN,
- * UNLISTEN, dumps and close are ordered by PGlite itself.
+ * UNLISTEN, dumps and close are ordered by PGlite itself; a look at the waiting lanes waits for nothing.
  */
 const takesTurn = (op, args) => op === "startTransaction" || op === "executeScript" || ((op === "queryRaw" || op === "executeRaw") && args.tx === undefined);
 
@@ -149,6 +170,7 @@ const operations = {
     await unlisten?.();
   },
   dumpDataDir: async () => pglite.dumpDataDir("none"),
+  waitingLanes: async () => turns.waiting(),
   close: async () => {
     await idle();
     await pglite.close();

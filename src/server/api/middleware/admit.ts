@@ -2,7 +2,9 @@
 // plan (402) → scopes (403) → rate limit (429). One statement looks the key up with its plan and
 // counts the request only if key, plan and scopes pass, so an admitted request costs one round trip
 // and a refused one is never counted. Each step's decision is still taken by its own function, from
-// the row the statement returned.
+// the row the statement returned. On the embedded database the statement takes its turns in the
+// presented key's lane (pglite/turns.ts): the organization is not known yet, and in the shared lane of
+// unattributed calls it would wait behind every other organization's admissions and anonymous requests.
 import type { Scope } from "@/server/auth/scopes";
 import { scopesGranting } from "@/server/auth/scopes";
 import { plansGranting } from "@/server/auth/plans";
@@ -19,6 +21,7 @@ import {
   rateLimitWindows,
 } from "@/server/api/middleware/rate-limit";
 import { assertScopes } from "@/server/api/middleware/scopes";
+import { asApiKey } from "@/server/pglite/turns";
 
 export interface Admission {
   apiKey: AuthenticatedKey;
@@ -48,8 +51,12 @@ function assertPlanAndScopes(apiKey: AuthenticatedKey, required: readonly Scope[
 
 /** The whole admission of a request: one statement. */
 export async function admitApiRequest(ctx: { db: DbClient; headers: Headers; resHeaders: Headers }, required: readonly Scope[]): Promise<Admission> {
-  const { db, resHeaders } = ctx;
   const keyHash = bearerKeyHash(ctx.headers.get("authorization"));
+  return asApiKey(keyHash, () => admitKey(ctx, keyHash, required));
+}
+
+async function admitKey(ctx: { db: DbClient; resHeaders: Headers }, keyHash: string, required: readonly Scope[]): Promise<Admission> {
+  const { db, resHeaders } = ctx;
   const nowMs = Date.now();
   const now = new Date(nowMs);
   const windows = rateLimitWindows(nowMs);

@@ -7,21 +7,24 @@ import { AppError } from "@/server/errors";
 import { middleware, type SessionHandle } from "@/server/api/trpc";
 import { withinOrganizationLimit } from "@/server/api/middleware/organization-load";
 import type { Actor } from "@/server/services/auth/account";
+import { asSignedInUser } from "@/server/pglite/turns";
 
 /** Who a session procedure acts as: the services' actor and the organization's plan (for plan checks). */
 export type SessionActor = Actor & { plan: Plan };
 
 /**
  * Loads the signed-in user's role and organization's plan, nothing more (401 without a valid
- * session), then runs within the organization's bound.
+ * session), in the user's lane of the embedded database, then runs within the organization's bound.
  */
 export async function withSessionActor<T>(ctx: { db: PrismaClient; session: SessionHandle }, run: (actor: SessionActor) => Promise<T>): Promise<T> {
   const session = ctx.session.data;
   const user = session
-    ? await ctx.db.user.findFirst({
-        where: { id: session.userId, sessionVersion: session.version, deactivatedAt: null },
-        select: { id: true, role: true, organizationId: true, organization: { select: { plan: true } } },
-      })
+    ? await asSignedInUser(session.userId, () =>
+        ctx.db.user.findFirst({
+          where: { id: session.userId, sessionVersion: session.version, deactivatedAt: null },
+          select: { id: true, role: true, organizationId: true, organization: { select: { plan: true } } },
+        }),
+      )
     : null;
   if (!user) throw new AppError("unauthorized", "Sign in to continue.");
   const actor: SessionActor = { userId: user.id, organizationId: user.organizationId, role: user.role, plan: user.organization.plan };

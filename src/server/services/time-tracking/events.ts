@@ -1,6 +1,7 @@
 // Side effects of a committed time log, run in the transaction that commits it: the task's counters
 // and the `time_log.created` event (contract 6.2) through the outbox.
-import type { Tx } from "@/server/db";
+import { Prisma, type Tx } from "@/server/db";
+import { sqlTimestamp } from "@/server/lib/sql";
 import type { TimeLog } from "@/generated/prisma/client";
 import { enqueueEvents } from "@/server/webhooks/enqueue";
 
@@ -38,8 +39,31 @@ export function timeLogCreatedData(log: CommittedLog, source: TimeLogEventSource
 type CountedLog = Pick<TimeLog, "taskId" | "durationSeconds" | "isBillable">;
 
 /**
+ * Common table expressions that move tasks' loggedSeconds and billableSeconds by the rows of a
+ * "taskTotal" ("taskId", "logged", "billable") the statement defines before them, ending in
+ * "countedTask". The rows are locked in id order first (a fixed lock order keeps concurrent commits
+ * touching the same tasks from deadlocking): the update's condition on the lock's count is a one-time
+ * condition, evaluated before its first row; then every task moves at once.
+ */
+export function taskCounterCtes(organizationId: string, now: Date): Prisma.Sql {
+  return Prisma.sql`"lockedTask" AS MATERIALIZED (
+      SELECT t."id" FROM "Task" t
+      WHERE t."organizationId" = ${organizationId} AND t."id" IN (SELECT "taskId" FROM "taskTotal" WHERE "logged" <> 0 OR "billable" <> 0)
+      ORDER BY t."id" FOR UPDATE OF t
+    ),
+    "countedTask" AS (
+      UPDATE "Task" AS t
+      SET "loggedSeconds" = t."loggedSeconds" + v."logged", "billableSeconds" = t."billableSeconds" + v."billable", "updatedAt" = ${sqlTimestamp(now)}
+      FROM "taskTotal" v
+      WHERE t."organizationId" = ${organizationId} AND t."id" = v."taskId" AND (v."logged" <> 0 OR v."billable" <> 0)
+        AND (SELECT count(*) FROM "lockedTask") >= 0
+      RETURNING t."id"
+    )`;
+}
+
+/**
  * Moves tasks' loggedSeconds and billableSeconds by the logs `added` minus the logs `removed` (an edit
- * removes the old version and adds the new): atomic increments, tasks in id order.
+ * removes the old version and adds the new): one statement however many tasks (`taskCounterCtes`).
  */
 export async function adjustTaskSeconds(tx: Tx, organizationId: string, added: readonly CountedLog[], removed: readonly CountedLog[] = []): Promise<void> {
   const totals = new Map<string, { logged: number; billable: number }>();
@@ -52,24 +76,24 @@ export async function adjustTaskSeconds(tx: Tx, organizationId: string, added: r
   };
   for (const log of added) count(log, 1);
   for (const log of removed) count(log, -1);
-  const changed = [...totals.entries()].filter(([, total]) => total.logged !== 0 || total.billable !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const changed = [...totals.entries()].filter(([, total]) => total.logged !== 0 || total.billable !== 0);
   if (!changed.length) return;
-  const taskIds = changed.map(([taskId]) => taskId);
-  // Two statements however many tasks: the rows locked in id order first (a fixed lock order keeps
-  // concurrent commits touching the same tasks from deadlocking), then every task moved at once.
-  await tx.$queryRaw`SELECT 1 FROM "Task" WHERE "organizationId" = ${organizationId} AND "id" = ANY(${taskIds}::text[]) ORDER BY "id" FOR UPDATE`;
-  await tx.$executeRaw`
-    UPDATE "Task" AS t
-    SET "loggedSeconds" = t."loggedSeconds" + v."logged", "billableSeconds" = t."billableSeconds" + v."billable", "updatedAt" = ${new Date()}::timestamp(3)
-    FROM unnest(${taskIds}::text[], ${changed.map(([, total]) => total.logged)}::int[], ${changed.map(([, total]) => total.billable)}::int[]) AS v("id", "logged", "billable")
-    WHERE t."organizationId" = ${organizationId} AND t."id" = v."id"`;
+  await tx.$queryRaw`
+    WITH "taskTotal" AS (
+      SELECT * FROM unnest(${changed.map(([taskId]) => taskId)}::text[], ${changed.map(([, total]) => total.logged)}::int[], ${changed.map(([, total]) => total.billable)}::int[])
+        AS v("taskId", "logged", "billable")
+    ),
+    ${taskCounterCtes(organizationId, new Date())}
+    SELECT count(*)::int AS "moved" FROM "countedTask"`;
+}
+
+/** The `time_log.created` event of a committed log. */
+export function timeLogCreatedEvent(log: CommittedLog, source: TimeLogEventSource) {
+  return { organizationId: log.organizationId, type: "time_log.created" as const, data: timeLogCreatedData(log, source) };
 }
 
 /** Adds the logs' seconds to their tasks and emits one event per log. */
 export async function recordCommittedLogs(tx: Tx, organizationId: string, logs: readonly CommittedLog[], source: TimeLogEventSource): Promise<void> {
   await adjustTaskSeconds(tx, organizationId, logs);
-  await enqueueEvents(
-    tx,
-    logs.map((log) => ({ organizationId, type: "time_log.created" as const, data: timeLogCreatedData(log, source) })),
-  );
+  await enqueueEvents(tx, logs.map((log) => ({ ...timeLogCreatedEvent(log, source), organizationId })));
 }
