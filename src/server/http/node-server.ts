@@ -1,8 +1,9 @@
 // Orbit's own HTTP server's request handler (started by src/server.ts): every request passes the
 // request guard (malformed requests answered in the envelope, the client's address settled) and fair
-// admission (admission.ts: a slot in its sender's lane, lanes.ts), then /api/v1/* is answered here from the routers on Node's own request and response, and every other
-// request goes to Next's handler. The public API thus skips Next's routing, its request context and
-// its Web-stream response piping, which cost more than the API's own work.
+// admission (admission.ts: a slot in its sender's lane, lanes.ts), then /api/v1/* is answered here
+// from the routers on Node's own request and response, and every other request goes to Next's
+// handler. The public API thus skips Next's routing, its request context and its Web-stream response
+// piping, which cost more than the API's own work.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { getEnv } from "@/env";
