@@ -32,6 +32,9 @@ const envSchema = z
     PASSWORD_HASH_COST: optional(z.coerce.number().int().min(10).max(20)),
     PASSWORD_HASH_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)),
     PASSWORD_HASH_QUEUE: optional(z.coerce.number().int().min(0).max(1000)),
+    SERVER_MAX_CONCURRENT_REQUESTS: optional(z.coerce.number().int().min(1).max(10_000)),
+    SERVER_LANE_QUEUE: optional(z.coerce.number().int().min(0).max(10_000)),
+    SERVER_REQUEST_QUEUE: optional(z.coerce.number().int().min(0).max(100_000)),
     ORGANIZATION_MAX_CONCURRENT_REQUESTS: optional(z.coerce.number().int().min(1).max(1000)),
     ORGANIZATION_REQUEST_QUEUE: optional(z.coerce.number().int().min(0).max(10_000)),
     SMTP_URL: optional(z.string().regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL")),
@@ -68,6 +71,12 @@ const envSchema = z
       /** Password hashes computed at once in this process (each holds 128 MiB and a libuv thread), and how many may wait. */
       passwordHashConcurrency: raw.PASSWORD_HASH_CONCURRENCY ?? 2,
       passwordHashQueue: raw.PASSWORD_HASH_QUEUE ?? 8,
+      /** Requests in progress at once in this process (fair admission at the server's edge, http/admission.ts). */
+      serverMaxConcurrentRequests: raw.SERVER_MAX_CONCURRENT_REQUESTS ?? 8,
+      /** Requests of one lane (an API key, a signed-in user, an address) that may wait for a slot; beyond, 429. */
+      serverLaneQueue: raw.SERVER_LANE_QUEUE ?? 64,
+      /** Requests of all lanes together that may wait; beyond, 503. */
+      serverRequestQueue: raw.SERVER_REQUEST_QUEUE ?? 2_048,
       /** One organization's requests running at once per process, and how many may wait. */
       organizationMaxConcurrentRequests: raw.ORGANIZATION_MAX_CONCURRENT_REQUESTS ?? 8,
       organizationRequestQueue: raw.ORGANIZATION_REQUEST_QUEUE ?? 64,

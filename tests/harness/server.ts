@@ -5,6 +5,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { afterAll } from "vitest";
+import type { Admission } from "@/server/http/admission";
 import { createRequestHandler, type NodeHandler } from "@/server/http/node-server";
 
 /** Next's part, played by `routeToNext` (the route files, as the harness runs them) over Node's request and response. */
@@ -30,9 +31,12 @@ export interface StartedServer {
   close: () => Promise<void>;
 }
 
-/** Starts the request handler on 127.0.0.1 (an ephemeral port); `origin` is what it reports as listening. */
-export async function startOrbitServer(routeToNext: (request: Request) => Promise<Response>, origin = "http://localhost:3000"): Promise<StartedServer> {
-  const server = http.createServer(createRequestHandler({ next: nextStandIn(routeToNext, origin), listeningOrigin: origin }));
+/**
+ * Starts the request handler on 127.0.0.1 (an ephemeral port); `origin` is what it reports as
+ * listening; `admission` replaces the process's own lanes (http/admission.ts).
+ */
+export async function startOrbitServer(routeToNext: (request: Request) => Promise<Response>, origin = "http://localhost:3000", options: { admission?: Admission } = {}): Promise<StartedServer> {
+  const server = http.createServer(createRequestHandler({ next: nextStandIn(routeToNext, origin), listeningOrigin: origin, admission: options.admission }));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

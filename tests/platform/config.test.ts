@@ -28,6 +28,9 @@ describe("parseEnv", () => {
       passwordHashConcurrency: 2,
       passwordHashQueue: 8,
       databaseStatementTimeoutMs: 5_000,
+      serverMaxConcurrentRequests: 8,
+      serverLaneQueue: 64,
+      serverRequestQueue: 2_048,
       organizationMaxConcurrentRequests: 8,
       organizationRequestQueue: 64,
     } satisfies ReturnType<typeof parseEnv>);
@@ -71,6 +74,7 @@ describe("parseEnv", () => {
     [{ LOG_LEVEL: "trace" }, "LOG_LEVEL"],
     [{ WEBHOOK_ENDPOINT_MAX_IN_FLIGHT: "0" }, "WEBHOOK_ENDPOINT_MAX_IN_FLIGHT"],
     [{ WEBHOOK_ORGANIZATION_MAX_IN_FLIGHT: "2.5" }, "WEBHOOK_ORGANIZATION_MAX_IN_FLIGHT"],
+    [{ SERVER_MAX_CONCURRENT_REQUESTS: "0" }, "SERVER_MAX_CONCURRENT_REQUESTS"],
   ])("refuses %j with one line naming %s", (source, variable) => {
     expect(() => parseEnv({ APP_ENV: "test", ...source })).toThrow(InvalidEnvironmentError);
     try {

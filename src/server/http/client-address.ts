@@ -4,7 +4,11 @@
 // proxy (TRUST_PROXY=1) it keeps the proxy's header, whose right-most entry is the one the proxy
 // appended, the only one a client cannot forge.
 export function clientAddressOf(headers: Headers): string | undefined {
-  const forwardedFor = headers.get("x-forwarded-for");
+  return rightmostAddress(headers.get("x-forwarded-for"));
+}
+
+/** The right-most entry of an X-Forwarded-For value (at most 64 characters). */
+export function rightmostAddress(forwardedFor: string | null | undefined): string | undefined {
   if (!forwardedFor) return undefined;
   const entries = forwardedFor.split(",").map((entry) => entry.trim()).filter(Boolean);
   return entries.at(-1)?.slice(0, 64);

@@ -1,16 +1,21 @@
 // Orbit's own HTTP server's request handler (started by src/server.ts): every request passes the
-// request guard (malformed requests answered in the envelope, the client's address settled), then
-// /api/v1/* is answered here from the routers on Node's own request and response, and every other
-// request goes to Next's handler. The public API thus skips Next's routing, its request context and
-// its Web-stream response piping, which cost more than the API's own work.
+// request guard (malformed requests answered in the envelope, the client's address settled) and fair
+// admission (admission.ts: a slot in its sender's lane, lanes.ts), then /api/v1/* is answered here
+// from the routers on Node's own request and response, and every other request goes to Next's
+// handler. The public API thus skips Next's routing, its request context and its Web-stream response
+// piping, which cost more than the API's own work.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { getEnv } from "@/env";
+import { rateLimited, serviceUnavailable } from "@/server/errors";
+import { ANONYMOUS_WEIGHT, serverAdmission, type Admission } from "@/server/http/admission";
 import { readNodeBodyText } from "@/server/http/body";
+import { bearerKeyHashOf, isAnonymousLane, laneOf, noteApiKeyOutcome } from "@/server/http/lanes";
 import { observeAnswer } from "@/server/http/observe";
-import { refuseMalformedRequest, settleClientAddress } from "@/server/http/request-guard";
+import { refuseMalformedRequest, refuseRequest, settleClientAddress } from "@/server/http/request-guard";
 import { answerV1Request, type V1Answer } from "@/server/http/v1-route";
 import { getLogger } from "@/server/operations/logger";
+import { recordRateLimitRejection } from "@/server/operations/metrics";
 
 export type NodeHandler = (request: IncomingMessage, response: ServerResponse) => void | Promise<void>;
 
@@ -19,6 +24,8 @@ export interface RequestHandlerOptions {
   next: NodeHandler;
   /** The origin the server listens on (`http://localhost:3000`): the requests' URL, as Next gives it. */
   listeningOrigin: string;
+  /** The lanes' admission; the process's own (serverAdmission) unless given. */
+  admission?: Admission;
 }
 
 /** Paths answered by the routers here; the OpenAPI document is a Next route of its own. */
@@ -72,18 +79,52 @@ async function serveV1(request: IncomingMessage, response: ServerResponse, reque
     readBodyText: () => readNodeBodyText(request),
   });
   observeAnswer({ method, pathname, headers, url, status: answer.status, started }, answer.headers);
+  const keyHash = bearerKeyHashOf(request.headers.authorization);
+  if (keyHash) noteApiKeyOutcome(keyHash, answer.status);
   writeAnswer(response, answer);
 }
 
+/**
+ * Runs `serve` once the request holds a slot in its lane (at once for a path outside the lanes), or
+ * refuses it in the envelope when its lane's queue is full (429) or every queue place is (503). The
+ * slot is held until the response's headers are written, so a stream (events, an export) holds none
+ * for its lifetime, or until the client goes away, waiting or not.
+ */
+async function serveAdmitted(admission: Admission, request: IncomingMessage, response: ServerResponse, pathname: string, serve: () => void | Promise<void>): Promise<void> {
+  const lane = await laneOf(request, pathname);
+  if (lane === undefined) return serve();
+  // Gone while its session was read: nothing to queue.
+  if (request.socket.destroyed) return;
+  const slot = admission.enter(lane, isAnonymousLane(lane) ? ANONYMOUS_WEIGHT : 1);
+  if (slot === "lane_full" || slot === "server_full") {
+    const isLaneFull = slot === "lane_full";
+    recordRateLimitRejection(isLaneFull ? "client_queue" : "server_queue");
+    const error = isLaneFull
+      ? rateLimited(1, "Too many of your requests are waiting for this server; retry after Retry-After seconds.")
+      : serviceUnavailable(1, "The server has too many requests waiting; retry after Retry-After seconds.");
+    return refuseRequest(request, response, error);
+  }
+  response.once("close", slot.release);
+  const writeHead = response.writeHead as (...args: unknown[]) => ServerResponse;
+  response.writeHead = ((...args: unknown[]) => {
+    slot.release();
+    return writeHead.apply(response, args);
+  }) as typeof response.writeHead;
+  await slot.admitted;
+  // Not admitted: the client went away while the request waited.
+  if (slot.isAdmitted) await serve();
+}
+
 export function createRequestHandler(options: RequestHandlerOptions): NodeHandler {
+  const admission = options.admission ?? serverAdmission();
   return (request, response) => {
     if (refuseMalformedRequest(request, response)) return;
     settleClientAddress(request, getEnv().trustProxy);
     // Dot segments and backslashes resolved as Next resolves them, so both agree on which path this is.
     const url = new URL(request.url ?? "/", options.listeningOrigin);
-    if (!isServedHere(url.pathname)) return options.next(request, response);
-    return serveV1(request, response, url, options.listeningOrigin).catch((error: unknown) => {
-      // answerV1Request answers every failure itself; this is a failure to write the answer.
+    const serve = isServedHere(url.pathname) ? () => serveV1(request, response, url, options.listeningOrigin) : () => options.next(request, response);
+    return serveAdmitted(admission, request, response, url.pathname, serve).catch((error: unknown) => {
+      // answerV1Request answers every failure itself (and Next its own); this is a failure to write the answer.
       getLogger().error({ err: error }, "response not written");
       if (!response.headersSent) response.writeHead(500, { "content-type": "application/json" });
       response.end();

@@ -39,6 +39,12 @@ export function malformedRequestError(method: string, rawUrl: string): AppError 
 export function refuseMalformedRequest(request: http.IncomingMessage, response: http.ServerResponse): boolean {
   const error = malformedRequestError(request.method ?? "", request.url ?? "/");
   if (!error) return false;
+  refuseRequest(request, response, error);
+  return true;
+}
+
+/** Answers `error` in the envelope before anything else reads the request (its body is dropped, unread). */
+export function refuseRequest(request: http.IncomingMessage, response: http.ServerResponse, error: AppError): void {
   const body = JSON.stringify(errorEnvelope(error));
   response.writeHead(error.status, {
     ...error.headers,
@@ -51,7 +57,6 @@ export function refuseMalformedRequest(request: http.IncomingMessage, response: 
   response.end(request.method === "HEAD" ? undefined : body);
   // The request's body (if any) is not read: drop it with the connection rather than parse it.
   request.resume();
-  return true;
 }
 
 /**

@@ -44,6 +44,12 @@ async function unsealSession(sealed: string | undefined, password: string): Prom
   }
 }
 
+/** The user whose session a Cookie header's `tt_session` holds (its seal checked), or undefined. */
+export async function sessionUserIdOf(cookieHeader: string | undefined): Promise<string | undefined> {
+  const sealed = parseCookies(cookieHeader ?? null).get(SESSION_COOKIE);
+  return (await unsealSession(sealed, getEnv().sessionSecret))?.userId;
+}
+
 /** The session the request's cookie holds; `save` and `destroy` append Set-Cookie to `resHeaders`. */
 export async function readSessionCookie(requestHeaders: Headers, resHeaders: Headers): Promise<SessionHandle> {
   const password = getEnv().sessionSecret;

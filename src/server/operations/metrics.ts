@@ -27,7 +27,7 @@ function createMetrics(): Metrics {
     webhookAttemptDuration: new Histogram({ name: "orbit_webhook_attempt_duration_seconds", help: "Webhook attempt latency", labelNames: ["outcome"], buckets: latencyBuckets, registers: [registry] }),
     dueDeliveries: new Gauge({ name: "orbit_webhook_due_deliveries", help: "Pending deliveries whose next attempt is due", registers: [registry] }),
     oldestDueDeliveryAge: new Gauge({ name: "orbit_webhook_oldest_due_delivery_age_seconds", help: "How long the oldest due delivery has waited", registers: [registry] }),
-    rateLimitRejections: new Counter({ name: "orbit_rate_limit_rejections_total", help: "Requests refused with 429 by limit", labelNames: ["limit"], registers: [registry] }),
+    rateLimitRejections: new Counter({ name: "orbit_rate_limit_rejections_total", help: "Requests refused with 429 (503 for server_queue) by limit", labelNames: ["limit"], registers: [registry] }),
   };
 }
 
@@ -51,7 +51,7 @@ export function recordWebhookAttempt(outcome: string, seconds: number): void {
   getMetrics().webhookAttemptDuration.observe({ outcome }, seconds);
 }
 
-export function recordRateLimitRejection(limit: "api_key" | "login_email" | "login_address" | "signup_address" | "calendar_token" | "calendar_address" | "organization_concurrency"): void {
+export function recordRateLimitRejection(limit: "api_key" | "login_email" | "login_address" | "signup_address" | "calendar_token" | "calendar_address" | "organization_concurrency" | "client_queue" | "server_queue"): void {
   getMetrics().rateLimitRejections.inc({ limit });
 }
 

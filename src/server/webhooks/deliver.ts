@@ -18,7 +18,7 @@ import {
 import { mailNotices } from "@/server/operations/mail";
 import { recordWebhookAttempt } from "@/server/operations/metrics";
 import { markRecoveredDeliveries, RECOVERY_BATCH } from "@/server/webhooks/recovery";
-import { FAN_OUT_POLL_MS, fanOutEvents } from "@/server/webhooks/fan-out";
+import { FAN_OUT_BATCH_ROWS, FAN_OUT_POLL_MS, fanOutEvents } from "@/server/webhooks/fan-out";
 import { recordOutcome, recordOutcomes, type RecordItem } from "@/server/webhooks/record";
 import { getLogger } from "@/server/operations/logger";
 
@@ -28,6 +28,10 @@ export const DEFAULT_TIME_BUDGET_MS = 25_000;
 export const LEASE_MARGIN_MS = 30_000;
 /** While a slot is free and attempts are in flight, look for newly due work this often. */
 export const DRAINED_POLL_MS = 100;
+/** While requests press (DrainOptions.yieldTo): attempts in flight at most, fan-out batch rows at most, and the pause before each claim or batch. */
+export const YIELDING_CONCURRENCY = 4;
+export const YIELDING_FAN_OUT_ROWS = 100;
+export const YIELD_PAUSE_MS = 10;
 
 export { claimDueDeliveries };
 
@@ -58,6 +62,12 @@ export interface DrainOptions {
   recoveryBatchSize?: number;
   /** Filled with the leases this drain holds (delivery id → lease end), so a stopping worker can release them. */
   held?: Map<string, string>;
+  /**
+   * True while request work presses on this process (the inline worker's request-pressure.ts): the
+   * drain then gives way, with fewer attempts in flight, smaller fan-out batches and a pause before
+   * each claim and batch; it never stops, so deliveries go on under any load.
+   */
+  yieldTo?: () => boolean;
 }
 
 export interface DrainCounts {
@@ -114,8 +124,6 @@ export async function drainDueDeliveries(db: Db, options: DrainOptions = {}): Pr
   const random = options.random ?? Math.random;
   const clock = options.clock ?? systemClock;
   const deadline = Date.now() + (options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS);
-  // Refill when half the slots are free: about one claim per concurrency/2 deliveries under load.
-  const refillAt = Math.floor(concurrency / 2);
 
   const counts: DrainCounts = { claimed: 0, succeeded: 0, retried: 0, failed: 0 };
   const inFlight = new Set<Promise<void>>();
@@ -146,10 +154,11 @@ export async function drainDueDeliveries(db: Db, options: DrainOptions = {}): Pr
   // for again every FAN_OUT_POLL_MS: new events arrive while a long drain runs.
   let hasMoreFanOut = true;
   let fanOutCheckAt = 0;
-  const fanOut = async (): Promise<number> => {
+  const fanOut = async (isYielding: boolean): Promise<number> => {
     fanOutCheckAt = Date.now() + FAN_OUT_POLL_MS;
+    const batchRows = isYielding ? Math.min(options.fanOutBatchRows ?? FAN_OUT_BATCH_ROWS, YIELDING_FAN_OUT_ROWS) : options.fanOutBatchRows;
     try {
-      const batch = await fanOutEvents(db, { now: clock.now(), batchRows: options.fanOutBatchRows });
+      const batch = await fanOutEvents(db, { now: clock.now(), batchRows });
       hasMoreFanOut = Boolean(batch?.eventIds.length);
       return batch?.deliveries ?? 0;
     } catch (error) {
@@ -192,16 +201,26 @@ export async function drainDueDeliveries(db: Db, options: DrainOptions = {}): Pr
 
   try {
     for (;;) {
+      const isYielding = options.yieldTo?.() ?? false;
+      const slots = isYielding ? Math.min(concurrency, YIELDING_CONCURRENCY) : concurrency;
+      // While requests press, each batch and claim waits a moment first: the requests' own I/O and
+      // callbacks run in between, and the worker's share of the event loop stays small.
+      const giveWay = () => (isYielding ? delay(YIELD_PAUSE_MS) : undefined);
       const hasTime = Date.now() < deadline && !options.signal?.aborted;
-      if (hasTime && (hasMoreFanOut || Date.now() >= fanOutCheckAt) && (await fanOut()) > 0) isDrained = false;
+      if (hasTime && (hasMoreFanOut || Date.now() >= fanOutCheckAt)) {
+        await giveWay();
+        if ((await fanOut(isYielding)) > 0) isDrained = false;
+      }
       // Once a claim came back short (nothing more due, or every due endpoint at its bounds), claim
       // again when an outcome freed a slot. And whenever a slot is free, look again after a short
       // poll: slots held by slow or silent receivers must not keep another organization's new work waiting.
-      const hasFreeSlot = inFlight.size < concurrency;
+      // Under load, refill when half the slots are free: about one claim per slots/2 deliveries.
+      const hasFreeSlot = inFlight.size < slots;
       const isPollDue = hasFreeSlot && Date.now() >= pollAt;
-      const shouldClaim = hasTime && (isPollDue || (isDrained ? hasFreeSlot && hasRecordedSinceDrained : inFlight.size <= refillAt));
+      const shouldClaim = hasTime && (isPollDue || (isDrained ? hasFreeSlot && hasRecordedSinceDrained : inFlight.size <= Math.floor(slots / 2)));
       if (shouldClaim) {
-        const wanted = concurrency - inFlight.size;
+        await giveWay();
+        const wanted = slots - inFlight.size;
         const batch = await claimDueDeliveries(db, { limit: wanted, leaseMs, limits: options.limits, now: clock.now() });
         pollAt = Date.now() + DRAINED_POLL_MS;
         counts.claimed += batch.length;
@@ -218,7 +237,7 @@ export async function drainDueDeliveries(db: Db, options: DrainOptions = {}): Pr
         if (!hasTime || (isDrained && !hasRecordedSinceDrained && !hasMoreFanOut)) break;
         continue;
       }
-      await Promise.race(inFlight.size < concurrency ? [...inFlight, delay(Math.max(0, pollAt - Date.now()))] : inFlight);
+      await Promise.race(inFlight.size < slots ? [...inFlight, delay(Math.max(0, pollAt - Date.now()))] : inFlight);
     }
   } finally {
     await Promise.all(inFlight);

@@ -1,7 +1,8 @@
 // The in-process delivery loop (WEBHOOK_WORKER=inline): drains every second, and at once when a
 // transaction that queued deliveries commits (NOTIFY on DELIVERY_CHANNEL, which also reaches the
 // other instances on PostgreSQL). One drain at a time per process; other processes coordinate through
-// the claim leases.
+// the claim leases. The drains give way to this process's requests while they press on its event loop
+// (operations/request-pressure.ts): fewer attempts in flight, smaller fan-out batches, a pause between.
 import { getEnv } from "@/env";
 import { getDatabase, type Database } from "@/server/db";
 import { drainDueDeliveries, type DrainOptions } from "@/server/webhooks/deliver";
@@ -11,6 +12,7 @@ import { DELIVERY_CHANNEL } from "@/server/webhooks/events";
 import { EMBEDDED_FAN_OUT_BATCH_ROWS } from "@/server/webhooks/fan-out";
 import { pruneWebhookHistory } from "@/server/webhooks/retention";
 import { getLogger } from "@/server/operations/logger";
+import { isRequestWorkPressing } from "@/server/operations/request-pressure";
 import { asBackground } from "@/server/pglite/turns";
 
 export const DEFAULT_WORKER_INTERVAL_MS = 1_000;
@@ -20,7 +22,7 @@ export const PRUNE_INTERVAL_MS = 60_000;
 export interface WorkerOptions {
   /** Fallback polling period; retries come due without a notification. */
   intervalMs?: number;
-  /** The worker sets the drains' clock, abort signal and held leases itself. */
+  /** The worker sets the drains' clock, abort signal and held leases itself (and, unless given, yieldTo). */
   drain?: Omit<DrainOptions, "clock" | "signal" | "held">;
   /** The drains' and retention's time (clock.ts); the system clock unless given. */
   clock?: Clock;
@@ -53,7 +55,7 @@ export function startDeliveryWorker(database: Database, options: WorkerOptions =
       isRerunRequested = false;
       try {
         // No time budget: a drain that ended would wait for its slowest attempts before the next one claims.
-        await drainDueDeliveries(database.prisma, { timeBudgetMs: Number.POSITIVE_INFINITY, fanOutBatchRows, ...options.drain, clock, signal: stopping.signal, held });
+        await drainDueDeliveries(database.prisma, { timeBudgetMs: Number.POSITIVE_INFINITY, fanOutBatchRows, yieldTo: isRequestWorkPressing, ...options.drain, clock, signal: stopping.signal, held });
       } catch (error) {
         getLogger().error({ err: error }, "webhook worker: drain failed");
       }

@@ -1,0 +1,86 @@
+// Which lane of fair admission (admission.ts) a request at Orbit's server belongs to: who sent it, as
+// far as the edge can tell before any work is done.
+//   - /api/v1: the API key (its SHA-256 hash), once that key has been accepted by this process; a key
+//     not seen yet, or made up, is its sender's address (a new made-up key per request must not make
+//     a new lane per request);
+//   - /api/app, /api/trpc and pages: the signed-in user of a session cookie whose seal holds;
+//   - everything else (a login, a signup, a calendar feed, a bad cookie): the client's address, IPv6
+//     addresses by their /64 (one host's share of addresses is one client); such a lane weighs a
+//     quarter of the others (admission.ts ANONYMOUS_WEIGHT).
+// /api/health, /api/ready and /api/metrics have no lane: probes and scrapers answer under any load,
+// and they are cheap.
+import { isIPv6 } from "node:net";
+import type { IncomingMessage } from "node:http";
+import { API_KEY_PATTERN, hashApiKey } from "@/server/auth/api-keys";
+import { rightmostAddress } from "@/server/http/client-address";
+import { sessionUserIdOf } from "@/server/http/session-cookie";
+
+/** Paths answered outside the lanes. */
+export const UNLANED_PATHS: ReadonlySet<string> = new Set(["/api/health", "/api/ready", "/api/metrics"]);
+
+/** Keys and sessions remembered per process, at most (the oldest is forgotten first). */
+const REMEMBERED = 10_000;
+
+const globalForLanes = globalThis as unknown as { orbitAcceptedKeys?: Map<string, true>; orbitSessionUsers?: Map<string, string> };
+/** Hashes of API keys this process accepted (answered other than 401), most recently used last. */
+const acceptedKeys = (globalForLanes.orbitAcceptedKeys ??= new Map());
+/** Session cookie values whose seal held → their user; a cookie that does not unseal is never kept. */
+const sessionUsers = (globalForLanes.orbitSessionUsers ??= new Map());
+
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > REMEMBERED) map.delete(map.keys().next().value!);
+}
+
+/** The hash of the API key an Authorization header carries, or undefined when it carries none. */
+export function bearerKeyHashOf(authorization: string | undefined): string | undefined {
+  const token = authorization?.match(/^Bearer +(\S+)$/i)?.[1];
+  return token && API_KEY_PATTERN.test(token) ? hashApiKey(token) : undefined;
+}
+
+/** After a /api/v1 answer: a key that was accepted gets a lane of its own from now on; a refused one (401) loses it. */
+export function noteApiKeyOutcome(keyHash: string, status: number): void {
+  if (status === 401) acceptedKeys.delete(keyHash);
+  else remember(acceptedKeys, keyHash, true);
+}
+
+/** An IPv4 address as it is (an IPv4-mapped IPv6 one as IPv4); an IPv6 address as its /64 prefix. */
+export function addressGroup(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  const bare = address.split("%", 1)[0]!;
+  if (!isIPv6(bare)) return address;
+  const [head = "", tail] = bare.split("::");
+  const headGroups = head ? head.split(":") : [];
+  if (tail === undefined) return headGroups.slice(0, 4).map((group) => parseInt(group, 16).toString(16)).join(":") + "::/64";
+  const tailGroups = tail ? tail.split(":") : [];
+  const tailLength = tailGroups.reduce((length, group) => length + (group.includes(".") ? 2 : 1), 0);
+  const groups = [...headGroups, ...Array<string>(8 - headGroups.length - tailLength).fill("0"), ...tailGroups];
+  return groups.slice(0, 4).map((group) => parseInt(group, 16).toString(16)).join(":") + "::/64";
+}
+
+/** An anonymous client's lane: `address:<address or its /64>`. */
+export const isAnonymousLane = (lane: string) => lane.startsWith("address:");
+
+/** The request's lane, or undefined for a path outside the lanes. Reads the client's address as settled by the request guard. */
+export async function laneOf(request: IncomingMessage, pathname: string): Promise<string | undefined> {
+  if (UNLANED_PATHS.has(pathname)) return undefined;
+  if (pathname.startsWith("/api/v1/")) {
+    const keyHash = bearerKeyHashOf(request.headers.authorization);
+    if (keyHash && acceptedKeys.has(keyHash)) return `key:${keyHash}`;
+  } else {
+    const cookie = request.headers.cookie;
+    if (cookie) {
+      let userId = sessionUsers.get(cookie);
+      if (!userId) {
+        userId = await sessionUserIdOf(cookie);
+        if (userId) remember(sessionUsers, cookie, userId);
+      }
+      if (userId) return `user:${userId}`;
+    }
+  }
+  const forwardedFor = request.headers["x-forwarded-for"];
+  const address = rightmostAddress(Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor) ?? request.socket.remoteAddress;
+  return `address:${address ? addressGroup(address) : "unknown"}`;
+}

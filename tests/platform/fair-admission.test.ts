@@ -1,0 +1,280 @@
+// Fair admission at Orbit's server (src/server/http/admission.ts, lanes.ts), over HTTP into the real
+// request handler: requests are sorted into lanes by who sends them (the socket's address for
+// anonymous clients, here distinct 127.0.0.x addresses; the signed-in user; the API key), a bounded
+// number run at once, and a freed slot goes to the next lane in turn, so one lane's flood waits behind
+// its own requests. Order is asserted with requests the stand-in for Next holds until the test lets
+// them go, never with timings.
+import http from "node:http";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fairAdmission, type Admission } from "@/server/http/admission";
+import { addressGroup, laneOf, noteApiKeyOutcome } from "@/server/http/lanes";
+import { hashApiKey } from "@/server/auth/api-keys";
+import { apiOrganization, signUpOrganization, addMember } from "../harness/factories";
+import { dispatchToNext } from "../harness/http";
+import { startOrbitServer, type StartedServer } from "../harness/server";
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+}
+
+/** Requests to /held/<label> are held by the stand-in for Next until `release(label)`; anything else goes to the route files. */
+class HeldRequests {
+  /** Labels in the order their requests reached the stand-in (were admitted). */
+  readonly arrived: string[] = [];
+  private readonly releases = new Map<string, () => void>();
+
+  async route(request: Request): Promise<Response> {
+    const label = /^\/held\/(.+)$/.exec(new URL(request.url).pathname)?.[1];
+    if (!label) return dispatchToNext(request);
+    this.arrived.push(label);
+    await new Promise<void>((resolve) => this.releases.set(label, resolve));
+    return new Response(label, { status: 200 });
+  }
+
+  release(label: string): void {
+    const release = this.releases.get(label);
+    if (!release) throw new Error(`${label} is not held`);
+    this.releases.delete(label);
+    release();
+  }
+
+  releaseAll(): void {
+    for (const label of [...this.releases.keys()]) this.release(label);
+  }
+}
+
+const servers: StartedServer[] = [];
+let held: HeldRequests;
+
+afterEach(async () => {
+  held?.releaseAll();
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+/** A server with its own admission: `maxInProgress` slots, `laneQueue` places per lane, `maxWaiting` in all. */
+async function serverWith(bounds: { maxInProgress: number; laneQueue: number; maxWaiting?: number }): Promise<{ port: number; admission: Admission }> {
+  held = new HeldRequests();
+  // A clock that stands still: every lane seen stays active for the whole test.
+  const admission = fairAdmission({ maxInProgress: () => bounds.maxInProgress, laneQueue: () => bounds.laneQueue, maxWaiting: () => bounds.maxWaiting ?? 1_000, now: () => 0 });
+  const server = await startOrbitServer((request) => held.route(request), undefined, { admission });
+  servers.push(server);
+  return { port: server.port, admission };
+}
+
+interface SendOptions {
+  /** The loopback address the request comes from (a client of its own). */
+  from: string;
+  headers?: Record<string, string>;
+  /** Destroys the request's socket when aborted. */
+  signal?: AbortSignal;
+}
+
+function send(port: number, method: string, path: string, options: SendOptions): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: "127.0.0.1", port, method, path, headers: options.headers, localAddress: options.from, agent: false, signal: options.signal }, (response) => {
+      let text = "";
+      response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk)).on("end", () => resolve({ status: response.statusCode!, headers: response.headers, text }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+const waitFor = (check: () => void) => vi.waitFor(check, { timeout: 20_000, interval: 10 });
+
+describe("fair admission at the server", () => {
+  it("runs an anonymous flood one request at a time, while another client's request starts at once", async () => {
+    const { port, admission } = await serverWith({ maxInProgress: 2, laneQueue: 10 });
+    const flood = ["a1", "a2", "a3", "a4", "a5"].map((label) => send(port, "GET", `/held/${label}`, { from: "127.0.0.2" }));
+    // An address's lane holds a quarter of a client's share, at least one: one runs, four wait in its lane.
+    await waitFor(() => expect([held.arrived.length, admission.load().waiting]).toEqual([1, 4]));
+
+    // Another client's request does not queue behind them: a slot is free, and it is below its share.
+    const other = send(port, "GET", "/held/b1", { from: "127.0.0.3" });
+    await waitFor(() => expect(held.arrived).toHaveLength(2));
+    expect(held.arrived[1]).toBe("b1");
+    expect(admission.load()).toMatchObject({ inProgress: 2, waiting: 4 });
+    held.release("b1");
+    expect(await other).toMatchObject({ status: 200, text: "b1" });
+
+    // The flood goes on behind its own requests, one at a time, though a slot is free.
+    let current = held.arrived[0]!;
+    for (let count = 3; count <= 6; count += 1) {
+      expect(admission.load().inProgress).toBe(1);
+      held.release(current);
+      await waitFor(() => expect(held.arrived).toHaveLength(count));
+      current = held.arrived[count - 1]!;
+    }
+    held.releaseAll();
+    expect((await Promise.all(flood)).map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(admission.load()).toMatchObject({ inProgress: 0, waiting: 0 });
+  });
+
+  it("gives a freed slot to another signed-in user before the flooding one's next request, even from one address", async () => {
+    const { port, admission } = await serverWith({ maxInProgress: 2, laneQueue: 10 });
+    const admin = await signUpOrganization();
+    const member = await addMember(admin);
+    const cookieOf = (user: typeof admin) => ({ cookie: `tt_session=${user.client.cookie("tt_session")!}` });
+
+    // Alone, the admin's lane may use both slots: two run, one waits.
+    const flood = ["admin-1", "admin-2", "admin-3"].map((label) => send(port, "GET", `/held/${label}`, { from: "127.0.0.4", headers: cookieOf(admin) }));
+    await waitFor(() => expect([held.arrived.length, admission.load().waiting]).toEqual([2, 1]));
+    const memberRequest = send(port, "GET", "/held/member-1", { from: "127.0.0.4", headers: cookieOf(member) });
+    await waitFor(() => expect(admission.load().waiting).toBe(2));
+
+    held.release(held.arrived[0]!);
+    // The slot went to the member, although the admin's request had waited longer: with two users
+    // active, each holds at most one of the two slots.
+    await waitFor(() => expect(held.arrived).toHaveLength(3));
+    expect(held.arrived[2]).toBe("member-1");
+    expect(admission.load()).toMatchObject({ inProgress: 2, waiting: 1 });
+    held.release("member-1");
+    expect((await memberRequest).status).toBe(200);
+    expect(admission.load()).toMatchObject({ inProgress: 1, waiting: 1 });
+    held.release(held.arrived[1]!);
+    await waitFor(() => expect(held.arrived).toHaveLength(4));
+    held.releaseAll();
+    expect((await Promise.all(flood)).map((answer) => answer.status)).toEqual([200, 200, 200]);
+  });
+
+  it("answers 429 in the envelope, with Retry-After, beyond a lane's queue, while another lane still waits its turn", async () => {
+    const { port, admission } = await serverWith({ maxInProgress: 1, laneQueue: 2 });
+    const running = send(port, "GET", "/held/r1", { from: "127.0.0.6" });
+    await waitFor(() => expect(held.arrived).toEqual(["r1"]));
+    const queued = ["q1", "q2"].map((label) => send(port, "GET", `/held/${label}`, { from: "127.0.0.6" }));
+    await waitFor(() => expect(admission.load().waiting).toBe(2));
+
+    const refused = await send(port, "POST", "/held/q3", { from: "127.0.0.6" });
+    expect(refused.status).toBe(429);
+    expect(refused.headers["retry-after"]).toBe("1");
+    expect(refused.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(refused.text)).toMatchObject({ error: "rate_limit_exceeded" });
+    expect(held.arrived).toEqual(["r1"]);
+
+    const otherLane = send(port, "GET", "/held/other", { from: "127.0.0.7" });
+    await waitFor(() => expect(admission.load().waiting).toBe(3));
+    held.release("r1");
+    await waitFor(() => expect(held.arrived).toEqual(["r1", "other"]));
+    held.releaseAll();
+    for (let index = 0; index < 2; index += 1) {
+      await waitFor(() => expect(held.arrived).toHaveLength(3 + index));
+      held.releaseAll();
+    }
+    expect((await Promise.all([running, ...queued, otherLane])).map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+  });
+
+  it("answers 503 in the envelope when every place in the queues is taken", async () => {
+    const { port, admission } = await serverWith({ maxInProgress: 1, laneQueue: 5, maxWaiting: 2 });
+    const running = send(port, "GET", "/held/r1", { from: "127.0.0.8" });
+    await waitFor(() => expect(held.arrived).toEqual(["r1"]));
+    const waiting = [send(port, "GET", "/held/w1", { from: "127.0.0.9" }), send(port, "GET", "/held/w2", { from: "127.0.0.10" })];
+    await waitFor(() => expect(admission.load().waiting).toBe(2));
+    const refused = await send(port, "GET", "/held/w3", { from: "127.0.0.11" });
+    expect(refused.status).toBe(503);
+    expect(refused.headers["retry-after"]).toBe("1");
+    expect(JSON.parse(refused.text)).toMatchObject({ error: "service_unavailable" });
+    for (let index = 1; index <= 3; index += 1) {
+      held.releaseAll();
+      if (index < 3) await waitFor(() => expect(held.arrived).toHaveLength(index + 1));
+    }
+    expect((await Promise.all([running, ...waiting])).map((answer) => answer.status)).toEqual([200, 200, 200]);
+  });
+
+  it("drops a waiting request whose client went away: it never runs and its place is free", async () => {
+    const { port, admission } = await serverWith({ maxInProgress: 1, laneQueue: 1 });
+    const running = send(port, "GET", "/held/r1", { from: "127.0.0.12" });
+    await waitFor(() => expect(held.arrived).toEqual(["r1"]));
+    const gone = new AbortController();
+    const abandoned = send(port, "GET", "/held/abandoned", { from: "127.0.0.13", signal: gone.signal }).catch((error: Error) => error);
+    await waitFor(() => expect(admission.load().waiting).toBe(1));
+    gone.abort();
+    expect(await abandoned).toBeInstanceOf(Error);
+    await waitFor(() => expect(admission.load().waiting).toBe(0));
+
+    // The lane's one place is free again.
+    const next = send(port, "GET", "/held/next", { from: "127.0.0.13" });
+    await waitFor(() => expect(admission.load().waiting).toBe(1));
+    held.release("r1");
+    await waitFor(() => expect(held.arrived).toEqual(["r1", "next"]));
+    held.release("next");
+    expect((await Promise.all([running, next])).map((answer) => answer.status)).toEqual([200, 200]);
+  });
+
+  it("answers /api/health, /api/ready and /api/metrics outside the lanes, however full they are", async () => {
+    const { port, admission } = await serverWith({ maxInProgress: 1, laneQueue: 0 });
+    const running = send(port, "GET", "/held/r1", { from: "127.0.0.14" });
+    await waitFor(() => expect(held.arrived).toEqual(["r1"]));
+    // A laned request from the same client is refused at once: no slot, no place in the queue...
+    expect((await send(port, "GET", "/held/r2", { from: "127.0.0.14" })).status).toBe(429);
+    // ...while the probes are answered.
+    expect((await send(port, "GET", "/api/health", { from: "127.0.0.14" })).status).toBe(200);
+    expect((await send(port, "GET", "/api/ready", { from: "127.0.0.14" })).status).toBe(200);
+    // Without METRICS_TOKEN the metrics route does not exist: its 404, not a 429.
+    expect((await send(port, "GET", "/api/metrics", { from: "127.0.0.14" })).status).toBe(404);
+    expect(admission.load()).toMatchObject({ inProgress: 1, waiting: 0 });
+    held.release("r1");
+    expect((await running).status).toBe(200);
+  });
+
+  it("holds no slot for an event stream: it is freed once the stream's headers are sent", { timeout: 60_000 }, async () => {
+    const { port, admission } = await serverWith({ maxInProgress: 1, laneQueue: 0 });
+    const { key } = await apiOrganization(["*"]);
+    const authorization = { authorization: `Bearer ${key}` };
+    const closed = new AbortController();
+    const stream = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      http
+        .request({ host: "127.0.0.1", port, path: "/api/v1/events/stream", headers: authorization, localAddress: "127.0.0.15", signal: closed.signal }, resolve)
+        .on("error", (error) => (closed.signal.aborted ? undefined : reject(error)))
+        .end();
+    });
+    expect(stream.statusCode).toBe(200);
+    expect(stream.headers["content-type"]).toContain("text/event-stream");
+    await waitFor(() => expect(admission.load().inProgress).toBe(0));
+    // With one slot and no queue, this would be refused if the open stream held the slot.
+    const tasks = await send(port, "GET", "/api/v1/tasks", { from: "127.0.0.15", headers: authorization });
+    expect(tasks.status, tasks.text).toBe(200);
+    closed.abort();
+    stream.destroy();
+  });
+});
+
+describe("lanes", () => {
+  const request = (headers: http.IncomingHttpHeaders, remoteAddress = "127.0.0.1") => ({ headers: { "x-forwarded-for": remoteAddress, ...headers }, socket: { remoteAddress } }) as unknown as http.IncomingMessage;
+
+  it("puts an API key in a lane of its own once it was accepted, and a made-up or refused key with its address", async () => {
+    const { key } = await apiOrganization(["*"]);
+    const madeUp = `sk_${"0".repeat(64)}`;
+    const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+    expect(await laneOf(request(bearer(key), "127.0.0.20"), "/api/v1/tasks")).toBe("address:127.0.0.20");
+    noteApiKeyOutcome(hashApiKey(key), 200);
+    expect(await laneOf(request(bearer(key), "127.0.0.20"), "/api/v1/tasks")).toBe(`key:${hashApiKey(key)}`);
+    expect(await laneOf(request(bearer(key), "127.0.0.21"), "/api/v1/tasks")).toBe(`key:${hashApiKey(key)}`);
+    expect(await laneOf(request(bearer(madeUp), "127.0.0.20"), "/api/v1/tasks")).toBe("address:127.0.0.20");
+    noteApiKeyOutcome(hashApiKey(key), 401);
+    expect(await laneOf(request(bearer(key), "127.0.0.20"), "/api/v1/tasks")).toBe("address:127.0.0.20");
+  });
+
+  it("puts a session whose seal holds in its user's lane, and anything else in the address's", async () => {
+    const admin = await signUpOrganization();
+    const cookie = `theme=dark; tt_session=${admin.client.cookie("tt_session")!}`;
+    expect(await laneOf(request({ cookie }), "/api/app/me")).toBe(`user:${admin.userId}`);
+    expect(await laneOf(request({ cookie }), "/time-logs")).toBe(`user:${admin.userId}`);
+    expect(await laneOf(request({ cookie: "tt_session=%" }, "127.0.0.22"), "/api/app/me")).toBe("address:127.0.0.22");
+    expect(await laneOf(request({ cookie: `tt_session=${admin.client.cookie("tt_session")!.slice(0, -4)}AAAA` }, "127.0.0.22"), "/api/trpc/auth.me")).toBe("address:127.0.0.22");
+    // The public API never reads the cookie.
+    expect(await laneOf(request({ cookie }, "127.0.0.22"), "/api/v1/tasks")).toBe("address:127.0.0.22");
+    expect(await laneOf(request({}), "/api/health")).toBeUndefined();
+  });
+
+  it("groups an IPv6 client by its /64 and reads an IPv4-mapped address as IPv4", () => {
+    expect(addressGroup("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1:2::/64");
+    expect(addressGroup("2001:0db8:0001:0002:ffff:ffff:ffff:ffff")).toBe("2001:db8:1:2::/64");
+    expect(addressGroup("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(addressGroup("::1")).toBe("0:0:0:0::/64");
+    expect(addressGroup("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(addressGroup("::ffff:192.0.2.7")).toBe("192.0.2.7");
+    expect(addressGroup("192.0.2.7")).toBe("192.0.2.7");
+  });
+});

@@ -1,0 +1,103 @@
+// The delivery worker gives way to request work (deliver.ts `yieldTo`, operations/request-pressure.ts):
+// while requests wait at the server's edge it keeps at most YIELDING_CONCURRENCY attempts in flight
+// and goes on delivering; once they are served it uses its whole concurrency again.
+import http from "node:http";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { resetEnvCache } from "@/env";
+import { getDatabase, type Database, type Db } from "@/server/db";
+import { serverAdmission } from "@/server/http/admission";
+import { isRequestWorkPressing } from "@/server/operations/request-pressure";
+import { drainDueDeliveries, YIELDING_CONCURRENCY } from "@/server/webhooks/deliver";
+import { startDeliveryWorker } from "@/server/webhooks/worker";
+import { startOrbitServer } from "../../harness/server";
+import { createEndpoint, createOrganization, emit, useEngineEnvironment } from "./helpers";
+import { useReceivers, type Receiver } from "./receiver";
+
+let database: Database;
+let db: Db;
+const receiver = useReceivers();
+const cleanups: (() => Promise<void>)[] = [];
+/** Bounds per endpoint and organization that never bind here: what is measured is the drain's own concurrency. */
+const wide = { endpointMaxInFlight: 32, organizationMaxInFlight: 64 };
+
+beforeAll(async () => {
+  useEngineEnvironment();
+  database = await getDatabase();
+  db = database.prisma;
+});
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  await db.webhookDelivery.deleteMany();
+  delete process.env.SERVER_MAX_CONCURRENT_REQUESTS;
+  resetEnvCache();
+});
+
+/** A receiver that holds the first `count` attempts until `count` are in (or 3 s passed), so `maxInFlight` shows how many the drain had out at once. */
+async function gatheringReceiver(count: number): Promise<Receiver> {
+  let releaseAll!: () => void;
+  const allIn = new Promise<void>((resolve) => (releaseAll = resolve));
+  return receiver(async (_request, index) => {
+    if (index === count - 1) releaseAll();
+    if (index < count) await Promise.race([allIn, new Promise((resolve) => setTimeout(resolve, 3_000))]);
+    return { status: 200 };
+  });
+}
+
+async function queueDeliveries(url: string, count: number): Promise<string> {
+  const organizationId = await createOrganization(db);
+  await createEndpoint(db, organizationId, url, { maxRequestsPerSecond: 1000 });
+  for (let index = 0; index < count; index += 1) await emit(db, organizationId);
+  return organizationId;
+}
+
+describe(`webhook drains beside request work (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
+  it("keeps at most YIELDING_CONCURRENCY attempts in flight while requests press, and delivers everything", async () => {
+    const yielding = await gatheringReceiver(8);
+    await queueDeliveries(yielding.url(), 16);
+    expect(await drainDueDeliveries(db, { concurrency: 16, limits: wide, yieldTo: () => true })).toMatchObject({ claimed: 16, succeeded: 16 });
+    expect(yielding.maxInFlight).toBe(YIELDING_CONCURRENCY);
+
+    const free = await gatheringReceiver(8);
+    await queueDeliveries(free.url(), 16);
+    expect(await drainDueDeliveries(db, { concurrency: 16, limits: wide, yieldTo: () => false })).toMatchObject({ claimed: 16, succeeded: 16 });
+    expect(free.maxInFlight).toBeGreaterThanOrEqual(8);
+  });
+
+  it("the inline worker gives way while requests wait at the server's edge, and takes its whole concurrency back once they are served", { timeout: 60_000 }, async () => {
+    // One request in progress at a time: a second one waits at the edge.
+    Object.assign(process.env, { SERVER_MAX_CONCURRENT_REQUESTS: "1" });
+    resetEnvCache();
+    const releases: (() => void)[] = [];
+    const server = await startOrbitServer(() => new Promise<Response>((resolve) => releases.push(() => resolve(new Response("ok")))));
+    cleanups.push(() => server.close());
+    const answers = ["127.0.0.30", "127.0.0.31"].map(
+      (from) =>
+        new Promise<number>((resolve, reject) => {
+          http.request({ host: "127.0.0.1", port: server.port, path: "/held", localAddress: from, agent: false }, (response) => resolve((response.resume(), response.statusCode!))).on("error", reject).end();
+        }),
+    );
+    await vi.waitFor(() => expect(serverAdmission().load()).toMatchObject({ inProgress: 1, waiting: 1 }), { timeout: 20_000, interval: 10 });
+    expect(isRequestWorkPressing()).toBe(true);
+
+    const whilePressed = await gatheringReceiver(8);
+    await queueDeliveries(whilePressed.url(), 12);
+    const worker = startDeliveryWorker(database, { drain: { concurrency: 16, limits: wide } });
+    cleanups.push(() => worker());
+    await whilePressed.waitForRequests(12, 30_000);
+    expect(whilePressed.maxInFlight).toBe(YIELDING_CONCURRENCY);
+
+    // Both requests served: nothing presses any more.
+    releases.shift()!();
+    await vi.waitFor(() => expect(releases).toHaveLength(1), { timeout: 20_000, interval: 10 });
+    releases.shift()!();
+    expect(await Promise.all(answers)).toEqual([200, 200]);
+    expect(isRequestWorkPressing()).toBe(false);
+
+    await worker.idle();
+    const unpressed = await gatheringReceiver(8);
+    await queueDeliveries(unpressed.url(), 12);
+    await unpressed.waitForRequests(12, 30_000);
+    expect(unpressed.maxInFlight).toBeGreaterThanOrEqual(8);
+  });
+});
