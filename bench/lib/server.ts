@@ -62,7 +62,9 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = await freePort();
   const command = isNextStart ? [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"] : [...START_NODE_ARGS, SERVER_BUILD];
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...command], {
+  // BENCH_SERVER_NODE_ARGS adds Node flags to every server started (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+  const extraNodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...extraNodeArgs, ...(options.nodeArgs ?? []), ...command], {
     cwd: ROOT,
     env: { ...process.env, ...env, NODE_ENV: "production", PORT: String(port), ...(isNextStart ? { NEXT_MANUAL_SIG_HANDLE: "true" } : {}) },
     stdio: ["ignore", "pipe", "pipe"],

@@ -6,7 +6,7 @@
 // them go, never with timings.
 import http from "node:http";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fairAdmission, type Admission } from "@/server/http/admission";
+import { ANONYMOUS_PACE, fairAdmission, type Admission } from "@/server/http/admission";
 import { addressGroup, laneOf, noteApiKeyOutcome } from "@/server/http/lanes";
 import { hashApiKey } from "@/server/auth/api-keys";
 import { apiOrganization, signUpOrganization, addMember } from "../harness/factories";
@@ -26,7 +26,9 @@ class HeldRequests {
   private readonly releases = new Map<string, () => void>();
 
   async route(request: Request): Promise<Response> {
-    const label = /^\/held\/(.+)$/.exec(new URL(request.url).pathname)?.[1];
+    const { pathname } = new URL(request.url);
+    if (pathname.startsWith("/quick/")) return new Response("quick", { status: 200 });
+    const label = /^\/held\/(.+)$/.exec(pathname)?.[1];
     if (!label) return dispatchToNext(request);
     this.arrived.push(label);
     await new Promise<void>((resolve) => this.releases.set(label, resolve));
@@ -53,11 +55,25 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
+interface TestBounds {
+  maxInProgress: number;
+  laneQueue: number;
+  maxWaiting?: number;
+  /** The admission's clock; by default one that stands still: every lane seen stays active for the whole test. */
+  now?: () => number;
+  wakeAfter?: (wake: () => void, ms: number) => void;
+}
+
 /** A server with its own admission: `maxInProgress` slots, `laneQueue` places per lane, `maxWaiting` in all. */
-async function serverWith(bounds: { maxInProgress: number; laneQueue: number; maxWaiting?: number }): Promise<{ port: number; admission: Admission }> {
+async function serverWith(bounds: TestBounds): Promise<{ port: number; admission: Admission }> {
   held = new HeldRequests();
-  // A clock that stands still: every lane seen stays active for the whole test.
-  const admission = fairAdmission({ maxInProgress: () => bounds.maxInProgress, laneQueue: () => bounds.laneQueue, maxWaiting: () => bounds.maxWaiting ?? 1_000, now: () => 0 });
+  const admission = fairAdmission({
+    maxInProgress: () => bounds.maxInProgress,
+    laneQueue: () => bounds.laneQueue,
+    maxWaiting: () => bounds.maxWaiting ?? 1_000,
+    now: bounds.now ?? (() => 0),
+    wakeAfter: bounds.wakeAfter,
+  });
   const server = await startOrbitServer((request) => held.route(request), undefined, { admission });
   servers.push(server);
   return { port: server.port, admission };
@@ -83,6 +99,21 @@ function send(port: number, method: string, path: string, options: SendOptions):
 }
 
 const waitFor = (check: () => void) => vi.waitFor(check, { timeout: 20_000, interval: 10 });
+
+/** `count` requests at once from `from`, each answered by the stand-in for Next as soon as it starts. */
+const quickFlood = (port: number, from: string, count: number) => Array.from({ length: count }, (_, index) => send(port, "GET", `/quick/${index}`, { from }));
+const statuses = async (answers: Promise<Answer>[]) => (await Promise.all(answers)).map((answer) => answer.status);
+
+/** A clock the test moves (`ms`), and the paced lanes' wake-ups, which the test fires (`wakeNext`). */
+function pacedClock() {
+  const clock = {
+    ms: 0,
+    wakes: [] as { wake: () => void; ms: number }[],
+    wakeNext: () => clock.wakes.shift()!.wake(),
+    bounds: { now: () => clock.ms, wakeAfter: (wake: () => void, ms: number) => void clock.wakes.push({ wake, ms }) },
+  };
+  return clock;
+}
 
 describe("fair admission at the server", () => {
   it("runs an anonymous flood one request at a time, while another client's request starts at once", async () => {
@@ -110,6 +141,58 @@ describe("fair admission at the server", () => {
     held.releaseAll();
     expect((await Promise.all(flood)).map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
     expect(admission.load()).toMatchObject({ inProgress: 0, waiting: 0 });
+  });
+
+  it("paces an anonymous flood while another client is served (a burst, then 20 a second), and never one alone", async () => {
+    const clock = pacedClock();
+    const { port, admission } = await serverWith({ maxInProgress: 4, laneQueue: 100, ...clock.bounds });
+    const step = 1_000 / ANONYMOUS_PACE.perSecond;
+
+    // Alone, an address is never paced: more than a burst's worth, with the clock standing still.
+    expect(await statuses(quickFlood(port, "127.0.0.20", ANONYMOUS_PACE.burst + 10))).toEqual(Array(ANONYMOUS_PACE.burst + 10).fill(200));
+    expect(clock.wakes).toEqual([]);
+
+    // While another client is served, a new address gets its burst, and then waits for its pace.
+    const other = send(port, "GET", "/held/other", { from: "127.0.0.21" });
+    await waitFor(() => expect(held.arrived).toEqual(["other"]));
+    const paced = quickFlood(port, "127.0.0.22", ANONYMOUS_PACE.burst + 3);
+    await waitFor(() => expect(admission.load()).toMatchObject({ inProgress: 1, waiting: 3 }));
+    expect(clock.wakes.map((wake) => wake.ms)).toEqual([step]);
+
+    // Woken before its time, nothing starts and the wake-up is set again; at its time, one request starts.
+    clock.wakeNext();
+    expect(admission.load().waiting).toBe(3);
+    expect(clock.wakes.map((wake) => wake.ms)).toEqual([step]);
+    clock.ms += step;
+    clock.wakeNext();
+    await waitFor(() => expect(admission.load().waiting).toBe(2));
+    // Once it is answered, the next wake-up is set; a second later the bucket holds more than the two left: both start.
+    await waitFor(() => expect(clock.wakes.map((wake) => wake.ms)).toEqual([step]));
+    clock.ms += 1_000;
+    clock.wakeNext();
+    await waitFor(() => expect(admission.load().waiting).toBe(0));
+    held.releaseAll();
+    expect(await statuses(paced)).toEqual(Array(ANONYMOUS_PACE.burst + 3).fill(200));
+    expect((await other).status).toBe(200);
+  });
+
+  it("refuses malformed requests in the sender's lane, so a flood of them is paced too", async () => {
+    const clock = pacedClock();
+    const { port, admission } = await serverWith({ maxInProgress: 4, laneQueue: 100, ...clock.bounds });
+    const other = send(port, "GET", "/held/other", { from: "127.0.0.23" });
+    await waitFor(() => expect(held.arrived).toEqual(["other"]));
+    const refusals = Array.from({ length: ANONYMOUS_PACE.burst + 2 }, (_, index) =>
+      index % 2 ? send(port, "TRACE", "/api/v1/tasks", { from: "127.0.0.24" }) : send(port, "GET", "/api/app/me%", { from: "127.0.0.24" }),
+    );
+    await waitFor(() => expect(admission.load().waiting).toBe(2));
+    expect(clock.wakes).toHaveLength(1);
+    clock.ms += 1_000;
+    clock.wakeNext();
+    held.releaseAll();
+    const answers = await Promise.all(refusals);
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: ANONYMOUS_PACE.burst + 2 }, (_, index) => (index % 2 ? 405 : 400)));
+    expect(JSON.parse(answers[0]!.text)).toMatchObject({ error: "validation_error" });
+    expect((await other).status).toBe(200);
   });
 
   it("gives a freed slot to another signed-in user before the flooding one's next request, even from one address", async () => {

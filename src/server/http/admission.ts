@@ -11,15 +11,42 @@
 // SERVER_LANE_QUEUE (beyond: 429) and SERVER_REQUEST_QUEUE (all lanes' waiting requests; beyond: 503).
 // A lane counts as active while it has requests in progress or waiting, and for ACTIVE_WINDOW_MS after
 // its last one ended: a client sending one request after another keeps its share between them.
+// A share of slots bounds how many of a lane's requests run at once, not what they cost: one slot
+// that a flood refills the moment it frees kept the event loop busy with Next's work for a bad
+// cookie or a refused feed (~5-10 ms each) and the others' requests waited between its turns. So a
+// lane may also have a pace (ANONYMOUS_PACE for an address): while any other lane is active it starts
+// at most `perSecond` requests a second after a burst of `burst`; the rest wait in its queue, costing
+// nothing. Alone, it is not paced.
 import { getEnv } from "@/env";
 
 /** The weight of an anonymous client's lane (lanes.ts): logins, signups, feeds and bad requests need no parallelism. */
 export const ANONYMOUS_WEIGHT = 0.25;
 
+/**
+ * An anonymous client's pace while others are served: a page's first load (its scripts, styles and
+ * fonts) fits in the burst, a person signing in is never held, and a flood starts 20 requests a second.
+ */
+export const ANONYMOUS_PACE: Pace = { perSecond: 20, burst: 40 };
+
+/** An anonymous client's lane's terms. */
+export const ANONYMOUS_TERMS: LaneTerms = { weight: ANONYMOUS_WEIGHT, pace: ANONYMOUS_PACE };
+
 /** How long a lane with nothing in progress still counts as active. */
 export const ACTIVE_WINDOW_MS = 1_000;
 
 export type Refusal = "lane_full" | "server_full";
+
+/** At most `perSecond` request starts a second, after a burst of `burst` (a token bucket). */
+export interface Pace {
+  perSecond: number;
+  burst: number;
+}
+
+/** What a lane is given: `weight` (0-1, default 1) scales its share of slots; `pace` bounds its starts while others are active. */
+export interface LaneTerms {
+  weight?: number;
+  pace?: Pace;
+}
 
 export interface AdmissionSlot {
   /** Resolves once the request may run (at once when it was admitted on arrival), or once it left the queue. */
@@ -40,9 +67,9 @@ export interface AdmissionLoad {
 export interface Admission {
   /**
    * A slot for a request of `lane`, or why it is refused (its lane's queue, or every queue place, is
-   * taken). `weight` (0-1, default 1) scales the lane's share; a lane keeps the weight it first came with.
+   * taken). A lane keeps the terms it first came with.
    */
-  enter(lane: string, weight?: number): AdmissionSlot | Refusal;
+  enter(lane: string, terms?: LaneTerms): AdmissionSlot | Refusal;
   load(): AdmissionLoad;
 }
 
@@ -53,6 +80,8 @@ export interface AdmissionBounds {
   maxWaiting: () => number;
   /** Milliseconds; injectable for tests. */
   now?: () => number;
+  /** Calls `wake` after `ms` milliseconds (a paced lane's next start); injectable for tests. */
+  wakeAfter?: (wake: () => void, ms: number) => void;
 }
 
 interface Waiter {
@@ -69,6 +98,10 @@ interface Lane {
   lastServed: number;
   /** Whether the lane has an entry in the turn order. */
   isQueued: boolean;
+  pace?: Pace;
+  /** The pace's bucket: starts it may make now, as of `refilledAt`. */
+  tokens: number;
+  refilledAt: number;
 }
 
 interface Slot extends AdmissionSlot {
@@ -149,14 +182,43 @@ export function fairAdmission(bounds: AdmissionBounds): Admission {
     }
     return busy.size + recentlyIdle.size;
   };
+  const wakeAfter = bounds.wakeAfter ?? ((wake, ms) => setTimeout(wake, ms).unref());
   const shareOf = (lane: Lane) => Math.max(1, Math.floor(Math.ceil(bounds.maxInProgress() / Math.max(1, activeLanes())) * lane.weight));
-  const canStart = (lane: Lane) => inProgress < bounds.maxInProgress() && lane.inProgress < shareOf(lane);
+  const isPaced = (lane: Lane): lane is Lane & { pace: Pace } => {
+    if (!lane.pace) return false;
+    const isCounted = busy.get(lane.key) === lane || recentlyIdle.get(lane.key)?.lane === lane;
+    return activeLanes() - (isCounted ? 1 : 0) > 0;
+  };
+  /** Milliseconds until a paced lane may start its next request (0: now). */
+  const paceWait = (lane: Lane) => {
+    if (!isPaced(lane)) return 0;
+    const at = now();
+    lane.tokens = Math.min(lane.pace.burst, lane.tokens + ((at - lane.refilledAt) * lane.pace.perSecond) / 1_000);
+    lane.refilledAt = at;
+    return lane.tokens >= 1 ? 0 : Math.ceil(((1 - lane.tokens) * 1_000) / lane.pace.perSecond);
+  };
+  const hasSlotFor = (lane: Lane) => inProgress < bounds.maxInProgress() && lane.inProgress < shareOf(lane);
+  const canStart = (lane: Lane) => hasSlotFor(lane) && paceWait(lane) === 0;
 
   const start = (lane: Lane, slot: Slot) => {
+    if (isPaced(lane)) lane.tokens -= 1;
     inProgress += 1;
     lane.inProgress += 1;
     lane.lastServed = served += 1;
     slot.isAdmitted = true;
+  };
+
+  /** The instant a wake-up is due (one at a time: the earliest a paced lane needs). */
+  let wakeDueAt = Infinity;
+  const wakeIn = (ms: number) => {
+    const dueAt = now() + ms;
+    if (dueAt >= wakeDueAt) return;
+    wakeDueAt = dueAt;
+    wakeAfter(() => {
+      if (wakeDueAt !== dueAt) return;
+      wakeDueAt = Infinity;
+      dispatch();
+    }, ms);
   };
 
   const settleIfIdle = (lane: Lane) => {
@@ -168,9 +230,11 @@ export function fairAdmission(bounds: AdmissionBounds): Admission {
   /**
    * Hands free slots to waiting lanes, the least recently served first. A lane at its share is passed
    * over and keeps its turn: it holds a slot that will free. (There are at most maxInProgress such lanes.)
+   * A lane waiting for its pace is passed over too, and a wake-up is set for its next start.
    */
-  const dispatch = () => {
+  const dispatch = (): void => {
     const passedOver: Lane[] = [];
+    let nextStartIn = Infinity;
     while (inProgress < bounds.maxInProgress() && turns.size) {
       const { lane, lastServed } = turns.pop()!;
       // Its waiters all left the queue.
@@ -180,7 +244,13 @@ export function fairAdmission(bounds: AdmissionBounds): Admission {
         turns.push(lane);
         continue;
       }
-      if (!canStart(lane)) {
+      if (!hasSlotFor(lane)) {
+        passedOver.push(lane);
+        continue;
+      }
+      const wait = paceWait(lane);
+      if (wait > 0) {
+        nextStartIn = Math.min(nextStartIn, wait);
         passedOver.push(lane);
         continue;
       }
@@ -191,11 +261,13 @@ export function fairAdmission(bounds: AdmissionBounds): Admission {
       waiter.resolve();
     }
     for (const lane of passedOver) turns.push(lane);
+    if (nextStartIn < Infinity) wakeIn(nextStartIn);
   };
 
   return {
-    enter(key, weight = 1) {
-      const lane: Lane = busy.get(key) ?? recentlyIdle.get(key)?.lane ?? { key, weight, inProgress: 0, waiters: [], lastServed: 0, isQueued: false };
+    enter(key, { weight = 1, pace } = {}) {
+      const lane: Lane = busy.get(key) ??
+        recentlyIdle.get(key)?.lane ?? { key, weight, pace, tokens: pace?.burst ?? 0, refilledAt: now(), inProgress: 0, waiters: [], lastServed: 0, isQueued: false };
       const mayStart = !lane.waiters.length && canStart(lane);
       if (!mayStart) {
         if (lane.waiters.length >= bounds.laneQueue()) return "lane_full";
@@ -232,6 +304,8 @@ export function fairAdmission(bounds: AdmissionBounds): Admission {
       slot.admitted = new Promise<void>((resolve) => lane.waiters.push({ resolve, slot }));
       waiting += 1;
       if (!lane.isQueued) turns.push(lane);
+      // Slots are free and only its pace holds it: the wake-up starts it.
+      if (hasSlotFor(lane)) dispatch();
       return slot;
     },
     load: () => ({ inProgress, waiting, activeLanes: activeLanes() }),

@@ -80,6 +80,11 @@ export async function laneOf(request: IncomingMessage, pathname: string): Promis
       if (userId) return `user:${userId}`;
     }
   }
+  return addressLaneOf(request);
+}
+
+/** The lane of the request's client address (as settled by the request guard): anonymous. */
+export function addressLaneOf(request: IncomingMessage): string {
   const forwardedFor = request.headers["x-forwarded-for"];
   const address = rightmostAddress(Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor) ?? request.socket.remoteAddress;
   return `address:${address ? addressGroup(address) : "unknown"}`;

@@ -8,11 +8,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { getEnv } from "@/env";
 import { rateLimited, serviceUnavailable } from "@/server/errors";
-import { ANONYMOUS_WEIGHT, serverAdmission, type Admission } from "@/server/http/admission";
+import { ANONYMOUS_TERMS, serverAdmission, type Admission } from "@/server/http/admission";
 import { readNodeBodyText } from "@/server/http/body";
-import { bearerKeyHashOf, isAnonymousLane, laneOf, noteApiKeyOutcome } from "@/server/http/lanes";
+import { addressLaneOf, bearerKeyHashOf, isAnonymousLane, laneOf, noteApiKeyOutcome } from "@/server/http/lanes";
 import { observeAnswer } from "@/server/http/observe";
-import { refuseMalformedRequest, refuseRequest, settleClientAddress } from "@/server/http/request-guard";
+import { malformedRequestError, refuseRequest, settleClientAddress } from "@/server/http/request-guard";
 import { answerV1Request, type V1Answer } from "@/server/http/v1-route";
 import { getLogger } from "@/server/operations/logger";
 import { recordRateLimitRejection } from "@/server/operations/metrics";
@@ -90,12 +90,11 @@ async function serveV1(request: IncomingMessage, response: ServerResponse, reque
  * slot is held until the response's headers are written, so a stream (events, an export) holds none
  * for its lifetime, or until the client goes away, waiting or not.
  */
-async function serveAdmitted(admission: Admission, request: IncomingMessage, response: ServerResponse, pathname: string, serve: () => void | Promise<void>): Promise<void> {
-  const lane = await laneOf(request, pathname);
+async function serveAdmitted(admission: Admission, request: IncomingMessage, response: ServerResponse, lane: string | undefined, serve: () => void | Promise<void>): Promise<void> {
   if (lane === undefined) return serve();
   // Gone while its session was read: nothing to queue.
   if (request.socket.destroyed) return;
-  const slot = admission.enter(lane, isAnonymousLane(lane) ? ANONYMOUS_WEIGHT : 1);
+  const slot = admission.enter(lane, isAnonymousLane(lane) ? ANONYMOUS_TERMS : undefined);
   if (slot === "lane_full" || slot === "server_full") {
     const isLaneFull = slot === "lane_full";
     recordRateLimitRejection(isLaneFull ? "client_queue" : "server_queue");
@@ -117,17 +116,21 @@ async function serveAdmitted(admission: Admission, request: IncomingMessage, res
 
 export function createRequestHandler(options: RequestHandlerOptions): NodeHandler {
   const admission = options.admission ?? serverAdmission();
-  return (request, response) => {
-    if (refuseMalformedRequest(request, response)) return;
+  const admitAndServe = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     settleClientAddress(request, getEnv().trustProxy);
+    // Refused in its sender's lane, so a flood of them is paced like any anonymous one.
+    const malformed = malformedRequestError(request.method ?? "", request.url ?? "/");
+    if (malformed) return serveAdmitted(admission, request, response, addressLaneOf(request), () => refuseRequest(request, response, malformed));
     // Dot segments and backslashes resolved as Next resolves them, so both agree on which path this is.
     const url = new URL(request.url ?? "/", options.listeningOrigin);
     const serve = isServedHere(url.pathname) ? () => serveV1(request, response, url, options.listeningOrigin) : () => options.next(request, response);
-    return serveAdmitted(admission, request, response, url.pathname, serve).catch((error: unknown) => {
+    return serveAdmitted(admission, request, response, await laneOf(request, url.pathname), serve);
+  };
+  return (request, response) =>
+    admitAndServe(request, response).catch((error: unknown) => {
       // answerV1Request answers every failure itself (and Next its own); this is a failure to write the answer.
       getLogger().error({ err: error }, "response not written");
       if (!response.headersSent) response.writeHead(500, { "content-type": "application/json" });
       response.end();
     });
-  };
 }

@@ -2,7 +2,8 @@
 // Requests Next cannot represent would fail inside Next before any of our code runs, with a text 500:
 // a method the Fetch standard forbids (TRACE, TRACK: `new Request` throws) and a path with an escape
 // that does not decode (`/api/app/me%`). They are answered here in the error envelope: 405 with
-// `Allow` for a method outside HTTP's usual set, 400 for such a path. It also settles the client's
+// `Allow` for a method outside HTTP's usual set, 400 for such a path (in the sender's lane of
+// admission, so a flood of them is paced). It also settles the client's
 // address (client-address.ts), where Next would keep a client's own X-Forwarded-For.
 import { randomUUID } from "node:crypto";
 import http from "node:http";
@@ -33,14 +34,6 @@ export function malformedRequestError(method: string, rawUrl: string): AppError 
     return new AppError("validation_error", "The request path has an invalid %-escape.", { details: [{ field: "path", message: "invalid percent-encoding" }] });
   }
   return undefined;
-}
-
-/** Answers a malformed request in the envelope and returns true; false when the request may go on. */
-export function refuseMalformedRequest(request: http.IncomingMessage, response: http.ServerResponse): boolean {
-  const error = malformedRequestError(request.method ?? "", request.url ?? "/");
-  if (!error) return false;
-  refuseRequest(request, response, error);
-  return true;
 }
 
 /** Answers `error` in the envelope before anything else reads the request (its body is dropped, unread). */
