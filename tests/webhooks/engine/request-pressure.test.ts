@@ -2,36 +2,20 @@
 // while requests wait at the server's edge it keeps at most YIELDING_CONCURRENCY attempts in flight
 // and goes on delivering; once they are served it uses its whole concurrency again.
 import http from "node:http";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { resetEnvCache } from "@/env";
-import { getDatabase, type Database, type Db } from "@/server/db";
 import { serverAdmission } from "@/server/http/admission";
 import { isRequestWorkPressing } from "@/server/operations/request-pressure";
 import { drainDueDeliveries, YIELDING_CONCURRENCY } from "@/server/webhooks/deliver";
 import { startDeliveryWorker } from "@/server/webhooks/worker";
 import { startOrbitServer } from "../../harness/server";
-import { createEndpoint, createOrganization, emit, useEngineEnvironment } from "./helpers";
+import { createEndpoint, createOrganization, emit, useEngineDatabase } from "./helpers";
 import { useReceivers, type Receiver } from "./receiver";
 
-let database: Database;
-let db: Db;
 const receiver = useReceivers();
-const cleanups: (() => Promise<void>)[] = [];
+const { database, db, afterThisTest } = await useEngineDatabase();
 /** Bounds per endpoint and organization that never bind here: what is measured is the drain's own concurrency. */
 const wide = { endpointMaxInFlight: 32, organizationMaxInFlight: 64 };
-
-beforeAll(async () => {
-  useEngineEnvironment();
-  database = await getDatabase();
-  db = database.prisma;
-});
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await db.webhookDelivery.deleteMany();
-  delete process.env.SERVER_MAX_CONCURRENT_REQUESTS;
-  resetEnvCache();
-});
 
 /** A receiver that holds the first `count` attempts until `count` are in (or 3 s passed), so `maxInFlight` shows how many the drain had out at once. */
 async function gatheringReceiver(count: number): Promise<Receiver> {
@@ -68,9 +52,13 @@ describe(`webhook drains beside request work (${process.env.DATABASE_URL ? "Post
     // One request in progress at a time: a second one waits at the edge.
     Object.assign(process.env, { SERVER_MAX_CONCURRENT_REQUESTS: "1" });
     resetEnvCache();
+    afterThisTest(() => {
+      delete process.env.SERVER_MAX_CONCURRENT_REQUESTS;
+      resetEnvCache();
+    });
     const releases: (() => void)[] = [];
     const server = await startOrbitServer(() => new Promise<Response>((resolve) => releases.push(() => resolve(new Response("ok")))));
-    cleanups.push(() => server.close());
+    afterThisTest(() => server.close());
     const answers = ["127.0.0.30", "127.0.0.31"].map(
       (from) =>
         new Promise<number>((resolve, reject) => {
@@ -83,7 +71,7 @@ describe(`webhook drains beside request work (${process.env.DATABASE_URL ? "Post
     const whilePressed = await gatheringReceiver(8);
     await queueDeliveries(whilePressed.url(), 12);
     const worker = startDeliveryWorker(database, { drain: { concurrency: 16, limits: wide } });
-    cleanups.push(() => worker());
+    afterThisTest(() => worker());
     await whilePressed.waitForRequests(12, 30_000);
     expect(whilePressed.maxInFlight).toBe(YIELDING_CONCURRENCY);
 
