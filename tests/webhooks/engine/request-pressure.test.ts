@@ -1,10 +1,11 @@
 // The delivery worker gives way to request work (deliver.ts `yieldTo`, operations/request-pressure.ts):
-// while requests wait at the server's edge it keeps at most YIELDING_CONCURRENCY attempts in flight
-// and goes on delivering; once they are served it uses its whole concurrency again.
+// while requests wait at the server's edge, which publishes its load (operations/request-load.ts), it
+// keeps at most YIELDING_CONCURRENCY attempts in flight and goes on delivering; once they are served it
+// uses its whole concurrency again.
 import http from "node:http";
 import { describe, expect, it, vi } from "vitest";
 import { resetEnvCache } from "@/env";
-import { serverAdmission } from "@/server/http/admission";
+import { requestLoad } from "@/server/operations/request-load";
 import { isRequestWorkPressing } from "@/server/operations/request-pressure";
 import { drainDueDeliveries, YIELDING_CONCURRENCY } from "@/server/webhooks/deliver";
 import { startDeliveryWorker } from "@/server/webhooks/worker";
@@ -49,6 +50,10 @@ describe(`webhook drains beside request work (${process.env.DATABASE_URL ? "Post
   });
 
   it("the inline worker gives way while requests wait at the server's edge, and takes its whole concurrency back once they are served", { timeout: 60_000 }, async () => {
+    // No server has started in this process yet: nothing is published, nothing presses.
+    expect(requestLoad()).toEqual({ inProgress: 0, waiting: 0 });
+    expect(isRequestWorkPressing()).toBe(false);
+
     // One request in progress at a time: a second one waits at the edge.
     Object.assign(process.env, { SERVER_MAX_CONCURRENT_REQUESTS: "1" });
     resetEnvCache();
@@ -65,7 +70,7 @@ describe(`webhook drains beside request work (${process.env.DATABASE_URL ? "Post
           http.request({ host: "127.0.0.1", port: server.port, path: "/held", localAddress: from, agent: false }, (response) => resolve((response.resume(), response.statusCode!))).on("error", reject).end();
         }),
     );
-    await vi.waitFor(() => expect(serverAdmission().load()).toMatchObject({ inProgress: 1, waiting: 1 }), { timeout: 20_000, interval: 10 });
+    await vi.waitFor(() => expect(requestLoad()).toMatchObject({ inProgress: 1, waiting: 1 }), { timeout: 20_000, interval: 10 });
     expect(isRequestWorkPressing()).toBe(true);
 
     const whilePressed = await gatheringReceiver(8);
