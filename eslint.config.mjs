@@ -56,6 +56,9 @@ export default tseslint.config(
     ["@/server/api/*", API],
   ]),
   forbidImports(["src/server/api/**"], [["@/server/http/*", CONTEXT]]),
+  // Operations (logging, metrics, shutdown, request pressure) serve the edges; the edges publish what
+  // they know to them (operations/request-load.ts).
+  forbidImports(["src/server/operations/**"], [["@/server/http/*", HTTP]]),
   forbidImports(["src/server/webhooks/**"], [
     ["next", NEXT],
     ["@trpc/*", TRPC],

@@ -275,40 +275,40 @@ describe.skipIf(Boolean(adminUrl))("the embedded database on its worker thread",
     expect(finished.filter((name) => name !== "b")).toEqual(["a1", "a2", "a3", "a4", "a5"]);
   });
 
-  it("admits an API request in its key's lane, not behind the calls of no one in particular queued before it", { timeout: 120_000 }, async () => {
+  it.each([
+    [
+      "admits an API request in its key's lane",
+      /^(key:.*)?$/,
+      async () => {
+        const victim = await apiOrganization(["*"]);
+        return () => victim.api.get("/api/v1/tasks");
+      },
+    ],
+    [
+      "looks a signed-in user up in the user's lane",
+      /^(user:.*)?$/,
+      async () => {
+        const user = await signUpOrganization();
+        return () => user.client.get("/api/app/me");
+      },
+    ],
+  ] as const)("%s, not behind the calls of no one in particular queued before it", { timeout: 120_000 }, async (_name, lane, sender) => {
     const db = await getDb();
-    const victim = await apiOrganization(["*"]);
-    expect((await victim.api.get("/api/v1/tasks")).status).toBe(200);
+    const send = await sender();
+    expect((await send()).status).toBe(200);
     const finished: string[] = [];
     const [anonymous, request] = await whileConnectionHeld(async () => {
-      // Anonymous requests' statements (no organization known yet), queued ahead of the victim's request.
+      // Anonymous requests' statements (no organization known yet), queued ahead of the request.
       const anonymous = [1, 2, 3, 4, 5, 6].map((index) => db.$executeRaw`SELECT pg_sleep(0.2)`.then(() => void finished.push(`anonymous ${index}`)));
-      const request = victim.api.get("/api/v1/tasks").then((response) => (finished.push("victim"), response));
-      // Queued in whichever lane it takes: the shared one, or the key's.
-      await callsWaiting(/^(key:.*)?$/, 7);
+      const request = send().then((response) => (finished.push("request"), response));
+      // Queued in whichever lane it takes: the shared one, or its own.
+      await callsWaiting(lane, 7);
       return [anonymous, request] as const;
     });
     await Promise.all(anonymous);
     expect((await request).status).toBe(200);
     // In the shared lane the admission would have waited for all six.
-    expect(finished.indexOf("victim")).toBeLessThan(finished.indexOf("anonymous 6"));
-  });
-
-  it("looks a signed-in user up in the user's lane, not behind the calls of no one in particular queued before it", { timeout: 120_000 }, async () => {
-    const db = await getDb();
-    const user = await signUpOrganization();
-    expect((await user.client.get("/api/app/me")).status).toBe(200);
-    const finished: string[] = [];
-    const [anonymous, request] = await whileConnectionHeld(async () => {
-      const anonymous = [1, 2, 3, 4, 5, 6].map((index) => db.$executeRaw`SELECT pg_sleep(0.2)`.then(() => void finished.push(`anonymous ${index}`)));
-      const request = user.client.get("/api/app/me").then((response) => (finished.push("user"), response));
-      // Queued in whichever lane it takes: the shared one, or the user's.
-      await callsWaiting(/^(user:.*)?$/, 7);
-      return [anonymous, request] as const;
-    });
-    await Promise.all(anonymous);
-    expect((await request).status).toBe(200);
-    expect(finished.indexOf("user")).toBeLessThan(finished.indexOf("anonymous 6"));
+    expect(finished.indexOf("request")).toBeLessThan(finished.indexOf("anonymous 6"));
   });
 
   it("serves another organization between a 500-entry sync's statements: the sync holds no transaction open", { timeout: 120_000 }, async () => {

@@ -18,6 +18,7 @@
 // at most `perSecond` requests a second after a burst of `burst`; the rest wait in its queue, costing
 // nothing. Alone, it is not paced.
 import { getEnv } from "@/env";
+import { publishRequestLoad, type RequestLoad } from "@/server/operations/request-load";
 
 /** The weight of an anonymous client's lane (lanes.ts): logins, signups, feeds and bad requests need no parallelism. */
 export const ANONYMOUS_WEIGHT = 0.25;
@@ -57,9 +58,7 @@ export interface AdmissionSlot {
   release(): void;
 }
 
-export interface AdmissionLoad {
-  inProgress: number;
-  waiting: number;
+export interface AdmissionLoad extends RequestLoad {
   /** Lanes with requests in progress or waiting, or which had one within ACTIVE_WINDOW_MS. */
   activeLanes: number;
 }
@@ -314,11 +313,19 @@ export function fairAdmission(bounds: AdmissionBounds): Admission {
 
 const globalForAdmission = globalThis as unknown as { orbitServerAdmission?: Admission };
 
-/** This process's admission at its server's edge (one per process, whichever bundle asks). */
+/**
+ * This process's admission at its server's edge (one per process, whichever bundle asks), its load
+ * published for background work to give way to (operations/request-load.ts).
+ */
 export function serverAdmission(): Admission {
-  return (globalForAdmission.orbitServerAdmission ??= fairAdmission({
-    maxInProgress: () => getEnv().serverMaxConcurrentRequests,
-    laneQueue: () => getEnv().serverLaneQueue,
-    maxWaiting: () => getEnv().serverRequestQueue,
-  }));
+  if (!globalForAdmission.orbitServerAdmission) {
+    const admission = fairAdmission({
+      maxInProgress: () => getEnv().serverMaxConcurrentRequests,
+      laneQueue: () => getEnv().serverLaneQueue,
+      maxWaiting: () => getEnv().serverRequestQueue,
+    });
+    publishRequestLoad(admission.load);
+    globalForAdmission.orbitServerAdmission = admission;
+  }
+  return globalForAdmission.orbitServerAdmission;
 }

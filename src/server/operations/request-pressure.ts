@@ -1,10 +1,11 @@
 // Whether request work is pressing on this process's event loop, for background work (the webhook
 // worker's sends and fan-out batches) to give way while it is: requests wait at the server's edge for
-// a slot (http/admission.ts), or requests are in progress while the event loop has been busy more
-// than PRESSING_UTILIZATION of the last sample window (perf_hooks' event-loop utilization). A server
-// with no requests in progress never presses, however busy its worker keeps it.
+// a slot, or requests are in progress while the event loop has been busy more than PRESSING_UTILIZATION
+// of the last sample window (perf_hooks' event-loop utilization). A server with no requests in progress
+// never presses, however busy its worker keeps it, and neither does a process without the server. The
+// edge publishes its load (request-load.ts); this reads only that.
 import { performance } from "node:perf_hooks";
-import { serverAdmission } from "@/server/http/admission";
+import { requestLoad } from "@/server/operations/request-load";
 
 /** The event loop's utilization is re-sampled at most this often. */
 const SAMPLE_MS = 50;
@@ -25,6 +26,6 @@ function recentUtilization(): number {
 }
 
 export function isRequestWorkPressing(): boolean {
-  const { inProgress, waiting } = serverAdmission().load();
+  const { inProgress, waiting } = requestLoad();
   return waiting > 0 || (inProgress > 0 && recentUtilization() > PRESSING_UTILIZATION);
 }

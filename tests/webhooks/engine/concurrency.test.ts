@@ -1,47 +1,16 @@
 // Several workers at once, and a worker that dies mid-attempt (app-api section 5: claims with FOR
 // UPDATE SKIP LOCKED and a lease; at-least-once, never lost, never recorded twice).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { getEnv } from "@/env";
-import { getDatabase, openDatabase, type Database, type Db } from "@/server/db";
+import { describe, expect, it } from "vitest";
 import { claimDueDeliveries, drainDueDeliveries, type DrainCounts } from "@/server/webhooks/deliver";
 import { recordOutcomes } from "@/server/webhooks/record";
 import { nextDeliveryState } from "@/server/webhooks/state";
-import { createEndpoint, createOrganization, emit, testClock, useEngineEnvironment } from "./helpers";
-import { Receiver } from "./receiver";
+import { createEndpoint, createOrganization, emit, testClock, useEngineDatabase, useSecondWorkerDb } from "./helpers";
+import { useReceivers } from "./receiver";
 
-let database: Database;
-let db: Db;
-/** A second worker: on PostgreSQL its own client and pool, as another process would have. */
-let otherDb: Db;
-let other: Database | undefined;
-const receivers: Receiver[] = [];
-
-beforeAll(async () => {
-  useEngineEnvironment();
-  database = await getDatabase();
-  db = database.prisma;
-  if (database.kind === "postgres") {
-    other = openDatabase(getEnv());
-    otherDb = other.prisma;
-  } else {
-    otherDb = db;
-  }
-});
-
-afterEach(async () => {
-  await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
-  await db.webhookDelivery.deleteMany();
-});
-
-afterAll(async () => {
-  await other?.close();
-});
-
-async function receiver(...args: Parameters<typeof Receiver.start>) {
-  const started = await Receiver.start(...args);
-  receivers.push(started);
-  return started;
-}
+const receiver = useReceivers();
+const { database, db } = await useEngineDatabase();
+/** A second worker's client. */
+const otherDb = useSecondWorkerDb(database);
 
 const sum = (a: DrainCounts, b: DrainCounts): DrainCounts => ({ claimed: a.claimed + b.claimed, succeeded: a.succeeded + b.succeeded, retried: a.retried + b.retried, failed: a.failed + b.failed });
 

@@ -1,25 +1,15 @@
 // POST /api/cron/webhooks (app-api section 5): Bearer CRON_SECRET from the header only, then one drain.
 import { ISO_TIMESTAMP } from "../../harness/assertions";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb, type Db } from "@/server/db";
+import { afterAll, describe, expect, it } from "vitest";
 import { TestClient } from "../../harness/http";
-import { createEndpoint, createOrganization, emit, useEngineEnvironment } from "./helpers";
+import { createEndpoint, createOrganization, emit, useEngineDatabase, useEngineEnvironment } from "./helpers";
 import { Receiver } from "./receiver";
 
 const CRON_SECRET = "orbit-test-cron-secret";
-let db: Db;
-let hook: Receiver;
+const { db } = await useEngineDatabase({ environment: { CRON_SECRET } });
+const hook = await Receiver.start();
+afterAll(() => hook.close());
 const client = new TestClient();
-
-beforeAll(async () => {
-  useEngineEnvironment({ CRON_SECRET });
-  db = await getDb();
-  hook = await Receiver.start();
-});
-
-afterAll(async () => {
-  await hook.close();
-});
 
 function expectUnauthorized(response: { status: number; body: any; headers: Headers }) {
   expect(response.status).toBe(401);
@@ -42,7 +32,6 @@ describe("POST /api/cron/webhooks", () => {
     const { deliveryIds } = await emit(db, organizationId);
     expectUnauthorized(await client.post("/api/cron/webhooks", undefined, { headers }));
     expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryIds[0] } })).toMatchObject({ status: "pending", attempts: 0 });
-    await db.webhookDelivery.deleteMany();
   });
 
   it("never reads the token from the query string", async () => {

@@ -2,23 +2,17 @@
 // 127.0.0.1, the real outbox, the real drain and a real database.
 import { createHmac } from "node:crypto";
 import { ISO_TIMESTAMP } from "../../harness/assertions";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { getDb, type Db } from "@/server/db";
+import { describe, expect, it } from "vitest";
 import { drainDueDeliveries } from "@/server/webhooks/deliver";
 import { enqueueEvent } from "@/server/webhooks/enqueue";
 import { USER_AGENT } from "@/server/webhooks/send";
 import { verifyWebhookSignature } from "@/webhooks/verify";
-import { createEndpoint, createOrganization, drainUntilSettled, emit, timeLogData, useEngineEnvironment } from "./helpers";
-import { Receiver, type ReceivedRequest } from "./receiver";
+import { createEndpoint, createOrganization, drainUntilSettled, emit, timeLogData, useEngineDatabase } from "./helpers";
+import { Receiver, useReceivers, type ReceivedRequest } from "./receiver";
 
-let db: Db;
-const receivers: Receiver[] = [];
-
-async function receiver(...args: Parameters<typeof Receiver.start>): Promise<Receiver> {
-  const started = await Receiver.start(...args);
-  receivers.push(started);
-  return started;
-}
+const receiver = useReceivers();
+// Each test starts from an empty queue.
+const { db } = await useEngineDatabase();
 
 /** Independent of src/: HMAC-SHA256 keyed by the whole secret over "<t>.<raw body>". */
 function expectSignedBy(request: ReceivedRequest, secret: string) {
@@ -34,21 +28,6 @@ function expectSignedBy(request: ReceivedRequest, secret: string) {
 
 /** Brings a retry forward instead of waiting for its backoff. */
 const makeDue = (id: string) => db.webhookDelivery.update({ where: { id }, data: { nextAttemptAt: new Date() } });
-
-beforeAll(async () => {
-  useEngineEnvironment();
-  db = await getDb();
-});
-
-afterEach(async () => {
-  await Promise.all(receivers.splice(0).map((started) => started.close()));
-  // Each test starts from an empty queue.
-  await db.webhookDelivery.deleteMany();
-});
-
-afterAll(async () => {
-  await Promise.all(receivers.map((started) => started.close()));
-});
 
 describe("a delivery request", () => {
   it("POSTs the stored body with exactly the contract headers, signed with the endpoint secret", async () => {

@@ -4,54 +4,22 @@
 // half-opens with one probe. Real database, real sockets on 127.0.0.1.
 import net from "node:net";
 import type { AddressInfo } from "node:net";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { getEnv } from "@/env";
-import { getDatabase, openDatabase, type Database, type Db } from "@/server/db";
+import { describe, expect, it } from "vitest";
 import { claimDueDeliveries } from "@/server/webhooks/claim";
-import { drainDueDeliveries } from "@/server/webhooks/deliver";
+import { drainDueDeliveries, type DrainOptions } from "@/server/webhooks/deliver";
 import { startDeliveryWorker, type DeliveryWorker } from "@/server/webhooks/worker";
 import { Blackhole } from "./blackhole";
-import { createEndpoint, createOrganization, drainUntilSettled, emit, testClock, useEngineEnvironment } from "./helpers";
-import { Receiver, type Responder } from "./receiver";
+import { createEndpoint, createOrganization, drainUntilSettled, emit, testClock, useEngineDatabase, useSecondWorkerDb } from "./helpers";
+import { useReceivers, type Receiver } from "./receiver";
 
-let database: Database;
-let db: Db;
-/** A second worker: on PostgreSQL its own client and pool, as another process would have. */
-let otherDb: Db;
-let other: Database | undefined;
-const closers: (() => Promise<void>)[] = [];
-
-beforeAll(async () => {
-  useEngineEnvironment();
-  database = await getDatabase();
-  db = database.prisma;
-  if (database.kind === "postgres") {
-    other = openDatabase(getEnv());
-    otherDb = other.prisma;
-  } else {
-    otherDb = db;
-  }
-});
-
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close();
-  await db.webhookDelivery.deleteMany();
-  await db.webhookEndpoint.deleteMany();
-});
-
-afterAll(async () => {
-  await other?.close();
-});
-
-async function receiver(respond?: Responder) {
-  const started = await Receiver.start(respond);
-  closers.push(() => started.close());
-  return started;
-}
+const receiver = useReceivers();
+const { database, db, afterThisTest } = await useEngineDatabase({ clearEndpoints: true });
+/** A second worker's client. */
+const otherDb = useSecondWorkerDb(database);
 
 async function blackhole() {
   const started = await Blackhole.start();
-  closers.push(() => started.close());
+  afterThisTest(() => started.close());
   return started;
 }
 
@@ -69,6 +37,12 @@ async function emitMany(organizationId: string, count: number) {
 }
 
 const deliveryIdsOf = (hook: Receiver) => hook.requests.map((request) => request.headers["x-service-delivery-id"] as string);
+
+/** Both workers drain the organization's deliveries at once, on one test clock, until none is pending. */
+function drainWithBothWorkers(organizationId: string, options: Omit<DrainOptions, "clock"> = {}, maxRounds?: number) {
+  const clock = testClock();
+  return Promise.all([db, otherDb].map((client) => drainUntilSettled(client, { organizationId }, { ...options, clock }, maxRounds)));
+}
 
 describe("fair claiming", () => {
   it("gives another organization's due delivery a place in the very next claim, and spreads one organization's turns over its endpoints", async () => {
@@ -109,7 +83,7 @@ describe("fair claiming", () => {
     // must arrive in a fraction of that, a bound that holds however slow the machine is.
     const floodTimeoutMs = 60_000;
     const worker: DeliveryWorker = startDeliveryWorker(database, { drain: { timeoutMs: floodTimeoutMs } });
-    closers.push(async () => {
+    afterThisTest(async () => {
       await silent.close(); // attempts in flight fail at once, so the worker stops quickly
       await worker();
     });
@@ -134,9 +108,7 @@ describe("endpoint bounds across two workers", () => {
     const organizationId = await createOrganization(db);
     await createEndpoint(db, organizationId, hook.url());
     await emitMany(organizationId, 30);
-    const limits = { endpointMaxInFlight: 3, organizationMaxInFlight: 100 };
-    const clock = testClock();
-    await Promise.all([drainUntilSettled(db, { organizationId }, { concurrency: 16, limits, clock }), drainUntilSettled(otherDb, { organizationId }, { concurrency: 16, limits, clock })]);
+    await drainWithBothWorkers(organizationId, { concurrency: 16, limits: { endpointMaxInFlight: 3, organizationMaxInFlight: 100 } });
     expect(new Set(deliveryIdsOf(hook)).size).toBe(30);
     expect(hook.requests).toHaveLength(30);
     expect(hook.maxInFlight).toBeLessThanOrEqual(3);
@@ -147,9 +119,7 @@ describe("endpoint bounds across two workers", () => {
     const organizationId = await createOrganization(db);
     for (const path of ["/a", "/b", "/c"]) await createEndpoint(db, organizationId, hook.url(path));
     await emitMany(organizationId, 12);
-    const limits = { endpointMaxInFlight: 4, organizationMaxInFlight: 5 };
-    const clock = testClock();
-    await Promise.all([drainUntilSettled(db, { organizationId }, { concurrency: 16, limits, clock }), drainUntilSettled(otherDb, { organizationId }, { concurrency: 16, limits, clock })]);
+    await drainWithBothWorkers(organizationId, { concurrency: 16, limits: { endpointMaxInFlight: 4, organizationMaxInFlight: 5 } });
     expect(new Set(deliveryIdsOf(hook)).size).toBe(36);
     expect(hook.maxInFlight).toBeLessThanOrEqual(5);
   });
@@ -162,8 +132,7 @@ describe("endpoint bounds across two workers", () => {
     await db.webhookEndpoint.update({ where: { id: endpoint.id }, data: { maxRequestsPerSecond: rate } });
     await emitMany(organizationId, 16);
     // The bucket refills on the engine's clock, which the drains move to each refill instead of waiting for it.
-    const clock = testClock();
-    await Promise.all([drainUntilSettled(db, { organizationId }, { clock }, 5_000), drainUntilSettled(otherDb, { organizationId }, { clock }, 5_000)]);
+    await drainWithBothWorkers(organizationId, {}, 5_000);
     expect(new Set(deliveryIdsOf(hook)).size).toBe(16);
 
     // Each attempt's start on that clock, taken as the claim hands it over.

@@ -1,7 +1,8 @@
 // Rows for the engine tests, written with Prisma directly; events go through the real outbox.
 import { randomBytes } from "node:crypto";
-import { resetEnvCache } from "@/env";
-import { getDb, Prisma, type Db } from "@/server/db";
+import { afterAll, afterEach } from "vitest";
+import { getEnv, resetEnvCache } from "@/env";
+import { getDatabase, getDb, openDatabase, Prisma, type Database, type Db } from "@/server/db";
 import type { Clock } from "@/server/webhooks/clock";
 import { drainDueDeliveries, type DrainCounts, type DrainOptions } from "@/server/webhooks/deliver";
 import { enqueueEvent } from "@/server/webhooks/enqueue";
@@ -12,6 +13,42 @@ import { exampleEventData, type EventData, type EventType, type NewEvent } from 
 export function useEngineEnvironment(overrides: Record<string, string> = {}): void {
   Object.assign(process.env, { APP_ENV: "development", WEBHOOK_RETRY_BASE_SECONDS: "0.001", ...overrides });
   resetEnvCache();
+}
+
+/** An engine test file's database (useEngineDatabase). */
+export interface EngineDatabase {
+  database: Database;
+  db: Db;
+  /** Registers what the running test started (a worker, a server) or changed, to be undone after it, the last first. */
+  afterThisTest(undo: () => unknown): void;
+}
+
+/**
+ * For a test file, at its top level: the engine's environment (useEngineEnvironment with `environment`)
+ * and the database. After each test, what it registered with afterThisTest is undone, then the
+ * deliveries (with `clearEndpoints`, the endpoints too) are deleted: each test starts from an empty
+ * queue. After hooks run the last registered first: receivers of a useReceivers() called before this
+ * close once the test's workers have stopped.
+ */
+export async function useEngineDatabase(options: { environment?: Record<string, string>; clearEndpoints?: boolean } = {}): Promise<EngineDatabase> {
+  useEngineEnvironment(options.environment);
+  const database = await getDatabase();
+  const db = database.prisma;
+  const undos: (() => unknown)[] = [];
+  afterEach(async () => {
+    for (const undo of undos.splice(0).reverse()) await undo();
+    await db.webhookDelivery.deleteMany();
+    if (options.clearEndpoints) await db.webhookEndpoint.deleteMany();
+  });
+  return { database, db, afterThisTest: (undo) => void undos.push(undo) };
+}
+
+/** A second worker's client: on PostgreSQL its own client and pool, as another process would have (closed after the file); on PGlite the same one. */
+export function useSecondWorkerDb(database: Database): Db {
+  if (database.kind !== "postgres") return database.prisma;
+  const other = openDatabase(getEnv());
+  afterAll(() => other.close());
+  return other.prisma;
 }
 
 export async function createOrganization(db: Db, name = "Acme"): Promise<string> {

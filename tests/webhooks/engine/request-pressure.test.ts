@@ -1,37 +1,22 @@
 // The delivery worker gives way to request work (deliver.ts `yieldTo`, operations/request-pressure.ts):
-// while requests wait at the server's edge it keeps at most YIELDING_CONCURRENCY attempts in flight
-// and goes on delivering; once they are served it uses its whole concurrency again.
+// while requests wait at the server's edge, which publishes its load (operations/request-load.ts), it
+// keeps at most YIELDING_CONCURRENCY attempts in flight and goes on delivering; once they are served it
+// uses its whole concurrency again.
 import http from "node:http";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { resetEnvCache } from "@/env";
-import { getDatabase, type Database, type Db } from "@/server/db";
-import { serverAdmission } from "@/server/http/admission";
+import { requestLoad } from "@/server/operations/request-load";
 import { isRequestWorkPressing } from "@/server/operations/request-pressure";
 import { drainDueDeliveries, YIELDING_CONCURRENCY } from "@/server/webhooks/deliver";
 import { startDeliveryWorker } from "@/server/webhooks/worker";
 import { startOrbitServer } from "../../harness/server";
-import { createEndpoint, createOrganization, emit, useEngineEnvironment } from "./helpers";
+import { createEndpoint, createOrganization, emit, useEngineDatabase } from "./helpers";
 import { useReceivers, type Receiver } from "./receiver";
 
-let database: Database;
-let db: Db;
 const receiver = useReceivers();
-const cleanups: (() => Promise<void>)[] = [];
+const { database, db, afterThisTest } = await useEngineDatabase();
 /** Bounds per endpoint and organization that never bind here: what is measured is the drain's own concurrency. */
 const wide = { endpointMaxInFlight: 32, organizationMaxInFlight: 64 };
-
-beforeAll(async () => {
-  useEngineEnvironment();
-  database = await getDatabase();
-  db = database.prisma;
-});
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await db.webhookDelivery.deleteMany();
-  delete process.env.SERVER_MAX_CONCURRENT_REQUESTS;
-  resetEnvCache();
-});
 
 /** A receiver that holds the first `count` attempts until `count` are in (or 3 s passed), so `maxInFlight` shows how many the drain had out at once. */
 async function gatheringReceiver(count: number): Promise<Receiver> {
@@ -65,25 +50,33 @@ describe(`webhook drains beside request work (${process.env.DATABASE_URL ? "Post
   });
 
   it("the inline worker gives way while requests wait at the server's edge, and takes its whole concurrency back once they are served", { timeout: 60_000 }, async () => {
+    // No server has started in this process yet: nothing is published, nothing presses.
+    expect(requestLoad()).toEqual({ inProgress: 0, waiting: 0 });
+    expect(isRequestWorkPressing()).toBe(false);
+
     // One request in progress at a time: a second one waits at the edge.
     Object.assign(process.env, { SERVER_MAX_CONCURRENT_REQUESTS: "1" });
     resetEnvCache();
+    afterThisTest(() => {
+      delete process.env.SERVER_MAX_CONCURRENT_REQUESTS;
+      resetEnvCache();
+    });
     const releases: (() => void)[] = [];
     const server = await startOrbitServer(() => new Promise<Response>((resolve) => releases.push(() => resolve(new Response("ok")))));
-    cleanups.push(() => server.close());
+    afterThisTest(() => server.close());
     const answers = ["127.0.0.30", "127.0.0.31"].map(
       (from) =>
         new Promise<number>((resolve, reject) => {
           http.request({ host: "127.0.0.1", port: server.port, path: "/held", localAddress: from, agent: false }, (response) => resolve((response.resume(), response.statusCode!))).on("error", reject).end();
         }),
     );
-    await vi.waitFor(() => expect(serverAdmission().load()).toMatchObject({ inProgress: 1, waiting: 1 }), { timeout: 20_000, interval: 10 });
+    await vi.waitFor(() => expect(requestLoad()).toMatchObject({ inProgress: 1, waiting: 1 }), { timeout: 20_000, interval: 10 });
     expect(isRequestWorkPressing()).toBe(true);
 
     const whilePressed = await gatheringReceiver(8);
     await queueDeliveries(whilePressed.url(), 12);
     const worker = startDeliveryWorker(database, { drain: { concurrency: 16, limits: wide } });
-    cleanups.push(() => worker());
+    afterThisTest(() => worker());
     await whilePressed.waitForRequests(12, 30_000);
     expect(whilePressed.maxInFlight).toBe(YIELDING_CONCURRENCY);
 

@@ -1,30 +1,16 @@
 // Retry-After on 429 and 503 (app-api section 8): a real receiver answers with the header, the real
 // drain records the failed attempt, and the next attempt is due no earlier than asked (capped at 1 hour).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { getDb, type Db } from "@/server/db";
+import { afterAll, describe, expect, it } from "vitest";
 import { drainDueDeliveries } from "@/server/webhooks/deliver";
 import { retryNotBefore } from "@/server/webhooks/send";
-import { createEndpoint, createOrganization, emit, useEngineEnvironment } from "./helpers";
+import { createEndpoint, createOrganization, emit, useEngineDatabase } from "./helpers";
 import { Receiver, type Reply } from "./receiver";
 
 const HOUR_MS = 60 * 60 * 1000;
-let db: Db;
-let hook: Receiver;
+const { db } = await useEngineDatabase();
 let reply: Reply = { status: 200 };
-
-beforeAll(async () => {
-  useEngineEnvironment();
-  db = await getDb();
-  hook = await Receiver.start(() => reply);
-});
-
-afterEach(async () => {
-  await db.webhookDelivery.deleteMany();
-});
-
-afterAll(async () => {
-  await hook.close();
-});
+const hook = await Receiver.start(() => reply);
+afterAll(() => hook.close());
 
 /** One real attempt answered with `answer`; returns the delivery as recorded. */
 async function attemptAnsweredWith(answer: Reply) {

@@ -1,24 +1,14 @@
 // Standard Webhooks headers (app-api section 8) on a real attempt, checked by the `standardwebhooks`
 // library itself, given the endpoint's secret string exactly as issued.
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb, type Db } from "@/server/db";
+import { afterAll, describe, expect, it } from "vitest";
 import { drainDueDeliveries } from "@/server/webhooks/deliver";
-import { createEndpoint, createOrganization, emit, useEngineEnvironment } from "./helpers";
+import { createEndpoint, createOrganization, emit, useEngineDatabase } from "./helpers";
 import { Receiver } from "./receiver";
 
-let db: Db;
-let hook: Receiver;
-
-beforeAll(async () => {
-  useEngineEnvironment();
-  db = await getDb();
-  hook = await Receiver.start();
-});
-
-afterAll(async () => {
-  await hook.close();
-});
+const { db } = await useEngineDatabase();
+const hook = await Receiver.start();
+afterAll(() => hook.close());
 
 describe("Standard Webhooks headers", () => {
   it("carry the event id, the contract's t and a v1 signature that the standardwebhooks library verifies", async () => {

@@ -1,38 +1,21 @@
 // The in-process worker (WEBHOOK_WORKER=inline): woken by NOTIFY when deliveries commit, polling as
 // a fallback, one drain at a time, errors logged and survived.
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { resetEnvCache } from "@/env";
-import { getDatabase, type Database, type Db } from "@/server/db";
+import type { Database } from "@/server/db";
 import { getLogger } from "@/server/operations/logger";
 import { drainDueDeliveries } from "@/server/webhooks/deliver";
 import { startDeliveryWorker, startInlineDeliveryWorker, type DeliveryWorker } from "@/server/webhooks/worker";
-import { createEndpoint, createOrganization, emit, testClock, useEngineEnvironment } from "./helpers";
-import { Receiver } from "./receiver";
+import { createEndpoint, createOrganization, emit, testClock, useEngineDatabase, useEngineEnvironment } from "./helpers";
+import { useReceivers } from "./receiver";
 
-let database: Database;
-let db: Db;
-const cleanups: (() => Promise<void>)[] = [];
-
-beforeAll(async () => {
-  useEngineEnvironment();
-  database = await getDatabase();
-  db = database.prisma;
-});
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await db.webhookDelivery.deleteMany();
-  vi.restoreAllMocks();
-});
-
-async function receiver(...args: Parameters<typeof Receiver.start>) {
-  const started = await Receiver.start(...args);
-  cleanups.push(() => started.close());
-  return started;
-}
+// After hooks run the last registered first: the mocks are restored once the workers have stopped.
+afterEach(() => vi.restoreAllMocks());
+const receiver = useReceivers();
+const { database, db, afterThisTest } = await useEngineDatabase();
 
 function track(worker: DeliveryWorker): DeliveryWorker {
-  cleanups.push(() => worker());
+  afterThisTest(() => worker());
   return worker;
 }
 
@@ -182,7 +165,7 @@ describe("the server's inline worker", () => {
   it("is started once by the server's register() with WEBHOOK_WORKER=inline, and delivers", async () => {
     useEngineEnvironment({ WEBHOOK_WORKER: "inline" });
     process.env.NEXT_RUNTIME = "nodejs";
-    cleanups.push(async () => {
+    afterThisTest(() => {
       delete process.env.NEXT_RUNTIME;
       useEngineEnvironment({ WEBHOOK_WORKER: "off" });
       resetEnvCache();
@@ -194,7 +177,7 @@ describe("the server's inline worker", () => {
     await register();
     const worker = await startInlineDeliveryWorker();
     expect(worker).toBeDefined();
-    cleanups.push(() => worker!());
+    afterThisTest(() => worker!());
     await register();
     expect(await startInlineDeliveryWorker()).toBe(worker);
     const { deliveryIds } = await emit(db, organizationId);
