@@ -3,16 +3,19 @@
 // are written there too, so they exist the moment the request answers; otherwise they are created
 // afterwards by the delivery worker, a bounded batch at a time, so a request never writes thousands
 // of rows (a 500-entry sync to 20 endpoints is 10,000).
-// One batch is one transaction: it locks some of one organization's oldest events still to fan out
+// One batch is one statement (data-modifying CTEs), so no transaction stays open between round
+// trips (on the embedded database one would hold its only connection while the main thread builds
+// and sends the next statement): it locks some of one organization's oldest events still to fan out
 // (FOR UPDATE SKIP LOCKED, so concurrent workers take different events), inserts their deliveries
-// (ON CONFLICT DO NOTHING on the (endpoint, event) key) and marks the events fanned out. A crash
-// rolls the batch back and a later pass does it again: never lost, never doubled.
+// (ON CONFLICT DO NOTHING on the (endpoint, event) key) with ids made in SQL like newId's, marks the
+// events fanned out and stamps the organization's turn. A statement that fails leaves nothing, and a
+// later pass does it again: never lost, never doubled.
 // An event goes to the endpoints that existed when it happened (created at or before the event's
 // createdAt, both stamped by the application's clock) and are active and subscribed to its type
 // when the batch runs, normally within a second. Organizations take turns, least recently served
 // first (WebhookFanOutTurn), so one organization's burst never holds back another's events.
 import { Prisma, type Db } from "@/server/db";
-import { newId, newIdsInSql } from "@/server/lib/ids";
+import { newIdsInSql } from "@/server/lib/ids";
 import { MAX_WEBHOOK_ENDPOINTS } from "@/server/lib/limits";
 
 /** Delivery rows one batch creates at most (an organization has at most MAX_WEBHOOK_ENDPOINTS endpoints). */
@@ -34,38 +37,6 @@ export interface FanOutBatch {
   eventIds: string[];
   /** Deliveries this batch created. */
   deliveries: number;
-}
-
-interface FanOutEvent {
-  id: string;
-  type: string;
-  createdAt: Date;
-}
-
-interface FanOutEndpoint {
-  id: string;
-  eventTypes: string[];
-  createdAt: Date;
-}
-
-/**
- * One pending delivery per event and endpoint that existed at the event's time and is subscribed to
- * its type, queued at `queuedAt` (the fan-out's time: contract 2.6's createdAt).
- */
-export function deliveryRows(organizationId: string, events: readonly FanOutEvent[], endpoints: readonly FanOutEndpoint[], queuedAt: Date) {
-  return events.flatMap((event) =>
-    endpoints
-      .filter((endpoint) => endpoint.createdAt <= event.createdAt && endpoint.eventTypes.includes(event.type))
-      .map((endpoint) => ({
-        id: newId("dlv"),
-        organizationId,
-        endpointId: endpoint.id,
-        eventId: event.id,
-        eventType: event.type,
-        createdAt: queuedAt,
-        nextAttemptAt: queuedAt,
-      })),
-  );
 }
 
 /**
