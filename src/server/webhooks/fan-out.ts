@@ -21,9 +21,10 @@ import { MAX_WEBHOOK_ENDPOINTS } from "@/server/lib/limits";
 /** Delivery rows one batch creates at most (an organization has at most MAX_WEBHOOK_ENDPOINTS endpoints). */
 export const FAN_OUT_BATCH_ROWS = 500;
 /**
- * The batch on the embedded database, whose one connection a batch's transaction holds throughout:
- * a 500-row batch held it ~160 ms (the insert itself ~45 ms; the rest is the main thread building and
- * sending the statements), and every other organization's statement that arrived meanwhile waited for it.
+ * The batch on the embedded database, whose one connection a batch's statement holds while it runs,
+ * and every other organization's statement that arrives meanwhile waits for it. Since a batch is one
+ * statement the main thread no longer holds it between statements, but 500-row batches still left
+ * another organization's requests a p99 about 1.7 times that of 100-row ones (docs/benchmarks.md).
  */
 export const EMBEDDED_FAN_OUT_BATCH_ROWS = 100;
 /** Delivery rows a producer's transaction writes itself at most; beyond, the worker's batches do. */
