@@ -8,7 +8,7 @@ import { Prisma, type DbClient, type Tx } from "@/server/db";
 import { newId } from "@/server/lib/ids";
 import { plansGranting } from "@/server/auth/plans";
 import { DELIVERY_CHANNEL, type NewEvent } from "@/server/webhooks/events";
-import { deliveryRows, INLINE_FAN_OUT_ROWS } from "@/server/webhooks/fan-out";
+import { INLINE_FAN_OUT_ROWS } from "@/server/webhooks/fan-out";
 
 export type { NewEvent };
 
@@ -18,6 +18,39 @@ export type { NewEvent };
  */
 export async function wakeDeliveryWorkers(tx: Tx): Promise<void> {
   await tx.$executeRaw`SELECT pg_notify(${DELIVERY_CHANNEL}, '')`;
+}
+
+interface FanOutEvent {
+  id: string;
+  type: string;
+  createdAt: Date;
+}
+
+interface FanOutEndpoint {
+  id: string;
+  eventTypes: string[];
+  createdAt: Date;
+}
+
+/**
+ * One pending delivery per event and endpoint that existed at the event's time and is subscribed to
+ * its type, queued at `queuedAt` (the fan-out's time: contract 2.6's createdAt). The worker's batches
+ * make the same rows in SQL (fan-out.ts).
+ */
+function deliveryRows(organizationId: string, events: readonly FanOutEvent[], endpoints: readonly FanOutEndpoint[], queuedAt: Date) {
+  return events.flatMap((event) =>
+    endpoints
+      .filter((endpoint) => endpoint.createdAt <= event.createdAt && endpoint.eventTypes.includes(event.type))
+      .map((endpoint) => ({
+        id: newId("dlv"),
+        organizationId,
+        endpointId: endpoint.id,
+        eventId: event.id,
+        eventType: event.type,
+        createdAt: queuedAt,
+        nextAttemptAt: queuedAt,
+      })),
+  );
 }
 
 /** The rows that queue some events, in their order, with the deliveries written beside them. */

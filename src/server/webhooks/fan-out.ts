@@ -3,23 +3,28 @@
 // are written there too, so they exist the moment the request answers; otherwise they are created
 // afterwards by the delivery worker, a bounded batch at a time, so a request never writes thousands
 // of rows (a 500-entry sync to 20 endpoints is 10,000).
-// One batch is one transaction: it locks some of one organization's oldest events still to fan out
+// One batch is one statement (data-modifying CTEs), so no transaction stays open between round
+// trips (on the embedded database one would hold its only connection while the main thread builds
+// and sends the next statement): it locks some of one organization's oldest events still to fan out
 // (FOR UPDATE SKIP LOCKED, so concurrent workers take different events), inserts their deliveries
-// (ON CONFLICT DO NOTHING on the (endpoint, event) key) and marks the events fanned out. A crash
-// rolls the batch back and a later pass does it again: never lost, never doubled.
+// (ON CONFLICT DO NOTHING on the (endpoint, event) key) with ids made in SQL like newId's, marks the
+// events fanned out and stamps the organization's turn. A statement that fails leaves nothing, and a
+// later pass does it again: never lost, never doubled.
 // An event goes to the endpoints that existed when it happened (created at or before the event's
 // createdAt, both stamped by the application's clock) and are active and subscribed to its type
 // when the batch runs, normally within a second. Organizations take turns, least recently served
 // first (WebhookFanOutTurn), so one organization's burst never holds back another's events.
-import type { Db } from "@/server/db";
-import { newId } from "@/server/lib/ids";
+import { Prisma, type Db } from "@/server/db";
+import { newIdsInSql } from "@/server/lib/ids";
+import { MAX_WEBHOOK_ENDPOINTS } from "@/server/lib/limits";
 
 /** Delivery rows one batch creates at most (an organization has at most MAX_WEBHOOK_ENDPOINTS endpoints). */
 export const FAN_OUT_BATCH_ROWS = 500;
 /**
- * The batch on the embedded database, whose one connection a batch's transaction holds throughout:
- * a 500-row batch held it ~160 ms (the insert itself ~45 ms; the rest is the main thread building and
- * sending the statements), and every other organization's statement that arrived meanwhile waited for it.
+ * The batch on the embedded database, whose one connection a batch's statement holds while it runs,
+ * and every other organization's statement that arrives meanwhile waits for it. Since a batch is one
+ * statement the main thread no longer holds it between statements, but 500-row batches still left
+ * another organization's requests a p99 about 1.7 times that of 100-row ones (docs/benchmarks.md).
  */
 export const EMBEDDED_FAN_OUT_BATCH_ROWS = 100;
 /** Delivery rows a producer's transaction writes itself at most; beyond, the worker's batches do. */
@@ -35,81 +40,68 @@ export interface FanOutBatch {
   deliveries: number;
 }
 
-interface FanOutEvent {
-  id: string;
-  type: string;
-  createdAt: Date;
-}
-
-interface FanOutEndpoint {
-  id: string;
-  eventTypes: string[];
-  createdAt: Date;
-}
-
-/**
- * One pending delivery per event and endpoint that existed at the event's time and is subscribed to
- * its type, queued at `queuedAt` (the fan-out's time: contract 2.6's createdAt).
- */
-export function deliveryRows(organizationId: string, events: readonly FanOutEvent[], endpoints: readonly FanOutEndpoint[], queuedAt: Date) {
-  return events.flatMap((event) =>
-    endpoints
-      .filter((endpoint) => endpoint.createdAt <= event.createdAt && endpoint.eventTypes.includes(event.type))
-      .map((endpoint) => ({
-        id: newId("dlv"),
-        organizationId,
-        endpointId: endpoint.id,
-        eventId: event.id,
-        eventType: event.type,
-        createdAt: queuedAt,
-        nextAttemptAt: queuedAt,
-      })),
-  );
-}
-
 /**
  * Fans out one batch of the least recently served organization's oldest events still to fan out.
  * Returns null when no event waits (or every waiting one is being fanned out by another worker).
  */
 export async function fanOutEvents(db: Db, options: { now?: Date; batchRows?: number } = {}): Promise<FanOutBatch | null> {
-  const now = options.now ?? new Date();
+  const now = (options.now ?? new Date()).toISOString();
   const batchRows = options.batchRows ?? FAN_OUT_BATCH_ROWS;
-  // One index probe outside any transaction: on the embedded database a transaction holds the only
-  // connection, and the drains look for new events often.
+  // An index probe first: the drains look for new events often, and it costs far less to plan than the batch.
   const [waiting] = await db.$queryRaw<unknown[]>`SELECT 1 FROM "WebhookEvent" WHERE "fannedOutAt" IS NULL LIMIT 1`;
   if (!waiting) return null;
-  return db.$transaction(async (tx) => {
-    const [turn] = await tx.$queryRaw<{ organizationId: string }[]>`
+  // With fewer endpoints than batchRows the rows stay within it; with more, one event's are the batch.
+  const deliveryId = newIdsInSql("dlv", Math.max(batchRows, MAX_WEBHOOK_ENDPOINTS));
+  // Every CTE sees the statement's one snapshot; the events' locks are held until it ends. As many
+  // events are taken as fit the batch if each went to every active endpoint.
+  const [batch] = await db.$queryRaw<FanOutBatch[]>`
+    WITH "turn" AS (
       SELECT w."organizationId"
       FROM (SELECT DISTINCT v."organizationId" FROM "WebhookEvent" v WHERE v."fannedOutAt" IS NULL) w
       LEFT JOIN "WebhookFanOutTurn" t ON t."organizationId" = w."organizationId"
       ORDER BY t."servedAt" ASC NULLS FIRST, w."organizationId"
-      LIMIT 1`;
-    if (!turn) return null;
-    const { organizationId } = turn;
-    const endpoints = await tx.webhookEndpoint.findMany({
-      where: { organizationId, isActive: true },
-      select: { id: true, eventTypes: true, createdAt: true },
-    });
-    // As many events as fit the batch if each went to every active endpoint.
-    const eventLimit = Math.max(1, Math.floor(batchRows / Math.max(1, endpoints.length)));
-    const events = await tx.$queryRaw<{ id: string; type: string; createdAt: Date }[]>`
+      LIMIT 1
+    ),
+    "endpoint" AS (
+      SELECT e."id", e."eventTypes", e."createdAt" FROM "WebhookEndpoint" e
+      WHERE e."organizationId" = (SELECT "organizationId" FROM "turn") AND e."isActive"
+    ),
+    "event" AS (
       SELECT v."id", v."type", v."createdAt" FROM "WebhookEvent" v
-      WHERE v."fannedOutAt" IS NULL AND v."organizationId" = ${organizationId}
+      WHERE v."fannedOutAt" IS NULL AND v."organizationId" = (SELECT "organizationId" FROM "turn")
       ORDER BY v."createdAt", v."id"
-      LIMIT ${eventLimit}::int
-      FOR UPDATE SKIP LOCKED`;
-    const deliveries = deliveryRows(organizationId, events, endpoints, now);
-    const created = deliveries.length ? (await tx.webhookDelivery.createMany({ data: deliveries, skipDuplicates: true })).count : 0;
-    const eventIds = events.map((event) => event.id);
-    if (eventIds.length) {
-      await tx.$executeRaw`UPDATE "WebhookEvent" SET "fannedOutAt" = ${now.toISOString()}::timestamp(3) WHERE "id" = ANY(${eventIds}::text[]) AND "organizationId" = ${organizationId}`;
-    }
-    await tx.$executeRaw`
-      INSERT INTO "WebhookFanOutTurn" ("organizationId", "servedAt") VALUES (${organizationId}, ${now.toISOString()}::timestamp(3))
-      ON CONFLICT ("organizationId") DO UPDATE SET "servedAt" = EXCLUDED."servedAt"`;
-    return { organizationId, eventIds, deliveries: created };
-  });
+      LIMIT (SELECT greatest(1, ${batchRows}::int / greatest(1, count(*)::int)) FROM "endpoint")
+      FOR UPDATE SKIP LOCKED
+    ),
+    "planned" AS (
+      SELECT v."id" AS "eventId", v."type", e."id" AS "endpointId",
+        row_number() OVER (ORDER BY v."createdAt", v."id", e."id") - 1 AS "position"
+      FROM "event" v JOIN "endpoint" e ON e."createdAt" <= v."createdAt" AND v."type" = ANY(e."eventTypes")
+    ),
+    "created" AS (
+      INSERT INTO "WebhookDelivery" ("id", "organizationId", "endpointId", "eventId", "eventType", "createdAt", "nextAttemptAt")
+      SELECT ${deliveryId(Prisma.sql`p."position"`)}, t."organizationId", p."endpointId", p."eventId", p."type", ${now}::timestamp(3), ${now}::timestamp(3)
+      FROM "planned" p CROSS JOIN "turn" t
+      ORDER BY p."position"
+      ON CONFLICT ("endpointId", "eventId") DO NOTHING
+      RETURNING 1
+    ),
+    "marked" AS (
+      UPDATE "WebhookEvent" v SET "fannedOutAt" = ${now}::timestamp(3)
+      FROM "event" e WHERE v."id" = e."id"
+      RETURNING v."id", v."createdAt"
+    ),
+    "served" AS (
+      INSERT INTO "WebhookFanOutTurn" ("organizationId", "servedAt")
+      SELECT "organizationId", ${now}::timestamp(3) FROM "turn"
+      ON CONFLICT ("organizationId") DO UPDATE SET "servedAt" = EXCLUDED."servedAt"
+      RETURNING "organizationId"
+    )
+    SELECT s."organizationId",
+      (SELECT coalesce(array_agg(m."id" ORDER BY m."createdAt", m."id"), '{}') FROM "marked" m) AS "eventIds",
+      (SELECT count(*) FROM "created")::int AS "deliveries"
+    FROM "served" s`;
+  return batch ?? null;
 }
 
 /** Runs fan-out batches until none is left or `maxBatches` ran; resolves to the batches. */

@@ -47,7 +47,7 @@ export function startDeliveryWorker(database: Database, options: WorkerOptions =
   let unlisten: (() => Promise<void>) | undefined;
   const stopping = new AbortController();
   const clock = options.clock ?? systemClock;
-  // Smaller fan-out transactions on the embedded database: each holds its one connection (fan-out.ts).
+  // Smaller fan-out batches on the embedded database: each holds its one connection while it runs (fan-out.ts).
   const fanOutBatchRows = database.kind === "pglite" ? EMBEDDED_FAN_OUT_BATCH_ROWS : undefined;
 
   const drainLoop = async () => {

@@ -6,7 +6,8 @@ import { signUpOrganization, type SignedInUser } from "../../harness/factories";
 import { insertEndpoint } from "../management/fixtures";
 import { drainUntilSettled, getDb, sleep, useEngineEnvironment } from "./helpers";
 import { useReceivers, type Receiver } from "./receiver";
-import { Prisma, type Db } from "@/server/db";
+import type { Db } from "@/server/db";
+import { newId } from "@/server/lib/ids";
 import { enqueueEvents } from "@/server/webhooks/enqueue";
 import { FAN_OUT_BATCH_ROWS, fanOutAll, fanOutEvents, INLINE_FAN_OUT_ROWS } from "@/server/webhooks/fan-out";
 
@@ -44,10 +45,6 @@ async function deliveryPairs(db: Db, organizationId: string) {
 
 const pendingEvents = (db: Db, organizationId: string) => db.webhookEvent.count({ where: { organizationId, fannedOutAt: null } });
 
-/**
- * The database as one fan-out batch sees it, except that the batch's last raw statement (marking its
- * events fanned out) fails when `isArmed`: the batch is cut off after its deliveries were inserted.
- */
 /** A pro organization with two endpoints on receivers of their own, after a 51-entry sync. */
 async function organizationSyncingToTwoReceivers(prefix: string) {
   const owner = await signUpOrganization({ plan: "pro" });
@@ -71,28 +68,21 @@ async function expectEveryEventDelivered(db: Db, organizationId: string, receive
   expect(await db.webhookDelivery.count({ where: { organizationId, status: "success" } })).toBe(102);
 }
 
-function failingAtMark(db: Db, state: { isArmed: boolean }): Db {
-  const wrapTx = (tx: Prisma.TransactionClient) =>
-    new Proxy(tx, {
-      get(target, property, receiver) {
-        if (property === "$executeRaw" && state.isArmed) {
-          return () => {
-            state.isArmed = false;
-            throw new Error("connection lost");
-          };
-        }
-        return Reflect.get(target, property, receiver);
-      },
-    });
-  return new Proxy(db, {
-    get(target, property) {
-      if (property === "$transaction") {
-        return (work: (tx: Prisma.TransactionClient) => Promise<unknown>) => target.$transaction((tx) => work(wrapTx(tx)));
-      }
-      const value = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+/**
+ * Makes the next fan-out batch of the organization fail at its end, once its deliveries were inserted
+ * and its events marked: a row trigger after the deliveries' insert runs when the statement's work is
+ * done, and raising there undoes the whole statement. Resolves to the function that removes it.
+ */
+async function failingBatchEnd(db: Db, organizationId: string): Promise<() => Promise<void>> {
+  const name = `fail_fan_out_${organizationId.replace(/\W/g, "")}`;
+  await db.$executeRawUnsafe(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'connection lost'; END $$`);
+  await db.$executeRawUnsafe(
+    `CREATE TRIGGER ${name} AFTER INSERT ON "WebhookDelivery" FOR EACH ROW WHEN (NEW."organizationId" = '${organizationId}') EXECUTE FUNCTION ${name}()`,
+  );
+  return async () => {
+    await db.$executeRawUnsafe(`DROP TRIGGER ${name} ON "WebhookDelivery"`);
+    await db.$executeRawUnsafe(`DROP FUNCTION ${name}()`);
+  };
 }
 
 describe("fan-out", () => {
@@ -161,6 +151,36 @@ describe("fan-out", () => {
     await expectEveryEventDelivered(db, owner.organizationId, receivers);
   }, 120_000);
 
+  it("a batch's deliveries are created at its time, with ids of newId's shape in their events' and endpoints' order", async () => {
+    const owner = await organizationWithEndpoints(3);
+    const db = await getDb();
+    await sync(owner, 40, "stamped");
+    const before = newId("dlv");
+    const now = new Date(Date.now() + 60_000);
+    // 3 endpoints, 10 rows: 3 events.
+    const batch = await fanOutEvents(db, { now, batchRows: 10 });
+    expect(batch).toMatchObject({ organizationId: owner.organizationId, deliveries: 9 });
+    const after = newId("dlv");
+    const deliveries = await db.webhookDelivery.findMany({
+      where: { organizationId: owner.organizationId },
+      select: { id: true, eventId: true, endpointId: true, createdAt: true, nextAttemptAt: true },
+      orderBy: { id: "asc" },
+    });
+    expect(deliveries).toHaveLength(9);
+    for (const delivery of deliveries) {
+      expect(delivery.id).toMatch(/^dlv_[0-9a-f]{32}$/);
+      expect([delivery.createdAt, delivery.nextAttemptAt]).toEqual([now, now]);
+    }
+    // The batch's events are its oldest, in their order; each one's deliveries sort by endpoint.
+    const byPosition = [...deliveries].sort((a, b) => batch!.eventIds.indexOf(a.eventId) - batch!.eventIds.indexOf(b.eventId) || a.endpointId.localeCompare(b.endpointId));
+    expect(deliveries).toEqual(byPosition);
+    expect(new Set(deliveries.map((delivery) => delivery.eventId))).toEqual(new Set(batch!.eventIds));
+    const oldest = await db.webhookEvent.findMany({ where: { organizationId: owner.organizationId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: 3, select: { id: true } });
+    expect(batch!.eventIds).toEqual(oldest.map((event) => event.id));
+    // Ids made in the process before and after the batch sort around its ids.
+    expect([before, ...deliveries.map((delivery) => delivery.id), after]).toEqual([before, ...deliveries.map((delivery) => delivery.id), after].sort());
+  });
+
   it("an endpoint created after an event does not receive it, and receives the events after it", async () => {
     const owner = await signUpOrganization({ plan: "pro" });
     const first = await insertEndpoint(owner.organizationId, { url: "https://first.example.com/orbit", eventTypes: ["time_log.created", "invoice.created"] });
@@ -186,15 +206,18 @@ describe("fan-out", () => {
     expect((await db.webhookDelivery.findMany({ where: { organizationId: owner.organizationId, eventType: "time_log.created" } })).map((delivery) => delivery.endpointId)).toEqual([first.id]);
   });
 
-  it("a batch cut off after inserting its deliveries rolls back, and the next passes create each one once", async () => {
+  it("a batch cut off after inserting its deliveries and marking its events leaves nothing, and the next passes create each one once", async () => {
     const owner = await organizationWithEndpoints(20);
     const db = await getDb();
     await sync(owner, 30, "crash");
     // 20 endpoints: 25 events a batch.
     expect(await fanOutEvents(db)).toMatchObject({ organizationId: owner.organizationId, deliveries: 500 });
-    const state = { isArmed: true };
-    await expect(fanOutEvents(failingAtMark(db, state))).rejects.toThrow("connection lost");
-    expect(state.isArmed).toBe(false);
+    const restore = await failingBatchEnd(db, owner.organizationId);
+    try {
+      await expect(fanOutEvents(db)).rejects.toThrow("connection lost");
+    } finally {
+      await restore();
+    }
     // Nothing of the cut-off batch stayed: its 5 events still wait, with no delivery.
     expect(await pendingEvents(db, owner.organizationId)).toBe(5);
     expect(await deliveryPairs(db, owner.organizationId)).toEqual({ rows: 500, pairs: 500 });
