@@ -227,7 +227,7 @@ describe("GET /api/v1/tasks", () => {
   it("serves a search's matches exactly in keyset order across pages, for a common term and a rare one", async () => {
     // A search walks the first rows of the page in order, then asks the organization's trigram
     // indexes for the rest (services/tasks/tasks.ts): pages of 2 over 40 tasks take both paths, and
-    // pages of 7 walk 16 rows in two statements (12 rows, then 4) before the indexes.
+    // pages of 7 walk 16 rows (on the embedded database in two statements, 12 rows then 4) before the indexes.
     const { admin, api } = await apiOrganization(["tasks:read"]);
     const other = await apiOrganization(["tasks:read"]);
     const db = await getDb();
