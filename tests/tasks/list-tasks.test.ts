@@ -226,7 +226,8 @@ describe("GET /api/v1/tasks", () => {
 
   it("serves a search's matches exactly in keyset order across pages, for a common term and a rare one", async () => {
     // A search walks the first rows of the page in order, then asks the organization's trigram
-    // indexes for the rest (services/tasks/tasks.ts): pages of 2 over 40 tasks take both paths.
+    // indexes for the rest (services/tasks/tasks.ts): pages of 2 over 40 tasks take both paths, and
+    // pages of 7 walk 16 rows (on the embedded database in two statements, 12 rows then 4) before the indexes.
     const { admin, api } = await apiOrganization(["tasks:read"]);
     const other = await apiOrganization(["tasks:read"]);
     const db = await getDb();
@@ -249,6 +250,8 @@ describe("GET /api/v1/tasks", () => {
     expect(rare).toHaveLength(5);
     expect((await walk(api, "limit=2&search=needle")).flat()).toEqual(rare);
     expect((await walk(api, "limit=100&search=Needle")).flat()).toEqual(rare);
+    expect(await walk(api, "limit=7&search=needle")).toEqual([rare]);
+    expect((await walk(api, "limit=7&search=haystack")).flat()).toEqual(expectedOrder(live.filter((row) => row.description?.includes("haystack"))));
     expect((await walk(api, "limit=2&search=needle_9")).flat()).toEqual(expectedOrder(live.filter((row) => row.description?.includes("needle_9"))));
     expect((await walk(api, "limit=3&search=haystack")).flat()).toEqual(expectedOrder(live.filter((row) => row.description?.includes("haystack"))));
     expect((await walk(api, "limit=2&search=absent-term")).flat()).toEqual([]);

@@ -21,6 +21,14 @@ export function serveLanes(): void {
   globalForTurns.orbitLanesServed = true;
 }
 
+/**
+ * Whether statements take turns on the embedded database's one connection: work that can be split into
+ * several short statements lets other lanes' statements in between (task search's walk).
+ */
+export function statementsTakeTurns(): boolean {
+  return globalForTurns.orbitLanesServed === true;
+}
+
 /** Runs `work` with the database calls it makes (through every await) taking turns as this organization's. */
 export function asOrganization<T>(organizationId: string, work: () => T | PromiseLike<T>): Promise<T> {
   return inLane(`organization:${organizationId}`, work);

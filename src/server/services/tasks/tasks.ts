@@ -11,6 +11,7 @@ import { TASK_TRANSACTION } from "@/server/services/tasks/limits";
 import { findTask, liveTask } from "@/server/services/tasks/queries";
 import { assertTaskReferences } from "@/server/services/tasks/references";
 import { getLogger } from "@/server/operations/logger";
+import { statementsTakeTurns } from "@/server/pglite/turns";
 import { newCuid } from "@/server/lib/ids";
 
 /** Public API callers act for an organization, not for a user. */
@@ -62,45 +63,66 @@ export async function listTasks(db: DbClient, actor: TaskActor, input: ListTasks
 const SEARCH_WALK_PER_ROW = 2;
 
 /**
+ * Rows whose text one statement of the walk checks on the embedded database. It has one connection,
+ * and another organization's statement waits for the one running when it arrives: a check reads and
+ * lower-cases a whole description (about 0.5 ms for 10 KB on PGlite), so a statement of 100 such rows
+ * held the connection 50-100 ms. On PostgreSQL a statement holds one connection of a pool, and the
+ * walk is one statement: chunks would only add round trips (the searcher got 10% fewer answers).
+ */
+const SEARCH_WALK_CHUNK_TAKING_TURNS = 12;
+
+/**
  * The first `take` tasks in `scope` (newest first) whose title or description matches `pattern`.
  * Checking a match means reading the whole description (10 KB or more), and the planner, blind to
  * that cost and to how common the term is, checks every task of the organization for every term
  * (2,000 long descriptions: a few hundred ms). So the plan is chosen here, in two steps:
  *   1. walk the next `take × SEARCH_WALK_PER_ROW` tasks in keyset order, stopping at `take` matches:
- *      a common term ends here after about `take` checks;
+ *      a common term ends here after about `take` checks. Their keys are read first (no text), then
+ *      their text is checked in one statement, or a few rows per statement on the embedded database;
  *   2. otherwise the matches after the walked rows, from the trigram indexes over the organization id
  *      followed by the text (migration 20261127023600): they hand over only this organization's
  *      tasks holding the term's trigrams, so a rare term costs its few candidates.
- * Two statements at most, neither in a transaction (on the embedded database a transaction would hold
- * the connection between its statements).
+ * No transaction around them (on the embedded database a transaction would hold the connection
+ * between its statements).
  * Together, exactly the first `take` matches in keyset order, as one statement would find them.
  */
 async function searchTasks(db: DbClient, organizationId: string, scope: Prisma.Sql[], pattern: string, take: number): Promise<TaskView[]> {
   const where = Prisma.join(scope, " AND ");
   const matches = Prisma.sql`(t."title" ILIKE ${pattern} OR t."description" ILIKE ${pattern})`;
   const walk = take * SEARCH_WALK_PER_ROW;
-  // The LIMIT inside bounds the walk; the outer one ends it at `take` matches (the inner order is
-  // kept, so matches are checked row by row until then).
-  const walked = await db.$queryRaw<TaskView[]>`
-    SELECT ${taskViewColumns(organizationId)}
-    FROM (SELECT * FROM "Task" t WHERE ${where} ORDER BY t."createdAt" DESC, t."id" DESC LIMIT ${walk}) t
-    WHERE ${matches}
+  const walked = await db.$queryRaw<Array<{ id: string; createdAt: Date }>>`
+    SELECT t."id", t."createdAt" FROM "Task" t WHERE ${where}
     ORDER BY t."createdAt" DESC, t."id" DESC
-    LIMIT ${take}`;
-  if (walked.length >= take) return walked;
+    LIMIT ${walk}`;
+  const chunk = statementsTakeTurns() ? SEARCH_WALK_CHUNK_TAKING_TURNS : walk;
+  const found: TaskView[] = [];
+  for (let start = 0; start < walked.length && found.length < take; start += chunk) {
+    const ids = walked.slice(start, start + chunk).map((row) => row.id);
+    // The LIMIT inside keeps the rows in order; the outer one ends the check at the matches still
+    // wanted (matches are checked row by row until then).
+    found.push(
+      ...(await db.$queryRaw<TaskView[]>`
+        SELECT ${taskViewColumns(organizationId)}
+        FROM (SELECT * FROM "Task" t WHERE ${where} AND t."id" = ANY(${ids}::text[])
+              ORDER BY t."createdAt" DESC, t."id" DESC LIMIT ${ids.length}) t
+        WHERE ${matches}
+        ORDER BY t."createdAt" DESC, t."id" DESC
+        LIMIT ${take - found.length}`),
+    );
+  }
+  // A walk that saw every task in scope leaves none for step 2.
+  const last = walked.at(-1);
+  if (found.length >= take || walked.length < walk || !last) return found;
   // Candidates from the indexes (task_search_candidates, migration 20261127023600), scoped and checked
-  // as in step 1. Step 2 starts after the walk's last row; when the walk saw every task in scope there
-  // is none, the comparison is NULL and step 2 rightly finds nothing.
+  // as in step 1, after the walk's last row.
   const inOrganization = `${escapeLike(organizationId)} ${pattern}`;
-  const found = await db.$queryRaw<TaskView[]>`
+  const rest = await db.$queryRaw<TaskView[]>`
     SELECT ${taskViewColumns(organizationId)}
     FROM task_search_candidates(${inOrganization}) AS candidates("id") JOIN "Task" t ON t."id" = candidates."id"
-    WHERE ${where} AND ${matches} AND (t."createdAt", t."id") < (
-      SELECT t."createdAt", t."id" FROM "Task" t WHERE ${where}
-      ORDER BY t."createdAt" DESC, t."id" DESC OFFSET ${walk - 1} LIMIT 1)
+    WHERE ${where} AND ${matches} AND (t."createdAt", t."id") < (${last.createdAt}, ${last.id})
     ORDER BY t."createdAt" DESC, t."id" DESC
-    LIMIT ${take - walked.length}`;
-  return [...walked, ...found];
+    LIMIT ${take - found.length}`;
+  return [...found, ...rest];
 }
 
 /** `%`, `_` and `\` taken literally in an `ILIKE` pattern. */
