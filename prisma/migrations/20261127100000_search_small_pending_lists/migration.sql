@@ -1,4 +1,4 @@
--- Searches (tasks: src/server/services/tasks/tasks.ts; customers and constellations): the trigram
+-- Searches (tasks: src/server/services/tasks/tasks.ts, customers, constellations): the trigram
 -- indexes' pending lists kept small.
 -- A GIN index adds new entries to a pending list, which every search through the index reads in full
 -- until a VACUUM merges it into the index or it outgrows gin_pending_list_limit (4 MB by default). The

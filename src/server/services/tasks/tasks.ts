@@ -13,6 +13,7 @@ import { assertTaskReferences } from "@/server/services/tasks/references";
 import { getLogger } from "@/server/operations/logger";
 import { statementsTakeTurns } from "@/server/pglite/turns";
 import { newCuid } from "@/server/lib/ids";
+import { sqlTimestamp } from "@/server/lib/sql";
 
 /** Public API callers act for an organization, not for a user. */
 export type TaskActor = Pick<Actor, "organizationId">;
@@ -119,7 +120,7 @@ async function searchTasks(db: DbClient, organizationId: string, scope: Prisma.S
   const rest = await db.$queryRaw<TaskView[]>`
     SELECT ${taskViewColumns(organizationId)}
     FROM task_search_candidates(${inOrganization}) AS candidates("id") JOIN "Task" t ON t."id" = candidates."id"
-    WHERE ${where} AND ${matches} AND (t."createdAt", t."id") < (${last.createdAt}, ${last.id})
+    WHERE ${where} AND ${matches} AND (t."createdAt", t."id") < (${sqlTimestamp(last.createdAt)}, ${last.id})
     ORDER BY t."createdAt" DESC, t."id" DESC
     LIMIT ${take - found.length}`;
   return [...found, ...rest];
