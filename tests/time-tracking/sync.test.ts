@@ -341,3 +341,40 @@ describe("POST /api/app/time-logs/sync: outbox atomicity", () => {
     expect(await eventsOf(admin.organizationId, "time_log.created")).toHaveLength(2);
   });
 });
+
+describe("POST /api/app/time-logs/sync: one organization's syncs take turns", () => {
+  it("runs a second sync of the organization after the first, while another organization's sync goes ahead", async () => {
+    const admin = await signUpOrganization();
+    const member = await addMember(admin);
+    const other = await signUpOrganization();
+    const original = enqueue.planEvents;
+    // The first sync to plan its events is held there until the test lets it go.
+    let releaseFirst!: () => void;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const planned: string[] = [];
+    const spy = vi.spyOn(enqueue, "planEvents").mockImplementation(async (db, events) => {
+      planned.push((events[0]!.data as { timeLog: { description: string } }).timeLog.description);
+      if (planned.length === 1) await firstHeld;
+      return original(db, events);
+    });
+    try {
+      const first = admin.client.post(SYNC, { entries: [entry("first", { description: "first" })] });
+      await vi.waitFor(() => expect(planned).toEqual(["first"]));
+      // Another user of the same organization: the sync waits for the first one.
+      const second = member.client.post(SYNC, { entries: [entry("second", { description: "second" })] });
+      // Another organization's sync is not held behind them.
+      const otherSync = await other.client.post(SYNC, { entries: [entry("other-1", { description: "other" })] });
+      expect(otherSync.status, otherSync.text).toBe(200);
+      expect(planned).toEqual(["first", "other"]);
+      expect(await logCount(admin.organizationId)).toBe(0);
+
+      releaseFirst();
+      const [firstAnswer, secondAnswer] = await Promise.all([first, second]);
+      expect([firstAnswer.status, secondAnswer.status]).toEqual([200, 200]);
+      expect(planned).toEqual(["first", "other", "second"]);
+      expect(await logCount(admin.organizationId)).toBe(2);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});

@@ -44,3 +44,33 @@ export function concurrencyLimit(options: { concurrency: () => number; queue: ()
     load: () => ({ running, waiting: waiting.length }),
   };
 }
+
+export interface KeyedConcurrencyLimit {
+  /** Runs `work` within `key`'s own limit; rejects with QueueFullError as ConcurrencyLimit.run does. */
+  run<T>(key: string, work: () => Promise<T>): Promise<T>;
+  /** Keys with work running or waiting. */
+  size(): number;
+}
+
+/**
+ * One ConcurrencyLimit per key (an organization), made when work for the key arrives and dropped once
+ * it has none. `limits` holds them (a map on globalThis when several bundles load the caller).
+ */
+export function keyedConcurrencyLimit(options: { concurrency: () => number; queue: () => number }, limits = new Map<string, ConcurrencyLimit>()): KeyedConcurrencyLimit {
+  return {
+    async run(key, work) {
+      let limit = limits.get(key);
+      if (!limit) {
+        limit = concurrencyLimit(options);
+        limits.set(key, limit);
+      }
+      try {
+        return await limit.run(work);
+      } finally {
+        const { running, waiting } = limit.load();
+        if (!running && !waiting) limits.delete(key);
+      }
+    },
+    size: () => limits.size,
+  };
+}

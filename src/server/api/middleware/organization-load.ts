@@ -5,7 +5,7 @@
 // The work's statements take turns on the embedded database as this organization's (pglite/turns.ts).
 import { getEnv } from "@/env";
 import { rateLimited } from "@/server/errors";
-import { concurrencyLimit, QueueFullError, type ConcurrencyLimit } from "@/server/lib/concurrency";
+import { keyedConcurrencyLimit, QueueFullError, type ConcurrencyLimit } from "@/server/lib/concurrency";
 import { recordRateLimitRejection } from "@/server/operations/metrics";
 import { asOrganization } from "@/server/pglite/turns";
 
@@ -14,24 +14,19 @@ import { asOrganization } from "@/server/pglite/turns";
  * globalThis: the server's /api/v1 path and Next's route bundles each load this module.
  */
 const globalForLimits = globalThis as unknown as { orbitOrganizationLimits?: Map<string, ConcurrencyLimit> };
-const limits = (globalForLimits.orbitOrganizationLimits ??= new Map());
+const limits = keyedConcurrencyLimit(
+  { concurrency: () => getEnv().organizationMaxConcurrentRequests, queue: () => getEnv().organizationRequestQueue },
+  (globalForLimits.orbitOrganizationLimits ??= new Map()),
+);
 
-export const organizationsUnderLoad = () => limits.size;
+export const organizationsUnderLoad = () => limits.size();
 
 export async function withinOrganizationLimit<T>(organizationId: string, work: () => Promise<T>): Promise<T> {
-  let limit = limits.get(organizationId);
-  if (!limit) {
-    limit = concurrencyLimit({ concurrency: () => getEnv().organizationMaxConcurrentRequests, queue: () => getEnv().organizationRequestQueue });
-    limits.set(organizationId, limit);
-  }
   try {
-    return await limit.run(() => asOrganization(organizationId, work));
+    return await limits.run(organizationId, () => asOrganization(organizationId, work));
   } catch (error) {
     if (!(error instanceof QueueFullError)) throw error;
     recordRateLimitRejection("organization_concurrency");
     throw rateLimited(1, "Too many requests of this organization are running at once; retry after Retry-After seconds.");
-  } finally {
-    const { running, waiting } = limit.load();
-    if (!running && !waiting) limits.delete(organizationId);
   }
 }
