@@ -7,7 +7,7 @@ import { TOOLBAR } from "@/components/ui/styles";
 import { CustomerPicker, MemberPicker, ProjectPicker, TaskPicker } from "@/components/pickers/pickers";
 import { useTRPC } from "@/trpc/react";
 import type { ReportDimension } from "@/server/contract/time-report";
-import { DIMENSION_LABELS, DIMENSIONS, RANGE_LABELS, RANGES, type Billable, type ReportQuery } from "./report-query";
+import { DIMENSION_LABELS, DIMENSIONS, RANGE_LABELS, RANGES, type Billable, type Invoiced, type ReportQuery } from "./report-query";
 
 const NO_SECOND = "";
 
@@ -83,6 +83,16 @@ export function ReportFilters({
             { value: "all", label: "Billable and not" },
             { value: "billable", label: "Billable only" },
             { value: "non_billable", label: "Non-billable only" },
+          ]}
+        />
+        <SelectField
+          label="Invoiced"
+          value={query.invoiced}
+          onChange={(event) => onChange({ invoiced: event.target.value as Invoiced })}
+          options={[
+            { value: "all", label: "Invoiced and not" },
+            { value: "invoiced", label: "Invoiced only" },
+            { value: "not_invoiced", label: "Not invoiced yet" },
           ]}
         />
       </div>
