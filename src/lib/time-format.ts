@@ -41,9 +41,9 @@ export function formatDuration(totalSeconds: number): string {
   return formatDurationAs(totalSeconds, display().durationFormat);
 }
 
-/** The person's duration format said in words, for a column or an axis (`h:mm`, `hours`, `h:mm:ss`). */
+/** The person's duration format said in words, for a column or an axis (`h:mm`, `decimal hours`, `h:mm:ss`). */
 export function durationUnit(durationFormat: DurationFormat = display().durationFormat): string {
-  return durationFormat === "decimal" ? "hours" : durationFormat === "hm" ? "h:mm" : "h:mm:ss";
+  return durationFormat === "decimal" ? "decimal hours" : durationFormat === "hm" ? "h:mm" : "h:mm:ss";
 }
 
 /** Decimal hours with two places (`1.50`), as CSV exports and invoice quantities show them. */
