@@ -48,7 +48,7 @@ const flow: E2EFlow = {
           });
           check(created.status === 200, `customer create answered ${created.status}`);
           const customerId = ((await created.json()) as { result: { data: { id: string } } }).result.data.id;
-          // 1 h 20 min billable at €120/h (= €160.00, 19% tax €30.40; 15-minute rounding keeps it) and 30 min not billable, a day ago.
+          // 1 h 20 min billable at €120/h, billed 1 h 30 min (rounded up to 15 minutes: €180.00, 19% tax €34.20), and 30 min not billable, a day ago.
           const startedAt = new Date(Date.now() - 26 * 3600_000);
           const entries = [
             { clientSessionId: `e2e-rep-${Date.now()}-1`, customerId, description: "Audit", startedAt: startedAt.toISOString(), durationSeconds: 4800, isBillable: true, source: "manual" },
@@ -64,8 +64,8 @@ const flow: E2EFlow = {
           await page.getByTestId("report-total").filter({ hasText: "1.83" }).waitFor();
           check((await textOf(page, "report-billable")) === "1.33", `billable hours read ${await textOf(page, "report-billable")}`);
           check((await textOf(page, "report-non-billable")) === "0.50", `non-billable hours read ${await textOf(page, "report-non-billable")}`);
-          check((await textOf(page, "report-billed")) === "1.33", `billed hours read ${await textOf(page, "report-billed")}`);
-          check((await textOf(page, "report-tax")).includes("30.40"), `the tax reads ${await textOf(page, "report-tax")}`);
+          check((await textOf(page, "report-billed")) === "1.50", `billed hours read ${await textOf(page, "report-billed")}`);
+          check((await textOf(page, "report-tax")).includes("34.20"), `the tax reads ${await textOf(page, "report-tax")}`);
           check((await page.getByTestId("report-log-row").count()) === 2, "the detail does not list both logs");
           const started = (await page.getByTestId("report-log-row").first().getByRole("cell").first().textContent()) ?? "";
           check(TWELVE_HOUR.test(started), `a log's start reads ${started} in a 12-hour clock`);
@@ -88,8 +88,8 @@ const flow: E2EFlow = {
           const table = page.getByRole("table", { name: "Hours per customer and day" });
           const row = table.getByRole("row").filter({ hasText: customerName });
           const cells = (await row.getByRole("cell").allTextContents()).map((cell) => cell.trim());
-          check(cells.slice(0, 4).join(" | ") === `${customerName} | 1.33 | 1.33 | 1.33`, `the customer row reads ${cells.join(" | ")}`);
-          check(cells[4]?.includes("160.00") && cells[5]?.includes("30.40"), `the customer's amount and tax read ${cells.slice(4).join(" | ")}`);
+          check(cells.slice(0, 4).join(" | ") === `${customerName} | 1.33 | 1.33 | 1.50`, `the customer row reads ${cells.join(" | ")}`);
+          check(cells[4]?.includes("180.00") && cells[5]?.includes("34.20"), `the customer's amount and tax read ${cells.slice(4).join(" | ")}`);
           await table.getByRole("row").filter({ hasText: "No customer" }).waitFor();
         },
       ],
@@ -100,7 +100,7 @@ const flow: E2EFlow = {
           await page.waitForURL(/billable=true/);
           await page.getByTestId("report-total").filter({ hasText: "1.33" }).waitFor();
           await page.getByTestId("report-log-row").nth(1).waitFor({ state: "detached" });
-          check((await textOf(page, "report-amounts")).includes("160.00"), `the amount reads ${await textOf(page, "report-amounts")}`);
+          check((await textOf(page, "report-amounts")).includes("180.00"), `the amount reads ${await textOf(page, "report-amounts")}`);
           await page.reload();
           await page.getByTestId("report-total").filter({ hasText: "1.33" }).waitFor();
           check((await page.getByLabel("Billable", { exact: true }).inputValue()) === "billable", "the billable filter was not kept");
@@ -118,7 +118,7 @@ const flow: E2EFlow = {
           const header = csv[0]!.split(",");
           check(new Set(header).size === header.length, `the CSV repeats a header: ${csv[0]}`);
           check(download.suggestedFilename() === `time-report-${await page.getByLabel("From", { exact: true }).inputValue()}-to-${await page.getByLabel("To", { exact: true }).inputValue()}.csv`, `the CSV is named ${download.suggestedFilename()}`);
-          check(csv.length === 2 && csv[1]!.includes("Audit") && csv[1]!.includes("16000"), `the CSV holds ${csv.length - 1} rows: ${csv.slice(1).join(" / ")}`);
+          check(csv.length === 2 && csv[1]!.includes("Audit") && csv[1]!.includes("18000"), `the CSV holds ${csv.length - 1} rows: ${csv.slice(1).join(" / ")}`);
           const pdfHref = await page.getByRole("link", { name: "Download PDF" }).getAttribute("href");
           const pdf = await fetch(e2e.url(pdfHref ?? ""), { headers: { cookie } });
           const bytes = Buffer.from(await pdf.arrayBuffer());
@@ -166,7 +166,7 @@ const flow: E2EFlow = {
           await visitor.getByRole("heading", { level: 1, name: reportName }).waitFor();
           check((await visitor.getByRole("navigation", { name: "Main" }).count()) === 0, "the shared page shows the app's navigation");
           await visitor.getByTestId("report-total").filter({ hasText: "1.33" }).waitFor();
-          check((await textOf(visitor, "report-amounts")).includes("160.00"), `the shared amount reads ${await textOf(visitor, "report-amounts")}`);
+          check((await textOf(visitor, "report-amounts")).includes("180.00"), `the shared amount reads ${await textOf(visitor, "report-amounts")}`);
           await visitor.getByRole("table", { name: "Hours per customer and day" }).getByRole("row").filter({ hasText: customerName }).waitFor();
           await visitor.locator('[data-preferences="applied"]').waitFor();
           const audit = visitor.getByTestId("report-log-row").filter({ hasText: "Audit" });
@@ -175,7 +175,7 @@ const flow: E2EFlow = {
           const started = (await audit.getByRole("cell").first().textContent()) ?? "";
           check(TWELVE_HOUR.test(started), `the shared log's start reads ${started}`);
           check((await textOf(visitor, "report-filters")) === "Filters: Billable: Billable only", `the shared filters read ${await textOf(visitor, "report-filters")}`);
-          check((await textOf(visitor, "report-tax")).includes("30.40"), `the shared tax reads ${await textOf(visitor, "report-tax")}`);
+          check((await textOf(visitor, "report-tax")).includes("34.20"), `the shared tax reads ${await textOf(visitor, "report-tax")}`);
           await visitor.locator(".recharts-bar-rectangle").first().waitFor();
           const robots = await visitor.locator('meta[name="robots"]').getAttribute("content");
           check(robots?.includes("noindex"), `the robots meta reads ${robots}`);

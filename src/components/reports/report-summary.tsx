@@ -6,6 +6,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { Fragment } from "react";
 import { EmptyState, NumberCell, Table } from "@/components/ui";
+import { cn } from "@/components/ui/cn";
 import { durationUnit, formatDuration } from "@/lib/time-format";
 import { formatMoney } from "@/lib/money";
 import type { ReportAmount, ReportGroup, TimeReport } from "@/server/contract/time-report";
@@ -185,7 +186,8 @@ export function ReportSummary({ report, showAmounts, empty }: { report: TimeRepo
   return (
     <>
       <Totals report={report} showAmounts={showAmounts} />
-      <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] items-start gap-4 max-lg:grid-cols-1">
+      {/* With amounts the table has six columns: the chart goes above it instead of beside it. */}
+      <div className={cn("grid items-start gap-4", showAmounts ? "grid-cols-1" : "grid-cols-[minmax(0,1fr)_minmax(0,1fr)] max-lg:grid-cols-1")}>
         <ReportChart report={report} />
         <GroupTable report={report} showAmounts={showAmounts} />
       </div>

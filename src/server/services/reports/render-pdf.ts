@@ -35,8 +35,9 @@ const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0\u2009]/g, " ")
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-const amountsText = (amounts: ReportAmount[]) => amounts.map((amount) => formatMoneyWithCode(amount.amountCents, amount.currency)).join(", ");
-const taxText = (amounts: ReportAmount[]) => amounts.map((amount) => formatMoneyWithCode(amount.taxCents, amount.currency)).join(", ");
+/** One currency a line. */
+const amountsText = (amounts: ReportAmount[]) => amounts.map((amount) => formatMoneyWithCode(amount.amountCents, amount.currency)).join("\n");
+const taxText = (amounts: ReportAmount[]) => amounts.map((amount) => formatMoneyWithCode(amount.taxCents, amount.currency)).join("\n");
 
 export async function renderReportPdf(report: TimeReport, detail: { rows: ReportLogRow[]; hasMore: boolean }, options: PdfOptions): Promise<Buffer> {
   const doc = new PDFDocument({ size: "A4", margin: 40, info: { Title: options.title }, bufferPages: false });
@@ -85,7 +86,7 @@ export async function renderReportPdf(report: TimeReport, detail: { rows: Report
       doc.font("Helvetica-Bold").fontSize(7.5).fillColor("#444");
       let x = left;
       for (const column of columns) {
-        doc.text(column.header, x, y, { width: column.width - 4, align: column.align ?? "left", lineBreak: false });
+        doc.text(column.header, x, y, { width: column.width - 4, height: rowHeight - 2, align: column.align ?? "left", ellipsis: true, lineBreak: false });
         x += column.width;
       }
       y += rowHeight;
@@ -100,20 +101,25 @@ export async function renderReportPdf(report: TimeReport, detail: { rows: Report
     header();
     for (const [index, row] of rows.entries()) {
       if (index > 0 && index % ROWS_PER_SLICE === 0) await yieldToEventLoop();
-      if (y + rowHeight > bottom()) {
+      const { bold, indent = 0 } = style(row);
+      // A cell may hold several lines (an amount per currency); each line is cut to its column.
+      const cells = columns.map((column) => column.value(row).split("\n"));
+      const height = rowHeight * Math.max(...cells.map((lines) => lines.length));
+      if (y + height > bottom()) {
         doc.addPage();
         y = doc.page.margins.top;
         header();
       }
-      const { bold, indent = 0 } = style(row);
       doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(7.5).fillColor("#000");
       let x = left;
       for (const [position, column] of columns.entries()) {
         const shift = position === 0 ? indent : 0;
-        doc.text(column.value(row), x + shift, y, { width: column.width - 4 - shift, align: column.align ?? "left", ellipsis: true, lineBreak: false });
+        for (const [line, text] of cells[position]!.entries()) {
+          doc.text(text, x + shift, y + line * rowHeight, { width: column.width - 4 - shift, height: rowHeight - 2, align: column.align ?? "left", ellipsis: true, lineBreak: false });
+        }
         x += column.width;
       }
-      y += rowHeight;
+      y += height;
     }
     doc.font("Helvetica");
   }
@@ -145,16 +151,16 @@ export async function renderReportPdf(report: TimeReport, detail: { rows: Report
   // The detail: every log (up to PDF_DETAIL_ROWS), oldest first.
   const clock = { timeZone: report.timeZone, timeFormat: options.timeFormat };
   const detailColumns: Column<ReportLogRow>[] = [
-    { header: "Date", width: 50, value: (row) => zonedDate(new Date(row.startedAt), report.timeZone) },
+    { header: "Date", width: 46, value: (row) => zonedDate(new Date(row.startedAt), report.timeZone) },
     { header: "Start", width: 42, value: (row) => plainSpaces(formatTimeIn(row.startedAt, clock)) },
-    { header: "Member", width: 62, value: (row) => row.member },
-    { header: "Customer", width: 62, value: (row) => row.customer ?? "" },
-    { header: "Project", width: 58, value: (row) => row.project ?? "" },
+    { header: "Member", width: 56, value: (row) => row.member },
+    { header: "Customer", width: 54, value: (row) => row.customer ?? "" },
+    { header: "Project", width: 48, value: (row) => row.project ?? "" },
     { header: "Task / description", width: 0, value: (row) => [row.task, row.description].filter(Boolean).join(" – ") },
-    { header: "Hours", width: 38, align: "right", value: (row) => duration(row.durationSeconds) },
-    { header: "Billed", width: 38, align: "right", value: (row) => (row.isBillable ? duration(row.billedSeconds) : "–") },
-    { header: "Invoice", width: 44, value: (row) => row.invoice ?? "" },
-    ...(showAmounts ? [{ header: "Amount", width: 60, align: "right" as const, value: (row: ReportLogRow) => (row.amountCents === null || row.currency === null ? "" : formatMoneyWithCode(row.amountCents, row.currency)) }] : []),
+    { header: "Hours", width: 32, align: "right", value: (row) => duration(row.durationSeconds) },
+    { header: "Billed", width: 32, align: "right", value: (row) => (row.isBillable ? duration(row.billedSeconds) : "–") },
+    { header: "Invoice", width: 40, value: (row) => row.invoice ?? "" },
+    ...(showAmounts ? [{ header: "Amount", width: 56, align: "right" as const, value: (row: ReportLogRow) => (row.amountCents === null || row.currency === null ? "" : formatMoneyWithCode(row.amountCents, row.currency)) }] : []),
   ];
   const described = detailColumns.find((column) => column.width === 0)!;
   described.width = width - detailColumns.reduce((sum, column) => sum + column.width, 0);
