@@ -287,7 +287,7 @@ async function prepareReportAttacks(baseUrl: string, selected: Set<string>): Pro
     });
     expectStatus(await call(baseUrl, "POST", "/api/app/time-logs/sync", { body: { entries }, headers: { cookie: owner.cookie } }), 200, "report logs");
   }
-  const query = new URLSearchParams({ from: new Date(yearAgo).toISOString(), to: new Date(Date.now() + 86_400_000).toISOString(), groupBy: "customer,project" });
+  const query = new URLSearchParams({ from: new Date(yearAgo).toISOString(), to: new Date(Date.now() + 60_000).toISOString(), groupBy: "customer,project" });
   const report = (format: "pdf" | "json") => async (_: number, signal: AbortSignal) =>
     (await timedFetch(`${baseUrl}/api/app/reports/time?${query}&format=${format}`, { headers: { cookie: owner.cookie } }, signal)).status;
   const attacks: Attack[] = [];
