@@ -4,13 +4,16 @@
 // measures the victim's `GET /api/v1/tasks?limit=50` (sequential requests on VICTIM_CONNECTIONS
 // connections) quiet and during each attack, and prints one table. Each attack runs for
 // BENCH_ATTACK_SECONDS (default 10) and stops; the next starts once the server is quiet again.
-// BENCH_ATTACKS=fan-out (or a comma-separated list of feed, search, login, bad, fan-out) prepares and
+// BENCH_ATTACKS=fan-out (or a comma-separated list of feed, search, login, bad, fan-out, report-pdf,
+// report-json) prepares and
 // runs only those attacks.
 //   - calendar feed: 8 anonymous GETs at a time of a free account's feed over 5,000 logs;
 //   - task search: 8 concurrent `search=` lists over 2,000 tasks with 10 KB descriptions;
 //   - fan-out: 2 concurrent 500-entry syncs of an organization with 20 endpoints (a local receiver);
 //   - login flood: 16 concurrent anonymous logins with wrong passwords;
-//   - bad requests: 8 at a time of `tt_session=%` cookies, undecodable paths and TRACE.
+//   - bad requests: 8 at a time of `tt_session=%` cookies, undecodable paths and TRACE;
+//   - report PDF ×4 and report JSON ×4: 4 concurrent time reports (a year by customer and project,
+//     the PDF with its detail table) of an organization with 20,000 logs over 5 hourly customers.
 // The app runs with APP_ENV=development only so that endpoints may point at the local receiver.
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -31,6 +34,8 @@ const FEED_LOGS = 5_000;
 const SEARCH_TASKS = 2_000;
 const FAN_OUT_ENDPOINTS = 20;
 const SYNC_ENTRIES = 500;
+const REPORT_LOGS = 20_000;
+const REPORT_CUSTOMERS = 5;
 
 interface Attack {
   name: string;
@@ -168,7 +173,7 @@ async function signUp(baseUrl: string, plan: "free" | "pro") {
 
 /** The attacks BENCH_ATTACKS names (comma-separated keys: feed, search, login, bad, fan-out); all when unset. */
 function selectedAttacks(): Set<string> {
-  const keys = ["feed", "search", "login", "bad", "fan-out"];
+  const keys = ["feed", "search", "login", "bad", "fan-out", "report-pdf", "report-json"];
   const wanted = (process.env.BENCH_ATTACKS ?? "").split(",").map((key) => key.trim()).filter(Boolean);
   const unknown = wanted.filter((key) => !keys.includes(key));
   if (unknown.length) throw new Error(`BENCH_ATTACKS: unknown attack ${unknown.join(", ")} (known: ${keys.join(", ")})`);
@@ -249,6 +254,45 @@ async function prepareAttacks(baseUrl: string, receiverUrl: string, selected: Se
         (await timedFetch(`${baseUrl}/api/app/time-logs/sync`, { method: "POST", headers: { cookie: producer.cookie, "content-type": "application/json" }, body: JSON.stringify({ entries: syncEntries(`fan-${index}-${randomBytes(3).toString("hex")}`, SYNC_ENTRIES) }) }, signal)).status,
     });
   }
+  if (selected.has("report-pdf") || selected.has("report-json")) attacks.push(...(await prepareReportAttacks(baseUrl, selected)));
+  return attacks;
+}
+
+/** A big organization's year of time (20,000 logs over 5 hourly customers with rounding and tax), reported 4 at a time. */
+async function prepareReportAttacks(baseUrl: string, selected: Set<string>): Promise<Attack[]> {
+  const owner = await createOrganization(baseUrl);
+  const customersKey = await call(baseUrl, "POST", "/api/app/api-keys", { body: { name: "report customers", scopes: ["customers:write"], rateLimitPerHour: 1_000 }, headers: { cookie: owner.cookie } });
+  expectStatus(customersKey, 201, "POST /api/app/api-keys (report data)");
+  const customers: string[] = [];
+  for (let index = 0; index < REPORT_CUSTOMERS; index += 1) {
+    const reply = await call(baseUrl, "POST", "/api/v1/customers", {
+      body: { name: `Client ${index}`, hourlyRateCents: 9_000 + index * 1_500, currency: index % 2 ? "USD" : "EUR", taxRateBps: 1_900, roundingIncrementMinutes: [0, 6, 15][index % 3], roundingMode: "up" },
+      headers: { authorization: `Bearer ${customersKey.body.data.key}` },
+    });
+    expectStatus(reply, 201, "POST /api/v1/customers (report data)");
+    customers.push(reply.body.data.id);
+  }
+  const yearAgo = Date.now() - 365 * 86_400_000;
+  for (let batch = 0; batch < REPORT_LOGS / SYNC_ENTRIES; batch += 1) {
+    const entries = Array.from({ length: SYNC_ENTRIES }, (_, index) => {
+      const position = batch * SYNC_ENTRIES + index;
+      return {
+        clientSessionId: `report-${position}`,
+        startedAt: new Date(yearAgo + (position * 365 * 86_400_000) / REPORT_LOGS).toISOString(),
+        durationSeconds: 300 + ((position * 37) % 7_200),
+        description: `Report work ${position}`,
+        customerId: customers[position % REPORT_CUSTOMERS],
+        isBillable: position % 5 !== 0,
+      };
+    });
+    expectStatus(await call(baseUrl, "POST", "/api/app/time-logs/sync", { body: { entries }, headers: { cookie: owner.cookie } }), 200, "report logs");
+  }
+  const query = new URLSearchParams({ from: new Date(yearAgo).toISOString(), to: new Date(Date.now() + 60_000).toISOString(), groupBy: "customer,project" });
+  const report = (format: "pdf" | "json") => async (_: number, signal: AbortSignal) =>
+    (await timedFetch(`${baseUrl}/api/app/reports/time?${query}&format=${format}`, { headers: { cookie: owner.cookie } }, signal)).status;
+  const attacks: Attack[] = [];
+  if (selected.has("report-pdf")) attacks.push({ name: `report PDF ×4 (a year, ${REPORT_LOGS.toLocaleString("en")} logs)`, concurrency: 4, request: report("pdf") });
+  if (selected.has("report-json")) attacks.push({ name: `report JSON ×4 (a year, ${REPORT_LOGS.toLocaleString("en")} logs)`, concurrency: 4, request: report("json") });
   return attacks;
 }
 

@@ -48,7 +48,7 @@ async function main(): Promise<void> {
       await client.query("ANALYZE");
     });
 
-    const viewer = { organizationId: org, timeZone: "Europe/Berlin", weekStart: "monday" as const, showAmounts: true };
+    const viewer = { organizationId: org, timeZone: "Europe/Berlin", weekStart: "monday" as const, timeFormat: "h24" as const, durationFormat: "hm" as const, showAmounts: true };
     const range = { from: new Date(Date.now() - 366 * 86_400_000).toISOString(), to: new Date().toISOString() };
     console.log(`time report over ${TIME_LOGS.toLocaleString("en")} logs (a year), median of ${REPEATS} runs`);
     for (const groupBy of GROUPINGS) {

@@ -22,10 +22,13 @@ export function setDisplay(preferences: DisplayPreferences): void {
   current = preferences;
 }
 
-/** Intl options for the chosen zone and clock. */
-export function intlZoneOptions(): Intl.DateTimeFormatOptions {
-  const { timeZone, timeFormat } = current;
-  return { ...(timeZone ? { timeZone } : {}), ...(timeFormat ? { hour12: timeFormat === "h12" } : {}) };
+/** A zone and a clock to show instants in; absent parts are the runtime's own. */
+export type Clock = Pick<DisplayPreferences, "timeZone" | "timeFormat">;
+
+/** Intl options for a zone and clock (the person's chosen ones by default). `h23`, not `hour12: false`, which some locales read as 1-24. */
+export function intlZoneOptions(clock: Clock = current): Intl.DateTimeFormatOptions {
+  const { timeZone, timeFormat } = clock;
+  return { ...(timeZone ? { timeZone } : {}), ...(timeFormat ? { hourCycle: timeFormat === "h12" ? "h12" : "h23" } : {}) };
 }
 
 export type Theme = "system" | "light" | "dark";

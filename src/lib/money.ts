@@ -11,6 +11,12 @@ export function formatMoney(minorUnits: number, currency: string, locale?: strin
   return new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(minorUnits / 10 ** digits);
 }
 
+/** `12345` EUR → "EUR 123.45": the code instead of a symbol, for documents whose fonts lack some symbols (the report PDF). */
+export function formatMoneyWithCode(minorUnits: number, currency: string): string {
+  const digits = currencyDigits(currency);
+  return `${currency} ${new Intl.NumberFormat("en", { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(minorUnits / 10 ** digits)}`;
+}
+
 /**
  * A typed amount ("120", "120.5", "1,200.50") to minor units; null when blank, NaN when it is not an
  * amount with at most the currency's digits. Separators: "." decimal, "," or spaces for thousands.

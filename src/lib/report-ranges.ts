@@ -1,6 +1,11 @@
-// Relative report ranges (this week, last month, …) as instants: whole calendar periods in a time
-// zone, counted at a given moment. A pure function of (range, now, zone, week start), shared by saved
-// reports on the server and the Reports page in the browser.
+// Named periods (this week, this month, last month, …) as calendar days and as instants: whole
+// calendar periods in a time zone, counted at a given moment. The one definition the Reports page,
+// saved reports on the server, a project's hours and the new invoice's "This month" and "Last month"
+// all use, so each names the same days.
+//
+// "This month" is the whole calendar month, 1st to last day, as in Toggl's and Harvest's reports and
+// Harvest's invoice periods, not the 1st to today: the days still to come hold no time until they
+// pass, so the figures are the same, and a report or invoice of November says November.
 import type { RelativeRange } from "@/server/contract/saved-report";
 import { addDays, startOfZonedDay, weekDates, zonedDate, type DateString } from "./time-zone";
 
@@ -10,10 +15,10 @@ const firstOfMonth = (date: DateString, monthsAhead = 0): DateString => {
   return first.toISOString().slice(0, 10);
 };
 
-/** `[from, to)` of the range: from the first instant of its first day to that of the day after its last. */
-export function resolveRelativeRange(range: RelativeRange, now: Date, timeZone: string, weekStart: "monday" | "sunday"): { from: Date; to: Date } {
+/** The first and last day of the named period holding `now` in the zone (`YYYY-MM-DD`, both included). */
+export function namedPeriodDays(range: RelativeRange, now: Date, timeZone: string, weekStart: "monday" | "sunday"): { from: DateString; to: DateString } {
   const today = zonedDate(now, timeZone);
-  const days = (first: DateString, next: DateString) => ({ from: startOfZonedDay(first, timeZone), to: startOfZonedDay(next, timeZone) });
+  const days = (first: DateString, next: DateString) => ({ from: first, to: addDays(next, -1) });
   switch (range) {
     case "this_week": {
       const first = weekDates(today, weekStart)[0]!;
@@ -32,4 +37,10 @@ export function resolveRelativeRange(range: RelativeRange, now: Date, timeZone: 
     case "this_year":
       return days(`${today.slice(0, 4)}-01-01`, `${Number(today.slice(0, 4)) + 1}-01-01`);
   }
+}
+
+/** `[from, to)` of the named period: from the first instant of its first day to that of the day after its last. */
+export function resolveRelativeRange(range: RelativeRange, now: Date, timeZone: string, weekStart: "monday" | "sunday"): { from: Date; to: Date } {
+  const { from, to } = namedPeriodDays(range, now, timeZone, weekStart);
+  return { from: startOfZonedDay(from, timeZone), to: startOfZonedDay(addDays(to, 1), timeZone) };
 }

@@ -60,14 +60,37 @@ describe("weeks and wall clocks in the person's zone, not the browser's", () => 
     expect(addDays(dayStarts[0]!, 1).toISOString()).toBe("2026-11-22T11:00:00.000Z");
   });
 
-  it("reads and writes datetime-local values in that zone, across its daylight-saving change", () => {
+  it("reads and writes date-time field values in that zone and clock, across its daylight-saving change", () => {
     setDisplay(auckland);
-    expect(toLocalInputValue("2026-11-21T20:00:00.000Z")).toBe("2026-11-22T09:00");
+    expect(toLocalInputValue("2026-11-21T20:00:00.000Z")).toBe("2026-11-22 09:00");
+    expect(fromLocalInputValue("2026-11-22 09:00")).toBe("2026-11-21T20:00:00.000Z");
+    // What a browser's own date-time control holds reads the same.
     expect(fromLocalInputValue("2026-11-22T09:00")).toBe("2026-11-21T20:00:00.000Z");
     // NZ winter (UTC+12) and summer (UTC+13) on either side of 2026-09-27.
     expect(fromLocalInputValue("2026-09-26T12:00")).toBe("2026-09-26T00:00:00.000Z");
-    expect(fromLocalInputValue("2026-09-28T12:00")).toBe("2026-09-27T23:00:00.000Z");
-    expect(fromLocalInputValue("")).toBeNull();
-    expect(fromLocalInputValue("soon")).toBeNull();
+    expect(fromLocalInputValue("2026-09-28 12:00")).toBe("2026-09-27T23:00:00.000Z");
+    setDisplay({ ...auckland, timeFormat: "h12" });
+    expect(toLocalInputValue("2026-11-21T20:00:00.000Z")).toBe("2026-11-22 9:00 AM");
+    expect(toLocalInputValue("2026-11-22T01:30:00.000Z")).toBe("2026-11-22 2:30 PM");
+    expect(toLocalInputValue("2026-11-21T11:05:00.000Z")).toBe("2026-11-22 12:05 AM");
+    const cases: Array<[string, string | null]> = [
+      ["2026-11-22 2:30 PM", "2026-11-22T01:30:00.000Z"],
+      ["2026-11-22 2:30pm", "2026-11-22T01:30:00.000Z"],
+      ["2026-11-22 2:30 p.m.", "2026-11-22T01:30:00.000Z"],
+      ["2026-11-22 12:05 am", "2026-11-21T11:05:00.000Z"],
+      ["2026-11-22 12:05 PM", "2026-11-21T23:05:00.000Z"],
+      ["2026-11-22 14:30", "2026-11-22T01:30:00.000Z"],
+      ["2026-11-22 9.05", "2026-11-21T20:05:00.000Z"],
+      ["2026-11-22 9", "2026-11-21T20:00:00.000Z"],
+      ["2026-11-22T14:30:59", "2026-11-22T01:30:00.000Z"],
+      ["2026-11-22 13:00 PM", null],
+      ["2026-11-22 24:00", null],
+      ["2026-11-22 9:60", null],
+      ["2026-02-30 09:00", null],
+      ["2026-11-22", null],
+      ["", null],
+      ["soon", null],
+    ];
+    for (const [text, instant] of cases) expect(fromLocalInputValue(text), text).toBe(instant);
   });
 });

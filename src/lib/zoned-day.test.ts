@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addDays, startOfDay, weekBounds, weekFromParam } from "./week";
-import { thisMonth } from "./periods";
-import { isTimeZone, startOfDayIn, startOfNamedDayIn, thisMonthIn, weekIn } from "./zoned-day";
+import { isTimeZone, startOfDayIn, startOfNamedDayIn, weekIn } from "./zoned-day";
 
 describe("days in a named zone", () => {
   it("gives the same instants as the browser's own calendar arithmetic in its zone", () => {
@@ -23,13 +22,6 @@ describe("days in a named zone", () => {
     expect(startOfNamedDayIn("2026-11-01", "Asia/Kolkata")?.toISOString()).toBe("2026-10-31T18:30:00.000Z");
     expect(startOfNamedDayIn("2026-11-30", "Asia/Kolkata", 1)?.toISOString()).toBe("2026-11-30T18:30:00.000Z");
     expect(startOfNamedDayIn("not a day", "Asia/Kolkata")).toBeNull();
-  });
-
-  it("names this month's days as the browser in that zone would", () => {
-    expect(thisMonthIn(new Date("2026-11-30T20:00:00Z"), "Asia/Kolkata")).toEqual({ from: "2026-12-01", to: "2026-12-01" });
-    expect(thisMonthIn(new Date("2026-11-30T20:00:00Z"), "America/New_York")).toEqual({ from: "2026-11-01", to: "2026-11-30" });
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    expect(thisMonthIn(new Date("2026-11-25T15:30:00.000Z"), zone)).toEqual(thisMonth(new Date("2026-11-25T15:30:00.000Z")));
   });
 
   it("names the week of a parameter, or this week, as the browser's week.ts does in its zone", () => {

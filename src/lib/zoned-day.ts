@@ -63,15 +63,6 @@ export function startOfNamedDayIn(value: string, zone: string, days = 0): Date |
   return match ? midnight({ year: Number(match[1]), month: Number(match[2]) - 1, day: Number(match[3]) + days }, zone) : null;
 }
 
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** `thisMonth()` of src/lib/periods.ts as the browser in `zone` computes it: the 1st to today, as `YYYY-MM-DD`. */
-export function thisMonthIn(instant: Date, zone: string): { from: string; to: string } {
-  const { year, month, day } = dayIn(instant, zone);
-  const prefix = `${year}-${pad(month + 1)}`;
-  return { from: `${prefix}-01`, to: `${prefix}-${pad(day)}` };
-}
-
 /**
  * `weekBounds(weekFromParam(param))` of src/lib/week.ts as the browser in `zone` computes it: the
  * seven midnights Monday … Sunday of the week named by `param` (this week when absent or invalid),

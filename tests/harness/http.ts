@@ -103,6 +103,8 @@ export interface TestResponse<T = any> {
   headers: Headers;
   body: T;
   text: string;
+  /** The body as sent (a PDF's bytes; `text` is them decoded as UTF-8). */
+  bytes: Uint8Array;
 }
 
 export interface RequestOptions {
@@ -135,14 +137,15 @@ export class TestClient {
       if (!value || attributes.some((attribute) => /max-age=0/i.test(attribute.trim()))) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    const text = await response.text();
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
     let parsed: unknown = undefined;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {
       parsed = undefined;
     }
-    return { status: response.status, headers: response.headers, body: parsed as T, text };
+    return { status: response.status, headers: response.headers, body: parsed as T, text, bytes };
   }
 
   get = <T = any>(url: string, options?: RequestOptions) => this.request<T>("GET", url, options);

@@ -86,7 +86,7 @@ describe("saved reports", () => {
     expect(opened.status, opened.text).toBe(200);
     expect(opened.headers.get("x-robots-tag")).toContain("noindex");
     expect(opened.body.data.name).toBe("March");
-    expect(opened.body.data.report.totals).toEqual({ seconds: 5_400, billableSeconds: 5_400, amounts: [{ currency: "USD", amountCents: 15_000 }] });
+    expect(opened.body.data.report.totals).toEqual({ seconds: 5_400, billableSeconds: 5_400, billedSeconds: 5_400, amounts: [{ currency: "USD", amountCents: 15_000, taxCents: 0 }] });
 
     // Opened later, it shows the time logged since.
     await insertTimeLog(admin, { startedAt: "2026-03-04T10:00:00Z", durationSeconds: 600, customerId: globex.id });
@@ -123,7 +123,7 @@ describe("saved reports", () => {
     const saved = await save(member, { name: "Mine", query: { range: FIXED, groupBy: "customer" }, showAmounts: true });
     const { body } = await member.client.post(`/api/app/reports/saved/${saved.id}/share`);
     const opened = await anonymous().get(`/api/public/reports/${tokenOf(body.data.url)}`);
-    expect(opened.body.data.report.totals).toEqual({ seconds: 1_800, billableSeconds: 1_800, amounts: [] });
+    expect(opened.body.data.report.totals).toEqual({ seconds: 1_800, billableSeconds: 1_800, billedSeconds: 1_800, amounts: [] });
   });
 
   it("resolves a relative range at the moment of opening, in the owner's time zone", async () => {

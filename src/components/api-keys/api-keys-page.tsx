@@ -8,7 +8,7 @@ import { cn } from "@/components/ui/cn";
 import { FORM_GRID, noticeClass } from "@/components/ui/styles";
 import { Pill } from "@/components/ui/badge";
 import { useIsAdmin, useIsPro } from "@/components/ui/use-account";
-import { ACTIONS, Button, CheckboxGroup, ConfirmDialog, DialogClose, EmptyState, Form, FormDialog, LocalTime, PageHeader, QueryState, SecretValue, Table, TextField, useServerErrors } from "@/components/ui";
+import { ACTIONS, Button, CheckboxGroup, ConfirmDialog, DateTimeField, DialogClose, EmptyState, Form, FormDialog, LocalTime, PageHeader, QueryState, SecretValue, Table, TextField, unreadableDateTime, useServerErrors } from "@/components/ui";
 import { fromLocalInputValue } from "@/lib/time-format";
 import { useHydrated } from "@/lib/use-hydrated";
 import { useTRPC } from "@/trpc/react";
@@ -34,6 +34,7 @@ function CreateKeyDialog() {
   const errors = useServerErrors(FIELDS);
   const [scopes, setScopes] = useState<string[]>([]);
   const [created, setCreated] = useState<CreatedKey | null>(null);
+  const [expiresError, setExpiresError] = useState<string | undefined>();
   const create = useMutation(
     trpc.apiKeys.create.mutationOptions({
       onSuccess: async (key) => {
@@ -45,7 +46,11 @@ function CreateKeyDialog() {
 
   function submit(form: FormData) {
     const limit = String(form.get("rateLimitPerHour") ?? "").trim();
-    const expiresAt = fromLocalInputValue(String(form.get("expiresAt") ?? ""));
+    const typedExpiry = String(form.get("expiresAt") ?? "").trim();
+    const expiresAt = typedExpiry ? fromLocalInputValue(typedExpiry) : null;
+    // Empty means never; anything else must read as a date and time, or it would silently mean never.
+    setExpiresError(typedExpiry && !expiresAt ? unreadableDateTime() : undefined);
+    if (typedExpiry && !expiresAt) return false;
     return create.mutateAsync({
       name: String(form.get("name") ?? ""),
       scopes: scopes as never,
@@ -57,6 +62,7 @@ function CreateKeyDialog() {
   function reset() {
     setCreated(null);
     setScopes([]);
+    setExpiresError(undefined);
     create.reset();
   }
 
@@ -86,7 +92,7 @@ function CreateKeyDialog() {
         <CheckboxGroup legend="Scopes" sections={SECTIONS} value={scopes} onChange={setScopes} hint="What the key may do. `:*` grants every action on a resource; `*` grants everything." error={errors.fieldError("scopes")} />
         <div className={FORM_GRID}>
           <TextField label="Requests per hour" name="rateLimitPerHour" type="number" inputMode="numeric" min={1} max={1_000_000} defaultValue={1000} error={errors.fieldError("rateLimitPerHour")} />
-          <TextField label="Expires" name="expiresAt" type="datetime-local" hint="Optional. Empty: never." error={errors.fieldError("expiresAt")} />
+          <DateTimeField label="Expires" name="expiresAt" hint="Optional. Empty: never." error={expiresError ?? errors.fieldError("expiresAt")} />
         </div>
       </Form>
     </FormDialog>

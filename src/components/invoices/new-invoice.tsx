@@ -5,14 +5,15 @@ import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { CARD, FORM_GRID } from "@/components/ui/styles";
-import { useIsAdmin } from "@/components/ui/use-account";
+import { useAccount, useIsAdmin } from "@/components/ui/use-account";
 import { Button, EmptyState, Form, FormError, LoadingState, mapErrorToFields, PageHeader, SelectField, TextField, useServerErrors } from "@/components/ui";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
 import { PAGE_SIZE } from "@/trpc/first-page";
 import { useInvalidate } from "@/components/ui/use-invalidation";
 import { AdminOnly } from "@/components/ui/admin-only";
-import { lastMonth, periodOf, thisMonth } from "@/lib/periods";
+import { periodOf } from "@/lib/periods";
+import { namedPeriodDays } from "@/lib/report-ranges";
 import { InvoiceLines, InvoiceTotals } from "./invoice-parts";
 
 const FIELD_NAMES = ["customerId", "periodStart", "periodEnd"] as const;
@@ -29,9 +30,12 @@ function NewInvoiceForm() {
   const invalidate = useInvalidate("invoices");
   const searchParams = useSearchParams();
   const [customerId, setCustomerId] = useState(searchParams.get("customerId") ?? "");
-  const [range, setRange] = useState(thisMonth);
+  // Days in the person's zone; "This month" and "Last month" as Reports names them (the whole month).
+  const { timeZone, weekStart } = useAccount().preferences;
+  const named = (period: "this_month" | "last_month") => namedPeriodDays(period, new Date(), timeZone, weekStart);
+  const [range, setRange] = useState(() => named("this_month"));
   const customers = useQuery(trpc.customers.list.queryOptions({ limit: PAGE_SIZE.all }));
-  const period = periodOf(range.from, range.to);
+  const period = periodOf(range.from, range.to, timeZone);
   const input = customerId && period ? { customerId, ...period } : null;
   const preview = useQuery({ ...trpc.invoices.preview.queryOptions(input ?? skipToken), placeholderData: keepPreviousData, retry: false });
   const errors = useServerErrors(FIELD_NAMES);
@@ -67,10 +71,10 @@ function NewInvoiceForm() {
           <TextField label="To" type="date" value={range.to} onChange={(event) => setRange((current) => ({ ...current, to: event.target.value }))} error={fieldError("periodEnd")} />
         </div>
         <div className="flex gap-2 items-center flex-wrap">
-          <Button size="sm" variant="ghost" onClick={() => setRange(thisMonth())}>
+          <Button size="sm" variant="ghost" onClick={() => setRange(named("this_month"))}>
             This month
           </Button>
-          <Button size="sm" variant="ghost" onClick={() => setRange(lastMonth())}>
+          <Button size="sm" variant="ghost" onClick={() => setRange(named("last_month"))}>
             Last month
           </Button>
         </div>

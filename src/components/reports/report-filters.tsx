@@ -7,9 +7,31 @@ import { TOOLBAR } from "@/components/ui/styles";
 import { CustomerPicker, MemberPicker, ProjectPicker, TaskPicker } from "@/components/pickers/pickers";
 import { useTRPC } from "@/trpc/react";
 import type { ReportDimension } from "@/server/contract/time-report";
-import { DIMENSION_LABELS, DIMENSIONS, RANGE_LABELS, RANGES, type Billable, type ReportQuery } from "./report-query";
+import { DIMENSION_LABELS, DIMENSIONS, RANGE_LABELS, RANGES, type Billable, type Invoiced, type ReportQuery } from "./report-query";
 
 const NO_SECOND = "";
+
+/** The filters chosen from three values: both, one side, the other. */
+const CHOICE_FILTERS: { name: "billable" | "invoiced"; label: string; options: { value: Billable | Invoiced; label: string }[] }[] = [
+  {
+    name: "billable",
+    label: "Billable",
+    options: [
+      { value: "all", label: "Billable and not" },
+      { value: "billable", label: "Billable only" },
+      { value: "non_billable", label: "Non-billable only" },
+    ],
+  },
+  {
+    name: "invoiced",
+    label: "Invoiced",
+    options: [
+      { value: "all", label: "Invoiced and not" },
+      { value: "invoiced", label: "Invoiced only" },
+      { value: "not_invoiced", label: "Not invoiced yet" },
+    ],
+  },
+];
 
 /** The names of filters chosen in a bookmarked address (the pickers' first page may not hold them). */
 function useChosenLabels(query: ReportQuery) {
@@ -75,16 +97,9 @@ export function ReportFilters({
         <ProjectPicker label="Project" noneLabel="All projects" value={query.projectId} selectedLabel={labels.project} onChange={(projectId) => onChange({ projectId })} />
         <TaskPicker label="Task" noneLabel="All tasks" value={query.taskId} selectedLabel={labels.task} onChange={(taskId) => onChange({ taskId })} />
         {isAdmin && <MemberPicker label="Member" noneLabel="Everyone" value={query.userId} onChange={(userId) => onChange({ userId })} />}
-        <SelectField
-          label="Billable"
-          value={query.billable}
-          onChange={(event) => onChange({ billable: event.target.value as Billable })}
-          options={[
-            { value: "all", label: "Billable and not" },
-            { value: "billable", label: "Billable only" },
-            { value: "non_billable", label: "Non-billable only" },
-          ]}
-        />
+        {CHOICE_FILTERS.map((filter) => (
+          <SelectField key={filter.name} label={filter.label} value={query[filter.name]} onChange={(event) => onChange({ [filter.name]: event.target.value })} options={filter.options} />
+        ))}
       </div>
     </div>
   );

@@ -1,16 +1,16 @@
 "use client";
 // The report's detail: one row per time log, its start in the report's zone (the zone its days and
-// weeks are counted in), shown once the page runs in the browser so the server's HTML and the first
-// browser render agree.
+// weeks are counted in) and the reader's clock, its duration in their format, shown once the page
+// runs in the browser so the server's HTML and the first browser render agree.
 import { NumberCell, Table } from "@/components/ui";
-import { formatHours } from "@/lib/time-format";
+import { display } from "@/lib/display";
+import { formatDateTimeIn, formatDuration } from "@/lib/time-format";
 import { useHydrated } from "@/lib/use-hydrated";
 import type { ReportLogView } from "@/server/contract/time-report";
 
 function StartedAt({ value, timeZone }: { value: string; timeZone: string }) {
   const isHydrated = useHydrated();
-  const text = isHydrated ? new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(value)) : "";
-  return <time dateTime={value}>{text}</time>;
+  return <time dateTime={value}>{isHydrated ? formatDateTimeIn(value, { timeZone, timeFormat: display().timeFormat }) : ""}</time>;
 }
 
 export function ReportLogTable({ rows, timeZone }: { rows: ReportLogView[]; timeZone: string }) {
@@ -30,7 +30,7 @@ export function ReportLogTable({ rows, timeZone }: { rows: ReportLogView[]; time
             <td data-label="Project">{row.project ?? "—"}</td>
             <td data-label="Task">{row.task ?? "—"}</td>
             <td data-label="Billable">{row.isBillable ? "Yes" : "No"}</td>
-            <NumberCell label="Hours">{formatHours(row.durationSeconds)}</NumberCell>
+            <NumberCell label="Hours">{formatDuration(row.durationSeconds)}</NumberCell>
           </tr>
         ))}
       </tbody>

@@ -28,6 +28,7 @@ export const RANGE_LABELS: Record<RelativeRange, string> = {
 const RANGES = Object.keys(RANGE_LABELS) as RelativeRange[];
 
 export type Billable = "all" | "billable" | "non_billable";
+export type Invoiced = "all" | "invoiced" | "not_invoiced";
 
 export interface ReportQuery {
   /** A named period, or `custom` for the days in `from` and `to`. */
@@ -41,6 +42,7 @@ export interface ReportQuery {
   taskId: string | null;
   userId: string | null;
   billable: Billable;
+  invoiced: Invoiced;
 }
 
 /** Days and weeks are counted in the person's zone, from their first day of the week. */
@@ -62,6 +64,7 @@ export function parseReportQuery(params: URLSearchParams): ReportQuery {
   const parts = (params.get("groupBy") ?? "").split(",").filter(isDimension);
   const groupBy: ReportQuery["groupBy"] = parts.length === 0 ? DEFAULT_GROUPING : parts[1] && parts[1] !== parts[0] ? [parts[0]!, parts[1]] : [parts[0]!];
   const billable = params.get("billable");
+  const invoiced = params.get("invoiced");
   const id = (name: string) => params.get(name) || null;
   const isCustom = range === "custom" && isDateString(from) && isDateString(to);
   return {
@@ -74,6 +77,7 @@ export function parseReportQuery(params: URLSearchParams): ReportQuery {
     taskId: id("taskId"),
     userId: id("userId"),
     billable: billable === "true" ? "billable" : billable === "false" ? "non_billable" : "all",
+    invoiced: invoiced === "true" ? "invoiced" : invoiced === "false" ? "not_invoiced" : "all",
   };
 }
 
@@ -88,6 +92,7 @@ export function reportSearch(query: ReportQuery): string {
   params.set("groupBy", query.groupBy.join(","));
   for (const name of ["customerId", "projectId", "taskId", "userId"] as const) if (query[name]) params.set(name, query[name]);
   if (query.billable !== "all") params.set("billable", String(query.billable === "billable"));
+  if (query.invoiced !== "all") params.set("invoiced", String(query.invoiced === "invoiced"));
   return params.toString();
 }
 
@@ -103,7 +108,7 @@ export function rangeDays(instants: { from: Date; to: Date }, timeZone: string):
   return { from: zonedDate(instants.from, timeZone), to: addDays(zonedDate(instants.to, timeZone), -1) };
 }
 
-/** The filters as the report procedures take them (ids, and `isBillable` in its query-string form). */
+/** The filters as the report procedures take them (ids, and `isBillable` and `invoiced` in their query-string form). */
 export function reportFilters(query: ReportQuery) {
   return {
     ...(query.customerId ? { customerId: query.customerId } : {}),
@@ -111,23 +116,25 @@ export function reportFilters(query: ReportQuery) {
     ...(query.taskId ? { taskId: query.taskId } : {}),
     ...(query.userId ? { userId: query.userId } : {}),
     ...(query.billable === "all" ? {} : { isBillable: query.billable === "billable" ? ("true" as const) : ("false" as const) }),
+    ...(query.invoiced === "all" ? {} : { invoiced: query.invoiced === "invoiced" ? ("true" as const) : ("false" as const) }),
   };
 }
 
 /** A saved report's query: the named period stays named, so it moves on with the calendar. */
 export function savedQueryOf(query: ReportQuery, instants: { from: Date; to: Date }) {
-  const { isBillable, ...ids } = reportFilters(query);
+  const { isBillable, invoiced, ...ids } = reportFilters(query);
   return {
     ...ids,
     range: query.range === "custom" ? { from: instants.from.toISOString(), to: instants.to.toISOString() } : query.range,
     groupBy: query.groupBy.join(","),
     ...(isBillable ? { isBillable: isBillable === "true" } : {}),
+    ...(invoiced ? { invoiced: invoiced === "true" } : {}),
   };
 }
 
 /** A saved report's stored query back as the page's (a fixed range as the days it spans). */
 export function reportQueryOfSaved(
-  stored: { range: RelativeRange | { from: string; to: string }; groupBy: string[]; customerId?: string; projectId?: string; taskId?: string; userId?: string; isBillable?: boolean },
+  stored: { range: RelativeRange | { from: string; to: string }; groupBy: string[]; customerId?: string; projectId?: string; taskId?: string; userId?: string; isBillable?: boolean; invoiced?: boolean },
   timeZone: string,
 ): ReportQuery {
   const params = new URLSearchParams();
@@ -141,6 +148,7 @@ export function reportQueryOfSaved(
   params.set("groupBy", stored.groupBy.join(","));
   for (const name of ["customerId", "projectId", "taskId", "userId"] as const) if (stored[name]) params.set(name, stored[name]);
   if (stored.isBillable !== undefined) params.set("billable", String(stored.isBillable));
+  if (stored.invoiced !== undefined) params.set("invoiced", String(stored.invoiced));
   return parseReportQuery(params);
 }
 

@@ -1,11 +1,13 @@
 "use client";
-// A time report as the server computed it: the totals (hours, billable hours, amounts per currency),
-// a chart of the first grouping stacked by billable, and the groups (and their subgroups) as a table.
+// A time report as the server computed it: the totals (hours, billable and billed hours, amounts and
+// their tax per currency), a chart of the first grouping stacked by billable, and the groups (and
+// their subgroups) as a table. Durations in the person's format (the owner's on a shared page).
 // Shared by the Reports page and the public page of a shared report; it computes no money itself.
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { Fragment } from "react";
 import { EmptyState, NumberCell, Table } from "@/components/ui";
-import { formatHours } from "@/lib/time-format";
+import { cn } from "@/components/ui/cn";
+import { durationUnit, formatDuration } from "@/lib/time-format";
 import { formatMoney } from "@/lib/money";
 import type { ReportAmount, ReportGroup, TimeReport } from "@/server/contract/time-report";
 import { DIMENSION_LABELS, groupLabel } from "./report-query";
@@ -13,16 +15,19 @@ import { DIMENSION_LABELS, groupLabel } from "./report-query";
 /** Chart bars past this many are summed into "All others" (the table still lists every group). */
 const MAX_BARS = 12;
 
-const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
+/** The chart plots hours; its axis and tooltip show them in the person's duration format. */
+const hours = (seconds: number) => seconds / 3600;
+const hoursText = (value: number) => formatDuration(Math.round(value * 3600));
 
-function Amounts({ amounts }: { amounts: ReportAmount[] }) {
+/** Amounts per currency, one a line: before tax, or (`part="tax"`) their tax. */
+function Amounts({ amounts, part = "amount" }: { amounts: ReportAmount[]; part?: "amount" | "tax" }) {
   if (amounts.length === 0) return <>—</>;
   return (
     <>
       {amounts.map((amount, index) => (
         <Fragment key={amount.currency}>
           {index > 0 && <br />}
-          {formatMoney(amount.amountCents, amount.currency)}
+          {formatMoney(part === "tax" ? amount.taxCents : amount.amountCents, amount.currency)}
         </Fragment>
       ))}
     </>
@@ -34,28 +39,40 @@ function Totals({ report, showAmounts }: { report: TimeReport; showAmounts: bool
   const { totals } = report;
   return (
     <dl
-      className="my-5 grid grid-cols-4 gap-3 max-md:grid-cols-2 [&>div]:rounded-lg [&>div]:border [&>div]:border-border [&>div]:bg-surface [&>div]:px-3 [&>div]:py-2.5 [&_dd]:m-0 [&_dd]:mt-0.5 [&_dd]:text-lg [&_dd]:font-semibold [&_dd]:tabular-nums [&_dd]:wrap-anywhere [&_dt]:text-xs [&_dt]:tracking-[0.05em] [&_dt]:text-muted-foreground [&_dt]:uppercase"
+      className="my-5 grid grid-cols-[repeat(auto-fit,minmax(9.5rem,1fr))] gap-3 max-sm:grid-cols-2 [&>div]:rounded-lg [&>div]:border [&>div]:border-border [&>div]:bg-surface [&>div]:px-3 [&>div]:py-2.5 [&_dd]:m-0 [&_dd]:mt-0.5 [&_dd]:text-lg [&_dd]:font-semibold [&_dd]:tabular-nums [&_dd]:wrap-anywhere [&_dt]:text-xs [&_dt]:tracking-[0.05em] [&_dt]:text-muted-foreground [&_dt]:uppercase"
       aria-label="Totals"
     >
       <div>
         <dt>Total hours</dt>
-        <dd data-testid="report-total">{formatHours(totals.seconds)}</dd>
+        <dd data-testid="report-total">{formatDuration(totals.seconds)}</dd>
       </div>
       <div>
         <dt>Billable hours</dt>
-        <dd data-testid="report-billable">{formatHours(totals.billableSeconds)}</dd>
+        <dd data-testid="report-billable">{formatDuration(totals.billableSeconds)}</dd>
+      </div>
+      <div>
+        <dt>Billed hours</dt>
+        <dd data-testid="report-billed">{formatDuration(totals.billedSeconds)}</dd>
       </div>
       <div>
         <dt>Non-billable hours</dt>
-        <dd data-testid="report-non-billable">{formatHours(totals.seconds - totals.billableSeconds)}</dd>
+        <dd data-testid="report-non-billable">{formatDuration(totals.seconds - totals.billableSeconds)}</dd>
       </div>
       {showAmounts && (
-        <div>
-          <dt>Amount (before tax)</dt>
-          <dd data-testid="report-amounts">
-            <Amounts amounts={totals.amounts} />
-          </dd>
-        </div>
+        <>
+          <div>
+            <dt>Amount (before tax)</dt>
+            <dd data-testid="report-amounts">
+              <Amounts amounts={totals.amounts} />
+            </dd>
+          </div>
+          <div>
+            <dt>Tax</dt>
+            <dd data-testid="report-tax">
+              <Amounts amounts={totals.amounts} part="tax" />
+            </dd>
+          </div>
+        </>
       )}
     </dl>
   );
@@ -76,14 +93,14 @@ function ReportChart({ report }: { report: TimeReport }) {
         className="w-full min-w-0 [&_.recharts-cartesian-axis-tick-value]:fill-muted-foreground [&_.recharts-cartesian-grid_line]:stroke-border [&_.recharts-legend-item-text]:text-foreground! [&_.recharts-tooltip-wrapper_.recharts-default-tooltip]:bg-surface! [&_.recharts-tooltip-wrapper_.recharts-default-tooltip]:border-border!"
         style={{ height }}
         role="img"
-        aria-label={`Hours per ${DIMENSION_LABELS[dimension].toLowerCase()}, billable and non-billable, as a chart; the same figures are in the table below`}
+        aria-label={`Hours (${durationUnit()}) per ${DIMENSION_LABELS[dimension].toLowerCase()}, billable and non-billable, as a chart; the same figures are in the table below`}
       >
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={data} layout="vertical" margin={{ left: 4, right: 16 }}>
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-            <XAxis type="number" unit=" h" allowDecimals />
+            <XAxis type="number" allowDecimals tickFormatter={hoursText} />
             <YAxis type="category" dataKey="label" width={120} tick={{ fontSize: 12 }} />
-            <Tooltip formatter={(value) => `${value} h`} cursor={{ fill: "var(--color-subtle, rgb(127 127 127 / 0.12))" }} />
+            <Tooltip formatter={(value) => hoursText(Number(value))} cursor={{ fill: "var(--color-subtle, rgb(127 127 127 / 0.12))" }} />
             <Legend />
             <Bar dataKey="Billable" stackId="hours" fill="var(--color-primary, #2563eb)" isAnimationActive={false} />
             <Bar dataKey="Non-billable" stackId="hours" fill="#98a2b3" isAnimationActive={false} />
@@ -101,12 +118,18 @@ function GroupRow({ group, dimension, isChild, showAmounts }: { group: ReportGro
         {isChild && <span className="sr-only">within the group above: </span>}
         {groupLabel(dimension, group.label)}
       </td>
-      <NumberCell label="Hours">{formatHours(group.seconds)}</NumberCell>
-      <NumberCell label="Billable">{formatHours(group.billableSeconds)}</NumberCell>
+      <NumberCell label="Hours">{formatDuration(group.seconds)}</NumberCell>
+      <NumberCell label="Billable">{formatDuration(group.billableSeconds)}</NumberCell>
+      <NumberCell label="Billed">{formatDuration(group.billedSeconds)}</NumberCell>
       {showAmounts && (
-        <NumberCell label="Amount">
-          <Amounts amounts={group.amounts} />
-        </NumberCell>
+        <>
+          <NumberCell label="Amount">
+            <Amounts amounts={group.amounts} />
+          </NumberCell>
+          <NumberCell label="Tax">
+            <Amounts amounts={group.amounts} part="tax" />
+          </NumberCell>
+        </>
       )}
     </tr>
   );
@@ -116,7 +139,7 @@ function GroupTable({ report, showAmounts }: { report: TimeReport; showAmounts: 
   const [first, second] = report.groupBy;
   const title = second ? `${DIMENSION_LABELS[first!]} and ${DIMENSION_LABELS[second].toLowerCase()}` : DIMENSION_LABELS[first!];
   return (
-    <Table caption={`Hours per ${title.toLowerCase()}`} columns={[title, { numeric: "Hours" }, { numeric: "Billable" }, showAmounts && { numeric: "Amount" }]}>
+    <Table caption={`Hours per ${title.toLowerCase()}`} columns={[title, { numeric: "Hours" }, { numeric: "Billable" }, { numeric: "Billed" }, showAmounts && { numeric: "Amount" }, showAmounts && { numeric: "Tax" }]}>
       <tbody>
         {report.groups.map((group) => (
           <Fragment key={group.key ?? "none"}>
@@ -128,12 +151,18 @@ function GroupTable({ report, showAmounts }: { report: TimeReport; showAmounts: 
       <tfoot className="max-sm:block max-sm:[&_tr]:flex max-sm:[&_tr]:flex-wrap max-sm:[&_tr]:justify-between max-sm:[&_td]:border-0!">
         <tr>
           <td>Total</td>
-          <NumberCell label="Hours">{formatHours(report.totals.seconds)}</NumberCell>
-          <NumberCell label="Billable">{formatHours(report.totals.billableSeconds)}</NumberCell>
+          <NumberCell label="Hours">{formatDuration(report.totals.seconds)}</NumberCell>
+          <NumberCell label="Billable">{formatDuration(report.totals.billableSeconds)}</NumberCell>
+          <NumberCell label="Billed">{formatDuration(report.totals.billedSeconds)}</NumberCell>
           {showAmounts && (
-            <NumberCell label="Amount">
-              <Amounts amounts={report.totals.amounts} />
-            </NumberCell>
+            <>
+              <NumberCell label="Amount">
+                <Amounts amounts={report.totals.amounts} />
+              </NumberCell>
+              <NumberCell label="Tax">
+                <Amounts amounts={report.totals.amounts} part="tax" />
+              </NumberCell>
+            </>
           )}
         </tr>
       </tfoot>
@@ -157,7 +186,8 @@ export function ReportSummary({ report, showAmounts, empty }: { report: TimeRepo
   return (
     <>
       <Totals report={report} showAmounts={showAmounts} />
-      <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] items-start gap-4 max-lg:grid-cols-1">
+      {/* With amounts the table has six columns: the chart goes above it instead of beside it. */}
+      <div className={cn("grid items-start gap-4", showAmounts ? "grid-cols-1" : "grid-cols-[minmax(0,1fr)_minmax(0,1fr)] max-lg:grid-cols-1")}>
         <ReportChart report={report} />
         <GroupTable report={report} showAmounts={showAmounts} />
       </div>

@@ -7,7 +7,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { CustomerPicker, ProjectPicker, TaskPicker } from "@/components/pickers/pickers";
-import { CheckboxField, Form, FormDialog, TextField, useServerErrors } from "@/components/ui";
+import { CheckboxField, DateTimeField, Form, FormDialog, TextField, useServerErrors } from "@/components/ui";
 import { FORM_GRID } from "@/components/ui/styles";
 import type { AppTimeLog } from "@/components/ui/time-log-table";
 import { useTimeInvalidation } from "@/components/ui/use-invalidation";
@@ -135,8 +135,8 @@ function EntryEditorForm({ source, onSaved }: { source: Source; onSaved?: (messa
         <TextField label="Tags" name="tags" defaultValue={log?.tags.join(", ") ?? ""} placeholder="design, review" hint="Separate tags with commas." error={fieldError("tags")} />
       </div>
       <div className={FORM_GRID}>
-        <TextField label="Start" name="startedAt" type="datetime-local" defaultValue={toLocalInputValue(range.startedAt)} required error={fieldError("startedAt")} />
-        <TextField label="End" name="endedAt" type="datetime-local" defaultValue={toLocalInputValue(range.endedAt)} required error={fieldError("endedAt")} />
+        <DateTimeField label="Start" name="startedAt" defaultValue={toLocalInputValue(range.startedAt)} required error={fieldError("startedAt")} />
+        <DateTimeField label="End" name="endedAt" defaultValue={toLocalInputValue(range.endedAt)} required error={fieldError("endedAt")} />
       </div>
       <TextField label="Duration" name="durationSeconds" defaultValue={formatDuration(initialDuration)} hint="Changing it moves the end; 1:30, 1.5 or 1h 30m." required error={fieldError("durationSeconds")} />
       <CheckboxField label="Billable" name="isBillable" defaultChecked={log?.isBillable ?? true} error={fieldError("isBillable")} />

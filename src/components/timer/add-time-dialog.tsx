@@ -4,7 +4,7 @@
 import { useEffect, useState } from "react";
 import { FORM_GRID } from "@/components/ui/styles";
 import { CustomerPicker, ProjectPicker, TaskPicker } from "@/components/pickers/pickers";
-import { Button, CheckboxField, Form, FormDialog, TextField, useServerErrors } from "@/components/ui";
+import { Button, CheckboxField, DateTimeField, Form, FormDialog, TextField, useServerErrors } from "@/components/ui";
 import { parseDurationInput, parseTagsInput } from "@/lib/duration-input";
 import { fromLocalInputValue, toLocalInputValue } from "@/lib/time-format";
 import { MAX_LOG_DESCRIPTION_LENGTH } from "@/server/lib/limits";
@@ -106,9 +106,9 @@ export function AddTimeDialog({ offline, onAdded }: { offline: OfflineSync; onAd
           </label>
         </fieldset>
         <div className={FORM_GRID}>
-          <TextField label="Start" name="startedAt" type="datetime-local" defaultValue={defaultStart()} required error={fieldError("startedAt")} />
+          <DateTimeField label="Start" name="startedAt" defaultValue={defaultStart()} required error={fieldError("startedAt")} />
           {mode === "range" ? (
-            <TextField label="End" name="endedAt" type="datetime-local" required error={fieldError("endedAt") ?? fieldError("durationSeconds")} />
+            <DateTimeField label="End" name="endedAt" required error={fieldError("endedAt") ?? fieldError("durationSeconds")} />
           ) : (
             <TextField label="Duration" name="durationSeconds" placeholder="1:30" hint="1:30, 90m or 1.5h" required error={fieldError("durationSeconds")} />
           )}

@@ -4,7 +4,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { ProjectPicker, TaskPicker } from "@/components/pickers/pickers";
-import { Button, ConfirmDialog, Form, FormDialog, TextField, useServerErrors } from "@/components/ui";
+import { Button, ConfirmDialog, DateTimeField, Form, FormDialog, TextField, useServerErrors } from "@/components/ui";
 import { FORM_GRID } from "@/components/ui/styles";
 import { useTimeInvalidation } from "@/components/ui/use-invalidation";
 import { fromLocalInputValue, toLocalInputValue } from "@/lib/time-format";
@@ -53,7 +53,7 @@ export function RunningTimerActions({ timer, announce }: { timer: Timer; announc
             <TaskPicker value={taskId} onChange={setTaskId} error={errors.fieldError("taskId")} />
             <ProjectPicker value={projectId} onChange={setProjectId} error={errors.fieldError("constellationId")} />
           </div>
-          <TextField label="Started at" name="startedAt" type="datetime-local" defaultValue={toLocalInputValue(timer.startedAt)} hint="At most 12 hours ago." error={errors.fieldError("startedAt")} />
+          <DateTimeField label="Started at" name="startedAt" defaultValue={toLocalInputValue(timer.startedAt)} hint="At most 12 hours ago." error={errors.fieldError("startedAt")} />
         </Form>
       </FormDialog>
       <ConfirmDialog

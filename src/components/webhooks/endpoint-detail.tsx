@@ -13,6 +13,7 @@ import { AdminOnly } from "@/components/ui/admin-only";
 import { useIsAdmin } from "@/components/ui/use-account";
 import { Button, ConfirmDialog, CopyButton, EmptyState, ErrorState, FormDialog, FormError, LoadingState, LocalTime, PagedQueryState, PageHeader, SelectField, Table, TextField } from "@/components/ui";
 import { describeError } from "@/trpc/errors";
+import { formatTime } from "@/lib/time-format";
 import { useTRPC } from "@/trpc/react";
 import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
 import { useInvalidate } from "@/components/ui/use-invalidation";
@@ -30,7 +31,7 @@ const ratePercent = (rate: number | null) => (rate === null ? "no attempts" : `$
 
 /** Attempts per hour over the last 24 hours by outcome; the figures are also read out as a list. */
 function AttemptsChart({ hours }: { hours: { hour: string; success: number; failed: number }[] }) {
-  const data = hours.map((hour) => ({ ...hour, label: new Date(hour.hour).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) }));
+  const data = hours.map((hour) => ({ ...hour, label: formatTime(hour.hour) }));
   const total = hours.reduce((sum, hour) => sum + hour.success + hour.failed, 0);
   const failed = hours.reduce((sum, hour) => sum + hour.failed, 0);
   return (

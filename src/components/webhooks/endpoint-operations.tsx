@@ -6,7 +6,8 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { FORM } from "@/components/ui/styles";
-import { Button, Form, FormDialog, SecretValue, SelectField, TextField, useServerErrors } from "@/components/ui";
+import { Button, DateTimeField, Form, FormDialog, SecretValue, SelectField, unreadableDateTime, useServerErrors } from "@/components/ui";
+import { formatDateTime, fromLocalInputValue, toLocalInputValue } from "@/lib/time-format";
 import { useTRPC } from "@/trpc/react";
 import { useInvalidate } from "@/components/ui/use-invalidation";
 import { EVENT_TYPES, type EventType } from "@/server/webhooks/events";
@@ -66,24 +67,19 @@ export function SendTestEventDialog({ endpointId }: { endpointId: string }) {
   );
 }
 
-/** `YYYY-MM-DDTHH:mm` in local time, what a datetime-local input holds. */
-function toLocalInput(date: Date): string {
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
-}
-
 export function RecoverDialog({ endpointId }: { endpointId: string }) {
   const trpc = useTRPC();
   const invalidate = useInvalidate("webhooks");
-  const [since, setSince] = useState(() => toLocalInput(new Date(Date.now() - 24 * HOUR_SECONDS * 1000)));
   const [queued, setQueued] = useState<number | null>(null);
+  const [sinceError, setSinceError] = useState<string | undefined>();
   const errors = useServerErrors(["since"]);
   const recover = useMutation(trpc.webhooks.recover.mutationOptions({ onSuccess: invalidate }));
 
-  async function submit() {
-    const instant = new Date(since);
-    // An unreadable date is sent as typed, so the server's message for the field is the one shown.
-    const result = await recover.mutateAsync({ id: endpointId, since: Number.isNaN(instant.getTime()) ? since : instant.toISOString() });
+  async function submit(form: FormData) {
+    const since = fromLocalInputValue(String(form.get("since") ?? ""));
+    setSinceError(since ? undefined : unreadableDateTime());
+    if (!since) return false;
+    const result = await recover.mutateAsync({ id: endpointId, since });
     setQueued(result.queued);
   }
 
@@ -92,7 +88,10 @@ export function RecoverDialog({ endpointId }: { endpointId: string }) {
       title="Recover failed deliveries"
       description={`Sends every failed delivery of this endpoint whose event happened since then once more, with the original body and a fresh signature. At most ${RECOVER_MAX_DAYS} days back.`}
       trigger={<Button>Recover failed deliveries</Button>}
-      onClose={() => setQueued(null)}
+      onClose={() => {
+        setQueued(null);
+        setSinceError(undefined);
+      }}
       result={
         queued !== null && (
           <p role="status" className={FORM}>
@@ -102,16 +101,7 @@ export function RecoverDialog({ endpointId }: { endpointId: string }) {
       }
     >
       <Form errors={errors} submitLabel="Recover deliveries" onSubmit={submit}>
-        <TextField
-          label="Failed since"
-          type="datetime-local"
-          required
-          value={since}
-          max={toLocalInput(new Date())}
-          onChange={(event) => setSince(event.target.value)}
-          error={errors.fieldError("since")}
-          hint="Your local time."
-        />
+        <DateTimeField label="Failed since" name="since" required defaultValue={toLocalInputValue(new Date(Date.now() - 24 * HOUR_SECONDS * 1000))} error={sinceError ?? errors.fieldError("since")} />
       </Form>
     </FormDialog>
   );
@@ -149,7 +139,7 @@ export function RotateSecretDialog({ endpointId }: { endpointId: string }) {
             <SecretValue value={rotated.secret} copyLabel="Copy new secret" testId="rotated-secret" />
             <p className="text-sm text-muted-foreground">
               {rotated.previousSecretExpiresAt
-                ? `The old secret's signature is sent too until ${new Date(rotated.previousSecretExpiresAt).toLocaleString()}.`
+                ? `The old secret's signature is sent too until ${formatDateTime(rotated.previousSecretExpiresAt)}.`
                 : "The old secret is no longer used."}
             </p>
           </div>

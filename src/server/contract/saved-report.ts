@@ -13,8 +13,8 @@ export type RelativeRange = (typeof RELATIVE_RANGES)[number];
 const fixedRange = z.object({ from: isoInstant(), to: isoInstant() }).superRefine(refineReportRange);
 const range = z.union([z.enum(RELATIVE_RANGES), fixedRange], { error: `must be { from, to } or one of ${RELATIVE_RANGES.join(", ")}` });
 
-/** A saved report's parameters: the time report's, with `range` in place of from and to, and a JSON `isBillable`. */
-export const savedReportQuery = z.object({ ...timeReportFilters, range, groupBy: reportGroupBy, isBillable: jsonBoolean().optional() });
+/** A saved report's parameters: the time report's, with `range` in place of from and to, and JSON booleans. */
+export const savedReportQuery = z.object({ ...timeReportFilters, range, groupBy: reportGroupBy, isBillable: jsonBoolean().optional(), invoiced: jsonBoolean().optional() });
 export type SavedReportQuery = z.output<typeof savedReportQuery>;
 
 /** As stored (dates as ISO strings) and as shown. */
@@ -26,6 +26,7 @@ const storedQuerySchema = z.object({
   taskId: z.string().optional(),
   userId: z.string().optional(),
   isBillable: z.boolean().optional(),
+  invoiced: z.boolean().optional(),
   tag: z.string().optional(),
 });
 export type StoredReportQuery = z.output<typeof storedQuerySchema>;
@@ -58,8 +59,12 @@ export const sharedReportUrlSchema = z.object({ url: z.string() });
 /** A share URL's token (its shape is checked where it is looked up: a malformed one is simply unknown). */
 export const sharedReportTokenInput = z.object({ token: z.string().min(1).max(200) });
 
-/** What a share URL shows: the saved report's name and the report as of now. */
-export const sharedReportSchema = z.object({ name: z.string(), report: timeReportSchema });
+/** What a share URL shows: the saved report's name, the report as of now, and its owner's clock and duration format. */
+export const sharedReportSchema = z.object({
+  name: z.string(),
+  report: timeReportSchema,
+  display: z.object({ timeFormat: z.enum(["h12", "h24"]), durationFormat: z.enum(["hm", "decimal", "hms"]) }),
+});
 export type SharedReportView = z.output<typeof sharedReportSchema>;
 
 interface SavedReportRow {

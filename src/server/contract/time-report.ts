@@ -31,6 +31,8 @@ export const timeReportFilters = {
   taskId: idInput.optional(),
   userId: idInput.optional(),
   isBillable: queryBoolean().optional(),
+  /** `true`: only logs a live invoice bills; `false`: only logs none does (a void invoice bills nothing). */
+  invoiced: queryBoolean().optional(),
   tag: z.string().trim().min(1).max(MAX_TAG_LENGTH, `must be at most ${MAX_TAG_LENGTH} characters`).optional(),
 };
 
@@ -46,10 +48,12 @@ export const timeReportFileInput = z
 export type TimeReportInput = z.output<typeof timeReportInput>;
 export type TimeReportFileInput = z.output<typeof timeReportFileInput>;
 
-const amountSchema = z.object({ currency: z.string(), amountCents: z.number().int() });
+/** Before tax, and the tax an invoice of that time adds: each customer's rate on its own subtotal, summed. */
+const amountSchema = z.object({ currency: z.string(), amountCents: z.number().int(), taxCents: z.number().int() });
 export type ReportAmount = z.output<typeof amountSchema>;
 
-const measures = { seconds: z.number().int(), billableSeconds: z.number().int(), amounts: z.array(amountSchema) };
+/** `billedSeconds`: the billable time as invoices bill it, each log rounded by its customer's increment and mode. */
+const measures = { seconds: z.number().int(), billableSeconds: z.number().int(), billedSeconds: z.number().int(), amounts: z.array(amountSchema) };
 
 const innerGroupSchema = z.object({ key: z.string().nullable(), label: z.string(), ...measures });
 const groupSchema = innerGroupSchema.extend({ groups: z.array(innerGroupSchema).optional() });
@@ -61,10 +65,15 @@ export const timeReportSchema = z.object({
   groupBy: z.array(z.enum(REPORT_DIMENSIONS)),
   /** The zone days and weeks are counted in (the caller's preference, or the owner's for a shared report). */
   timeZone: z.string(),
+  /** The first and last day of the period in that zone (`YYYY-MM-DD`, both included). */
+  period: z.object({ firstDay: z.string(), lastDay: z.string() }),
+  /** The filters in force, as people read them (`Customer: Globex`), in the order of the report's controls. */
+  filters: z.array(z.object({ field: z.string(), label: z.string(), value: z.string() })),
   totals: z.object(measures),
   groups: z.array(groupSchema),
 });
 export type TimeReport = z.output<typeof timeReportSchema>;
+export type ReportFilter = TimeReport["filters"][number];
 
 /** The report's detail: its logs a page at a time, oldest first (the same filters, no grouping). */
 export const timeReportLogsInput = z.object({ from: isoInstant(), to: isoInstant(), ...timeReportFilters, ...paginationInput }).superRefine(refineReportRange);

@@ -7,7 +7,8 @@ import { notFound } from "next/navigation";
 import { buttonClass } from "@/components/ui";
 import { ReportLogTable } from "@/components/reports/report-log-table";
 import { ReportSummary } from "@/components/reports/report-summary";
-import { DIMENSION_LABELS, rangeDays } from "@/components/reports/report-query";
+import { DIMENSION_LABELS } from "@/components/reports/report-query";
+import { WithDisplayPreferences } from "@/components/ui/display-preferences";
 import { headers } from "next/headers";
 import { createServerCaller, errorCodeOf as code } from "@/trpc/server";
 
@@ -49,17 +50,21 @@ export default async function SharedReportPage({ params, searchParams }: { param
   if (!loaded) notFound();
   const { shared, logs } = loaded;
   const { report } = shared;
-  const days = rangeDays({ from: new Date(report.from), to: new Date(report.to) }, report.timeZone);
   const grouping = report.groupBy.map((dimension) => DIMENSION_LABELS[dimension].toLowerCase()).join(", then ");
   const base = `/r/${encodeURIComponent(token)}`;
 
+  // Shown as its owner sees it: in the report's zone, the owner's clock and duration format.
+  const preferences = { timeZone: report.timeZone, weekStart: "monday" as const, ...shared.display };
   return (
-    <>
+    <WithDisplayPreferences preferences={preferences}>
       <div className="mb-5 flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="m-0 text-2xl max-md:text-[1.3rem] wrap-anywhere">{shared.name}</h1>
           <p className="mt-1 mb-0 text-muted-foreground">
-            {days.from} to {days.to} ({report.timeZone}), by {grouping}. Read-only; the figures are as of now.
+            {report.period.firstDay} to {report.period.lastDay} ({report.timeZone}), by {grouping}. Read-only; the figures are as of now.
+          </p>
+          <p className="mt-1 mb-0 text-muted-foreground text-sm wrap-anywhere" data-testid="report-filters">
+            {report.filters.length ? `Filters: ${report.filters.map((filter) => `${filter.label}: ${filter.value}`).join("; ")}` : "No filters: all the time in this period."}
           </p>
         </div>
         <a className={buttonClass("secondary")} href={`${base}.csv`} download>
@@ -89,6 +94,6 @@ export default async function SharedReportPage({ params, searchParams }: { param
           </nav>
         )}
       </section>
-    </>
+    </WithDisplayPreferences>
   );
 }

@@ -6,6 +6,7 @@ import type { DbClient } from "@/server/db";
 import { paginate, type Page } from "@/server/lib/cursor";
 import type { ReportLogView, TimeReportLogsInput } from "@/server/contract/time-report";
 import type { ReportViewer } from "@/server/services/reports/time";
+import { INVOICED_LOG, NOT_INVOICED_LOG } from "@/server/services/invoices/invoiced-logs";
 
 const reportLogSelect = {
   id: true,
@@ -44,6 +45,7 @@ export async function timeReportLogPage(db: DbClient, viewer: ReportViewer, inpu
     ...(input.taskId ? { taskId: input.taskId } : {}),
     ...(input.isBillable === undefined ? {} : { isBillable: input.isBillable }),
     ...(input.tag ? { tags: { has: input.tag } } : {}),
+    ...(input.invoiced === undefined ? {} : input.invoiced ? INVOICED_LOG : NOT_INVOICED_LOG),
   };
   const page = await paginate(
     { kind: "report-logs", sortField: "startedAt", limit: input.limit, cursor: input.cursor, direction: "asc" },

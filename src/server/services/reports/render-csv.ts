@@ -1,32 +1,40 @@
-// A time report as CSV: one row per log with its group columns, written by csv-stringify (quoting,
-// embedded commas and line breaks, formula-looking cells left to a maintained library).
+// A time report as CSV: one row per log, its group columns first, written by csv-stringify (quoting,
+// embedded commas and line breaks, formula-looking cells left to a maintained library). Every header is
+// unique: a log column that is also a grouping (customer, project, task, member) is written once, as
+// the group column.
 import { stringify } from "csv-stringify/sync";
 import type { ReportDimension } from "@/server/contract/time-report";
 import type { ReportLogRow } from "@/server/services/reports/time";
 import { csvCell as safe } from "@/server/lib/csv-cell";
 
+type Column = [header: string, value: (row: ReportLogRow) => string];
+
+const LOG_COLUMNS: Column[] = [
+  ["startedAt", (row) => row.startedAt],
+  ["endedAt", (row) => row.endedAt ?? ""],
+  ["durationSeconds", (row) => String(row.durationSeconds)],
+  ["hours", (row) => (row.durationSeconds / 3600).toFixed(2)],
+  ["billedSeconds", (row) => String(row.billedSeconds)],
+  ["member", (row) => safe(row.member)],
+  ["customer", (row) => safe(row.customer)],
+  ["project", (row) => safe(row.project)],
+  ["task", (row) => safe(row.task)],
+  ["description", (row) => safe(row.description)],
+  ["tags", (row) => safe(row.tags.join(", "))],
+  ["isBillable", (row) => String(row.isBillable)],
+  ["invoice", (row) => safe(row.invoice)],
+];
+
+const AMOUNT_COLUMNS: Column[] = [
+  ["currency", (row) => row.currency ?? ""],
+  ["amountCents", (row) => (row.amountCents === null ? "" : String(row.amountCents))],
+];
 
 export function renderReportCsv(groupBy: ReportDimension[], rows: ReportLogRow[], options: { showAmounts: boolean }): string {
-  const header = [...groupBy, "startedAt", "endedAt", "durationSeconds", "hours", "member", "customer", "project", "task", "description", "tags", "isBillable"];
-  if (options.showAmounts) header.push("currency", "amountCents");
-  const records = rows.map((row) => {
-    const record = [
-      ...row.groups.map(safe),
-      row.startedAt,
-      row.endedAt ?? "",
-      String(row.durationSeconds),
-      (row.durationSeconds / 3600).toFixed(2),
-      safe(row.member),
-      safe(row.customer),
-      safe(row.project),
-      safe(row.task),
-      safe(row.description),
-      safe(row.tags.join(", ")),
-      String(row.isBillable),
-    ];
-    if (options.showAmounts) record.push(row.currency ?? "", row.amountCents === null ? "" : String(row.amountCents));
-    return record;
-  });
+  const grouped = new Set<string>(groupBy);
+  const columns = [...LOG_COLUMNS.filter(([header]) => !grouped.has(header)), ...(options.showAmounts ? AMOUNT_COLUMNS : [])];
+  const header = [...groupBy, ...columns.map(([name]) => name)];
+  const records = rows.map((row) => [...row.groups.map(safe), ...columns.map(([, value]) => value(row))]);
   // A byte-order mark so spreadsheet programs read the file as UTF-8.
   return `\uFEFF${stringify([header, ...records])}`;
 }

@@ -89,7 +89,7 @@ async function sharedReportOf(db: DbClient, token: string, now: Date): Promise<S
   if (!URL_TOKEN_PATTERN.test(token)) return null;
   const saved = await db.savedReport.findUnique({
     where: { shareTokenHash: hashUrlToken(token) },
-    select: { name: true, query: true, showAmounts: true, organizationId: true, user: { select: { id: true, organizationId: true, role: true, timeZone: true, weekStart: true, deactivatedAt: true } } },
+    select: { name: true, query: true, showAmounts: true, organizationId: true, user: { select: { id: true, organizationId: true, role: true, timeZone: true, weekStart: true, timeFormat: true, durationFormat: true, deactivatedAt: true } } },
   });
   if (!saved || saved.user.organizationId !== saved.organizationId || saved.user.deactivatedAt) return null;
   const query = storedQuerySchema.parse(saved.query);
@@ -99,6 +99,8 @@ async function sharedReportOf(db: DbClient, token: string, now: Date): Promise<S
     userId: isAdmin ? query.userId : saved.user.id,
     timeZone: saved.user.timeZone,
     weekStart: saved.user.weekStart,
+    timeFormat: saved.user.timeFormat,
+    durationFormat: saved.user.durationFormat,
     showAmounts: isAdmin && saved.showAmounts,
   };
   return { name: saved.name, viewer, input: reportInputOf(query, viewer, now) };
@@ -106,7 +108,9 @@ async function sharedReportOf(db: DbClient, token: string, now: Date): Promise<S
 
 export async function openSharedReport(db: DbClient, token: string, now = new Date()): Promise<SharedReportView | null> {
   const shared = await sharedReportOf(db, token, now);
-  return shared && { name: shared.name, report: await timeReport(db, shared.viewer, shared.input) };
+  if (!shared) return null;
+  const { viewer } = shared;
+  return { name: shared.name, report: await timeReport(db, viewer, shared.input), display: { timeFormat: viewer.timeFormat, durationFormat: viewer.durationFormat } };
 }
 
 export async function openSharedReportCsv(db: DbClient, token: string, now = new Date()): Promise<FileView | null> {

@@ -1,41 +1,88 @@
-// Time report: seconds, billable seconds and amounts over [from, to), grouped by one or two
-// dimensions. One grouped statement per report, scoped by organizationId and served by the TimeLog
-// (organizationId, startedAt) index (or the userId / customerId / taskId / project one when filtered).
-// Amounts are each log's invoice line amount, summed per currency (see lineAmountCentsSql).
+// Time report: seconds, billable and billed seconds, amounts and their tax over [from, to), grouped by
+// one or two dimensions, scoped by organizationId and served by the TimeLog (organizationId, …,
+// startedAt, id) indexes. Billed seconds and amounts are each log's invoice line as invoices compute
+// it (LOG_BILLED_SECONDS_SQL, LOG_AMOUNT_CENTS_SQL) and tax is each customer's rate on its own subtotal
+// (`taxCents`), so a report and an invoice of the same time agree to the cent.
+//
+// Taking turns: on the embedded database (one connection, served to organizations in turns) a report
+// reads its logs REPORT_CHUNK_ROWS at a time in keyset order, one short statement per chunk, and adds
+// the chunks up here: another organization's statement waits for at most one chunk, not for a year of
+// logs. On PostgreSQL (a pool) it is one statement. Either way an organization's reports run one at a
+// time per process (a report holds a connection and a core while it runs).
 import { Prisma } from "@/generated/prisma/client";
-import type { WeekStart } from "@/generated/prisma/enums";
+import type { DurationFormat, TimeFormat, WeekStart } from "@/generated/prisma/enums";
+import { getEnv } from "@/env";
 import type { DbClient } from "@/server/db";
-import { validationError } from "@/server/errors";
-import type { ReportAmount, ReportDimension, ReportGroup, TimeReport, TimeReportFileInput, TimeReportInput } from "@/server/contract/time-report";
+import { rateLimited, validationError } from "@/server/errors";
+import type { ReportAmount, ReportDimension, ReportFilter, ReportGroup, TimeReport, TimeReportFileInput, TimeReportInput } from "@/server/contract/time-report";
 import type { FileView } from "@/server/contract/file";
+import { keyedConcurrencyLimit, QueueFullError, type ConcurrencyLimit } from "@/server/lib/concurrency";
+import { sqlTimestamp } from "@/server/lib/sql";
+import { asOrganization, statementsTakeTurns } from "@/server/pglite/turns";
 import { renderReportCsv } from "@/server/services/reports/render-csv";
-import { renderReportPdf } from "@/server/services/reports/render-pdf";
+import { renderReportPdf, PDF_DETAIL_ROWS } from "@/server/services/reports/render-pdf";
 import type { Actor } from "@/server/services/auth/account";
 import { userScope } from "@/server/services/time-tracking/app-list";
-import { LOG_AMOUNT_CENTS_SQL } from "@/server/services/invoices/arithmetic";
-import { sqlTimestamp } from "@/server/lib/sql";
+import { LOG_AMOUNT_CENTS_SQL, LOG_BILLED_SECONDS_SQL, taxCents } from "@/server/services/invoices/arithmetic";
+import { LOG_INVOICE_NUMBER_SQL, LOG_IS_INVOICED_SQL } from "@/server/services/invoices/invoiced-logs";
+import { zonedDate } from "@/lib/time-zone";
 
-/** Who the report is for: which organization, whose time, in which zone, with or without amounts. */
+/** Who the report is for: which organization, whose time, in which zone and clock, with or without amounts. */
 export interface ReportViewer {
   organizationId: string;
   /** Only this member's time (a member's own report); undefined: everyone's. */
   userId?: string;
   timeZone: string;
   weekStart: WeekStart;
+  /** How the PDF shows times and durations (the viewer's preferences; the owner's for a shared report). */
+  timeFormat: TimeFormat;
+  durationFormat: DurationFormat;
   /** Amounts reveal rates, which members do not see. */
   showAmounts: boolean;
 }
 
-/** The caller as a report viewer: their zone and week start; a member sees their own time and no amounts. */
+/** The caller as a report viewer: their zone, week start and formats; a member sees their own time and no amounts. */
 export async function reportViewerFor(db: DbClient, actor: Actor, requestedUserId: string | undefined): Promise<ReportViewer> {
   const userId = userScope(actor, requestedUserId);
-  const { timeZone, weekStart } = await db.user.findFirstOrThrow({ where: { id: actor.userId, organizationId: actor.organizationId }, select: { timeZone: true, weekStart: true } });
-  return { organizationId: actor.organizationId, userId, timeZone, weekStart, showAmounts: actor.role === "admin" };
+  const preferences = await db.user.findFirstOrThrow({
+    where: { id: actor.userId, organizationId: actor.organizationId },
+    select: { timeZone: true, weekStart: true, timeFormat: true, durationFormat: true },
+  });
+  return { organizationId: actor.organizationId, userId, ...preferences, showAmounts: actor.role === "admin" };
 }
 
 /** Rows a CSV report holds at most; a longer one asks for a narrower range. */
 export const MAX_REPORT_CSV_ROWS = 100_000;
 
+/**
+ * Logs one statement of a report reads on the embedded database. A chunk of 2,000 logs with its joins
+ * and grouping holds the connection about 10-20 ms on PGlite (a year of 100,000 logs: 50 turns).
+ */
+export const REPORT_CHUNK_ROWS_TAKING_TURNS = 2_000;
+
+/** How a report reads its logs: `chunkRows` per statement (unbounded: one statement). */
+export interface ReportReading {
+  chunkRows: number;
+}
+
+const defaultReading = (): ReportReading => ({ chunkRows: statementsTakeTurns() ? REPORT_CHUNK_ROWS_TAKING_TURNS : Number.POSITIVE_INFINITY });
+
+const globalForReports = globalThis as unknown as { orbitOrganizationReports?: Map<string, ConcurrencyLimit> };
+/** Reports per organization: one at a time; its requests are bounded before this, so the queue only fills with shared pages. */
+const organizationReports = keyedConcurrencyLimit(
+  { concurrency: () => 1, queue: () => getEnv().organizationMaxConcurrentRequests + getEnv().organizationRequestQueue },
+  (globalForReports.orbitOrganizationReports ??= new Map()),
+);
+
+/** Runs a report's work as its organization's (its turns on the embedded database), one report at a time. */
+async function oneReportAtATime<T>(viewer: ReportViewer, work: () => Promise<T>): Promise<T> {
+  try {
+    return await organizationReports.run(viewer.organizationId, () => asOrganization(viewer.organizationId, work));
+  } catch (error) {
+    if (error instanceof QueueFullError) throw rateLimited(1, "Too many reports of this organization are running at once; retry after Retry-After seconds.");
+    throw error;
+  }
+}
 
 /** The log's start as a wall-clock time in the viewer's zone (the column holds UTC without a zone). */
 const localStart = (timeZone: string) => Prisma.sql`((l."startedAt" AT TIME ZONE 'UTC') AT TIME ZONE ${timeZone})`;
@@ -75,8 +122,7 @@ function keyAndLabel(viewer: ReportViewer, dimension: ReportDimension): { key: P
   }
 }
 
-
-type Filters = Pick<TimeReportInput, "from" | "to" | "customerId" | "projectId" | "taskId" | "isBillable" | "tag">;
+type Filters = Pick<TimeReportInput, "from" | "to" | "customerId" | "projectId" | "taskId" | "isBillable" | "invoiced" | "tag">;
 
 /** The logs a report counts: the viewer's organization (and member), the range, the filters; never a deleted log. */
 function whereClause(viewer: ReportViewer, input: Filters): Prisma.Sql {
@@ -91,19 +137,54 @@ function whereClause(viewer: ReportViewer, input: Filters): Prisma.Sql {
   if (input.projectId) conditions.push(Prisma.sql`l."constellationId" = ${input.projectId}`);
   if (input.taskId) conditions.push(Prisma.sql`l."taskId" = ${input.taskId}`);
   if (input.isBillable !== undefined) conditions.push(Prisma.sql`l."isBillable" = ${input.isBillable}`);
+  if (input.invoiced !== undefined) conditions.push(input.invoiced ? LOG_IS_INVOICED_SQL : Prisma.sql`NOT ${LOG_IS_INVOICED_SQL}`);
   if (input.tag) conditions.push(Prisma.sql`${input.tag} = ANY(l."tags")`);
   return Prisma.join(conditions, " AND ");
 }
+
+/** A log's place in a report's reading order (its keyset). */
+interface Keyset {
+  startedAt: Date;
+  id: string;
+}
+
+/**
+ * The logs of the report, all of them or the next `limit` after `after` in (startedAt, id) order: the
+ * rows a statement reads, under the name `l`.
+ */
+function logsOf(viewer: ReportViewer, input: Filters, columns: Prisma.Sql, after: Keyset | null, limit: number): Prisma.Sql {
+  const where = whereClause(viewer, input);
+  if (!Number.isFinite(limit)) return Prisma.sql`SELECT ${columns} FROM "TimeLog" l WHERE ${where}`;
+  const keyset = after ? Prisma.sql`AND (l."startedAt", l."id") > (${sqlTimestamp(after.startedAt)}, ${after.id})` : Prisma.empty;
+  return Prisma.sql`SELECT ${columns} FROM "TimeLog" l WHERE ${where} ${keyset} ORDER BY l."startedAt", l."id" LIMIT ${limit}`;
+}
+
+/** The columns the grouped statement reads of each log. */
+const AGGREGATED_COLUMNS = Prisma.sql`l."id", l."organizationId", l."startedAt", l."durationSeconds", l."isBillable", l."customerId", l."constellationId", l."taskId", l."userId"`;
 
 interface AggregateRow {
   k1: string | null;
   l1: string | null;
   k2: string | null;
   l2: string | null;
+  customerId: string | null;
   currency: string | null;
+  taxRateBps: number | null;
   seconds: bigint | number;
   billable: bigint | number;
+  billed: bigint | number;
   amount: bigint | number | null;
+  /** Chunked statements only: how many logs the chunk read, and the last one. */
+  chunkRows?: number;
+  lastStartedAt?: Date;
+  lastId?: string;
+}
+
+/** One customer's billed amount within a group, before its tax is taken on the whole of it. */
+interface Subtotal {
+  currency: string;
+  cents: number;
+  taxRateBps: number;
 }
 
 interface Accumulator {
@@ -111,7 +192,8 @@ interface Accumulator {
   label: string;
   seconds: number;
   billableSeconds: number;
-  amounts: Map<string, number>;
+  billedSeconds: number;
+  subtotals: Map<string, Subtotal>;
   children?: Map<string | null, Accumulator>;
 }
 
@@ -120,18 +202,32 @@ const accumulator = (key: string | null, label: string | null, dimension: Report
   label: label ?? NONE_LABEL[dimension],
   seconds: 0,
   billableSeconds: 0,
-  amounts: new Map(),
+  billedSeconds: 0,
+  subtotals: new Map(),
   ...(nested ? { children: new Map() } : {}),
 });
 
 function add(target: Accumulator, row: AggregateRow): void {
   target.seconds += Number(row.seconds);
   target.billableSeconds += Number(row.billable);
-  if (row.amount !== null && row.currency !== null) target.amounts.set(row.currency, (target.amounts.get(row.currency) ?? 0) + Number(row.amount));
+  target.billedSeconds += Number(row.billed);
+  if (row.amount === null || row.currency === null || row.customerId === null) return;
+  const subtotal = target.subtotals.get(row.customerId) ?? { currency: row.currency, cents: 0, taxRateBps: row.taxRateBps ?? 0 };
+  subtotal.cents += Number(row.amount);
+  target.subtotals.set(row.customerId, subtotal);
 }
 
-const amountsOf = (amounts: Map<string, number>): ReportAmount[] =>
-  [...amounts].sort(([a], [b]) => a.localeCompare(b)).map(([currency, amountCents]) => ({ currency, amountCents }));
+/** Per currency: the subtotals, and the tax an invoice takes on each customer's subtotal. */
+function amountsOf(subtotals: Map<string, Subtotal>): ReportAmount[] {
+  const byCurrency = new Map<string, ReportAmount>();
+  for (const { currency, cents, taxRateBps } of subtotals.values()) {
+    const amount = byCurrency.get(currency) ?? { currency, amountCents: 0, taxCents: 0 };
+    amount.amountCents += cents;
+    amount.taxCents += taxCents(cents, taxRateBps);
+    byCurrency.set(currency, amount);
+  }
+  return [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency));
+}
 
 /** Dates in order; anything else largest first, then by name, "none" last. */
 function ordered(groups: Iterable<Accumulator>, dimension: ReportDimension): Accumulator[] {
@@ -140,58 +236,118 @@ function ordered(groups: Iterable<Accumulator>, dimension: ReportDimension): Acc
   return list.sort((a, b) => Number(a.key === null) - Number(b.key === null) || b.seconds - a.seconds || a.label.localeCompare(b.label));
 }
 
+const measuresOf = (group: Accumulator) => ({ seconds: group.seconds, billableSeconds: group.billableSeconds, billedSeconds: group.billedSeconds, amounts: amountsOf(group.subtotals) });
+
 function finish(group: Accumulator, dimensions: ReportDimension[], depth: number): ReportGroup {
-  const view: ReportGroup = { key: group.key, label: group.label, seconds: group.seconds, billableSeconds: group.billableSeconds, amounts: amountsOf(group.amounts) };
+  const view: ReportGroup = { key: group.key, label: group.label, ...measuresOf(group) };
   if (group.children) view.groups = ordered(group.children.values(), dimensions[depth + 1]!).map((child) => finish(child, dimensions, depth + 1));
   return view;
 }
 
-export async function timeReport(db: DbClient, viewer: ReportViewer, input: TimeReportInput): Promise<TimeReport> {
+/** The first and last day of [from, to) in the zone, both included. */
+export function reportPeriod(input: Pick<TimeReportInput, "from" | "to">, timeZone: string): TimeReport["period"] {
+  return { firstDay: zonedDate(input.from, timeZone), lastDay: zonedDate(new Date(input.to.getTime() - 1), timeZone) };
+}
+
+const YES_NO = (value: boolean, yes: string, no: string) => (value ? yes : no);
+
+/** The filters in force as people read them, the names of the chosen customer, project, task and member looked up in one statement. */
+async function describeFilters(db: DbClient, viewer: ReportViewer, input: Filters & { userId?: string }): Promise<ReportFilter[]> {
+  const memberId = viewer.userId ?? input.userId;
+  const ids = { customer: input.customerId, project: input.projectId, task: input.taskId, member: memberId };
+  let names: Record<keyof typeof ids, string | null> = { customer: null, project: null, task: null, member: null };
+  if (Object.values(ids).some(Boolean)) {
+    const org = viewer.organizationId;
+    const [found] = await db.$queryRaw<Array<typeof names>>`
+      SELECT (SELECT "name" FROM "Customer" WHERE "id" = ${ids.customer ?? null} AND "organizationId" = ${org}) AS "customer",
+        (SELECT "title" FROM "Constellation" WHERE "id" = ${ids.project ?? null} AND "organizationId" = ${org}) AS "project",
+        (SELECT "title" FROM "Task" WHERE "id" = ${ids.task ?? null} AND "organizationId" = ${org}) AS "task",
+        (SELECT "name" FROM "User" WHERE "id" = ${ids.member ?? null} AND "organizationId" = ${org}) AS "member"`;
+    if (found) names = found;
+  }
+  const filters: ReportFilter[] = [];
+  const named = (field: string, label: string, id: string | undefined, name: string | null) => id && filters.push({ field, label, value: name ?? `Unknown ${label.toLowerCase()}` });
+  named("customerId", "Customer", ids.customer, names.customer);
+  named("projectId", "Project", ids.project, names.project);
+  named("taskId", "Task", ids.task, names.task);
+  named("userId", "Member", ids.member, names.member);
+  if (input.isBillable !== undefined) filters.push({ field: "isBillable", label: "Billable", value: YES_NO(input.isBillable, "Billable only", "Non-billable only") });
+  if (input.invoiced !== undefined) filters.push({ field: "invoiced", label: "Invoiced", value: YES_NO(input.invoiced, "Invoiced only", "Not invoiced") });
+  if (input.tag) filters.push({ field: "tag", label: "Tag", value: input.tag });
+  return filters;
+}
+
+/** The summary, read in chunks of `reading.chunkRows` logs (or one statement); the same figures either way. */
+async function computeReport(db: DbClient, viewer: ReportViewer, input: TimeReportInput, reading: ReportReading): Promise<TimeReport> {
   const [first, second] = input.groupBy as [ReportDimension, ReportDimension?];
   const outer = keyAndLabel(viewer, first);
   const inner = second ? keyAndLabel(viewer, second) : { key: Prisma.sql`NULL::text`, label: Prisma.sql`NULL::text` };
   const joined = new Set<keyof typeof JOINS>(["customer"]);
   for (const dimension of input.groupBy) if (dimension in JOINS) joined.add(dimension as keyof typeof JOINS);
-
-  const rows = await db.$queryRaw<AggregateRow[]>`
-    SELECT ${outer.key} AS "k1", ${outer.label} AS "l1", ${inner.key} AS "k2", ${inner.label} AS "l2",
-      ${viewer.showAmounts ? Prisma.sql`c."currency"` : Prisma.sql`NULL::text`} AS "currency",
-      SUM(l."durationSeconds")::bigint AS "seconds",
-      SUM(CASE WHEN l."isBillable" THEN l."durationSeconds" ELSE 0 END)::bigint AS "billable",
-      ${viewer.showAmounts ? Prisma.sql`SUM(${LOG_AMOUNT_CENTS_SQL})::bigint` : Prisma.sql`NULL::bigint`} AS "amount"
-    FROM "TimeLog" l ${Prisma.join([...joined].map((name) => JOINS[name]), " ")}
-    WHERE ${whereClause(viewer, input)}
-    GROUP BY 1, 2, 3, 4, 5`;
+  const amounts = viewer.showAmounts;
+  const isChunked = Number.isFinite(reading.chunkRows);
+  // A chunk's size and last log, read from the chunk itself (it is materialized once).
+  const chunkColumns = isChunked
+    ? Prisma.sql`, (SELECT count(*) FROM "chunk")::int AS "chunkRows",
+        (SELECT x."startedAt" FROM "chunk" x ORDER BY x."startedAt" DESC, x."id" DESC LIMIT 1) AS "lastStartedAt",
+        (SELECT x."id" FROM "chunk" x ORDER BY x."startedAt" DESC, x."id" DESC LIMIT 1) AS "lastId"`
+    : Prisma.empty;
 
   const totals = accumulator(null, "", first, false);
   const groups = new Map<string | null, Accumulator>();
-  for (const row of rows) {
-    add(totals, row);
-    let group = groups.get(row.k1);
-    if (!group) groups.set(row.k1, (group = accumulator(row.k1, row.l1, first, second !== undefined)));
-    add(group, row);
-    if (second && group.children) {
-      let child = group.children.get(row.k2);
-      if (!child) group.children.set(row.k2, (child = accumulator(row.k2, row.l2, second, false)));
-      add(child, row);
+  let after: Keyset | null = null;
+  for (;;) {
+    const rows: AggregateRow[] = await db.$queryRaw<AggregateRow[]>`
+      WITH "chunk" AS (${logsOf(viewer, input, AGGREGATED_COLUMNS, after, reading.chunkRows)})
+      SELECT ${outer.key} AS "k1", ${outer.label} AS "l1", ${inner.key} AS "k2", ${inner.label} AS "l2",
+        ${amounts ? Prisma.sql`c."id"` : Prisma.sql`NULL::text`} AS "customerId",
+        ${amounts ? Prisma.sql`c."currency"` : Prisma.sql`NULL::text`} AS "currency",
+        ${amounts ? Prisma.sql`c."taxRateBps"` : Prisma.sql`NULL::int`} AS "taxRateBps",
+        SUM(l."durationSeconds")::bigint AS "seconds",
+        SUM(CASE WHEN l."isBillable" THEN l."durationSeconds" ELSE 0 END)::bigint AS "billable",
+        SUM(${LOG_BILLED_SECONDS_SQL})::bigint AS "billed",
+        ${amounts ? Prisma.sql`SUM(${LOG_AMOUNT_CENTS_SQL})::bigint` : Prisma.sql`NULL::bigint`} AS "amount"
+        ${chunkColumns}
+      FROM "chunk" l ${Prisma.join([...joined].map((name) => JOINS[name]), " ")}
+      GROUP BY 1, 2, 3, 4, 5, 6, 7`;
+    for (const row of rows) {
+      add(totals, row);
+      let group = groups.get(row.k1);
+      if (!group) groups.set(row.k1, (group = accumulator(row.k1, row.l1, first, second !== undefined)));
+      add(group, row);
+      if (second && group.children) {
+        let child = group.children.get(row.k2);
+        if (!child) group.children.set(row.k2, (child = accumulator(row.k2, row.l2, second, false)));
+        add(child, row);
+      }
     }
+    const last = rows[0];
+    if (!isChunked || !last || last.chunkRows! < reading.chunkRows) break;
+    after = { startedAt: last.lastStartedAt!, id: last.lastId! };
   }
   return {
     from: input.from.toISOString(),
     to: input.to.toISOString(),
     groupBy: input.groupBy,
     timeZone: viewer.timeZone,
-    totals: { seconds: totals.seconds, billableSeconds: totals.billableSeconds, amounts: amountsOf(totals.amounts) },
+    period: reportPeriod(input, viewer.timeZone),
+    filters: await describeFilters(db, viewer, input),
+    totals: measuresOf(totals),
     groups: ordered(groups.values(), first).map((group) => finish(group, input.groupBy, 0)),
   };
 }
 
-/** One log of a CSV report: its group columns first, then the log. */
+export function timeReport(db: DbClient, viewer: ReportViewer, input: TimeReportInput, reading = defaultReading()): Promise<TimeReport> {
+  return oneReportAtATime(viewer, () => computeReport(db, viewer, input, reading));
+}
+
+/** One log of a CSV report or of the PDF's detail: its group labels, then the log. */
 export interface ReportLogRow {
   groups: string[];
   startedAt: string;
   endedAt: string | null;
   durationSeconds: number;
+  billedSeconds: number;
   member: string;
   customer: string | null;
   project: string | null;
@@ -199,42 +355,78 @@ export interface ReportLogRow {
   description: string | null;
   tags: string[];
   isBillable: boolean;
+  /** The number of the live invoice billing it. */
+  invoice: string | null;
   currency: string | null;
   amountCents: number | null;
 }
 
-/** The report's logs, oldest first, each with the labels of its groups; one statement. */
-export async function timeReportLogs(db: DbClient, viewer: ReportViewer, input: TimeReportInput): Promise<ReportLogRow[]> {
+type LogRow = Omit<ReportLogRow, "groups" | "amountCents" | "startedAt" | "endedAt"> & { id: string; g: string[]; amount: bigint | null; startedAt: Date; endedAt: Date | null };
+
+/**
+ * The report's logs, oldest first, each with the labels of its groups: at most `max` (and whether there
+ * were more), read `reading.chunkRows` at a time.
+ */
+async function reportLogRows(db: DbClient, viewer: ReportViewer, input: TimeReportInput, max: number, reading: ReportReading): Promise<{ rows: ReportLogRow[]; hasMore: boolean }> {
   const labels = input.groupBy.map((dimension) => {
     const { label } = keyAndLabel(viewer, dimension);
     return Prisma.sql`COALESCE(${label}, ${NONE_LABEL[dimension]})`;
   });
-  const rows = await db.$queryRaw<Array<Omit<ReportLogRow, "groups" | "amountCents" | "startedAt" | "endedAt"> & { g: string[]; amount: bigint | null; startedAt: Date; endedAt: Date | null }>>`
-    SELECT ARRAY[${Prisma.join(labels)}]::text[] AS "g", l."startedAt", l."endedAt", l."durationSeconds", u."name" AS "member",
-      c."name" AS "customer", p."title" AS "project", t."title" AS "task", l."description", l."tags", l."isBillable",
-      ${viewer.showAmounts ? Prisma.sql`c."currency"` : Prisma.sql`NULL::text`} AS "currency",
-      ${viewer.showAmounts ? Prisma.sql`(${LOG_AMOUNT_CENTS_SQL})::bigint` : Prisma.sql`NULL::bigint`} AS "amount"
-    FROM "TimeLog" l ${Prisma.join(Object.values(JOINS), " ")}
-    WHERE ${whereClause(viewer, input)}
-    ORDER BY l."startedAt", l."id"
-    LIMIT ${MAX_REPORT_CSV_ROWS + 1}`;
-  if (rows.length > MAX_REPORT_CSV_ROWS) throw validationError("to", `the report has more than ${MAX_REPORT_CSV_ROWS} time logs; choose a shorter range`);
-  return rows.map(({ g, amount, startedAt, endedAt, ...row }) => ({
-    ...row,
-    groups: g,
-    startedAt: startedAt.toISOString(),
-    endedAt: endedAt?.toISOString() ?? null,
-    currency: amount === null ? null : row.currency,
-    amountCents: amount === null ? null : Number(amount),
-  }));
+  const rows: LogRow[] = [];
+  let after: Keyset | null = null;
+  while (rows.length <= max) {
+    const limit = Math.min(reading.chunkRows, max + 1 - rows.length);
+    const chunk: LogRow[] = await db.$queryRaw<LogRow[]>`
+      SELECT l."id", ARRAY[${Prisma.join(labels)}]::text[] AS "g", l."startedAt", l."endedAt", l."durationSeconds",
+        (${LOG_BILLED_SECONDS_SQL})::int AS "billedSeconds", u."name" AS "member",
+        c."name" AS "customer", p."title" AS "project", t."title" AS "task", l."description", l."tags", l."isBillable",
+        ${LOG_INVOICE_NUMBER_SQL} AS "invoice",
+        ${viewer.showAmounts ? Prisma.sql`c."currency"` : Prisma.sql`NULL::text`} AS "currency",
+        ${viewer.showAmounts ? Prisma.sql`(${LOG_AMOUNT_CENTS_SQL})::bigint` : Prisma.sql`NULL::bigint`} AS "amount"
+      FROM (${logsOf(viewer, input, Prisma.sql`l.*`, after, limit)}) l ${Prisma.join(Object.values(JOINS), " ")}
+      ORDER BY l."startedAt", l."id"`;
+    rows.push(...chunk);
+    const last = chunk.at(-1);
+    if (!last || chunk.length < limit) break;
+    after = { startedAt: last.startedAt, id: last.id };
+  }
+  const hasMore = rows.length > max;
+  return {
+    hasMore,
+    rows: rows.slice(0, max).map(({ id: _id, g, amount, startedAt, endedAt, ...row }) => ({
+      ...row,
+      groups: g,
+      startedAt: startedAt.toISOString(),
+      endedAt: endedAt?.toISOString() ?? null,
+      currency: amount === null ? null : row.currency,
+      amountCents: amount === null ? null : Number(amount),
+    })),
+  };
 }
 
-/** The report as a CSV of its logs or a PDF of its summary. */
-export async function timeReportFile(db: DbClient, viewer: ReportViewer, input: TimeReportFileInput, title = "Time report"): Promise<FileView> {
-  const name = `time-report-${input.from.toISOString().slice(0, 10)}-${input.to.toISOString().slice(0, 10)}`;
-  if (input.format === "csv") {
-    const body = renderReportCsv(input.groupBy, await timeReportLogs(db, viewer, input), { showAmounts: viewer.showAmounts });
-    return { filename: `${name}.csv`, contentType: "text/csv; charset=utf-8", body };
-  }
-  return { filename: `${name}.pdf`, contentType: "application/pdf", body: await renderReportPdf(await timeReport(db, viewer, input), title) };
+/** The CSV's rows: every log of the report, refused past MAX_REPORT_CSV_ROWS. */
+export async function timeReportLogs(db: DbClient, viewer: ReportViewer, input: TimeReportInput, reading = defaultReading()): Promise<ReportLogRow[]> {
+  const { rows, hasMore } = await reportLogRows(db, viewer, input, MAX_REPORT_CSV_ROWS, reading);
+  if (hasMore) throw validationError("to", `the report has more than ${MAX_REPORT_CSV_ROWS} time logs; choose a shorter range`);
+  return rows;
 }
+
+/** `time-report-2026-11-01-to-2026-11-30`: the period's days in the report's zone. */
+export function reportFileName(period: TimeReport["period"]): string {
+  return `time-report-${period.firstDay}-to-${period.lastDay}`;
+}
+
+/** The report as a CSV of its logs, or a PDF of its summary, its filters and its logs. */
+export function timeReportFile(db: DbClient, viewer: ReportViewer, input: TimeReportFileInput, title = "Time report", reading = defaultReading()): Promise<FileView> {
+  const name = reportFileName(reportPeriod(input, viewer.timeZone));
+  return oneReportAtATime(viewer, async () => {
+    if (input.format === "csv") {
+      const body = renderReportCsv(input.groupBy, await timeReportLogs(db, viewer, input, reading), { showAmounts: viewer.showAmounts });
+      return { filename: `${name}.csv`, contentType: "text/csv; charset=utf-8", body };
+    }
+    const report = await computeReport(db, viewer, input, reading);
+    const detail = await reportLogRows(db, viewer, input, PDF_DETAIL_ROWS, reading);
+    return { filename: `${name}.pdf`, contentType: "application/pdf", body: await renderReportPdf(report, detail, { title, timeFormat: viewer.timeFormat, durationFormat: viewer.durationFormat }) };
+  });
+}
+
