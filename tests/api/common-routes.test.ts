@@ -196,6 +196,7 @@ describe.each(routes)("$method $template", (route) => {
     expect(response.status).toBe(204);
     expect(response.text).toBe("");
     expect(response.headers.get("allow")).toBe(allowOf(route.template));
+    expect(response.headers.get("content-length")).toBeNull();
     expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     for (const [name] of response.headers) expect(name).not.toMatch(/^access-control-/);
     expectNoRateLimitHeaders(response);

@@ -52,7 +52,8 @@ function writeAnswer(response: ServerResponse, answer: V1Answer): void {
     Readable.fromWeb(answer.stream as import("node:stream/web").ReadableStream<Uint8Array>).pipe(response);
     return;
   }
-  headers["content-length"] = String(Buffer.byteLength(answer.json));
+  // A 204 (OPTIONS) has no body and so no Content-Length (RFC 9110 section 8.6).
+  if (answer.status !== 204) headers["content-length"] = String(Buffer.byteLength(answer.json));
   response.writeHead(answer.status, headers);
   response.end(answer.json);
 }
