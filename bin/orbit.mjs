@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// `orbit`: the command-line tool of this package (`npx orbit listen …`). The commands are TypeScript
-// beside the server's code (they sign exactly as the sender does), run through tsx's loader.
+// `orbit`: the command-line tool of this package, run as `npx --no-install orbit listen …` (never plain
+// `npx orbit`: the registry's `orbit` is an unrelated package that npx would fetch and run where this
+// one is not installed). The commands are TypeScript beside the server's code (they sign exactly as the
+// sender does), run through tsx's loader.
 import { register } from "tsx/esm/api";
 
 register({ tsconfig: new URL("../tsconfig.json", import.meta.url).pathname });

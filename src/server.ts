@@ -2,11 +2,10 @@
 // (src/server/http/node-server.ts). `npm start` runs its production build (.next/orbit/server.mjs,
 // made by scripts/build-server.mjs); `npm run dev` runs it with `--dev` (Next's development server).
 // Boot (configuration, migrations, the delivery worker, SIGTERM) runs before the first request.
-import http from "node:http";
 import next from "next";
 import { getEnv } from "@/env";
 import { boot } from "@/server/boot";
-import { createRequestHandler } from "@/server/http/node-server";
+import { createOrbitServer } from "@/server/http/node-server";
 import { getLogger } from "@/server/operations/logger";
 
 const isDevelopment = process.argv.includes("--dev");
@@ -17,9 +16,7 @@ const env = getEnv();
 const app = next({ dev: isDevelopment, hostname: "localhost", port: env.port });
 await app.prepare();
 
-const server = http.createServer(
-  createRequestHandler({ next: app.getRequestHandler(), listeningOrigin: `http://localhost:${env.port}` }),
-);
+const server = createOrbitServer({ next: app.getRequestHandler(), listeningOrigin: `http://localhost:${env.port}` });
 // The development server's hot reload runs over WebSocket upgrades of this server.
 if (isDevelopment) server.on("upgrade", app.getUpgradeHandler());
 // All interfaces (IPv4 and IPv6), as `next start` listens.

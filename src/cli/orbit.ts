@@ -1,12 +1,18 @@
-// The `orbit` command (bin/orbit.mjs): its sub-commands, arguments and help.
+// The `orbit` command (bin/orbit.mjs): its sub-commands, arguments and help. It is always invoked as
+// `npx --no-install orbit …`: the registry's `orbit` is someone else's package, and --no-install makes
+// npx run only the bin of a project that has Orbit's package (its repository, or a dependency).
 import { parseArgs } from "node:util";
 import { listen } from "@/cli/listen";
 import { EVENT_TYPES, type EventType } from "@/server/webhooks/events";
 
-const USAGE = `Usage: orbit listen --forward-to <local url> [--events <type,type>]
+const USAGE = `Usage: npx --no-install orbit listen --forward-to <local url> [--events <type,type>]
 
 Follows your organization's events (GET /api/v1/events/stream) and POSTs each one to a local URL,
 signed like a webhook delivery with a secret printed at start. Nothing is recorded as a delivery.
+
+Run it in Orbit's repository or in a project that installed Orbit's package. Keep --no-install:
+\`orbit\` on the npm registry is an unrelated package, and without the flag npx would download and
+run it wherever Orbit's is not installed.
 
   --forward-to <url>   where to POST each event, e.g. http://localhost:4000/webhooks
   --events <types>     only these types, comma-separated (${EVENT_TYPES.join(", ")})

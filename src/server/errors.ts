@@ -10,31 +10,29 @@ interface ErrorContract {
   trpc: TRPC_ERROR_CODE_KEY;
   /** When it happens, as the OpenAPI document and the error schema tell integrators. */
   meaning: string;
-  /** Answered by /api/v1 (listed in its error schema). */
-  isPublic: boolean;
   /** Always carries `Retry-After` (seconds): built only through `rateLimited` / `serviceUnavailable`. */
   hasRetryAfter?: true;
 }
 
 /** The contract's stable error codes: every edge, the tRPC formatter, the error schema and the document read this table. */
 export const ERROR_CONTRACT = {
-  validation_error: { status: 400, trpc: "BAD_REQUEST", isPublic: true, meaning: "the body, query or cursor failed validation; one details entry per invalid field" },
-  unauthorized: { status: 401, trpc: "UNAUTHORIZED", isPublic: true, meaning: "missing or malformed credentials, or an invalid, revoked or expired key or session" },
-  plan_required: { status: 402, trpc: "PAYMENT_REQUIRED", isPublic: true, meaning: "the organization's plan does not include custom integrations" },
-  forbidden: { status: 403, trpc: "FORBIDDEN", isPublic: true, meaning: "the key lacks a required scope (details[0].field is `permission`), or a role or origin is not allowed" },
-  not_found: { status: 404, trpc: "NOT_FOUND", isPublic: true, meaning: "no such resource in the caller's organization" },
-  method_not_allowed: { status: 405, trpc: "METHOD_NOT_SUPPORTED", isPublic: false, meaning: "the route exists but not with this method; `Allow` names the methods it has" },
-  conflict: { status: 409, trpc: "CONFLICT", isPublic: true, meaning: "the request conflicts with existing state" },
-  payload_too_large: { status: 413, trpc: "PAYLOAD_TOO_LARGE", isPublic: true, meaning: "the body exceeds 1 MiB" },
-  rate_limit_exceeded: { status: 429, trpc: "TOO_MANY_REQUESTS", isPublic: true, hasRetryAfter: true, meaning: "the key exceeded its hourly limit, or a login, signup or feed limit was reached; Retry-After gives the seconds to wait" },
-  internal_error: { status: 500, trpc: "INTERNAL_SERVER_ERROR", isPublic: true, meaning: "unexpected error; the message is generic and nothing internal is exposed" },
-  service_unavailable: { status: 503, trpc: "SERVICE_UNAVAILABLE", isPublic: false, hasRetryAfter: true, meaning: "the database does not answer, migrations are pending, the server is stopping or too busy; Retry-After gives the seconds to wait" },
+  validation_error: { status: 400, trpc: "BAD_REQUEST", meaning: "the body, query or cursor failed validation, or the query names a parameter the operation does not accept; one details entry per invalid field or unknown parameter" },
+  unauthorized: { status: 401, trpc: "UNAUTHORIZED", meaning: "missing or malformed credentials, or an invalid, revoked or expired key or session" },
+  plan_required: { status: 402, trpc: "PAYMENT_REQUIRED", meaning: "the organization's plan does not include custom integrations" },
+  forbidden: { status: 403, trpc: "FORBIDDEN", meaning: "the key lacks a required scope (details[0].field is `permission`), or a role or origin is not allowed" },
+  not_found: { status: 404, trpc: "NOT_FOUND", meaning: "no such resource in the caller's organization" },
+  method_not_allowed: { status: 405, trpc: "METHOD_NOT_SUPPORTED", meaning: "the path exists but not with this method; `Allow` names the methods it has" },
+  conflict: { status: 409, trpc: "CONFLICT", meaning: "the request conflicts with existing state" },
+  payload_too_large: { status: 413, trpc: "PAYLOAD_TOO_LARGE", meaning: "the body exceeds 1 MiB" },
+  rate_limit_exceeded: { status: 429, trpc: "TOO_MANY_REQUESTS", hasRetryAfter: true, meaning: "the key exceeded its hourly limit, too many of the caller's requests are waiting or running at once, or a login, signup or feed limit was reached; Retry-After gives the seconds to wait" },
+  internal_error: { status: 500, trpc: "INTERNAL_SERVER_ERROR", meaning: "unexpected error; the message is generic and nothing internal is exposed" },
+  service_unavailable: { status: 503, trpc: "SERVICE_UNAVAILABLE", hasRetryAfter: true, meaning: "the database does not answer, migrations are pending, the server is stopping or too busy; Retry-After gives the seconds to wait" },
 } as const satisfies Record<string, ErrorContract>;
 
 export type ErrorCode = keyof typeof ERROR_CONTRACT;
 
-/** The codes /api/v1 answers, in the table's order. */
-export const PUBLIC_ERROR_CODES = (Object.keys(ERROR_CONTRACT) as ErrorCode[]).filter((code) => ERROR_CONTRACT[code].isPublic) as [ErrorCode, ...ErrorCode[]];
+/** Every code, in the table's order: /api/v1 may answer each (its error schema's enum lists them all). */
+export const ERROR_CODES = Object.keys(ERROR_CONTRACT) as [ErrorCode, ...ErrorCode[]];
 
 export interface ErrorDetail {
   field: string;

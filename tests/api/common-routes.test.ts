@@ -1,11 +1,13 @@
-// The checks every public route shares (contract 4.1, 5, 7, 8), run against all eleven routes:
-// 401 → 402 → 403 → 429 → 400 order, rate-limit headers present or withheld, the error envelope.
+// The checks every public route shares (contract 4.1, 5, 7, 8; app-api section 13), run against every
+// JSON route: 401 → 402 → 403 → 429 → 400 order (an unknown query parameter is a 400 of that place),
+// rate-limit headers present or withheld, the error envelope, the Bearer challenge of a 401, OPTIONS
+// and a method the path does not serve.
 import { expectErrorEnvelope } from "../harness/assertions";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { apiClient, apiOrganization, createApiKey, signUpOrganization } from "../harness/factories";
 import { TestClient, type TestResponse } from "../harness/http";
-import { expectMatchesOpenApi } from "../harness/openapi";
+import { expectMatchesOpenApi, openApiDocument } from "../harness/openapi";
 
 interface PublicRoute {
   method: "GET" | "POST" | "PATCH" | "DELETE";
@@ -37,7 +39,23 @@ const routes: PublicRoute[] = [
   { method: "POST", template: "/api/v1/constellations", path: "/api/v1/constellations", scope: "constellations:write", wrongScope: "constellations:read", wildcard: "constellations:*", invalidBody: { status: "onHold" } },
   { method: "GET", template: "/api/v1/time-logs/deleted", path: "/api/v1/time-logs/deleted", scope: "time-logs:read", wrongScope: "tasks:*", invalidQuery: "since=yesterday" },
   { method: "GET", template: "/api/v1/events", path: "/api/v1/events", scope: "events:read", wrongScope: "tasks:read", invalidQuery: "type=task.created" },
+  { method: "GET", template: "/api/v1/tasks/deleted", path: "/api/v1/tasks/deleted", scope: "tasks:read", wrongScope: "tasks:write", wildcard: "tasks:*", invalidQuery: "since=2026-01-01" },
+  { method: "GET", template: "/api/v1/time-logs/{id}", path: `/api/v1/time-logs/${missing}`, scope: "time-logs:read", wrongScope: "tasks:*" },
+  { method: "GET", template: "/api/v1/customers/{id}", path: `/api/v1/customers/${missing}`, scope: "customers:read", wrongScope: "customers:write", wildcard: "customers:*" },
+  { method: "GET", template: "/api/v1/constellations/{id}", path: `/api/v1/constellations/${missing}`, scope: "constellations:read", wrongScope: "constellations:write", wildcard: "constellations:*" },
+  { method: "GET", template: "/api/v1/events/{id}", path: `/api/v1/events/${missing}`, scope: "events:read", wrongScope: "time-logs:read" },
 ];
+
+/** Harvest's and Stripe's spellings, which are not Orbit's: each is named in the 400. */
+const UNKNOWN_QUERY = ["updated_since", "per_page", "expand"];
+const UNKNOWN_QUERY_STRING = "updated_since=2026-01-01T00:00:00Z&per_page=5&expand=customer";
+const join = (...queries: (string | undefined)[]) => queries.filter(Boolean).join("&");
+
+/** `Allow` of a path, from the contract's routes above: its methods, HEAD beside GET, OPTIONS. */
+function allowOf(template: string): string {
+  const methods = routes.filter((route) => route.template === template).map((route) => route.method);
+  return [...["GET", "POST", "PUT", "PATCH", "DELETE"].filter((method) => methods.includes(method as PublicRoute["method"])), ...(methods.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
+}
 
 const RATE_LIMIT_HEADERS = ["ratelimit-limit", "ratelimit-remaining", "ratelimit-reset", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"];
 
@@ -65,17 +83,26 @@ function expectRateLimitHeaders(response: TestResponse, limit: number) {
 }
 
 describe.each(routes)("$method $template", (route) => {
-  it("401 without a key, with a malformed header, with a revoked key — no rate-limit headers", async () => {
+  it("401 without a key, with a malformed header, with a revoked key — no rate-limit headers, a Bearer challenge", async () => {
     const { admin, key, keyId } = await apiOrganization([route.scope]);
     for (const client of [new TestClient(), new TestClient({ authorization: key }), new TestClient({ authorization: `Token ${key}` })]) {
-      const response = await send(client, route);
+      // An unknown query parameter changes nothing: the key is decided first.
+      const response = await send(client, route, { query: UNKNOWN_QUERY_STRING });
       expectErrorEnvelope(response, 401, "unauthorized");
       expectNoRateLimitHeaders(response);
+      // No Bearer token was sent: the challenge carries no error code (RFC 6750 section 3).
+      expect(response.headers.get("www-authenticate")).toBe('Bearer realm="Orbit API"');
       await expectMatchesOpenApi(route.method, route.template, response);
+    }
+    for (const token of ["nope", `sk_${"0".repeat(64)}`]) {
+      const refused = await send(apiClient(token), route);
+      expectErrorEnvelope(refused, 401, "unauthorized");
+      expect(refused.headers.get("www-authenticate")).toMatch(/^Bearer realm="Orbit API", error="invalid_token", error_description="[^"]+"$/);
     }
     await admin.client.delete(`/api/app/api-keys/${keyId}`);
     const revoked = await send(apiClient(key), route);
     expectErrorEnvelope(revoked, 401, "unauthorized");
+    expect(revoked.headers.get("www-authenticate")).toMatch(/error="invalid_token"/);
   });
 
   it("402 when the plan lacks customIntegrations, before the scope check", async () => {
@@ -89,7 +116,7 @@ describe.each(routes)("$method $template", (route) => {
 
   it("403 naming the missing scope, before validation and without counting a request", async () => {
     const { api, keyId } = await apiOrganization([route.wrongScope]);
-    const response = await send(api, route, { body: route.invalidBody, query: route.invalidQuery });
+    const response = await send(api, route, { body: route.invalidBody, query: join(route.invalidQuery, UNKNOWN_QUERY_STRING) });
     expectErrorEnvelope(response, 403, "forbidden");
     expect(response.body.details).toEqual([{ field: "permission", message: route.scope }]);
     expectNoRateLimitHeaders(response);
@@ -112,7 +139,7 @@ describe.each(routes)("$method $template", (route) => {
     const first = await send(api, route);
     expectRateLimitHeaders(first, 1);
     expect(first.headers.get("ratelimit-remaining")).toBe("0");
-    const second = await send(api, route, { body: route.invalidBody, query: route.invalidQuery });
+    const second = await send(api, route, { body: route.invalidBody, query: join(route.invalidQuery, UNKNOWN_QUERY_STRING) });
     expectErrorEnvelope(second, 429, "rate_limit_exceeded");
     expectRateLimitHeaders(second, 1);
     expect(Number(second.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -135,6 +162,55 @@ describe.each(routes)("$method $template", (route) => {
     for (const detail of response.body.details) expect(detail).toEqual({ field: expect.any(String), message: expect.any(String) });
     expectRateLimitHeaders(response, 1000);
     await expectMatchesOpenApi(route.method, route.template, response);
+  });
+
+  it("an unknown query parameter is a 400 naming each one, counted like any request, and nothing is written", async () => {
+    const { admin, api } = await apiOrganization([route.scope]);
+    const db = await getDb();
+    const before = await Promise.all([db.task.count({ where: { organizationId: admin.organizationId } }), db.customer.count({ where: { organizationId: admin.organizationId } }), db.constellation.count({ where: { organizationId: admin.organizationId } })]);
+    const response = await send(api, route, { query: UNKNOWN_QUERY_STRING });
+    expectErrorEnvelope(response, 400, "validation_error");
+    expect(response.body.details).toEqual(UNKNOWN_QUERY.map((field) => ({ field, message: "is not a query parameter of this operation" })));
+    expectRateLimitHeaders(response, 1000);
+    expect(response.headers.get("ratelimit-remaining")).toBe("999");
+    await expectMatchesOpenApi(route.method, route.template, response);
+    expect(await Promise.all([db.task.count({ where: { organizationId: admin.organizationId } }), db.customer.count({ where: { organizationId: admin.organizationId } }), db.constellation.count({ where: { organizationId: admin.organizationId } })])).toEqual(before);
+    // Names that only look like the prototype's are unknown parameters too, never a 500.
+    const prototypeNames = await send(api, route, { query: "__proto__=x&toString=y&constructor=z" });
+    expect(prototypeNames.body.details.map((detail: { field: string }) => detail.field)).toEqual(["__proto__", "toString", "constructor"]);
+  });
+
+  it("every parameter the document lists is accepted by name", async () => {
+    const { api } = await apiOrganization([route.scope]);
+    const document = await openApiDocument();
+    const operation = document.paths[route.template.replace(/^\/api/, "")][route.method.toLowerCase()];
+    const names: string[] = (operation.parameters ?? []).filter((parameter: { in: string }) => parameter.in === "query").map((parameter: { name: string }) => parameter.name);
+    if (route.method !== "GET") expect(names).toEqual([]);
+    const response = await send(api, route, { query: names.map((name) => `${name}=`).join("&") });
+    expect([401, 402, 403, 429, 500, 503]).not.toContain(response.status);
+    for (const detail of response.body.details ?? []) expect(detail.message, detail.field).not.toBe("is not a query parameter of this operation");
+  });
+
+  it("OPTIONS is a 204 naming the path's methods, without a key and without CORS headers", async () => {
+    const response = await new TestClient({ origin: "https://elsewhere.example" }).request("OPTIONS", route.path);
+    expect(response.status).toBe(204);
+    expect(response.text).toBe("");
+    expect(response.headers.get("allow")).toBe(allowOf(route.template));
+    expect(response.headers.get("content-length")).toBeNull();
+    expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    for (const [name] of response.headers) expect(name).not.toMatch(/^access-control-/);
+    expectNoRateLimitHeaders(response);
+  });
+
+  it("a method the path does not serve is a 405 in the envelope with Allow", async () => {
+    const { api } = await apiOrganization([route.scope]);
+    const allow = allowOf(route.template);
+    for (const method of ["PUT", ...["GET", "POST", "PATCH", "DELETE"].filter((candidate) => !allow.split(", ").includes(candidate))]) {
+      const response = await api.request(method, route.path);
+      expectErrorEnvelope(response, 405, "method_not_allowed");
+      expect(response.headers.get("allow"), method).toBe(allow);
+      expectNoRateLimitHeaders(response);
+    }
   });
 });
 
@@ -186,9 +262,20 @@ describe("non-JSON and oversized bodies", () => {
     expect(admitted.headers.get("ratelimit-remaining")).toBe("2");
   });
 
-  it("an unknown route is a 404 in the envelope", async () => {
+  it("an unknown route is a 404 in the envelope, whatever the method, with a key or without", async () => {
     const { api } = await apiOrganization(["*"]);
-    const response = await api.get("/api/v1/users");
-    expectErrorEnvelope(response, 404, "not_found");
+    for (const client of [api, new TestClient()]) {
+      for (const method of ["GET", "POST", "OPTIONS", "PUT"]) {
+        for (const path of ["/api/v1/users", "/api/v1/tasks/a/b/c", "/api/v1/"]) expectErrorEnvelope(await client.request(method, path), 404, "not_found");
+      }
+    }
+  });
+
+  it("HEAD is answered as GET without a body", async () => {
+    const { api } = await apiOrganization(["*"]);
+    const head = await api.request("HEAD", "/api/v1/customers");
+    expect(head.status).toBe(200);
+    expect(head.text).toBe("");
+    expect(head.headers.get("ratelimit-limit")).toBe("1000");
   });
 });

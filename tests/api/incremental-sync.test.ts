@@ -1,8 +1,9 @@
 // Incremental sync (app-api section 13): `updatedSince` on the public lists keeps the items changed at
-// or after it, still newest first and keyset-paginated; a bad instant is a 400 naming the field.
+// or after it, still newest first and keyset-paginated; a bad instant is a 400 naming the field; the
+// deleted time logs and tasks are listed oldest deletion first.
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
-import { expectErrorEnvelope } from "../harness/assertions";
+import { expectErrorEnvelope, ISO_TIMESTAMP } from "../harness/assertions";
 import { apiOrganization } from "../harness/factories";
 
 const ids = (response: { body: { data: { id: string }[] } }) => response.body.data.map((item) => item.id);
@@ -88,6 +89,50 @@ describe("updatedSince", () => {
     // Another organization sees none of them.
     const other = await apiOrganization();
     expect((await other.api.get("/api/v1/time-logs/deleted")).body.data).toEqual([]);
+  });
+
+  it("lists deleted tasks oldest deletion first, whoever deleted them, and only the organization's own", async () => {
+    const { admin, api } = await apiOrganization();
+    const other = await apiOrganization();
+    const [first, second, live] = await Promise.all(["First", "Second", "Live"].map(async (title) => (await api.post("/api/v1/tasks", { title })).body.data as { id: string }));
+    const foreign = (await other.api.post("/api/v1/tasks", { title: "Foreign" })).body.data as { id: string };
+
+    const before = Date.now();
+    expect((await api.delete(`/api/v1/tasks/${first!.id}`)).status).toBe(200);
+    const afterFirst = await api.get("/api/v1/tasks/deleted");
+    expect(afterFirst.status, afterFirst.text).toBe(200);
+    expect(afterFirst.body.data).toEqual([{ id: first!.id, deletedAt: expect.stringMatching(ISO_TIMESTAMP) }]);
+    expect(Date.parse(afterFirst.body.data[0].deletedAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(afterFirst.body.data[0].deletedAt)).toBeLessThanOrEqual(Date.now() + 1000);
+    // Deleting again finds nothing and leaves no second tombstone.
+    expectErrorEnvelope(await api.delete(`/api/v1/tasks/${first!.id}`), 404, "not_found");
+
+    // Deleted in the web app (tRPC, with the admin's session): a tombstone all the same.
+    const deletedInApp = await admin.client.post("/api/trpc/tasks.delete", { taskId: second!.id });
+    expect(deletedInApp.status, deletedInApp.text).toBe(200);
+    const db = await getDb();
+    // Deletions a minute apart, so that their order is certain.
+    await db.task.update({ where: { id: first!.id }, data: { deletedAt: new Date(Date.now() - 60_000) } });
+    expect((await other.api.delete(`/api/v1/tasks/${foreign.id}`)).status).toBe(200);
+
+    const page = await api.get("/api/v1/tasks/deleted?limit=1");
+    expect(ids(page)).toEqual([first!.id]);
+    expect(page.body.pagination.hasMore).toBe(true);
+    const next = await api.get(`/api/v1/tasks/deleted?limit=1&cursor=${page.body.pagination.cursor}`);
+    expect(ids(next)).toEqual([second!.id]);
+    expect(next.body.pagination).toEqual({ hasMore: false });
+    const secondDeletedAt = new Date(next.body.data[0].deletedAt);
+    expect(ids(await api.get(`/api/v1/tasks/deleted?since=${at(secondDeletedAt)}`))).toEqual([second!.id]);
+    expect(ids(await api.get(`/api/v1/tasks/deleted?since=${at(new Date(secondDeletedAt.getTime() + 1))}`))).toEqual([]);
+    // The live task is in the list and not among the tombstones; the other organization's tombstone is its own.
+    expect(ids(await api.get("/api/v1/tasks"))).toEqual([live!.id]);
+    expect(ids(await other.api.get("/api/v1/tasks/deleted"))).toEqual([foreign.id]);
+    // A cursor of another list (the live tasks) is refused, naming the cursor.
+    expect((await api.post("/api/v1/tasks", { title: "Another live" })).status).toBe(201);
+    const liveCursor = (await api.get("/api/v1/tasks?limit=1")).body.pagination.cursor;
+    const refused = await api.get(`/api/v1/tasks/deleted?cursor=${liveCursor}`);
+    expectErrorEnvelope(refused, 400, "validation_error");
+    expect(refused.body.details[0].field).toBe("cursor");
   });
 
   it("refuses an instant that is not one with a 400 naming updatedSince", async () => {

@@ -1,9 +1,13 @@
-// `orbit listen` (app-api section 13) as an integrator runs it: the package's bin as a child process,
-// against the real route handlers served over HTTP on 127.0.0.1, forwarding to a real receiver. Each
+// `orbit listen` (app-api section 13) as an integrator runs it, by the documented command
+// `npx --no-install orbit listen` (never a package of the registry: its `orbit` is someone else's) as a
+// child process, against the real route handlers served over HTTP on 127.0.0.1, forwarding to a real
+// receiver. Each
 // event arrives with the stored body, the contract's headers and signatures that verify with the
 // printed secret (our verifier and the Standard Webhooks library); other types are left out; one
 // printed line per event; nothing is recorded as a delivery; Ctrl-C ends it with 0.
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -49,21 +53,47 @@ async function serveRoutes(): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-/** Runs `orbit listen`; `output()` is everything it printed so far. */
-function runListen(args: string[], env: Record<string, string>) {
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [path.join(root, "bin/orbit.mjs"), "listen", ...args], { cwd: root, env: { ...process.env, ...env } });
+/** The documented command. Offline: a test must never reach the registry, and the command needs nothing from it. */
+const DOCUMENTED = ["npx", "--no-install", "orbit"];
+
+/**
+ * Runs the documented command in `cwd` (the repository unless told), in a process group of its own as
+ * a terminal runs it (npx and the command it starts); `output()` is everything printed so far, and
+ * `interrupt()` is a Ctrl-C: SIGINT to the whole group.
+ */
+function runOrbit(args: string[], env: Record<string, string> = {}, cwd = root) {
+  const child: ChildProcessWithoutNullStreams = spawn(DOCUMENTED[0]!, [...DOCUMENTED.slice(1), ...args], {
+    cwd,
+    detached: true,
+    env: { ...process.env, npm_config_offline: "true", npm_config_update_notifier: "false", ...env },
+  });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  cleanups.push(() => {
-    if (child.exitCode === null) child.kill("SIGKILL");
-  });
-  return { child, output: () => output, exited };
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // The group is gone already.
+    }
+  };
+  cleanups.push(() => signalGroup("SIGKILL"));
+  const isGroupAlive = () => {
+    try {
+      process.kill(-child.pid!, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return { child, output: () => output, exited, interrupt: () => signalGroup("SIGINT"), isGroupAlive };
 }
 
+const runListen = (args: string[], env: Record<string, string>) => runOrbit(["listen", ...args], env);
+
 describe("orbit listen", () => {
-  it("forwards each new event of the chosen types, signed with the printed secret, and records nothing", { timeout: 60_000 }, async () => {
+  it("forwards each new event of the chosen types, signed with the printed secret, and records nothing", { timeout: 120_000 }, async () => {
     const { admin, key } = await apiOrganization(["events:read"]);
     const server = await serveRoutes();
     const receiver = await Receiver.start(() => ({ status: 204 }));
@@ -98,8 +128,10 @@ describe("orbit listen", () => {
     // Not deliveries: nothing is recorded.
     expect(await db.webhookDelivery.count({ where: { organizationId: admin.organizationId } })).toBe(0);
 
-    listener.child.kill("SIGINT");
-    expect(await listener.exited).toBe(0);
+    // Ctrl-C ends npx and the command it runs: nothing of the group is left.
+    listener.interrupt();
+    await listener.exited;
+    await expect.poll(listener.isGroupAlive).toBe(false);
   });
 
   it("stops with 1 and the server's words when the key may not read events", { timeout: 60_000 }, async () => {
@@ -108,5 +140,27 @@ describe("orbit listen", () => {
     const listener = runListen(["--forward-to", "http://127.0.0.1:9/never"], { ORBIT_API_KEY: key, ORBIT_URL: server });
     expect(await listener.exited).toBe(1);
     expect(listener.output()).toMatch(/The server answered 403: .*events:read/);
+  });
+
+  it("the documented command runs Orbit's bin in a project that installed Orbit, and nothing in one that did not", { timeout: 120_000 }, async () => {
+    const projects = mkdtempSync(path.join(os.tmpdir(), "orbit-cli-"));
+    cleanups.push(() => rmSync(projects, { recursive: true, force: true }));
+    // A project with Orbit's package installed, laid out as `npm install <path to Orbit>` lays it out: a link and its bin.
+    const withOrbit = path.join(projects, "with-orbit");
+    mkdirSync(path.join(withOrbit, "node_modules/.bin"), { recursive: true });
+    writeFileSync(path.join(withOrbit, "package.json"), JSON.stringify({ name: "integrator", version: "1.0.0", private: true, dependencies: { orbit: `file:${root}` } }));
+    symlinkSync(root, path.join(withOrbit, "node_modules/orbit"), "dir");
+    symlinkSync("../orbit/bin/orbit.mjs", path.join(withOrbit, "node_modules/.bin/orbit"));
+    const help = runOrbit(["listen", "--help"], {}, withOrbit);
+    expect(await help.exited).toBe(0);
+    expect(help.output()).toContain("Usage: npx --no-install orbit listen --forward-to");
+
+    // Without it, npx refuses instead of fetching the registry's `orbit`, and runs nothing.
+    const withoutOrbit = path.join(projects, "without-orbit");
+    mkdirSync(withoutOrbit);
+    writeFileSync(path.join(withoutOrbit, "package.json"), JSON.stringify({ name: "other", version: "1.0.0", private: true }));
+    const refused = runOrbit(["listen", "--help"], {}, withoutOrbit);
+    expect(await refused.exited).not.toBe(0);
+    expect(refused.output()).not.toContain("Usage:");
   });
 });

@@ -1,9 +1,11 @@
 // Fuzzes every /api/v1 operation of the OpenAPI document and every /api/app route of the route table
-// with generated bodies, queries and path parameters: no request may answer 5xx or outside the envelope.
+// with generated bodies, queries and path parameters, and Orbit's server with raw request lines over a
+// socket (odd targets, methods and versions): no request may answer 5xx or outside the envelope.
 import http from "node:http";
+import net from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { malformedRequestError } from "@/server/http/request-guard";
+import { malformedRequestError, SERVER_ALLOW } from "@/server/http/request-guard";
 import { apiRoutes } from "@/server/http/route-table";
 import { MAX_JSON_DEPTH } from "@/server/http/body";
 import { openApiDocument } from "../harness/openapi";
@@ -223,7 +225,8 @@ describe("malformed cookies, paths, methods and hosts", () => {
     it.each([
       ["TRACE", "/api/app/me", "GET, HEAD, OPTIONS"],
       ["TRACE", "/api/app/webhooks", "GET, POST, HEAD, OPTIONS"],
-      ["PROPFIND", "/api/v1/tasks", "GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS"],
+      ["PROPFIND", "/api/v1/tasks", "GET, POST, HEAD, OPTIONS"],
+      ["TRACE", "/api/v1/tasks/abc", "GET, PATCH, DELETE, HEAD, OPTIONS"],
       ["TRACE", "/timer", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"],
     ])("%s %s is a 405 in the envelope with Allow", async (method, path, allow) => {
       const response = await send(method, path);
@@ -249,6 +252,115 @@ describe("malformed cookies, paths, methods and hosts", () => {
           else expect(response.text).toBe("passed");
         }),
         { numRuns: 200, seed: fuzzSeed() },
+      );
+    });
+
+    /** Sends `head` (a request line and headers) as raw bytes and reads the answer until the server closes. */
+    function sendRaw(head: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+      return new Promise((resolve, reject) => {
+        const socket = net.connect(port, "127.0.0.1");
+        const chunks: Buffer[] = [];
+        socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+        socket.on("error", reject);
+        socket.on("close", () => {
+          const raw = Buffer.concat(chunks).toString("latin1");
+          const split = raw.indexOf("\r\n\r\n");
+          const [statusLine = "", ...lines] = raw.slice(0, split === -1 ? raw.length : split).split("\r\n");
+          const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
+          let body = split === -1 ? "" : raw.slice(split + 4);
+          if (headers["transfer-encoding"] === "chunked") {
+            let decoded = "";
+            for (let at = 0; ; ) {
+              const end = body.indexOf("\r\n", at);
+              const size = parseInt(body.slice(at, end), 16);
+              if (!size) break;
+              decoded += body.slice(end + 2, end + 2 + size);
+              at = end + 2 + size + 2;
+            }
+            body = decoded;
+          }
+          const status = Number(/^HTTP\/1\.[01] (\d{3}) /.exec(statusLine)?.[1] ?? 0);
+          resolve({ status, headers, body: Buffer.from(body, "latin1").toString("utf8") });
+        });
+        socket.end(head);
+      });
+    }
+
+    const requestOf = (line: string) => `${line}\r\nHost: localhost\r\nConnection: close\r\n\r\n`;
+
+    /** An answer of the guard or the v1 edge: an error envelope naming `code` (no body for a HEAD). */
+    function expectRawEnvelope(response: { status: number; headers: Record<string, string>; body: string }, status: number, code: string, line: string) {
+      expect(response.status, line).toBe(status);
+      expect(response.headers["content-type"], line).toMatch(/^application\/json/);
+      expect(response.headers["x-request-id"], line).toMatch(/^[0-9a-f-]{36}$/);
+      expect(JSON.parse(response.body), line).toMatchObject({ error: code, message: expect.any(String), meta: { apiVersion: "v1" } });
+    }
+
+    it("OPTIONS * is the server's own 204 with Allow; every other odd request line a 400 in the envelope", { timeout: 60_000 }, async () => {
+      const options = await sendRaw(requestOf("OPTIONS * HTTP/1.1"));
+      expect(options.status).toBe(204);
+      expect(options.headers.allow).toBe(SERVER_ALLOW);
+      expect(options.body).toBe("");
+      for (const line of [
+        "GET * HTTP/1.1",
+        "POST * HTTP/1.1",
+        "GET * HTTP/1.0",
+        "M-SEARCH * HTTP/1.1",
+        "GET http://evil.example/api/v1/tasks HTTP/1.1",
+        "OPTIONS http://localhost/api/v1/tasks HTTP/1.1",
+        "CONNECT evil.example:443 HTTP/1.1",
+        "GET evil.example:443 HTTP/1.1",
+        "GET  HTTP/1.1",
+        "GET foo HTTP/1.1",
+        "get / HTTP/1.1",
+        "FOO /api/v1/tasks HTTP/1.1",
+        "GET /a b HTTP/1.1",
+        "GET /\u0001 HTTP/1.1",
+        "GET / HTTP/1.1 extra",
+        `GET /api/v1/tasks?${"a".repeat(20_000)} HTTP/1.1`,
+        `GET /${"a".repeat(20_000)} HTTP/1.1`,
+      ]) {
+        expectRawEnvelope(await sendRaw(requestOf(line)), 400, "validation_error", line.slice(0, 80));
+      }
+      // Headers past the parser's limit are the same 400.
+      expectRawEnvelope(await sendRaw(`GET /api/app/me HTTP/1.1\r\nHost: localhost\r\nX-Padding: ${"p".repeat(20_000)}\r\nConnection: close\r\n\r\n`), 400, "validation_error", "long header");
+      // The v1 edge: a method its path does not serve, OPTIONS on a known path, an unknown path.
+      const trace = await sendRaw(requestOf("TRACE /api/v1/customers HTTP/1.1"));
+      expectRawEnvelope(trace, 405, "method_not_allowed", "TRACE");
+      expect(trace.headers.allow).toBe("GET, POST, HEAD, OPTIONS");
+      const pathOptions = await sendRaw(requestOf("OPTIONS /api/v1/tasks/abc HTTP/1.1"));
+      expect(pathOptions.status).toBe(204);
+      expect(pathOptions.headers.allow).toBe("GET, PATCH, DELETE, HEAD, OPTIONS");
+      expect(Object.keys(pathOptions.headers).filter((name) => name.startsWith("access-control-"))).toEqual([]);
+      expectRawEnvelope(await sendRaw(requestOf("PROPFIND /api/v1/nothing HTTP/1.1")), 404, "not_found", "unknown v1 path");
+    });
+
+    it("raw request lines of every shape: an answer, never a 5xx, in the envelope unless Next served it", { timeout: 180_000 }, async () => {
+      const methods = fc.oneof(
+        fc.constantFrom("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT", "PROPFIND", "M-SEARCH", "QUERY", "get", "G ET", ""),
+        fc.stringMatching(/^[A-Z-]{1,10}$/),
+      );
+      const paths = fc.constantFrom("/", "/api/v1/tasks", "/api/v1/tasks/abc", "/api/v1/tasks/deleted", "/api/v1/events/stream", "/api/v1/openapi.json", "/api/v1/nope", "/api/app/me", "/timer", "/api/v1/tasks?per_page=5");
+      const targets = fc.oneof(
+        paths,
+        fc.constantFrom("*", "", "//evil/x", "/#frag", "/%", "/%zz", "/api/v1/%E0%A4%A"),
+        paths.map((path) => `http://evil.example${path}`),
+        fc.constantFrom("evil.example:443", "localhost:3000", "[::1]:80"),
+        fc.string({ maxLength: 40 }).map((text) => text.replace(/[\r\n]/g, "")),
+        fc.integer({ min: 1, max: 20_000 }).map((length) => `/api/v1/tasks?q=${"x".repeat(length)}`),
+      );
+      const versions = fc.constantFrom("HTTP/1.1", "HTTP/1.0", "HTTP/2.0", "HTTP/1.1 extra", "http/1.1", "");
+      await fc.assert(
+        fc.asyncProperty(methods, targets, versions, async (method, target, version) => {
+          const line = [method, target, version].filter((part, index) => index === 1 || part !== "").join(" ");
+          const response = await sendRaw(requestOf(line));
+          const label = JSON.stringify(line.slice(0, 120));
+          expect(response.status, label).toBeGreaterThanOrEqual(200);
+          expect(response.status, label).toBeLessThan(500);
+          if (response.body === "passed" || response.status === 204 || method === "HEAD") return;
+          expect(JSON.parse(response.body), label).toMatchObject({ error: expect.any(String), meta: { apiVersion: "v1" } });
+        }),
+        { numRuns: 300, seed: fuzzSeed() },
       );
     });
   });

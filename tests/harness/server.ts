@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { afterAll } from "vitest";
 import type { Admission } from "@/server/http/admission";
-import { createRequestHandler, type NodeHandler } from "@/server/http/node-server";
+import { createOrbitServer, type NodeHandler } from "@/server/http/node-server";
 
 /** Next's part, played by `routeToNext` (the route files, as the harness runs them) over Node's request and response. */
 function nextStandIn(routeToNext: (request: Request) => Promise<Response>, origin: string): NodeHandler {
@@ -36,7 +36,7 @@ export interface StartedServer {
  * listening; `admission` replaces the process's own lanes (http/admission.ts).
  */
 export async function startOrbitServer(routeToNext: (request: Request) => Promise<Response>, origin = "http://localhost:3000", options: { admission?: Admission } = {}): Promise<StartedServer> {
-  const server = http.createServer(createRequestHandler({ next: nextStandIn(routeToNext, origin), listeningOrigin: origin, admission: options.admission }));
+  const server = createOrbitServer({ next: nextStandIn(routeToNext, origin), listeningOrigin: origin, admission: options.admission });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -69,7 +69,8 @@ export async function sendThroughServer(request: Request, routeToNext: (request:
   const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
   if (body && !("content-length" in headers)) headers["content-length"] = String(body.byteLength);
   return new Promise((resolve, reject) => {
-    const outgoing = http.request({ host: "127.0.0.1", port, method: request.method, path: url.pathname + url.search, headers, signal: request.signal }, (incoming) => {
+    // `agent: false`: Node's global agent keeps connections alive and would reuse one.
+    const outgoing = http.request({ host: "127.0.0.1", port, method: request.method, path: url.pathname + url.search, headers, signal: request.signal, agent: false }, (incoming) => {
       const responseHeaders = new Headers();
       for (const [name, value] of Object.entries(incoming.headers)) {
         if (value === undefined) continue;

@@ -37,6 +37,12 @@ describe("the served document", () => {
     }
   });
 
+  it("shows the base URL with the origin the reader reached in place of the server variable", () => {
+    expect(document.servers[0].url).toBe("{origin}/api");
+    expect(view.servers).toEqual(["http://localhost:3000/api"]);
+    expect(render(document)).toContain("http://localhost:3000/api");
+  });
+
   it("describes the error envelope once and points every error response at it", () => {
     expect(view.errorEnvelope?.fields.map((field) => field.name)).toEqual(["error", "message", "details", "meta"]);
     expect(view.errorEnvelope?.fields.filter((field) => field.isRequired).map((field) => field.name)).toEqual(["error", "message", "meta"]);
@@ -51,6 +57,11 @@ describe("the served document", () => {
     const success = listTasks.responses.find((response) => response.status === "200")!;
     expect(success.isList).toBe(true);
     expect(success.dataFields.map((field) => field.name)).toContain("title");
+    // Events are a union by type: one row per field, the types of every variant shown.
+    const events = operations.find((operation) => operation.method === "GET" && operation.path.endsWith("/events"))!;
+    const eventFields = events.responses.find((response) => response.status === "200")!.dataFields;
+    expect(eventFields.map((field) => field.name)).toEqual(["id", "type", "createdAt", "data"]);
+    expect(eventFields.find((field) => field.name === "type")!.type).toMatch(/time_log\.created.*\|.*invoice\.created/);
     for (const operation of operations) {
       const ok = operation.responses.find((response) => response.status.startsWith("2"))!;
       // The events stream answers Server-Sent Events, not the JSON envelope: it has no data fields.

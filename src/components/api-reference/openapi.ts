@@ -159,11 +159,30 @@ function describeWithConstraints(schema: unknown): string {
   return notes.length ? `${type}; ${notes.join(", ")}` : type;
 }
 
-/** The top-level properties of an object schema (allOf parts merged). */
+/** The fields of a union's variants (`oneOf` of typed events): one row per name, its types joined, required only if every variant requires it. */
+function unionFields(variants: FieldView[][]): FieldView[] {
+  const byName = new Map<string, FieldView & { count: number; types: string[] }>();
+  for (const fields of variants) {
+    for (const field of fields) {
+      const seen = byName.get(field.name);
+      if (!seen) byName.set(field.name, { ...field, count: 1, types: [field.type] });
+      else {
+        seen.count += 1;
+        seen.isRequired &&= field.isRequired;
+        if (!seen.types.includes(field.type)) seen.types.push(field.type);
+      }
+    }
+  }
+  return [...byName.values()].map(({ count, types, ...field }) => ({ ...field, type: types.join(" | "), isRequired: field.isRequired && count === variants.length }));
+}
+
+/** The top-level properties of an object schema (allOf parts merged, a oneOf or anyOf union's variants combined). */
 export function schemaFields(document: unknown, schema: unknown): FieldView[] {
   const resolved = resolveRef(document, schema);
   if (!isObject(resolved)) return [];
   if (Array.isArray(resolved.allOf)) return resolved.allOf.flatMap((part) => schemaFields(document, part));
+  const variants = Array.isArray(resolved.oneOf) ? resolved.oneOf : Array.isArray(resolved.anyOf) ? resolved.anyOf : undefined;
+  if (variants && !isObject(resolved.properties)) return unionFields(variants.map((variant) => schemaFields(document, variant)));
   if (!isObject(resolved.properties)) return [];
   const required = new Set(Array.isArray(resolved.required) ? resolved.required.filter((item): item is string => typeof item === "string") : []);
   return Object.entries(resolved.properties).map(([name, property]) => {
@@ -308,6 +327,15 @@ function errorEnvelope(document: JsonObject, operations: OperationView[]): ApiDo
   return { schema: inlineRefs(document, schema), fields: schemaFields(document, schema) };
 }
 
+/** A server's URL with each `{variable}` replaced by its default (the origin the reader reached, for Orbit's own). */
+function serverUrl(server: JsonObject): string {
+  const variables = isObject(server.variables) ? server.variables : {};
+  return String(server.url).replace(/\{(\w+)\}/g, (placeholder, name: string) => {
+    const variable = variables[name];
+    return isObject(variable) && typeof variable.default === "string" ? variable.default : placeholder;
+  });
+}
+
 export function readApiDocument(document: unknown): ApiDocumentView {
   const root = isObject(document) ? document : {};
   const info = isObject(root.info) ? root.info : {};
@@ -323,7 +351,7 @@ export function readApiDocument(document: unknown): ApiDocumentView {
     title: text(info.title) ?? "API reference",
     version: text(info.version),
     description: text(info.description),
-    servers: Array.isArray(root.servers) ? root.servers.flatMap((server) => (isObject(server) && typeof server.url === "string" ? [server.url] : [])) : [],
+    servers: Array.isArray(root.servers) ? root.servers.flatMap((server) => (isObject(server) && typeof server.url === "string" ? [serverUrl(server)] : [])) : [],
     securitySchemes: securitySchemeViews(root),
     errorEnvelope: envelope,
     groups: [...groups].map(([name, list]) => ({ name, operations: list })),

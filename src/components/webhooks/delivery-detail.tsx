@@ -144,7 +144,7 @@ function DeliveryView({ endpointId, deliveryId }: { endpointId: string; delivery
   );
 }
 
-/** A curl command that posts this event's exact body to a local receiver (unsigned: `npx orbit listen` signs). */
+/** A curl command that posts this event's exact body to a local receiver (unsigned: `npx --no-install orbit listen` signs). */
 function curlCommand(url: string, eventId: string, eventType: string, body: string): string {
   const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
   return [
@@ -162,7 +162,7 @@ function ReplayLocally({ eventId, eventType, body }: { eventId: string; eventTyp
     <section className="mt-7" aria-labelledby="replay-heading">
       <h2 id="replay-heading">Replay to a local receiver</h2>
       <p className="text-muted-foreground text-sm">
-        A curl command that posts this event&apos;s exact body, unsigned. For signed events on your machine, run <code>npx orbit listen --forward-to {url}</code>.
+        A curl command that posts this event&apos;s exact body, unsigned. For signed events on your machine, run <code>npx --no-install orbit listen --forward-to {url}</code> where Orbit is installed.
       </p>
       <div className="flex gap-2 items-end flex-wrap">
         <TextField label="Local URL" type="url" value={url} onChange={(event) => setUrl(event.target.value)} />

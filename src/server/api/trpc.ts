@@ -48,6 +48,8 @@ export interface RequestContext {
   clientAddress: string | undefined;
   /** The public origin the request belongs to, for absolute URLs handed back (feed, invite, share links). */
   origin: string;
+  /** A /api/v1 request's query parameters its operation does not accept: a 400 once the request is admitted. */
+  unknownQueryParameters?: readonly string[];
   /** A /api/v1 POST or PATCH with an Idempotency-Key: the request as its key identifies it, and the claim once admitted. */
   idempotency?: { request: IdempotentRequest; claim?: { id: string; organizationId: string } };
 }

@@ -70,7 +70,7 @@ export const listConstellationsInput = z.object({
   customerId: idInput.optional(),
   status: statusInput().optional(),
   search: searchQuery().meta({ description: "Case-insensitive substring of title or goal" }),
-  includeArchived: queryBoolean().optional().meta({ description: "`true` or `false` (default): include archived constellations" }),
+  includeArchived: queryBoolean().meta({ description: "`true` or `false` (default): include archived constellations" }).optional(),
   ...updatedSinceInput,
   ...paginationInput,
 });
@@ -109,7 +109,7 @@ export function canonicalConstellation(input: CreateConstellationRequest) {
   };
 }
 
-export const constellationByIdInput = z.object({ id: idInput });
+export const constellationByIdInput = z.object({ id: idInput.meta({ description: "Constellation id" }) });
 
 /** A project with its customer's name (the web app's pages): the v1 shape plus the name, read in the same query. */
 export const constellationWithCustomerNameSchema = constellationSchema.extend({ customerName: z.string().nullable() });

@@ -57,7 +57,7 @@ export const customerIdInput = idInput;
 
 export const listCustomersInput = z.object({
   search: searchQuery().meta({ description: "Case-insensitive substring of name or company" }),
-  includeArchived: queryBoolean().optional().meta({ description: "`true` or `false` (default): include archived customers" }),
+  includeArchived: queryBoolean().meta({ description: "`true` or `false` (default): include archived customers" }).optional(),
   ...updatedSinceInput,
   ...paginationInput,
 });
@@ -144,7 +144,7 @@ export const updateCustomerInput = z
     }
   });
 
-export const customerByIdInput = z.object({ id: customerIdInput });
+export const customerByIdInput = z.object({ id: customerIdInput.meta({ description: "Customer id" }) });
 
 export type ListCustomersInput = z.output<typeof listCustomersInput>;
 export type CreateCustomerInput = z.output<typeof createCustomerInput>;

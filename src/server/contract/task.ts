@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { paginationInput } from "@/server/lib/cursor";
+import { tombstoneSchema } from "@/server/contract/tombstone";
 import { isoTimestamp } from "@/server/lib/sql";
 import { MAX_ID_LENGTH, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MAX_SUBTASK_TITLE_LENGTH, MAX_SUBTASKS_PER_CALL } from "@/server/lib/limits";
 import { idInput, jsonBoolean, optionalText, searchQuery, updatedSinceInput, tagsInput, timestampSchema } from "@/server/lib/zod";
@@ -50,6 +51,9 @@ export const taskSchema = z
   .meta({ id: "Task" });
 
 export const deletedTaskSchema = z.object({ success: z.boolean(), id: z.string() });
+
+/** GET /api/v1/tasks/deleted (app-api section 13): a deleted task's id and when it was deleted. */
+export const taskTombstoneSchema = tombstoneSchema("DeletedTask");
 
 /** The in-app comment: the web app shows its members who wrote what. */
 export const appCommentSchema = z.object({

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { paginationInput } from "@/server/lib/cursor";
+import { tombstoneSchema } from "@/server/contract/tombstone";
 import { isoTimestamp } from "@/server/lib/sql";
 import { MAX_LOG_DESCRIPTION_LENGTH, MAX_LOG_SECONDS, MAX_SYNC_ENTRIES } from "@/server/lib/limits";
 import { idInput, isoInstant, jsonBoolean, optionalText, queryBoolean, tagsInput, timestampSchema, uncoerced, updatedSinceInput } from "@/server/lib/zod";
@@ -84,13 +85,13 @@ const durationSecondsInput = uncoerced(z.number().int().min(0, "A duration canno
 
 export const listTimeLogsInput = z
   .object({
-    from: isoInstant().optional().meta({ description: "Inclusive lower bound on startedAt; a full ISO 8601 instant with Z or an offset" }),
-    to: isoInstant().optional().meta({ description: "Inclusive upper bound on startedAt; a full ISO 8601 instant with Z or an offset" }),
+    from: isoInstant().meta({ description: "Inclusive lower bound on startedAt; a full ISO 8601 instant with Z or an offset" }).optional(),
+    to: isoInstant().meta({ description: "Inclusive upper bound on startedAt; a full ISO 8601 instant with Z or an offset" }).optional(),
     taskId: idFilter,
     customerId: idFilter,
     constellationId: idFilter,
     userId: idFilter,
-    isBillable: queryBoolean().optional().meta({ description: "The literal string true or false" }),
+    isBillable: queryBoolean().meta({ description: "`true`: only billable logs; `false`: only non-billable ones (sent as exactly `true` or `false`)" }).optional(),
     source: timeLogSourceSchema.optional(),
     ...updatedSinceInput,
     ...paginationInput,
@@ -152,7 +153,7 @@ export const summarizeTimeLogsInput = z
   });
 
 /** The path id of one time log. */
-export const timeLogIdInput = z.object({ id: idInput });
+export const timeLogIdInput = z.object({ id: idInput.meta({ description: "Time log id" }) });
 
 /**
  * A change to a log; omitted fields keep their values, except that a new task re-derives an omitted
@@ -170,14 +171,7 @@ export const updateTimeLogInput = z.object({
 export type ListTimeLogsInput = z.output<typeof listTimeLogsInput>;
 
 /** GET /api/v1/time-logs/deleted (app-api section 13): a deleted log's id and when it was deleted. */
-export const deletedTimeLogSchema = z.object({ id: z.string(), deletedAt: timestampSchema }).meta({ id: "DeletedTimeLog" });
-export type DeletedTimeLogView = z.output<typeof deletedTimeLogSchema>;
-
-export const listDeletedTimeLogsInput = z.object({
-  since: isoInstant().optional().meta({ description: "Only logs deleted at or after this ISO 8601 instant" }),
-  ...paginationInput,
-});
-export type ListDeletedTimeLogsInput = z.output<typeof listDeletedTimeLogsInput>;
+export const deletedTimeLogSchema = tombstoneSchema("DeletedTimeLog");
 export type UpdateTimeLogInput = z.output<typeof updateTimeLogInput>;
 export type SyncEntryInput = z.output<typeof syncEntryInput>;
 export type SyncTimeLogsInput = z.output<typeof syncTimeLogsInput>;

@@ -1,10 +1,10 @@
-// Orbit's own HTTP server's request handler (started by src/server.ts): every request passes the
-// request guard (malformed requests answered in the envelope, the client's address settled) and fair
+// Orbit's own HTTP server and its request handler (started by src/server.ts): every request passes the
+// request guard (odd request lines answered in the envelope, the client's address settled) and fair
 // admission (admission.ts: a slot in its sender's lane, lanes.ts), then /api/v1/* is answered here
-// from the routers on Node's own request and response, and every other request goes to Next's
+// by the v1 edge on Node's own request and response, and every other request goes to Next's
 // handler. The public API thus skips Next's routing, its request context and its Web-stream response
 // piping, which cost more than the API's own work.
-import type { IncomingMessage, ServerResponse } from "node:http";
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { getEnv } from "@/env";
 import { rateLimited, serviceUnavailable } from "@/server/errors";
@@ -12,7 +12,8 @@ import { ANONYMOUS_TERMS, serverAdmission, type Admission } from "@/server/http/
 import { readNodeBodyText } from "@/server/http/body";
 import { addressLaneOf, bearerKeyHashOf, isAnonymousLane, laneOf, noteApiKeyOutcome } from "@/server/http/lanes";
 import { observeAnswer } from "@/server/http/observe";
-import { malformedRequestError, refuseRequest, settleClientAddress } from "@/server/http/request-guard";
+import { answerUnparsedRequests, guardAnswer, refuseRequest, settleClientAddress } from "@/server/http/request-guard";
+import { isV1Path } from "@/server/http/v1-operations";
 import { answerV1Request, type V1Answer } from "@/server/http/v1-route";
 import { getLogger } from "@/server/operations/logger";
 import { recordRateLimitRejection } from "@/server/operations/metrics";
@@ -28,10 +29,8 @@ export interface RequestHandlerOptions {
   admission?: Admission;
 }
 
-/** Paths answered by the routers here; the OpenAPI document is a Next route of its own. */
-export function isServedHere(pathname: string): boolean {
-  return pathname.startsWith("/api/v1/") && pathname !== "/api/v1/openapi.json";
-}
+/** Paths answered by the v1 edge here (its document included), never by Next. */
+export const isServedHere = isV1Path;
 
 /** Node's header object as Fetch headers, for the procedures (repeated headers joined as Node joins them). */
 function fetchHeaders(request: IncomingMessage): Headers {
@@ -53,7 +52,8 @@ function writeAnswer(response: ServerResponse, answer: V1Answer): void {
     Readable.fromWeb(answer.stream as import("node:stream/web").ReadableStream<Uint8Array>).pipe(response);
     return;
   }
-  headers["content-length"] = String(Buffer.byteLength(answer.json));
+  // A 204 (OPTIONS) has no body and so no Content-Length (RFC 9110 section 8.6).
+  if (answer.status !== 204) headers["content-length"] = String(Buffer.byteLength(answer.json));
   response.writeHead(answer.status, headers);
   response.end(answer.json);
 }
@@ -118,9 +118,9 @@ export function createRequestHandler(options: RequestHandlerOptions): NodeHandle
   const admission = options.admission ?? serverAdmission();
   const admitAndServe = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     settleClientAddress(request, getEnv().trustProxy);
-    // Refused in its sender's lane, so a flood of them is paced like any anonymous one.
-    const malformed = malformedRequestError(request.method ?? "", request.url ?? "/");
-    if (malformed) return serveAdmitted(admission, request, response, addressLaneOf(request), () => refuseRequest(request, response, malformed));
+    // Answered in its sender's lane, so a flood of them is paced like any anonymous one.
+    const guarded = guardAnswer(request.method ?? "", request.url ?? "/");
+    if (guarded) return serveAdmitted(admission, request, response, addressLaneOf(request), () => guarded(request, response));
     // Dot segments and backslashes resolved as Next resolves them, so both agree on which path this is.
     const url = new URL(request.url ?? "/", options.listeningOrigin);
     const serve = isServedHere(url.pathname) ? () => serveV1(request, response, url, options.listeningOrigin) : () => options.next(request, response);
@@ -133,4 +133,11 @@ export function createRequestHandler(options: RequestHandlerOptions): NodeHandle
       if (!response.headersSent) response.writeHead(500, { "content-type": "application/json" });
       response.end();
     });
+}
+
+/** Orbit's HTTP server: the request handler, and the answers to what never becomes a request (request-guard.ts). */
+export function createOrbitServer(options: RequestHandlerOptions): http.Server {
+  const server = http.createServer(createRequestHandler(options));
+  answerUnparsedRequests(server);
+  return server;
 }

@@ -2,29 +2,19 @@
 // request id (the one the proxy assigned, src/proxy.ts, or for routes the proxy skips, made here the
 // same way). Never a body, a header value or a query string. The response gets the request id and the
 // security headers here, so routes outside the proxy's matcher carry them too.
-import { appRouter } from "@/server/api/root";
-import type { ProcedureMeta } from "@/server/api/trpc";
 import { REQUEST_ID_HEADER, requestIdOf } from "@/server/http/request-id";
 import { matchApiRoute } from "@/server/http/route-table";
+import { routeV1Request } from "@/server/http/v1-operations";
 import { applySecurityHeaders } from "@/server/http/security-headers";
 import { getLogger } from "@/server/operations/logger";
 import { recordHttpRequest } from "@/server/operations/metrics";
-
-/** The public API's operations as [method, pattern, template], from the procedures' OpenAPI meta. */
-const v1Operations = Object.values(appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } }>)
-  .map((procedure) => procedure._def.meta?.openapi)
-  .filter((openapi): openapi is NonNullable<typeof openapi> => openapi !== undefined)
-  .map((openapi) => {
-    const template = `/api${openapi.path}`;
-    const pattern = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+")}/?$`);
-    return { method: openapi.method, pattern, template };
-  });
 
 /** A bounded label: the route file's template, or for /api/v1 the OpenAPI operation's path. */
 export function routeTemplateOf(method: string, pathname: string): string {
   const route = matchApiRoute(pathname)?.template ?? "unmatched";
   if (route !== "/api/v1/[...path]") return route;
-  return v1Operations.find((operation) => operation.method === method && operation.pattern.test(pathname))?.template ?? route;
+  const v1 = routeV1Request(method, pathname);
+  return v1.kind === "operation" ? v1.operation.template : route;
 }
 
 type Handler<A extends unknown[]> = (request: Request, ...args: A) => Promise<Response> | Response;

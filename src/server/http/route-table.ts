@@ -11,7 +11,6 @@ export const apiRoutes: Record<string, readonly HttpMethod[]> = {
   "/api/ready": ["GET"],
   "/api/metrics": ["GET"],
   "/api/trpc/[trpc]": ["GET", "POST"],
-  "/api/v1/openapi.json": ["GET"],
   "/api/v1/[...path]": ["GET", "POST", "PUT", "PATCH", "DELETE"],
   "/api/[...path]": ["GET", "POST", "PUT", "PATCH", "DELETE"],
   "/api/app/api-keys": ["GET", "POST"],

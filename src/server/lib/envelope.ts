@@ -2,7 +2,7 @@
 // only. Its zod schemas are the one definition: the types below derive from them, procedures check
 // their output against them, and the OpenAPI document publishes them.
 import { z } from "zod";
-import { PUBLIC_ERROR_CODES, type AppError } from "@/server/errors";
+import { ERROR_CODES, type AppError } from "@/server/errors";
 
 export const API_VERSION = "v1" as const;
 
@@ -37,7 +37,7 @@ export function isPage(value: unknown): value is Page<unknown> {
 
 const successMetaSchema = z.object({
   apiVersion: z.literal(API_VERSION),
-  timestamp: z.string().meta({ description: "ISO 8601 UTC timestamp" }),
+  timestamp: z.string().meta({ format: "date-time", description: "ISO 8601 UTC timestamp" }),
 });
 /** The public API's success meta, with the key's rate-limit state. */
 export const v1SuccessMetaSchema = successMetaSchema.extend({ rateLimit: rateLimitSchema });
@@ -51,7 +51,7 @@ export interface SuccessEnvelope<T, M extends SuccessMeta = SuccessMeta> {
 
 /** The error envelope; published as components.schemas.Error by the document builder. */
 export const errorEnvelopeSchema = z.object({
-  error: z.enum(PUBLIC_ERROR_CODES).meta({ description: "Stable error code; match on this, not on message" }),
+  error: z.enum(ERROR_CODES).meta({ description: "Stable error code; match on this, not on message" }),
   message: z.string(),
   details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
   meta: successMetaSchema,

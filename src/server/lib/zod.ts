@@ -14,8 +14,15 @@ export function uncoerced<T extends z.ZodType>(schema: T) {
 /** A JSON boolean in a body: true or false, never a string. */
 export const jsonBoolean = () => uncoerced(z.boolean());
 
-/** A query-string boolean: the literal strings "true" or "false" only (contract section 4.2). */
-export const queryBoolean = () => z.enum(["true", "false"]).transform((value) => value === "true");
+/**
+ * A query-string boolean: the literal strings "true" or "false" only (contract section 4.2). The
+ * document types it `boolean`, which a generated client serializes as exactly those two strings.
+ */
+export const queryBoolean = () =>
+  z
+    .enum(["true", "false"])
+    .transform((value) => value === "true")
+    .meta({ override: ({ jsonSchema }) => replaceSchema(jsonSchema, { type: "boolean" }) });
 
 /** A full ISO 8601 instant with `Z` or an offset; date-only and offset-less local times are refused. */
 export const isoInstant = () =>
@@ -23,7 +30,14 @@ export const isoInstant = () =>
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i, "must be an ISO 8601 instant with Z or an offset")
     .refine(isCalendarInstant, "is not a valid date")
-    .transform((value) => new Date(value));
+    .transform((value) => new Date(value))
+    .meta({ format: "date-time" });
+
+/** Replaces a rendered JSON Schema's content in place (zod-openapi's `override` hands it over to edit). */
+function replaceSchema(jsonSchema: Record<string, unknown>, replacement: Record<string, unknown>): void {
+  for (const key of Object.keys(jsonSchema)) if (key !== "description") delete jsonSchema[key];
+  Object.assign(jsonSchema, replacement);
+}
 
 /** Parses, and names a day the month has: the JavaScript parser rolls 2026-02-30 over into March. */
 function isCalendarInstant(value: string): boolean {
@@ -70,6 +84,6 @@ export const timestampSchema = z.string().meta({ format: "date-time" });
 /** Incremental sync (app-api section 13): only items changed at or after this instant. */
 export const updatedSinceInput = {
   updatedSince: isoInstant()
-    .optional()
-    .meta({ description: "Only items whose updatedAt is at or after this ISO 8601 instant (incremental sync); still newest first, keyset-paginated" }),
+    .meta({ description: "Only items whose updatedAt is at or after this ISO 8601 instant (incremental sync); still newest first, keyset-paginated" })
+    .optional(),
 };

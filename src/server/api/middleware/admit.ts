@@ -1,5 +1,7 @@
 // The public API's admission, in the contract's order: API key (401) → the organization's current
-// plan (402) → scopes (403) → rate limit (429). One statement looks the key up with its plan and
+// plan (402) → scopes (403) → rate limit (429), then the first check of validation (400): a query
+// parameter the operation does not accept (the edge found them; named here, so they come after 429
+// and the request is counted like any other 400). One statement looks the key up with its plan and
 // counts the request only if key, plan and scopes pass, so an admitted request costs one round trip
 // and a refused one is never counted. Each step's decision is still taken by its own function, from
 // the row the statement returned. On the embedded database the statement takes its turns in the
@@ -21,6 +23,7 @@ import {
   rateLimitWindows,
 } from "@/server/api/middleware/rate-limit";
 import { assertScopes } from "@/server/api/middleware/scopes";
+import { invalidFields } from "@/server/errors";
 import { asApiKey } from "@/server/pglite/turns";
 
 export interface Admission {
@@ -49,10 +52,20 @@ function assertPlanAndScopes(apiKey: AuthenticatedKey, required: readonly Scope[
   assertScopes(apiKey.scopes, required);
 }
 
-/** The whole admission of a request: one statement. */
-export async function admitApiRequest(ctx: { db: DbClient; headers: Headers; resHeaders: Headers }, required: readonly Scope[]): Promise<Admission> {
+/** A 400 naming each query parameter the operation does not accept (Stripe answers an unknown parameter the same way). */
+function assertNoUnknownQueryParameters(names: readonly string[] | undefined): void {
+  if (names?.length) throw invalidFields(names.map((name) => ({ field: name, message: "is not a query parameter of this operation" })));
+}
+
+/** The whole admission of a request: one statement; then its unknown query parameters, if any. */
+export async function admitApiRequest(
+  ctx: { db: DbClient; headers: Headers; resHeaders: Headers; unknownQueryParameters?: readonly string[] },
+  required: readonly Scope[],
+): Promise<Admission> {
   const keyHash = bearerKeyHash(ctx.headers.get("authorization"));
-  return asApiKey(keyHash, () => admitKey(ctx, keyHash, required));
+  const admission = await asApiKey(keyHash, () => admitKey(ctx, keyHash, required));
+  assertNoUnknownQueryParameters(ctx.unknownQueryParameters);
+  return admission;
 }
 
 async function admitKey(ctx: { db: DbClient; resHeaders: Headers }, keyHash: string, required: readonly Scope[]): Promise<Admission> {

@@ -1,5 +1,5 @@
 // Public API step 1: authenticate the Bearer API key (401). The key is read from the Authorization
-// header only, never from the query string.
+// header only, never from the query string. Every 401 carries the Bearer challenge of RFC 6750.
 import { API_KEY_PATTERN, hashApiKey } from "@/server/auth/api-keys";
 import { Prisma, type DbClient } from "@/server/db";
 import { AppError } from "@/server/errors";
@@ -27,14 +27,26 @@ export interface ApiKeyRow {
   plan: "free" | "pro";
 }
 
-const unauthorized = (message: string) => new AppError("unauthorized", message);
+const REALM = 'Bearer realm="Orbit API"';
+
+/**
+ * The 401, with `WWW-Authenticate` (RFC 6750 section 3): no error code when no Bearer token came (the
+ * client may not know a key is needed), `invalid_token` when one came and is refused.
+ */
+function unauthorized(message: string, options: { tokenSent: boolean }): AppError {
+  const challenge = options.tokenSent ? `${REALM}, error="invalid_token", error_description="${message.replace(/["\\]/g, "")}"` : REALM;
+  return new AppError("unauthorized", message, { headers: { "www-authenticate": challenge } });
+}
 
 /** The SHA-256 hash of the key a Bearer Authorization header carries; 401 when there is none. */
 export function bearerKeyHash(header: string | null): string {
   const match = header?.match(/^Bearer +(\S+)$/i);
-  if (!match) throw unauthorized("Missing or malformed Authorization header; send `Authorization: Bearer <API key>`.");
+  if (!match) {
+    const tokenSent = /^Bearer\s+\S/i.test(header ?? "");
+    throw unauthorized("Missing or malformed Authorization header; send `Authorization: Bearer <API key>`.", { tokenSent });
+  }
   const token = match[1]!;
-  if (!API_KEY_PATTERN.test(token)) throw unauthorized("Invalid API key.");
+  if (!API_KEY_PATTERN.test(token)) throw unauthorized("Invalid API key.", { tokenSent: true });
   return hashApiKey(token);
 }
 
@@ -52,8 +64,8 @@ export function apiKeyUsableCondition(now: Date): Prisma.Sql {
 
 /** The 401 decision for a looked-up row; a usable key's `lastUsedAt` is refreshed at most once a minute, off the response path. */
 export function usableApiKey(db: DbClient, key: ApiKeyRow | undefined, now: Date): AuthenticatedKey {
-  if (!key || !key.isActive) throw unauthorized("Invalid or revoked API key.");
-  if (key.expiresAt && key.expiresAt <= now) throw unauthorized("API key has expired.");
+  if (!key || !key.isActive) throw unauthorized("Invalid or revoked API key.", { tokenSent: true });
+  if (key.expiresAt && key.expiresAt <= now) throw unauthorized("API key has expired.", { tokenSent: true });
   if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
     void db.apiKey
       .updateMany({ where: { id: key.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now.getTime() - LAST_USED_RESOLUTION_MS) } }] }, data: { lastUsedAt: now } })

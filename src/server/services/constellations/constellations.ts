@@ -86,6 +86,13 @@ async function assertCustomerOfTenant(db: DbClient, tenant: Tenant, customerId: 
   if (!customer) throw invalidFields([unknownReference("customerId", "customer")]);
 }
 
+/** GET /api/v1/constellations/{id}: one project of the organization, archived or not; anything else is a 404. */
+export async function getConstellation(db: DbClient, tenant: Tenant, id: string): Promise<ConstellationView> {
+  const row = await db.constellation.findFirst({ where: { id, organizationId: tenant.organizationId }, select: constellationSelect });
+  if (!row) throw notFound("Constellation");
+  return serializeConstellation(row);
+}
+
 export async function getConstellationWithCustomerName(db: DbClient, tenant: Tenant, id: string): Promise<ConstellationWithCustomerNameView> {
   const row = await db.constellation.findFirst({ where: { id, organizationId: tenant.organizationId }, select: constellationWithCustomerNameSelect });
   if (!row) throw notFound("Constellation");

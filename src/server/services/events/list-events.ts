@@ -1,6 +1,7 @@
 // GET /api/v1/events (app-api section 13): the organization's events newest first, as their bodies, for
-// as long as retention keeps them; console test events are never listed.
+// as long as retention keeps them, and one of them by id; console test events are never listed nor found.
 import type { DbClient, Prisma } from "@/server/db";
+import { notFound } from "@/server/errors";
 import { type EventView, type ListEventsInput, serializeEvent } from "@/server/contract/event";
 import { paginate, type Page } from "@/server/lib/cursor";
 
@@ -19,4 +20,11 @@ export async function listEvents(db: DbClient, tenant: { organizationId: string 
     (row) => row.createdAt,
   );
   return { items: page.items.map(serializeEvent), pagination: page.pagination };
+}
+
+/** GET /api/v1/events/{id}: one event of the organization, while retention keeps it; anything else is a 404. */
+export async function getEvent(db: DbClient, tenant: { organizationId: string }, id: string): Promise<EventView> {
+  const row = await db.webhookEvent.findFirst({ where: { id, organizationId: tenant.organizationId, isTest: false }, select: { payload: true } });
+  if (!row) throw notFound("Event");
+  return serializeEvent(row);
 }

@@ -4,8 +4,16 @@
 // the organization, the same keyset as every list, served by the (organizationId, <filter>,
 // startedAt, id) indexes.
 import { hotQuery, Prisma, type DbClient } from "@/server/db";
+import { notFound } from "@/server/errors";
 import { paginate, type Page } from "@/server/lib/cursor";
-import { timeLogViewColumns, type ListTimeLogsInput, type TimeLogView } from "@/server/contract/time-log";
+import { serializeTimeLog, timeLogSelect, timeLogViewColumns, type ListTimeLogsInput, type TimeLogView } from "@/server/contract/time-log";
+
+/** GET /api/v1/time-logs/{id}: one committed log of the organization (a deleted one, or another organization's, is a 404). */
+export async function getTimeLog(db: DbClient, organizationId: string, id: string): Promise<TimeLogView> {
+  const log = await db.timeLog.findFirst({ where: { id, organizationId, deletedAt: null }, select: timeLogSelect });
+  if (!log) throw notFound("Time log");
+  return serializeTimeLog(log);
+}
 
 /** Committed logs only (a running timer is not a time log, a deleted log is gone), sorted by startedAt then id, descending. */
 export async function listTimeLogs(db: DbClient, organizationId: string, filters: ListTimeLogsInput): Promise<Page<TimeLogView>> {

@@ -5,6 +5,7 @@ import { getConstellationProcedure } from "./get-constellation";
 import { getConstellationWorkProcedure } from "./get-constellation-work";
 import { listConstellationsWithCustomerNamesProcedure } from "./list-constellations-with-customer-names";
 import { listConstellationsProcedure } from "./list-constellations";
+import { lookUpConstellationProcedure } from "./look-up-constellation";
 import { unarchiveConstellationProcedure } from "./unarchive-constellation";
 import { updateConstellationProcedure } from "./update-constellation";
 
@@ -12,6 +13,8 @@ export const constellationsRouter = createRouter({
   // /api/v1 and the web app.
   list: listConstellationsProcedure,
   create: createConstellationProcedure,
+  // /api/v1 only: one project in the public shape (`get` is the web app's, with the customer's name).
+  lookUp: lookUpConstellationProcedure,
   // The web app's session procedures (archive and unarchive also serve /api/app).
   archive: archiveConstellationProcedure,
   unarchive: unarchiveConstellationProcedure,

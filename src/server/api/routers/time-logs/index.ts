@@ -7,10 +7,13 @@ import { updateTimeLogProcedure } from "./update-time-log";
 import { deleteTimeLogProcedure } from "./delete-time-log";
 import { continueTimeLogProcedure } from "./continue-time-log";
 import { listDeletedTimeLogsProcedure } from "./list-deleted-time-logs";
+import { getTimeLogProcedure } from "./get-time-log";
 
 export const timeLogsRouter = createRouter({
   list: listTimeLogsProcedure,
+  // Before `get`: trpc-to-openapi routes a path to the first procedure it matches.
   listDeleted: listDeletedTimeLogsProcedure,
+  get: getTimeLogProcedure,
   sync: syncTimeLogsProcedure,
   listWithNames: listTimeLogsWithNamesProcedure,
   summarize: summarizeTimeLogsProcedure,

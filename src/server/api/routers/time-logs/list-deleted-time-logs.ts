@@ -1,7 +1,8 @@
 import { apiProcedure, v1Page } from "@/server/api/procedures";
 import { v1ListEnvelope } from "@/server/api/v1-schemas";
-import { deletedTimeLogSchema, listDeletedTimeLogsInput } from "@/server/contract/time-log";
-import { listDeletedTimeLogs } from "@/server/services/time-tracking/deleted";
+import { deletedTimeLogSchema } from "@/server/contract/time-log";
+import { listTombstonesInput } from "@/server/contract/tombstone";
+import { listDeletedTimeLogs } from "@/server/services/sync/tombstones";
 
 /** GET /api/v1/time-logs/deleted: ids of deleted logs, oldest deletion first. */
 export const listDeletedTimeLogsProcedure = apiProcedure
@@ -18,6 +19,6 @@ export const listDeletedTimeLogsProcedure = apiProcedure
     },
     scopes: ["time-logs:read"],
   })
-  .input(listDeletedTimeLogsInput)
+  .input(listTombstonesInput)
   .output(v1ListEnvelope(deletedTimeLogSchema))
   .query(async ({ ctx, input }) => v1Page(ctx, await listDeletedTimeLogs(ctx.db, ctx.apiKey.organizationId, input)));
