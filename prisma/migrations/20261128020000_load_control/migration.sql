@@ -9,3 +9,7 @@ CREATE INDEX "WebhookEvent_to_fan_out_idx" ON "WebhookEvent" ("organizationId", 
 
 -- The worker holding a delivery's lease (the key of its identity lock, src/server/webhooks/worker-identity.ts).
 ALTER TABLE "WebhookDelivery" ADD COLUMN     "leasedBy" INTEGER;
+
+-- Login and invitation throttles (src/server/services/auth/throttle.ts): each attempt prunes a few
+-- expired failure rows of any key, oldest first, so a flood of new keys (random emails) leaves none behind.
+CREATE INDEX "LoginFailure_createdAt_idx" ON "LoginFailure"("createdAt");
