@@ -17,6 +17,7 @@
 //   - bad requests: 8 at a time of `tt_session=%` cookies, undecodable paths and TRACE.
 // The app runs with APP_ENV=development only so that endpoints may point at the local receiver.
 import { randomBytes } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -418,6 +419,8 @@ export async function measureNoisyNeighbours(options: { onPostgres: boolean }): 
       await settle(baseUrl, victim.apiKey, quiet.p50);
       console.log(`Attack: ${attack.name}, ${ATTACK_SECONDS} s…`);
       const stop = new AbortController();
+      // Every attacker's request listens to it (64 at once from the rotating addresses).
+      setMaxListeners(attack.concurrency * 2 + 10, stop.signal);
       const attacking = runAttack(attack, stop.signal);
       const [victimDuring, logins] = await Promise.all([
         measureVictim(baseUrl, victim.apiKey, ATTACK_SECONDS),

@@ -102,6 +102,15 @@ function send(port: number, method: string, path: string, options: SendOptions):
 
 const waitFor = (check: () => void) => vi.waitFor(check, { timeout: 20_000, interval: 10 });
 
+/** Lets every held request go, one step at a time, checking that the next request admitted at each step is the next label. */
+async function admittedInTurn(labels: string[]): Promise<void> {
+  for (const next of labels) {
+    held.releaseAll();
+    await waitFor(() => expect(held.arrived.at(-1)).toBe(next));
+  }
+  held.releaseAll();
+}
+
 /** A signed-in user (a new organization's admin) and the Cookie header of its session. */
 async function signedIn(): Promise<SignedInUser & { cookie: { cookie: string } }> {
   const user = await signUpOrganization();
@@ -262,25 +271,43 @@ describe("fair admission at the server", () => {
     // the pool's request that was waiting before it, before the pool's next.
     const own = send(port, "GET", "/held/u1", { from: "127.0.4.5", headers: user.cookie });
     await waitFor(() => expect(admission.load().waiting).toBe(3));
-    for (const next of ["w0", "u1", "w1"]) {
-      held.releaseAll();
-      await waitFor(() => expect(held.arrived.at(-1)).toBe(next));
-    }
-    held.releaseAll();
+    await admittedInTurn(["w0", "u1", "w1"]);
     expect((await Promise.all([running, ...waiting, own])).map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
   });
 
-  it("paces the anonymous pool while another client is served (a burst, then 20 a second), and never when alone", async () => {
+  it("paces the addresses whose logins failed lately together, as one address, while a clean address keeps its own pace", { timeout: 60_000 }, async () => {
+    const clock = pacedClock();
+    const { port, admission } = await serverWith({ maxInProgress: 4, laneQueue: 100, ...clock.bounds });
+    const admin = await signUpOrganization();
+    const user = await signedIn();
+    for (const from of ["127.0.7.1", "127.0.7.2"]) {
+      expect((await postJsonFrom(port, from, "/api/app/auth/login", { email: admin.email, password: "not the password" })).status).toBe(401);
+    }
+    const other = send(port, "GET", "/held/other", { from: "127.0.7.9", headers: user.cookie });
+    await waitFor(() => expect(held.arrived).toEqual(["other"]));
+    // Two failing addresses, 30 requests each: one burst between them, the rest wait for the shared pace.
+    const failing = [...quickFlood(port, "127.0.7.1", 30), ...quickFlood(port, "127.0.7.2", 30)];
+    await waitFor(() => expect(admission.laneLoad(ANONYMOUS_POOL.key).waiting).toBe(60 - ANONYMOUS_PACE.burst));
+    // A clean address is not held by their pace: its requests start at once.
+    expect(await statuses(quickFlood(port, "127.0.7.3", 5))).toEqual(Array(5).fill(200));
+    clock.ms += 2_000;
+    clock.wakeNext();
+    held.releaseAll();
+    expect(await statuses(failing)).toEqual(Array(60).fill(200));
+    expect((await other).status).toBe(200);
+  });
+
+  it("paces each anonymous address while anyone else is served (a burst, then 20 a second), and never one alone", async () => {
     const clock = pacedClock();
     const { port, admission } = await serverWith({ maxInProgress: 4, laneQueue: 100, ...clock.bounds });
     const user = await signedIn();
     const step = 1_000 / ANONYMOUS_PACE.perSecond;
 
-    // Alone, the pool is never paced: more than a burst's worth, with the clock standing still.
+    // Alone, an address is never paced: more than a burst's worth, with the clock standing still.
     expect(await statuses(quickFlood(port, "127.0.0.20", ANONYMOUS_PACE.burst + 10))).toEqual(Array(ANONYMOUS_PACE.burst + 10).fill(200));
     expect(clock.wakes).toEqual([]);
 
-    // While a signed-in user is served, the pool (another address now) has its burst, and then waits for its pace.
+    // While a signed-in user is served, a new address has its burst, and then waits for its pace.
     const other = send(port, "GET", "/held/other", { from: "127.0.0.21", headers: user.cookie });
     await waitFor(() => expect(held.arrived).toEqual(["other"]));
     const paced = quickFlood(port, "127.0.0.22", ANONYMOUS_PACE.burst + 3);
@@ -368,11 +395,7 @@ describe("fair admission at the server", () => {
     // Another client waits its turn: after the request that was waiting before it, before the next.
     const otherClient = send(port, "GET", "/held/other", { from: "127.0.0.7" });
     await waitFor(() => expect(admission.load().waiting).toBe(3));
-    for (const next of ["q1", "other", "q2"]) {
-      held.releaseAll();
-      await waitFor(() => expect(held.arrived.at(-1)).toBe(next));
-    }
-    held.releaseAll();
+    await admittedInTurn(["q1", "other", "q2"]);
     expect((await Promise.all([running, ...queued, otherClient])).map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
   });
 
@@ -494,11 +517,11 @@ describe("lanes", () => {
     // The public API reads no cookie.
     expect(await laneOf(request(device(issued), "127.0.0.30"), "/api/v1/tasks")).toBe("address:127.0.0.30");
     expect(laneTermsOf(`user:${admin.userId}`)).toBeUndefined();
-    expect(laneTermsOf("address:127.0.0.30")).toEqual({ pool: ANONYMOUS_POOL, rank: 0 });
+    expect(laneTermsOf("address:127.0.0.30")).toEqual({ pool: ANONYMOUS_POOL, pace: ANONYMOUS_PACE, rank: 0 });
     // A failed login from an address ranks it after the others.
     const login = await new TestClient({ "x-forwarded-for": "127.0.0.31" }).post("/api/app/auth/login", { email: admin.email, password: `not ${PASSWORD}` });
     expect(login.status).toBe(401);
-    expect(laneTermsOf("address:127.0.0.31")).toEqual({ pool: ANONYMOUS_POOL, rank: 1 });
+    expect(laneTermsOf("address:127.0.0.31")).toEqual({ pool: ANONYMOUS_POOL, pace: ANONYMOUS_PACE, rank: 1 });
   });
 
   it("groups an IPv6 client by its /64 and reads an IPv4-mapped address as IPv4", () => {

@@ -10,11 +10,12 @@
 // client, however many there are, goes ahead of one already waiting. One lane's flood thus waits
 // behind its own requests, not ahead of another's.
 // Anonymous clients (addresses) share one pool (ANONYMOUS_POOL): a lane of weight 0.5 among the
-// others, whatever number of addresses it serves, with its own pace and at most a quarter of the
-// server's queue places. Inside it the addresses take turns the same way, each holding at most its
-// part of the pool's slots, and addresses in bad standing (a failed sign-in lately, lanes.ts) after
-// the others. A flood from any number of rotating addresses is so one lane of half weight, and new
-// addresses wait their turn behind everyone already waiting.
+// others, whatever number of addresses it serves, with at most a quarter of the server's queue places.
+// Inside it the addresses take turns the same way, each holding at most its part of the pool's slots,
+// and addresses in bad standing (a failed sign-in lately, lanes.ts) come after the others and share one
+// pace between them. A flood from any number of rotating addresses is so one lane of half weight, new
+// addresses wait their turn behind everyone already waiting, and once its addresses have failed it
+// starts no more requests a second than one address may.
 // The server's own admission (serverAdmission) takes its bounds from SERVER_MAX_CONCURRENT_REQUESTS,
 // SERVER_LANE_QUEUE (beyond: 429) and SERVER_REQUEST_QUEUE (all lanes' waiting requests; beyond: 503).
 // A lane counts as active while it has requests in progress or waiting, and for ACTIVE_WINDOW_MS after
@@ -22,22 +23,26 @@
 // A share of slots bounds how many of a lane's requests run at once, not what they cost: one slot
 // that a flood refills the moment it frees kept the event loop busy with Next's work for a bad
 // cookie or a refused feed (~5-10 ms each) and the others' requests waited between its turns. So a
-// lane may also have a pace (ANONYMOUS_PACE for the anonymous pool): while any other lane is active it
-// starts at most `perSecond` requests a second after a burst of `burst`; the rest wait in its queue,
-// costing nothing. Alone, it is not paced.
+// client may also have a pace (ANONYMOUS_PACE for each anonymous address, and one more that a pool's
+// clients in bad standing share): while anyone else is active (another lane, or another client of its
+// pool) it starts at most `perSecond` requests a second after a burst of `burst`; the rest wait in its
+// queue, costing nothing. Alone, it is not paced.
 // A request may give its slot back before it ends (operations/request-slot.ts: while it waits for a
 // password hash); it then goes on outside admission.
 import { getEnv } from "@/env";
 import { publishRequestLoad, type RequestLoad } from "@/server/operations/request-load";
 
 /**
- * The pool's pace while others are served: a page's first load (its scripts, styles and fonts) fits
- * in the burst, and the anonymous world together starts 20 requests a second after it.
+ * An anonymous client's pace while others are served: a page's first load (its scripts, styles and
+ * fonts) fits in the burst, a person signing in is never held, and a flood starts 20 requests a second.
  */
 export const ANONYMOUS_PACE: Pace = { perSecond: 20, burst: 40 };
 
-/** Every anonymous client (logins, signups, feeds, bad requests): one lane of half weight, paced, a quarter of the queue places. */
-export const ANONYMOUS_POOL: PoolTerms = { key: "anonymous", weight: 0.5, pace: ANONYMOUS_PACE, queueShare: 0.25 };
+/**
+ * Every anonymous client (logins, signups, feeds, bad requests): one lane of half weight with a
+ * quarter of the queue places; its clients in bad standing share one ANONYMOUS_PACE between them.
+ */
+export const ANONYMOUS_POOL: PoolTerms = { key: "anonymous", weight: 0.5, queueShare: 0.25, rankedPace: ANONYMOUS_PACE };
 
 /** How long a lane with nothing in progress still counts as active. */
 export const ACTIVE_WINDOW_MS = 1_000;
@@ -55,16 +60,17 @@ export interface PoolTerms {
   key: string;
   /** Its weight among the lanes (0-1). */
   weight: number;
-  pace?: Pace;
   /** Its clients' waiting requests at most, as a share of all queue places (and at least one client's `laneQueue`). */
   queueShare: number;
+  /** One pace its clients of a rank above 0 share, besides their own. */
+  rankedPace?: Pace;
 }
 
-/** What a client is given: a lane of its own with `weight` (0-1, default 1) and `pace`, or a place in `pool`. */
+/** What a client is given: a lane of its own with `weight` (0-1, default 1), or a place in `pool`; and its own `pace`. */
 export interface LaneTerms {
   weight?: number;
   pace?: Pace;
-  /** Run in this pool's lane (its share, pace and queue) instead of a lane of one's own. */
+  /** Run in this pool's lane (its share and queue) instead of a lane of one's own. */
   pool?: PoolTerms;
   /** In a pool: clients of a lower rank are served first (default 0). */
   rank?: number;
@@ -126,10 +132,18 @@ interface InTurn {
   isQueued: boolean;
 }
 
+/** A pace's token bucket: starts it may make now, as of `refilledAt`. */
+interface Bucket {
+  tokens: number;
+  refilledAt: number;
+}
+
 /** One sender: a lane's only client, or one of a pool's. */
 interface Client extends InTurn {
   key: string;
   rank: number;
+  pace?: Pace;
+  bucket: Bucket;
   inProgress: number;
   waiters: Waiter[];
 }
@@ -137,19 +151,19 @@ interface Client extends InTurn {
 interface Lane extends InTurn {
   key: string;
   weight: number;
-  pace?: Pace;
   /** The pool's terms, for a pool's lane. */
   pool?: PoolTerms;
+  /** The bucket of the pool's shared pace. */
+  rankedBucket: Bucket;
   inProgress: number;
   /** Requests waiting, all its clients'. */
   waiting: number;
   /** Its clients with requests in progress or waiting. */
   clients: Map<string, Client>;
+  /** Its clients gone idle within ACTIVE_WINDOW_MS (their pace remembered), oldest first. */
+  idleClients: Map<string, { client: Client; idleSince: number }>;
   /** Its clients with requests waiting, in turn. */
   turns: TurnOrder<Client>;
-  /** The pace's bucket: starts it may make now, as of `refilledAt`. */
-  tokens: number;
-  refilledAt: number;
 }
 
 interface Slot extends AdmissionSlot {
@@ -241,23 +255,43 @@ export function fairAdmission(bounds: AdmissionBounds): Admission {
   /** A pool's client holds at most its part of the pool's share (at least one); a lane's only client, all of it. */
   const clientShareOf = (lane: Lane, clients = lane.clients.size) => (lane.pool ? Math.max(1, Math.floor(shareOf(lane) / Math.max(1, clients))) : Infinity);
   const poolQueueOf = (pool: PoolTerms) => Math.max(bounds.laneQueue(), Math.floor(bounds.maxWaiting() * pool.queueShare));
-  const isPaced = (lane: Lane): lane is Lane & { pace: Pace } => {
-    if (!lane.pace) return false;
-    const isCounted = busy.get(lane.key) === lane || recentlyIdle.get(lane.key)?.lane === lane;
-    return activeLanes() - (isCounted ? 1 : 0) > 0;
+  /** Clients of the lane busy or idle within ACTIVE_WINDOW_MS. */
+  const activeClientsOf = (lane: Lane) => {
+    const cutoff = now() - ACTIVE_WINDOW_MS;
+    for (const [key, { idleSince }] of lane.idleClients) {
+      if (idleSince > cutoff) break;
+      lane.idleClients.delete(key);
+    }
+    return lane.clients.size + lane.idleClients.size;
   };
-  /** Milliseconds until a paced lane may start its next request (0: now). */
-  const paceWait = (lane: Lane) => {
-    if (!isPaced(lane)) return 0;
+  /** Whether anyone besides the client is active: another lane, or another client of its pool. */
+  const hasCompany = (lane: Lane, client: Client) => {
+    const isLaneCounted = busy.get(lane.key) === lane || recentlyIdle.get(lane.key)?.lane === lane;
+    if (activeLanes() - (isLaneCounted ? 1 : 0) > 0) return true;
+    const isClientCounted = lane.clients.get(client.key) === client || lane.idleClients.get(client.key)?.client === client;
+    return activeClientsOf(lane) - (isClientCounted ? 1 : 0) > 0;
+  };
+  /** The paces that hold the client's next start now (none while it has no company). */
+  const pacesOf = (lane: Lane, client: Client): [Pace, Bucket][] => {
+    if (!hasCompany(lane, client)) return [];
+    const paces: [Pace, Bucket][] = [];
+    if (client.pace) paces.push([client.pace, client.bucket]);
+    if (client.rank > 0 && lane.pool?.rankedPace) paces.push([lane.pool.rankedPace, lane.rankedBucket]);
+    return paces;
+  };
+  /** Milliseconds until the bucket holds a whole token (0: now), refilled as of now. */
+  const bucketWait = (pace: Pace, bucket: Bucket) => {
     const at = now();
-    lane.tokens = Math.min(lane.pace.burst, lane.tokens + ((at - lane.refilledAt) * lane.pace.perSecond) / 1_000);
-    lane.refilledAt = at;
-    return lane.tokens >= 1 ? 0 : Math.ceil(((1 - lane.tokens) * 1_000) / lane.pace.perSecond);
+    bucket.tokens = Math.min(pace.burst, bucket.tokens + ((at - bucket.refilledAt) * pace.perSecond) / 1_000);
+    bucket.refilledAt = at;
+    return bucket.tokens >= 1 ? 0 : Math.ceil(((1 - bucket.tokens) * 1_000) / pace.perSecond);
   };
+  /** Milliseconds until the client's paces let it start its next request (0: now). */
+  const paceWait = (lane: Lane, client: Client) => Math.max(0, ...pacesOf(lane, client).map(([pace, bucket]) => bucketWait(pace, bucket)));
   const hasSlotFor = (lane: Lane) => inProgress < bounds.maxInProgress() && lane.inProgress < shareOf(lane);
 
   const start = (lane: Lane, client: Client, slot: Slot) => {
-    if (isPaced(lane)) lane.tokens -= 1;
+    for (const [, bucket] of pacesOf(lane, client)) bucket.tokens -= 1;
     inProgress += 1;
     lane.inProgress += 1;
     client.inProgress += 1;
@@ -279,33 +313,46 @@ export function fairAdmission(bounds: AdmissionBounds): Admission {
   };
 
   const settleIfIdle = (lane: Lane, client: Client) => {
-    if (!client.inProgress && !client.waiters.length && lane.clients.get(client.key) === client) lane.clients.delete(client.key);
+    if (!client.inProgress && !client.waiters.length && lane.clients.get(client.key) === client) {
+      lane.clients.delete(client.key);
+      lane.idleClients.set(client.key, { client, idleSince: now() });
+    }
     if (lane.inProgress || lane.waiting || busy.get(lane.key) !== lane) return;
     busy.delete(lane.key);
     recentlyIdle.set(lane.key, { lane, idleSince: now() });
   };
 
-  /** Takes out of a lane's turn order the first client below its part of the lane, or none; the others keep their turns. */
-  const nextClient = (lane: Lane): Client | undefined => {
+  /**
+   * Takes out of a lane's turn order the first client below its part of the lane whose paces let it
+   * start, or none (with the milliseconds until a paced one may); the others keep their turns.
+   */
+  const nextClient = (lane: Lane): { client?: Client; startIn: number } => {
     const share = clientShareOf(lane);
     const passedOver: Client[] = [];
     let next: Client | undefined;
+    let startIn = Infinity;
     while (!next && lane.turns.size) {
       const { item: client, lastServed } = lane.turns.pop()!;
       if (!client.waiters.length) continue;
-      if (lastServed !== client.lastServed) lane.turns.push(client);
-      else if (client.inProgress >= share) passedOver.push(client);
-      else next = client;
+      if (lastServed !== client.lastServed) {
+        lane.turns.push(client);
+        continue;
+      }
+      const wait = client.inProgress >= share ? 0 : paceWait(lane, client);
+      if (client.inProgress >= share || wait > 0) {
+        if (wait > 0) startIn = Math.min(startIn, wait);
+        passedOver.push(client);
+      } else next = client;
     }
     for (const client of passedOver) lane.turns.push(client);
-    return next;
+    return { client: next, startIn };
   };
 
   /**
    * Hands free slots to waiting lanes, in turn. A lane at its share (or whose waiting clients are all
    * at their part of it) is passed over and keeps its turn: it holds a slot that will free. (There are
-   * at most maxInProgress such lanes.) A lane waiting for its pace is passed over too, and a wake-up
-   * is set for its next start.
+   * at most maxInProgress such lanes.) A lane whose waiting clients all wait for their pace is passed
+   * over too, and a wake-up is set for the next start.
    */
   const dispatch = (): void => {
     const passedOver: Lane[] = [];
@@ -323,14 +370,9 @@ export function fairAdmission(bounds: AdmissionBounds): Admission {
         passedOver.push(lane);
         continue;
       }
-      const wait = paceWait(lane);
-      if (wait > 0) {
-        nextStartIn = Math.min(nextStartIn, wait);
-        passedOver.push(lane);
-        continue;
-      }
-      const client = nextClient(lane);
+      const { client, startIn } = nextClient(lane);
       if (!client) {
+        nextStartIn = Math.min(nextStartIn, startIn);
         passedOver.push(lane);
         continue;
       }
@@ -346,34 +388,44 @@ export function fairAdmission(bounds: AdmissionBounds): Admission {
     if (nextStartIn < Infinity) wakeIn(nextStartIn);
   };
 
+  const fullBucket = (pace: Pace | undefined): Bucket => ({ tokens: pace?.burst ?? 0, refilledAt: now() });
+
   /** A lane new to the admission: it counts as served now, so it joins the turns at the back. */
-  const newLane = (key: string, terms: LaneTerms): Lane => {
-    const pace = terms.pool ? terms.pool.pace : terms.pace;
-    return {
-      key,
-      weight: terms.pool ? terms.pool.weight : (terms.weight ?? 1),
-      pace,
-      pool: terms.pool,
-      inProgress: 0,
-      waiting: 0,
-      clients: new Map(),
-      turns: new TurnOrder<Client>((client) => client.rank),
-      lastServed: served,
-      isQueued: false,
-      tokens: pace?.burst ?? 0,
-      refilledAt: now(),
-    };
-  };
+  const newLane = (key: string, terms: LaneTerms): Lane => ({
+    key,
+    weight: terms.pool ? terms.pool.weight : (terms.weight ?? 1),
+    pool: terms.pool,
+    rankedBucket: fullBucket(terms.pool?.rankedPace),
+    inProgress: 0,
+    waiting: 0,
+    clients: new Map(),
+    idleClients: new Map(),
+    turns: new TurnOrder<Client>((client) => client.rank),
+    lastServed: served,
+    isQueued: false,
+  });
+
+  /** A client new to its lane (or gone idle longer than ACTIVE_WINDOW_MS): it too joins the turns at the back. */
+  const newClient = (key: string, terms: LaneTerms): Client => ({
+    key,
+    rank: 0,
+    pace: terms.pace,
+    bucket: fullBucket(terms.pace),
+    inProgress: 0,
+    waiters: [],
+    lastServed: served,
+    isQueued: false,
+  });
 
   return {
     enter(key, terms = {}) {
       const laneKey = terms.pool?.key ?? key;
       const lane = busy.get(laneKey) ?? recentlyIdle.get(laneKey)?.lane ?? newLane(laneKey, terms);
       const known = lane.clients.get(key);
-      const client: Client = known ?? { key, rank: 0, inProgress: 0, waiters: [], lastServed: served, isQueued: false };
+      const client = known ?? lane.idleClients.get(key)?.client ?? newClient(key, terms);
       client.rank = terms.rank ?? 0;
       const clientShare = clientShareOf(lane, lane.clients.size + (known ? 0 : 1));
-      const mayStart = !lane.waiting && hasSlotFor(lane) && paceWait(lane) === 0 && client.inProgress < clientShare;
+      const mayStart = !lane.waiting && hasSlotFor(lane) && client.inProgress < clientShare && paceWait(lane, client) === 0;
       if (!mayStart) {
         if (client.waiters.length >= bounds.laneQueue()) return "lane_full";
         if (lane.pool && lane.waiting >= poolQueueOf(lane.pool)) return "pool_full";
@@ -384,6 +436,7 @@ export function fairAdmission(bounds: AdmissionBounds): Admission {
         recentlyIdle.delete(laneKey);
       }
       lane.clients.set(key, client);
+      lane.idleClients.delete(key);
       let isDone = false;
       const slot: Slot = {
         admitted: ADMITTED,

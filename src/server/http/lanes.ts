@@ -9,13 +9,13 @@
 //     among strangers;
 //   - everything else (a login or signup from a browser never signed in, a calendar feed, a bad
 //     cookie): the client's address, IPv6 addresses by their /64, as a client of the anonymous pool
-//     (admission.ts ANONYMOUS_POOL), ranked after the others while its sign-ins failed lately
-//     (operations/address-standing.ts).
+//     (admission.ts ANONYMOUS_POOL) with a pace of its own (ANONYMOUS_PACE), ranked after the others
+//     (and sharing one more pace with them) while its sign-ins failed lately (operations/address-standing.ts).
 // /api/health, /api/ready and /api/metrics have no lane: probes and scrapers answer under any load,
 // and they are cheap.
 import type { IncomingMessage } from "node:http";
 import { API_KEY_PATTERN, hashApiKey } from "@/server/auth/api-keys";
-import { ANONYMOUS_POOL, type LaneTerms } from "@/server/http/admission";
+import { ANONYMOUS_PACE, ANONYMOUS_POOL, type LaneTerms } from "@/server/http/admission";
 import { rightmostAddress } from "@/server/http/client-address";
 import { deviceProofOf } from "@/server/http/device-cookie";
 import { sessionUserIdOf } from "@/server/http/session-cookie";
@@ -62,7 +62,7 @@ export const isAnonymousLane = (lane: string) => lane.startsWith(ADDRESS_LANE);
 /** What admission gives the lane: an anonymous client a place in the anonymous pool, ranked by its standing; anyone else a lane of their own. */
 export function laneTermsOf(lane: string): LaneTerms | undefined {
   if (!isAnonymousLane(lane)) return undefined;
-  return { pool: ANONYMOUS_POOL, rank: hasFailedLately(lane.slice(ADDRESS_LANE.length)) ? 1 : 0 };
+  return { pool: ANONYMOUS_POOL, pace: ANONYMOUS_PACE, rank: hasFailedLately(lane.slice(ADDRESS_LANE.length)) ? 1 : 0 };
 }
 
 /** The request's lane, or undefined for a path outside the lanes. Reads the client's address as settled by the request guard. */
