@@ -88,9 +88,8 @@ async function serveV1(request: IncomingMessage, response: ServerResponse, reque
 /**
  * Runs `serve` once the request holds a slot in its lane (at once for a path outside the lanes), or
  * refuses it in the envelope when its client's queue is full (429), or the anonymous pool's or every
- * queue place is (503). The
- * slot is held until the response's headers are written, so a stream (events, an export) holds none
- * for its lifetime, or until the client goes away, waiting or not.
+ * queue place is (503). The slot is held until the response's headers are written, so a stream
+ * (events, an export) holds none for its lifetime, or until the client goes away, waiting or not.
  */
 async function serveAdmitted(admission: Admission, request: IncomingMessage, response: ServerResponse, lane: string | undefined, serve: () => void | Promise<void>): Promise<void> {
   if (lane === undefined) return serve();
