@@ -117,7 +117,15 @@ export function openDatabase(
           drop();
           return undefined;
         }
-        return { lost: lost.signal, release: async () => drop() };
+        return {
+          lost: lost.signal,
+          // Unlocked before the connection ends, so that the lock is gone when this resolves.
+          release: async () => {
+            if (lost.signal.aborted) return;
+            await client.query("SELECT pg_advisory_unlock($1::int, $2::int)", [namespace, key]).catch(() => {});
+            drop();
+          },
+        };
       },
       close: async () => {
         await Promise.all([...listeners].map((client) => client.end().catch(() => {})));

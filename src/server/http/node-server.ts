@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { getEnv } from "@/env";
 import { rateLimited, serviceUnavailable } from "@/server/errors";
-import { serverAdmission, type Admission } from "@/server/http/admission";
+import { serverAdmission, type Admission, type AdmissionSlot } from "@/server/http/admission";
 import { readNodeBodyText } from "@/server/http/body";
 import { addressLaneOf, bearerKeyHashOf, laneOf, laneTermsOf, noteApiKeyOutcome } from "@/server/http/lanes";
 import { observeAnswer } from "@/server/http/observe";
@@ -91,7 +91,13 @@ async function serveV1(request: IncomingMessage, response: ServerResponse, reque
  * queue place is (503). The slot is held until the response's headers are written, so a stream
  * (events, an export) holds none for its lifetime, or until the client goes away, waiting or not.
  */
-async function serveAdmitted(admission: Admission, request: IncomingMessage, response: ServerResponse, lane: string | undefined, serve: () => void | Promise<void>): Promise<void> {
+async function serveAdmitted(
+  admission: Admission,
+  request: IncomingMessage,
+  response: ServerResponse,
+  lane: string | undefined,
+  serve: (slot?: AdmissionSlot) => void | Promise<void>,
+): Promise<void> {
   if (lane === undefined) return serve();
   // Gone while its session was read: nothing to queue.
   if (request.socket.destroyed) return;
@@ -111,10 +117,16 @@ async function serveAdmitted(admission: Admission, request: IncomingMessage, res
     return writeHead.apply(response, args);
   }) as typeof response.writeHead;
   await slot.admitted;
-  // Not admitted: the client went away while the request waited. Admitted, it may give its slot back
-  // early (a password hash's wait, operations/request-slot.ts).
-  if (slot.isAdmitted) await holdingRequestSlot(slot, serve);
+  // Not admitted: the client went away while the request waited.
+  if (slot.isAdmitted) await serve(slot);
 }
+
+/**
+ * Next's part of a request, able to give its slot back early (a password hash's wait,
+ * operations/request-slot.ts); /api/v1 hashes no password and runs without it.
+ */
+const serveThroughNext = (next: NodeHandler, request: IncomingMessage, response: ServerResponse) => (slot?: AdmissionSlot) =>
+  slot ? holdingRequestSlot(slot, () => next(request, response)) : next(request, response);
 
 export function createRequestHandler(options: RequestHandlerOptions): NodeHandler {
   const admission = options.admission ?? serverAdmission();
@@ -125,7 +137,7 @@ export function createRequestHandler(options: RequestHandlerOptions): NodeHandle
     if (malformed) return serveAdmitted(admission, request, response, addressLaneOf(request), () => refuseRequest(request, response, malformed));
     // Dot segments and backslashes resolved as Next resolves them, so both agree on which path this is.
     const url = new URL(request.url ?? "/", options.listeningOrigin);
-    const serve = isServedHere(url.pathname) ? () => serveV1(request, response, url, options.listeningOrigin) : () => options.next(request, response);
+    const serve = isServedHere(url.pathname) ? () => serveV1(request, response, url, options.listeningOrigin) : serveThroughNext(options.next, request, response);
     return serveAdmitted(admission, request, response, await laneOf(request, url.pathname), serve);
   };
   return (request, response) =>
