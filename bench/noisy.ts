@@ -4,18 +4,22 @@
 // measures the victim's `GET /api/v1/tasks?limit=50` (sequential requests on VICTIM_CONNECTIONS
 // connections) quiet and during each attack, and prints one table. Each attack runs for
 // BENCH_ATTACK_SECONDS (default 10) and stops; the next starts once the server is quiet again.
-// BENCH_ATTACKS=fan-out (or a comma-separated list of feed, search, login, bad, fan-out, report-pdf,
-// report-json) prepares and
-// runs only those attacks.
+// BENCH_ATTACKS=fan-out (or a comma-separated list of feed, search, login, login-16, login-64, invite,
+// bad, fan-out, report-pdf, report-json) prepares and runs only those attacks.
 //   - calendar feed: 8 anonymous GETs at a time of a free account's feed over 5,000 logs;
 //   - task search: 8 concurrent `search=` lists over 2,000 tasks with 10 KB descriptions;
 //   - fan-out: 2 concurrent 500-entry syncs of an organization with 20 endpoints (a local receiver);
-//   - login flood: 16 concurrent anonymous logins with wrong passwords;
+//   - login flood: 16 concurrent anonymous logins with wrong passwords, from one address;
+//   - failed logins for random emails from 16 and from 64 rotating addresses (distinct 127/8 source
+//     addresses, `localAddress`; one worker per address), and bogus invitation tokens from 16: beside
+//     these, two more victims are measured, a real user's login with its device cookie and without
+//     (sequential, each from an address of its own), against their own quiet times;
 //   - bad requests: 8 at a time of `tt_session=%` cookies, undecodable paths and TRACE;
 //   - report PDF ×4 and report JSON ×4: 4 concurrent time reports (a year by customer and project,
 //     the PDF with its detail table) of an organization with 20,000 logs over 5 hourly customers.
 // The app runs with APP_ENV=development only so that endpoints may point at the local receiver.
 import { randomBytes } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -43,13 +47,36 @@ interface Attack {
   concurrency: number;
   /** One attacker request; `index` counts this attack's requests. */
   request: (index: number, signal: AbortSignal) => Promise<number>;
+  /** A real user's logins (with and without the device cookie) are measured beside it too. */
+  hasLoginVictims?: boolean;
+}
+
+interface VictimStats {
+  p50: number;
+  p99: number;
+  count: number;
+  failed: number;
 }
 
 interface Measurement {
   name: string;
-  victim: { p50: number; p99: number; count: number; failed: number };
+  victim: VictimStats;
+  /** The real user's login with its device cookie and without, when measured. */
+  logins?: { device: VictimStats; stranger: VictimStats };
   attack?: { count: number; statuses: Map<string, number> };
 }
+
+/** The real user whose login is a victim: email, password and the device cookie its browser got at signup. */
+interface LoginVictim {
+  email: string;
+  password: string;
+  deviceCookie: string;
+}
+
+/** Source addresses of the login victims and of the rotating attackers (the server listens on every interface). */
+const DEVICE_VICTIM_ADDRESS = "127.0.9.1";
+const STRANGER_VICTIM_ADDRESS = "127.0.9.2";
+const rotatingAddress = (block: number, index: number, count: number) => `127.0.${block}.${(index % count) + 1}`;
 
 const percentile = (sorted: number[], share: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]! : Number.NaN);
 
@@ -59,6 +86,58 @@ async function timedFetch(url: string, init: RequestInit, signal?: AbortSignal):
   const response = await fetch(url, { ...init, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
   await response.arrayBuffer();
   return { status: response.status, ms: performance.now() - started };
+}
+
+/** One POST of JSON from the loopback source address `from` (node:http: fetch cannot choose its source address). */
+function postJsonFrom(url: string, from: string, body: unknown, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<{ status: number; ms: number }> {
+  const json = JSON.stringify(body);
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: "POST",
+        localAddress: from,
+        agent: false,
+        timeout: REQUEST_TIMEOUT_MS,
+        signal,
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(json), ...headers },
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }));
+      },
+    );
+    request.on("timeout", () => request.destroy(new Error("timeout")));
+    request.on("error", reject);
+    request.end(json);
+  });
+}
+
+function stats(latencies: number[], failed: number): VictimStats {
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), count: latencies.length, failed };
+}
+
+/** The real user's logins until `seconds` have passed, one at a time with the device cookie and one at a time without, side by side. */
+async function measureLogins(baseUrl: string, user: LoginVictim, seconds: number): Promise<{ device: VictimStats; stranger: VictimStats }> {
+  const until = performance.now() + seconds * 1000;
+  const loop = async (from: string, headers: Record<string, string>) => {
+    const latencies: number[] = [];
+    let failed = 0;
+    while (performance.now() < until) {
+      try {
+        const { status, ms } = await postJsonFrom(`${baseUrl}/api/app/auth/login`, from, { email: user.email, password: user.password }, headers);
+        if (status === 200) latencies.push(ms);
+        else failed += 1;
+      } catch {
+        failed += 1;
+      }
+    }
+    return stats(latencies, failed);
+  };
+  const [device, stranger] = await Promise.all([loop(DEVICE_VICTIM_ADDRESS, { cookie: user.deviceCookie }), loop(STRANGER_VICTIM_ADDRESS, {})]);
+  return { device, stranger };
 }
 
 /** Sequential victim requests on each connection until `seconds` have passed. */
@@ -79,8 +158,7 @@ async function measureVictim(baseUrl: string, apiKey: string, seconds: number) {
       }
     }),
   );
-  latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), count: latencies.length, failed };
+  return stats(latencies, failed);
 }
 
 /** Runs the attack's workers until aborted; resolves to what they got back. */
@@ -162,6 +240,17 @@ async function inParallel(count: number, concurrency: number, job: (index: numbe
   }));
 }
 
+/** A real user: signed up through the app, with the device cookie its browser got. */
+async function realUser(baseUrl: string): Promise<LoginVictim> {
+  const password = "benchmark-password";
+  const email = `real-user-${randomBytes(4).toString("hex")}@example.com`;
+  const reply = await call(baseUrl, "POST", "/api/app/auth/signup", { body: { email, password, name: "Real User", organizationName: "Real Org" } });
+  expectStatus(reply, 201, "POST /api/app/auth/signup (real user)");
+  const deviceCookie = reply.headers.getSetCookie().map((header) => header.split(";")[0]!).find((pair) => pair.startsWith("tt_device="));
+  if (!deviceCookie) throw new Error("The signup set no device cookie (tt_device).");
+  return { email, password, deviceCookie };
+}
+
 async function signUp(baseUrl: string, plan: "free" | "pro") {
   const email = `noisy-${randomBytes(4).toString("hex")}@example.com`;
   const reply = await call(baseUrl, "POST", "/api/app/auth/signup", { body: { email, password: "benchmark-password", name: "Noisy", organizationName: "Noisy Org" } });
@@ -171,9 +260,9 @@ async function signUp(baseUrl: string, plan: "free" | "pro") {
   return { cookie, email };
 }
 
-/** The attacks BENCH_ATTACKS names (comma-separated keys: feed, search, login, bad, fan-out); all when unset. */
+/** The attacks BENCH_ATTACKS names (comma-separated keys: feed, search, login, login-16, login-64, invite, bad, fan-out, report-pdf, report-json); all when unset. */
 function selectedAttacks(): Set<string> {
-  const keys = ["feed", "search", "login", "bad", "fan-out", "report-pdf", "report-json"];
+  const keys = ["feed", "search", "login", "login-16", "login-64", "invite", "bad", "fan-out", "report-pdf", "report-json"];
   const wanted = (process.env.BENCH_ATTACKS ?? "").split(",").map((key) => key.trim()).filter(Boolean);
   const unknown = wanted.filter((key) => !keys.includes(key));
   if (unknown.length) throw new Error(`BENCH_ATTACKS: unknown attack ${unknown.join(", ")} (known: ${keys.join(", ")})`);
@@ -218,6 +307,28 @@ async function prepareAttacks(baseUrl: string, receiverUrl: string, selected: Se
       concurrency: 16,
       request: async (index, signal) =>
         (await timedFetch(`${baseUrl}/api/app/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: `nobody-${index}@example.com`, password: "not-the-password" }) }, signal)).status,
+    });
+  }
+
+  for (const [key, addresses, block] of [["login-16", 16, 1], ["login-64", 64, 2]] as const) {
+    if (!selected.has(key)) continue;
+    attacks.push({
+      name: `failed logins for random emails from ${addresses} rotating addresses`,
+      concurrency: addresses,
+      hasLoginVictims: true,
+      request: async (index, signal) =>
+        (await postJsonFrom(`${baseUrl}/api/app/auth/login`, rotatingAddress(block, index, addresses), { email: `nobody-${randomBytes(6).toString("hex")}@example.com`, password: "not-the-password" }, {}, signal))
+          .status,
+    });
+  }
+
+  if (selected.has("invite")) {
+    attacks.push({
+      name: "bogus invitation tokens from 16 rotating addresses",
+      concurrency: 16,
+      hasLoginVictims: true,
+      request: async (index, signal) =>
+        (await postJsonFrom(`${baseUrl}/api/app/invites/${randomBytes(32).toString("base64url")}/accept`, rotatingAddress(3, index, 16), { name: "Mallory", password: "not-the-password" }, {}, signal)).status,
     });
   }
 
@@ -335,19 +446,33 @@ export async function measureNoisyNeighbours(options: { onPostgres: boolean }): 
     const attacks = await prepareAttacks(baseUrl, receiver.url, selectedAttacks());
     console.log(`  attackers ready in ${Math.round((performance.now() - prepared) / 1000)} s`);
 
+    // The real user whose login is a victim beside the login and invitation attacks: its browser's device cookie from signup.
+    const loginVictim = attacks.some((attack) => attack.hasLoginVictims) ? await realUser(baseUrl) : undefined;
+
     await measureVictim(baseUrl, victim.apiKey, 2); // warm-up
     console.log(`Quiet: the victim alone for ${QUIET_SECONDS} s…`);
     const quiet = await measureVictim(baseUrl, victim.apiKey, QUIET_SECONDS);
     const measurements: Measurement[] = [{ name: "quiet", victim: quiet }];
+    if (loginVictim) {
+      console.log(`Quiet: the victim and the real user's logins for ${QUIET_SECONDS} s…`);
+      const [withLogins, logins] = await Promise.all([measureVictim(baseUrl, victim.apiKey, QUIET_SECONDS), measureLogins(baseUrl, loginVictim, QUIET_SECONDS)]);
+      measurements.push({ name: "quiet, with the real user's logins", victim: withLogins, logins });
+    }
     for (const attack of attacks) {
       await settle(baseUrl, victim.apiKey, quiet.p50);
       console.log(`Attack: ${attack.name}, ${ATTACK_SECONDS} s…`);
       const stop = new AbortController();
+      // Every attacker's request listens to it (64 at once from the rotating addresses).
+      setMaxListeners(attack.concurrency * 2 + 10, stop.signal);
       const attacking = runAttack(attack, stop.signal);
-      const victimDuring = await measureVictim(baseUrl, victim.apiKey, ATTACK_SECONDS);
+      const [victimDuring, logins] = await Promise.all([
+        measureVictim(baseUrl, victim.apiKey, ATTACK_SECONDS),
+        attack.hasLoginVictims && loginVictim ? measureLogins(baseUrl, loginVictim, ATTACK_SECONDS) : undefined,
+      ]);
       stop.abort();
-      measurements.push({ name: attack.name, victim: victimDuring, attack: await attacking });
+      measurements.push({ name: attack.name, victim: victimDuring, logins, attack: await attacking });
       console.log(`  victim p50 ${victimDuring.p50.toFixed(0)} ms, p99 ${victimDuring.p99.toFixed(0)} ms (quiet ${quiet.p50.toFixed(0)} / ${quiet.p99.toFixed(0)} ms)`);
+      if (logins) console.log(`  login p50 with the device cookie ${logins.device.p50.toFixed(0)} ms, without ${logins.stranger.p50.toFixed(0)} ms`);
     }
     await settle(baseUrl, victim.apiKey, quiet.p50);
 
@@ -379,6 +504,20 @@ function printNoisyReport(report: { measurements: Measurement[]; loadBefore: num
     console.log(
       `| ${row.name} | ${ms(row.victim.p50)} | ${ms(row.victim.p99)} | ${(row.victim.p50 / quiet.p50).toFixed(1)} | ${row.victim.count} (${row.victim.failed}) | ${row.attack ? `${row.attack.count}: ${statuses}` : ""} |`,
     );
+  }
+  const withLogins = report.measurements.filter((row) => row.logins);
+  const loginQuiet = withLogins[0];
+  if (loginQuiet?.logins) {
+    console.log("\nBeside the login and invitation attacks, three victims, each as a multiple of its own quiet p50 (measured together, quiet):\n");
+    console.log("| while | API p50 ms (× quiet) | login with device cookie p50 ms (× quiet) | login without p50 ms (× quiet) | logins failed (with / without) | attacker requests: statuses |");
+    console.log("|---|---:|---:|---:|---:|---|");
+    const times = (value: number, base: number) => `${ms(value)} (×${(value / base).toFixed(1)})`;
+    for (const row of withLogins) {
+      const statuses = row.attack ? [...row.attack.statuses.entries()].sort().map(([status, count]) => `${status}×${count}`).join(" ") : "";
+      console.log(
+        `| ${row.name} | ${times(row.victim.p50, loginQuiet.victim.p50)} | ${times(row.logins!.device.p50, loginQuiet.logins.device.p50)} | ${times(row.logins!.stranger.p50, loginQuiet.logins.stranger.p50)} | ${row.logins!.device.failed} / ${row.logins!.stranger.failed} | ${row.attack ? `${row.attack.count}: ${statuses}` : ""} |`,
+      );
+    }
   }
   console.log(`\nWebhook requests the local receiver got during the run: ${report.delivered}.`);
   if (report.problems.length) {

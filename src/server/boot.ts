@@ -4,6 +4,8 @@
 import { getEnv, InvalidEnvironmentError } from "@/env";
 import { closeDatabase, getDatabase } from "@/server/db";
 import { installShutdownHandler } from "@/server/operations/shutdown";
+import { calibratePasswordHashing } from "@/server/auth/passwords";
+import { getLogger } from "@/server/operations/logger";
 import { startInlineDeliveryWorker } from "@/server/webhooks/worker";
 
 export async function boot(): Promise<void> {
@@ -19,6 +21,8 @@ export async function boot(): Promise<void> {
     throw error;
   }
   await getDatabase();
+  // A password check's duration known before the first login for an unknown email waits like one.
+  calibratePasswordHashing().catch((error: unknown) => getLogger().warn({ err: error }, "password hashing not calibrated at boot"));
   const worker = await startInlineDeliveryWorker();
   installShutdownHandler({ stopWorker: async () => worker?.(), releaseHeld: async () => (await worker?.releaseHeld()) ?? 0, closeDatabase, exit: (code) => process.exit(code) });
 }

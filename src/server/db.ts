@@ -22,9 +22,21 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Subscribes to a PostgreSQL NOTIFY channel; notifications arrive once the sending transaction commits. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Takes the session-level advisory lock (namespace, key) on a connection kept open for it, or
+   * resolves to undefined when another session holds it. Other sessions see it in pg_locks while it is
+   * held; it goes when released, when its connection is lost, or with the process.
+   */
+  holdSessionLock(namespace: number, key: number): Promise<SessionLock | undefined>;
   /** The embedded database only: the lanes whose calls wait for its one connection (pglite/turns.ts), with how many calls each. */
   waitingLanes?: () => Promise<{ lane: string; calls: number }[]>;
   close(): Promise<void>;
+}
+
+export interface SessionLock {
+  /** Aborted once the lock is no longer held (its connection was lost, or it was released). */
+  readonly lost: AbortSignal;
+  release(): Promise<void>;
 }
 
 export interface OpenOptions {
@@ -84,6 +96,37 @@ export function openDatabase(
           await client.end().catch(() => {});
         };
       },
+      async holdSessionLock(namespace, key) {
+        // A connection of its own, outside the pool: the lock lives as long as the connection.
+        const client = new pg.Client({ connectionString, keepAlive: true });
+        const lost = new AbortController();
+        const drop = () => {
+          listeners.delete(client);
+          lost.abort();
+          void client.end().catch(() => {});
+        };
+        client.on("error", drop);
+        client.on("end", drop);
+        await client.connect();
+        listeners.add(client);
+        const [row] = (await client.query<{ isTaken: boolean }>('SELECT pg_try_advisory_lock($1::int, $2::int) AS "isTaken"', [namespace, key]).catch((error: unknown) => {
+          drop();
+          throw error;
+        })).rows;
+        if (!row?.isTaken) {
+          drop();
+          return undefined;
+        }
+        return {
+          lost: lost.signal,
+          // Unlocked before the connection ends, so that the lock is gone when this resolves.
+          release: async () => {
+            if (lost.signal.aborted) return;
+            await client.query("SELECT pg_advisory_unlock($1::int, $2::int)", [namespace, key]).catch(() => {});
+            drop();
+          },
+        };
+      },
       close: async () => {
         await Promise.all([...listeners].map((client) => client.end().catch(() => {})));
         listeners.clear();
@@ -104,6 +147,20 @@ export function openDatabase(
     adapterFactory: pglite.adapterFactory,
     kind: "pglite",
     listen: (channel, onNotify) => pglite.listen(channel, onNotify),
+    // One process, one connection: the lock is held by the only session, and goes with the process.
+    async holdSessionLock(namespace, key) {
+      const [row] = await prisma.$queryRaw<{ isTaken: boolean }[]>`SELECT pg_try_advisory_lock(${namespace}::int, ${key}::int) AS "isTaken"`;
+      if (!row?.isTaken) return undefined;
+      const lost = new AbortController();
+      return {
+        lost: lost.signal,
+        release: async () => {
+          if (lost.signal.aborted) return;
+          lost.abort();
+          await prisma.$queryRaw`SELECT pg_advisory_unlock(${namespace}::int, ${key}::int)`;
+        },
+      };
+    },
     waitingLanes: () => pglite.waitingLanes(),
     close: async () => {
       await prisma.$disconnect();

@@ -1,13 +1,25 @@
 // Sessions that logout revokes, and login/signup throttling (app-api.md section 10), counted inside the
-// operations: the in-app route and tRPC (batched or not) all count.
+// operations: the in-app route and tRPC (batched or not) all count. Logins no flood can block
+// (app-api.md section 15): an unknown email computes no password hash, a request waiting for a hash
+// holds no request slot, a browser that signed in before carries a signed device cookie that exempts
+// it from lockouts it did not cause, and an invitation's token is checked before any hash and throttled.
 import { createHash } from "node:crypto";
 import http from "node:http";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetEnvCache } from "@/env";
 import { getDb } from "@/server/db";
-import { passwordHashing } from "@/server/auth/passwords";
+import { passwordHashCount, passwordHashing } from "@/server/auth/passwords";
+import { DEVICE_COOKIE, issueDeviceCookie } from "@/server/auth/device-cookies";
+import { fairAdmission } from "@/server/http/admission";
 import { clientAddressOf } from "@/server/http/client-address";
-import { LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_EMAIL, SIGNUPS_PER_ADDRESS } from "@/server/services/auth/throttle";
+import {
+  INVITE_FAILURES_PER_ADDRESS,
+  INVITE_FAILURES_PER_TOKEN,
+  LOGIN_FAILURES_PER_ADDRESS,
+  LOGIN_FAILURES_PER_DEVICE,
+  LOGIN_FAILURES_PER_EMAIL,
+  SIGNUPS_PER_ADDRESS,
+} from "@/server/services/auth/throttle";
 import { dispatchToNext, TestClient } from "../harness/http";
 import { startOrbitServer, type StartedServer } from "../harness/server";
 import { PASSWORD, signUpOrganization, uniqueEmail } from "../harness/factories";
@@ -241,5 +253,198 @@ describe("password hashing cost", () => {
       process.env.PASSWORD_HASH_COST = saved;
       resetEnvCache();
     }
+  });
+});
+
+const emailKeyOf = (email: string) => `email:${createHash("sha256").update(email).digest("hex")}`;
+const deviceCookieOf = (client: TestClient) => `${DEVICE_COOKIE}=${client.cookie(DEVICE_COOKIE)!}`;
+
+describe("an unknown email", () => {
+  it("computes no password hash: it waits like a wrong password instead, and answers the same", { timeout: 60_000 }, async () => {
+    const admin = await signUpOrganization(); // a hash was timed: the wait has a duration to follow
+    const before = passwordHashCount();
+    const unknown = await Promise.all(Array.from({ length: 5 }, () => clientAt().post("/api/app/auth/login", { email: uniqueEmail("nobody"), password: PASSWORD })));
+    expect(passwordHashCount()).toBe(before);
+    const wrong = await clientAt().post("/api/app/auth/login", { email: admin.email, password: "wrong password" });
+    expect(passwordHashCount()).toBe(before + 1);
+    for (const response of [...unknown, wrong]) {
+      expect(response.status).toBe(401);
+      expect(response.body.error).toBe("unauthorized");
+      expect(response.body.message).toBe(wrong.body.message);
+      expect(response.headers.getSetCookie()).toEqual([]);
+    }
+    // It still counts as a failed login for that email.
+    const email = uniqueEmail("nobody");
+    await clientAt().post("/api/app/auth/login", { email, password: PASSWORD });
+    expect(await (await getDb()).loginFailure.count({ where: { key: emailKeyOf(email) } })).toBe(1);
+  });
+});
+
+describe("a request waiting for a password hash", () => {
+  let server: StartedServer;
+  const admission = fairAdmission({ maxInProgress: () => 1, laneQueue: () => 10, maxWaiting: () => 100 });
+
+  beforeAll(async () => {
+    server = await startOrbitServer(dispatchToNext, undefined, { admission });
+  });
+  afterAll(() => server.close());
+  afterEach(() => {
+    delete process.env.PASSWORD_HASH_CONCURRENCY;
+    resetEnvCache();
+  });
+
+  function requestFrom(from: string, method: string, path: string, body?: unknown): Promise<{ status: number; text: string }> {
+    const json = body === undefined ? undefined : JSON.stringify(body);
+    return new Promise((resolve, reject) => {
+      http
+        .request(
+          { host: "127.0.0.1", port: server.port, localAddress: from, method, path, agent: false, headers: json ? { "content-type": "application/json", "content-length": Buffer.byteLength(json) } : {} },
+          (response) => {
+            let text = "";
+            response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk)).on("end", () => resolve({ status: response.statusCode!, text }));
+          },
+        )
+        .on("error", reject)
+        .end(json);
+    });
+  }
+
+  it("holds no slot of fair admission: with one slot, another client is answered while a login waits for the hasher", { timeout: 60_000 }, async () => {
+    const admin = await signUpOrganization();
+    Object.assign(process.env, { PASSWORD_HASH_CONCURRENCY: "1" });
+    resetEnvCache();
+    // The hasher's only place taken until the test lets it go.
+    let freeHasher!: () => void;
+    const occupied = passwordHashing.run(() => new Promise<void>((resolve) => (freeHasher = resolve)));
+    await vi.waitFor(() => expect(passwordHashing.load().running).toBe(1));
+    let isAnswered = false;
+    const login = requestFrom("127.0.5.1", "POST", "/api/app/auth/login", { email: admin.email, password: PASSWORD }).then((answer) => ((isAnswered = true), answer));
+    await vi.waitFor(() => expect(passwordHashing.load().waiting).toBe(1), { timeout: 20_000, interval: 10 });
+    expect(admission.load().inProgress).toBe(0);
+    // Another client's request takes the one slot and is answered, the login still waiting.
+    expect((await requestFrom("127.0.5.2", "GET", "/api/app/me")).status).toBe(401);
+    expect(isAnswered).toBe(false);
+    freeHasher();
+    await occupied;
+    expect((await login).status).toBe(200);
+  });
+});
+
+describe("device cookies", () => {
+  it("are signed, HttpOnly, and given to a browser at signup and at every login", async () => {
+    const admin = await signUpOrganization();
+    const issued = admin.client.cookie(DEVICE_COOKIE);
+    expect(issued).toMatch(new RegExp(`^v1\\.${admin.userId}\\.\\d+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$`));
+    const login = await new TestClient().post("/api/app/auth/login", { email: admin.email, password: PASSWORD });
+    const cookie = login.headers.getSetCookie().find((line) => line.startsWith(`${DEVICE_COOKIE}=`))!;
+    expect(cookie).toMatch(/; HttpOnly; SameSite=Lax; Max-Age=15552000$/);
+    expect(cookie).toContain("Path=/");
+    // A new one each time (a new device id); a failed login gets none.
+    expect(cookie.split(";")[0]).not.toBe(`${DEVICE_COOKIE}=${issued}`);
+    expect((await new TestClient().post("/api/app/auth/login", { email: admin.email, password: "wrong password" })).headers.getSetCookie()).toEqual([]);
+  });
+
+  it("let the browser that signed in before sign in while its email is locked by others' failures, and from an address locked by others'", { timeout: 120_000 }, async () => {
+    const admin = await signUpOrganization();
+    const device = deviceCookieOf(admin.client);
+    const db = await getDb();
+    // A flood against the email from elsewhere: strangers are refused, even with the right password.
+    await db.loginFailure.createMany({ data: Array.from({ length: LOGIN_FAILURES_PER_EMAIL }, () => ({ key: emailKeyOf(admin.email) })) });
+    expect((await clientAt().post("/api/app/auth/login", { email: admin.email, password: PASSWORD })).status).toBe(429);
+    // And against the device's own address.
+    const address = "198.51.100.77";
+    await db.loginFailure.createMany({ data: Array.from({ length: LOGIN_FAILURES_PER_ADDRESS }, () => ({ key: `address:${address}` })) });
+    const proven = new TestClient({ "x-forwarded-for": address, cookie: device });
+    const login = await proven.post("/api/app/auth/login", { email: admin.email, password: PASSWORD });
+    expect(login.status, login.text).toBe(200);
+    expect(login.body.data.user.id).toBe(admin.userId);
+    // Through tRPC too.
+    const viaTrpc = await new TestClient({ "x-forwarded-for": address, cookie: device }).post("/api/trpc/auth.logIn", { email: admin.email, password: PASSWORD });
+    expect(viaTrpc.status).toBe(200);
+    // Its own wrong guesses are counted against the device alone: neither the email nor the address grew.
+    expect((await proven.post("/api/app/auth/login", { email: admin.email, password: "wrong password" })).status).toBe(401);
+    expect(await db.loginFailure.count({ where: { key: emailKeyOf(admin.email) } })).toBe(LOGIN_FAILURES_PER_EMAIL);
+    expect(await db.loginFailure.count({ where: { key: `address:${address}` } })).toBe(LOGIN_FAILURES_PER_ADDRESS);
+  });
+
+  it("lock out only their own device after its own failures", { timeout: 120_000 }, async () => {
+    const admin = await signUpOrganization();
+    const device = deviceCookieOf(admin.client);
+    const withDevice = () => new TestClient({ "x-forwarded-for": "198.51.100.78", cookie: device });
+    for (let index = 0; index < LOGIN_FAILURES_PER_DEVICE; index += 1) {
+      expect((await withDevice().post("/api/app/auth/login", { email: admin.email, password: `wrong ${index}` })).status).toBe(401);
+    }
+    const refused = await withDevice().post("/api/app/auth/login", { email: admin.email, password: PASSWORD });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    // The email is not locked for anyone else: a stranger (another browser) signs in.
+    expect((await clientAt().post("/api/app/auth/login", { email: admin.email, password: PASSWORD })).status).toBe(200);
+  });
+
+  it("prove nothing for another user, nor when forged or expired: the email's lockout applies", { timeout: 120_000 }, async () => {
+    const locked = await signUpOrganization();
+    const other = await signUpOrganization();
+    await (await getDb()).loginFailure.createMany({ data: Array.from({ length: LOGIN_FAILURES_PER_EMAIL }, () => ({ key: emailKeyOf(locked.email) })) });
+    const issued = locked.client.cookie(DEVICE_COOKIE)!;
+    const [version, userId, time, deviceId, signature] = issued.split(".");
+    const cookies = [
+      deviceCookieOf(other.client), // another user's
+      `${DEVICE_COOKIE}=${[version, userId, time, deviceId, signature!.slice(0, -2) + (signature!.endsWith("AA") ? "BB" : "AA")].join(".")}`, // signature changed
+      `${DEVICE_COOKIE}=${[version, userId, time, "another-device-id", signature].join(".")}`, // device id changed
+      `${DEVICE_COOKIE}=${issueDeviceCookie(locked.userId, Date.now() - 200 * 86_400_000)}`, // expired
+    ];
+    for (const cookie of cookies) {
+      const response = await new TestClient({ "x-forwarded-for": "198.51.100.79", cookie }).post("/api/app/auth/login", { email: locked.email, password: PASSWORD });
+      expect(response.status, cookie).toBe(429);
+    }
+    expect((await new TestClient({ "x-forwarded-for": "198.51.100.79", cookie: deviceCookieOf(locked.client) }).post("/api/app/auth/login", { email: locked.email, password: PASSWORD })).status).toBe(200);
+  });
+});
+
+describe("accepting an invitation", () => {
+  async function invite(): Promise<{ admin: Awaited<ReturnType<typeof signUpOrganization>>; token: string }> {
+    const admin = await signUpOrganization();
+    const sent = await admin.client.post("/api/app/invites", { email: uniqueEmail("invited"), role: "member" });
+    expect(sent.status, sent.text).toBe(201);
+    return { admin, token: sent.body.data.url.split("/invite/")[1] };
+  }
+  const accept = (client: TestClient, token: string) => client.post(`/api/app/invites/${token}/accept`, { name: "Nia", password: PASSWORD });
+
+  it("checks the token before hashing the password: a made-up or used token computes no hash", { timeout: 60_000 }, async () => {
+    const { token } = await invite();
+    const before = passwordHashCount();
+    for (const bogus of ["x".repeat(43), "y".repeat(43)]) expect((await accept(clientAt(), bogus)).status).toBe(404);
+    expect(passwordHashCount()).toBe(before);
+    const accepted = await accept(clientAt(), token);
+    expect(accepted.status, accepted.text).toBe(201);
+    expect(passwordHashCount()).toBe(before + 1);
+    expect(accepted.headers.getSetCookie().some((line) => line.startsWith(`${DEVICE_COOKIE}=`))).toBe(true);
+    expect((await accept(clientAt(), token)).status).toBe(404);
+    expect(passwordHashCount()).toBe(before + 1);
+  });
+
+  it(`is throttled per token (${INVITE_FAILURES_PER_TOKEN} failures) and per address (${INVITE_FAILURES_PER_ADDRESS}), like a login`, { timeout: 120_000 }, async () => {
+    const db = await getDb();
+    const bogus = "z".repeat(43);
+    for (let index = 0; index < INVITE_FAILURES_PER_TOKEN; index += 1) expect((await accept(clientAt(), bogus)).status).toBe(404);
+    const refused = await accept(clientAt(), bogus);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe("rate_limit_exceeded");
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+
+    const address = "198.51.100.80";
+    await db.loginFailure.createMany({ data: Array.from({ length: INVITE_FAILURES_PER_ADDRESS - 1 }, () => ({ key: `invite-address:${address}` })) });
+    expect((await accept(clientAt(address), "w".repeat(43))).status).toBe(404);
+    const { token } = await invite();
+    // The address has used its failures: even a real invitation waits, before any hash.
+    const before = passwordHashCount();
+    expect((await accept(clientAt(address), token)).status).toBe(429);
+    expect(passwordHashCount()).toBe(before);
+    // From elsewhere it is accepted, and a success gives its row back.
+    const accepted = await accept(clientAt(), token);
+    expect(accepted.status, accepted.text).toBe(201);
+    const tokenKey = (value: string) => `invite:${createHash("sha256").update(value).digest("hex")}`;
+    expect(await db.loginFailure.count({ where: { key: tokenKey(bogus) } })).toBe(INVITE_FAILURES_PER_TOKEN);
+    expect(await db.loginFailure.count({ where: { key: tokenKey(token) } })).toBe(0);
   });
 });

@@ -1,16 +1,18 @@
 // Fair admission at Orbit's server (src/server/http/admission.ts, lanes.ts), over HTTP into the real
-// request handler: requests are sorted into lanes by who sends them (the socket's address for
-// anonymous clients, here distinct 127.0.0.x addresses; the signed-in user; the API key), a bounded
-// number run at once, and a freed slot goes to the next lane in turn, so one lane's flood waits behind
-// its own requests. Order is asserted with requests the stand-in for Next holds until the test lets
-// them go, never with timings.
+// request handler: requests are sorted into lanes by who sends them (the signed-in user, or the user
+// whose device cookie the browser carries; the API key; every anonymous client, by the socket's
+// address, here distinct 127.0.0.x addresses, in one shared pool), a bounded number run at once, and a
+// freed slot goes to the next lane in turn, so one lane's flood waits behind its own requests and any
+// number of addresses weigh as one half lane. Order is asserted with requests the stand-in for Next
+// holds until the test lets them go, never with timings.
 import http from "node:http";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ANONYMOUS_PACE, fairAdmission, type Admission } from "@/server/http/admission";
-import { addressGroup, laneOf, noteApiKeyOutcome } from "@/server/http/lanes";
+import { ANONYMOUS_PACE, ANONYMOUS_POOL, fairAdmission, type Admission } from "@/server/http/admission";
+import { addressGroup, laneOf, laneTermsOf, noteApiKeyOutcome } from "@/server/http/lanes";
 import { hashApiKey } from "@/server/auth/api-keys";
-import { apiOrganization, signUpOrganization, addMember } from "../harness/factories";
-import { dispatchToNext } from "../harness/http";
+import { DEVICE_COOKIE, issueDeviceCookie } from "@/server/auth/device-cookies";
+import { apiOrganization, signUpOrganization, addMember, PASSWORD, type SignedInUser } from "../harness/factories";
+import { dispatchToNext, TestClient } from "../harness/http";
 import { startOrbitServer, type StartedServer } from "../harness/server";
 
 interface Answer {
@@ -100,6 +102,37 @@ function send(port: number, method: string, path: string, options: SendOptions):
 
 const waitFor = (check: () => void) => vi.waitFor(check, { timeout: 20_000, interval: 10 });
 
+/** Lets every held request go, one step at a time, checking that the next request admitted at each step is the next label. */
+async function admittedInTurn(labels: string[]): Promise<void> {
+  for (const next of labels) {
+    held.releaseAll();
+    await waitFor(() => expect(held.arrived.at(-1)).toBe(next));
+  }
+  held.releaseAll();
+}
+
+/** A signed-in user (a new organization's admin) and the Cookie header of its session. */
+async function signedIn(): Promise<SignedInUser & { cookie: { cookie: string } }> {
+  const user = await signUpOrganization();
+  return { ...user, cookie: { cookie: `tt_session=${user.client.cookie("tt_session")!}` } };
+}
+
+/** POSTs JSON from the loopback address `from`. */
+function postJsonFrom(port: number, from: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  const json = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: "127.0.0.1", port, method: "POST", path, localAddress: from, agent: false, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(json), ...headers } },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk)).on("end", () => resolve({ status: response.statusCode!, headers: response.headers, text }));
+      },
+    );
+    request.on("error", reject);
+    request.end(json);
+  });
+}
+
 /** `count` requests at once from `from`, each answered by the stand-in for Next as soon as it starts. */
 const quickFlood = (port: number, from: string, count: number) => Array.from({ length: count }, (_, index) => send(port, "GET", `/quick/${index}`, { from }));
 const statuses = async (answers: Promise<Answer>[]) => (await Promise.all(answers)).map((answer) => answer.status);
@@ -116,44 +149,166 @@ function pacedClock() {
 }
 
 describe("fair admission at the server", () => {
-  it("runs an anonymous flood one request at a time, while another client's request starts at once", async () => {
+  it("runs anonymous requests, from any number of addresses, in one pool: one at a time beside a signed-in user, the addresses taking turns", async () => {
     const { port, admission } = await serverWith({ maxInProgress: 2, laneQueue: 10 });
-    const flood = ["a1", "a2", "a3", "a4", "a5"].map((label) => send(port, "GET", `/held/${label}`, { from: "127.0.0.2" }));
-    // An address's lane holds a quarter of a client's share, at least one: one runs, four wait in its lane.
-    await waitFor(() => expect([held.arrived.length, admission.load().waiting]).toEqual([1, 4]));
-
-    // Another client's request does not queue behind them: a slot is free, and it is below its share.
+    const user = await signedIn();
+    const flood = ["a1", "a2", "a3"].map((label) => send(port, "GET", `/held/${label}`, { from: "127.0.0.2" }));
+    // The pool weighs half a lane: alone, one of the two slots; one runs, two wait.
+    await waitFor(() => expect([held.arrived.length, admission.load().waiting]).toEqual([1, 2]));
+    // Another address is another client of the same pool: it waits its turn too.
     const other = send(port, "GET", "/held/b1", { from: "127.0.0.3" });
-    await waitFor(() => expect(held.arrived).toHaveLength(2));
-    expect(held.arrived[1]).toBe("b1");
-    expect(admission.load()).toMatchObject({ inProgress: 2, waiting: 4 });
-    held.release("b1");
-    expect(await other).toMatchObject({ status: 200, text: "b1" });
+    await waitFor(() => expect(admission.laneLoad(ANONYMOUS_POOL.key)).toEqual({ inProgress: 1, waiting: 3, clients: 2 }));
 
-    // The flood goes on behind its own requests, one at a time, though a slot is free.
-    let current = held.arrived[0]!;
-    for (let count = 3; count <= 6; count += 1) {
+    // A signed-in user's request does not queue behind them: a slot is free, and it is below its share.
+    const own = send(port, "GET", "/held/u1", { from: "127.0.0.2", headers: user.cookie });
+    await waitFor(() => expect(held.arrived).toEqual(["a1", "u1"]));
+    held.release("u1");
+    expect(await own).toMatchObject({ status: 200, text: "u1" });
+
+    // The pool goes on one at a time though a slot is free, its addresses in the order they began waiting.
+    for (const [label, next] of [["a1", "a2"], ["a2", "b1"], ["b1", "a3"]] as const) {
       expect(admission.load().inProgress).toBe(1);
-      held.release(current);
-      await waitFor(() => expect(held.arrived).toHaveLength(count));
-      current = held.arrived[count - 1]!;
+      held.release(label);
+      await waitFor(() => expect(held.arrived.at(-1)).toBe(next));
     }
     held.releaseAll();
-    expect((await Promise.all(flood)).map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    expect((await Promise.all([...flood, other])).map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
     expect(admission.load()).toMatchObject({ inProgress: 0, waiting: 0 });
   });
 
-  it("paces an anonymous flood while another client is served (a burst, then 20 a second), and never one alone", async () => {
+  it("holds the anonymous pool to its share however many addresses flood, and a new address waits behind every one already waiting", async () => {
+    const { port, admission } = await serverWith({ maxInProgress: 2, laneQueue: 10 });
+    const user = await signedIn();
+    const userRequest = (label: string) => send(port, "GET", `/held/${label}`, { from: "127.0.1.1", headers: user.cookie });
+    const answers = [userRequest("u1")];
+    await waitFor(() => expect(held.arrived).toEqual(["u1"]));
+    const addresses = Array.from({ length: 12 }, (_, index) => `127.0.2.${index + 1}`);
+    answers.push(...addresses.map((from, index) => send(port, "GET", `/held/a${index}`, { from })));
+    // Twelve addresses, one half lane: one of them runs, eleven wait.
+    await waitFor(() => expect(admission.laneLoad(ANONYMOUS_POOL.key)).toEqual({ inProgress: 1, waiting: 11, clients: 12 }));
+    expect(held.arrived).toEqual(["u1", "a0"]);
+
+    // The user's slot frees: the pool, at its share, does not take it though eleven wait...
+    held.release("u1");
+    await waitFor(() => expect(admission.load()).toMatchObject({ inProgress: 1, waiting: 11 }));
+    expect(held.arrived).toEqual(["u1", "a0"]);
+    // ...and the user's next request starts at once.
+    answers.push(userRequest("u2"));
+    await waitFor(() => expect(held.arrived.at(-1)).toBe("u2"));
+
+    // A thirteenth address, new, queues behind the eleven: it is served last.
+    answers.push(send(port, "GET", "/held/a12", { from: "127.0.2.13" }));
+    await waitFor(() => expect(admission.laneLoad(ANONYMOUS_POOL.key).waiting).toBe(12));
+    held.release("u2");
+    for (let index = 0; index < 12; index += 1) {
+      held.release(`a${index}`);
+      await waitFor(() => expect(held.arrived.at(-1)).toBe(`a${index + 1}`));
+      expect(admission.laneLoad(ANONYMOUS_POOL.key).inProgress).toBe(1);
+    }
+    held.releaseAll();
+    expect((await Promise.all(answers)).every((answer) => answer.status === 200)).toBe(true);
+  });
+
+  it("serves addresses whose logins failed lately after the others in the pool", { timeout: 60_000 }, async () => {
+    const { port, admission } = await serverWith({ maxInProgress: 2, laneQueue: 10 });
+    const admin = await signUpOrganization();
+    const user = await signedIn();
+    // 127.0.3.3 fails a login (through the real route); later it queues before the clean 127.0.3.4.
+    expect((await postJsonFrom(port, "127.0.3.3", "/api/app/auth/login", { email: admin.email, password: "not the password" })).status).toBe(401);
+    const running = [send(port, "GET", "/held/u1", { from: "127.0.3.1", headers: user.cookie })];
+    await waitFor(() => expect(held.arrived).toEqual(["u1"]));
+    running.push(send(port, "GET", "/held/a0", { from: "127.0.3.2" }));
+    await waitFor(() => expect(held.arrived).toEqual(["u1", "a0"]));
+    const failing = send(port, "GET", "/held/failing", { from: "127.0.3.3" });
+    await waitFor(() => expect(admission.laneLoad(ANONYMOUS_POOL.key).waiting).toBe(1));
+    const clean = send(port, "GET", "/held/clean", { from: "127.0.3.4" });
+    await waitFor(() => expect(admission.laneLoad(ANONYMOUS_POOL.key).waiting).toBe(2));
+    held.release("a0");
+    await waitFor(() => expect(held.arrived.at(-1)).toBe("clean"));
+    held.release("clean");
+    await waitFor(() => expect(held.arrived.at(-1)).toBe("failing"));
+    held.releaseAll();
+    expect((await Promise.all([...running, failing, clean])).map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+  });
+
+  it("serves the login of a browser that signed in before (its device cookie) in its user's lane, ahead of strangers waiting in the pool", { timeout: 60_000 }, async () => {
+    const { port, admission } = await serverWith({ maxInProgress: 2, laneQueue: 10 });
+    const admin = await signUpOrganization();
+    const device = { cookie: `${DEVICE_COOKIE}=${admin.client.cookie(DEVICE_COOKIE)!}` };
+    // Anonymous clients fill the pool's share: one runs, five wait.
+    const flood = Array.from({ length: 6 }, (_, index) => send(port, "GET", `/held/a${index}`, { from: `127.0.6.${index + 1}` }));
+    await waitFor(() => expect(admission.laneLoad(ANONYMOUS_POOL.key)).toMatchObject({ inProgress: 1, waiting: 5 }));
+    // A stranger's login (no device cookie) waits its turn among them...
+    let isStrangerAnswered = false;
+    const stranger = postJsonFrom(port, "127.0.6.20", "/api/app/auth/login", { email: admin.email, password: PASSWORD }).then((answer) => ((isStrangerAnswered = true), answer));
+    await waitFor(() => expect(admission.laneLoad(ANONYMOUS_POOL.key).waiting).toBe(6));
+    // ...while the browser that signed in before is answered at once, from the same kind of address.
+    const proven = await postJsonFrom(port, "127.0.6.21", "/api/app/auth/login", { email: admin.email, password: PASSWORD }, device);
+    expect(proven.status, proven.text).toBe(200);
+    expect(isStrangerAnswered).toBe(false);
+    for (let index = 0; index < 6; index += 1) {
+      held.releaseAll();
+      if (index < 5) await waitFor(() => expect(held.arrived).toHaveLength(index + 2));
+    }
+    expect((await stranger).status).toBe(200);
+    held.releaseAll();
+    expect((await Promise.all(flood)).every((answer) => answer.status === 200)).toBe(true);
+  });
+
+  it("answers 503 in the envelope beyond the pool's share of the queue places, while a signed-in user still queues", async () => {
+    // 8 places in all: the pool may take a quarter of them (but at least one client's queue, 1).
+    const { port, admission } = await serverWith({ maxInProgress: 1, laneQueue: 1, maxWaiting: 8 });
+    const user = await signedIn();
+    const running = send(port, "GET", "/held/r1", { from: "127.0.4.1" });
+    await waitFor(() => expect(held.arrived).toEqual(["r1"]));
+    const waiting = ["127.0.4.2", "127.0.4.3"].map((from, index) => send(port, "GET", `/held/w${index}`, { from }));
+    await waitFor(() => expect(admission.laneLoad(ANONYMOUS_POOL.key).waiting).toBe(2));
+    const refused = await send(port, "GET", "/held/w2", { from: "127.0.4.4" });
+    expect(refused.status).toBe(503);
+    expect(refused.headers["retry-after"]).toBe("1");
+    expect(JSON.parse(refused.text)).toMatchObject({ error: "service_unavailable" });
+    // The server's queue is not full: another lane's request still queues, and takes its turn after
+    // the pool's request that was waiting before it, before the pool's next.
+    const own = send(port, "GET", "/held/u1", { from: "127.0.4.5", headers: user.cookie });
+    await waitFor(() => expect(admission.load().waiting).toBe(3));
+    await admittedInTurn(["w0", "u1", "w1"]);
+    expect((await Promise.all([running, ...waiting, own])).map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+  });
+
+  it("paces the addresses whose logins failed lately together, as one address, while a clean address keeps its own pace", { timeout: 60_000 }, async () => {
     const clock = pacedClock();
     const { port, admission } = await serverWith({ maxInProgress: 4, laneQueue: 100, ...clock.bounds });
+    const admin = await signUpOrganization();
+    const user = await signedIn();
+    for (const from of ["127.0.7.1", "127.0.7.2"]) {
+      expect((await postJsonFrom(port, from, "/api/app/auth/login", { email: admin.email, password: "not the password" })).status).toBe(401);
+    }
+    const other = send(port, "GET", "/held/other", { from: "127.0.7.9", headers: user.cookie });
+    await waitFor(() => expect(held.arrived).toEqual(["other"]));
+    // Two failing addresses, 30 requests each: one burst between them, the rest wait for the shared pace.
+    const failing = [...quickFlood(port, "127.0.7.1", 30), ...quickFlood(port, "127.0.7.2", 30)];
+    await waitFor(() => expect(admission.laneLoad(ANONYMOUS_POOL.key).waiting).toBe(60 - ANONYMOUS_PACE.burst));
+    // A clean address is not held by their pace: its requests start at once.
+    expect(await statuses(quickFlood(port, "127.0.7.3", 5))).toEqual(Array(5).fill(200));
+    clock.ms += 2_000;
+    clock.wakeNext();
+    held.releaseAll();
+    expect(await statuses(failing)).toEqual(Array(60).fill(200));
+    expect((await other).status).toBe(200);
+  });
+
+  it("paces each anonymous address while anyone else is served (a burst, then 20 a second), and never one alone", async () => {
+    const clock = pacedClock();
+    const { port, admission } = await serverWith({ maxInProgress: 4, laneQueue: 100, ...clock.bounds });
+    const user = await signedIn();
     const step = 1_000 / ANONYMOUS_PACE.perSecond;
 
     // Alone, an address is never paced: more than a burst's worth, with the clock standing still.
     expect(await statuses(quickFlood(port, "127.0.0.20", ANONYMOUS_PACE.burst + 10))).toEqual(Array(ANONYMOUS_PACE.burst + 10).fill(200));
     expect(clock.wakes).toEqual([]);
 
-    // While another client is served, a new address gets its burst, and then waits for its pace.
-    const other = send(port, "GET", "/held/other", { from: "127.0.0.21" });
+    // While a signed-in user is served, a new address has its burst, and then waits for its pace.
+    const other = send(port, "GET", "/held/other", { from: "127.0.0.21", headers: user.cookie });
     await waitFor(() => expect(held.arrived).toEqual(["other"]));
     const paced = quickFlood(port, "127.0.0.22", ANONYMOUS_PACE.burst + 3);
     await waitFor(() => expect(admission.load()).toMatchObject({ inProgress: 1, waiting: 3 }));
@@ -179,7 +334,8 @@ describe("fair admission at the server", () => {
   it("refuses malformed requests in the sender's lane, so a flood of them is paced too", async () => {
     const clock = pacedClock();
     const { port, admission } = await serverWith({ maxInProgress: 4, laneQueue: 100, ...clock.bounds });
-    const other = send(port, "GET", "/held/other", { from: "127.0.0.23" });
+    const user = await signedIn();
+    const other = send(port, "GET", "/held/other", { from: "127.0.0.23", headers: user.cookie });
     await waitFor(() => expect(held.arrived).toEqual(["other"]));
     const refusals = Array.from({ length: ANONYMOUS_PACE.burst + 2 }, (_, index) =>
       index % 2 ? send(port, "TRACE", "/api/v1/tasks", { from: "127.0.0.24" }) : send(port, "GET", "/api/app/me%", { from: "127.0.0.24" }),
@@ -222,7 +378,7 @@ describe("fair admission at the server", () => {
     expect((await Promise.all(flood)).map((answer) => answer.status)).toEqual([200, 200, 200]);
   });
 
-  it("answers 429 in the envelope, with Retry-After, beyond a lane's queue, while another lane still waits its turn", async () => {
+  it("answers 429 in the envelope, with Retry-After, beyond a client's queue, while another client still waits its turn", async () => {
     const { port, admission } = await serverWith({ maxInProgress: 1, laneQueue: 2 });
     const running = send(port, "GET", "/held/r1", { from: "127.0.0.6" });
     await waitFor(() => expect(held.arrived).toEqual(["r1"]));
@@ -236,25 +392,21 @@ describe("fair admission at the server", () => {
     expect(JSON.parse(refused.text)).toMatchObject({ error: "rate_limit_exceeded" });
     expect(held.arrived).toEqual(["r1"]);
 
-    const otherLane = send(port, "GET", "/held/other", { from: "127.0.0.7" });
+    // Another client waits its turn: after the request that was waiting before it, before the next.
+    const otherClient = send(port, "GET", "/held/other", { from: "127.0.0.7" });
     await waitFor(() => expect(admission.load().waiting).toBe(3));
-    held.release("r1");
-    await waitFor(() => expect(held.arrived).toEqual(["r1", "other"]));
-    held.releaseAll();
-    for (let index = 0; index < 2; index += 1) {
-      await waitFor(() => expect(held.arrived).toHaveLength(3 + index));
-      held.releaseAll();
-    }
-    expect((await Promise.all([running, ...queued, otherLane])).map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    await admittedInTurn(["q1", "other", "q2"]);
+    expect((await Promise.all([running, ...queued, otherClient])).map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
   });
 
   it("answers 503 in the envelope when every place in the queues is taken", async () => {
     const { port, admission } = await serverWith({ maxInProgress: 1, laneQueue: 5, maxWaiting: 2 });
-    const running = send(port, "GET", "/held/r1", { from: "127.0.0.8" });
+    const users = [await signedIn(), await signedIn(), await signedIn()];
+    const running = send(port, "GET", "/held/r1", { from: "127.0.0.8", headers: users[0]!.cookie });
     await waitFor(() => expect(held.arrived).toEqual(["r1"]));
-    const waiting = [send(port, "GET", "/held/w1", { from: "127.0.0.9" }), send(port, "GET", "/held/w2", { from: "127.0.0.10" })];
+    const waiting = [send(port, "GET", "/held/w1", { from: "127.0.0.9", headers: users[1]!.cookie }), send(port, "GET", "/held/w2", { from: "127.0.0.10" })];
     await waitFor(() => expect(admission.load().waiting).toBe(2));
-    const refused = await send(port, "GET", "/held/w3", { from: "127.0.0.11" });
+    const refused = await send(port, "GET", "/held/w3", { from: "127.0.0.11", headers: users[2]!.cookie });
     expect(refused.status).toBe(503);
     expect(refused.headers["retry-after"]).toBe("1");
     expect(JSON.parse(refused.text)).toMatchObject({ error: "service_unavailable" });
@@ -349,6 +501,27 @@ describe("lanes", () => {
     // The public API never reads the cookie.
     expect(await laneOf(request({ cookie }, "127.0.0.22"), "/api/v1/tasks")).toBe("address:127.0.0.22");
     expect(await laneOf(request({}), "/api/health")).toBeUndefined();
+  });
+
+  it("puts a browser with a device cookie whose signature holds in its user's lane; a forged or expired one stays anonymous", async () => {
+    const admin = await signUpOrganization();
+    const device = (value: string) => ({ cookie: `${DEVICE_COOKIE}=${value}` });
+    const issued = issueDeviceCookie(admin.userId);
+    expect(await laneOf(request(device(issued), "127.0.0.30"), "/api/app/auth/login")).toBe(`user:${admin.userId}`);
+    expect(await laneOf(request(device(issued), "127.0.0.30"), "/api/trpc/auth.logIn")).toBe(`user:${admin.userId}`);
+    // Another user's name under this signature, a changed signature, an expired cookie: anonymous.
+    const [version, , time, deviceId, signature] = issued.split(".");
+    expect(await laneOf(request(device([version, "someone-else", time, deviceId, signature].join(".")), "127.0.0.30"), "/api/app/auth/login")).toBe("address:127.0.0.30");
+    expect(await laneOf(request(device(`${issued.slice(0, -2)}AA`), "127.0.0.30"), "/api/app/auth/login")).toBe("address:127.0.0.30");
+    expect(await laneOf(request(device(issueDeviceCookie(admin.userId, Date.now() - 200 * 86_400_000)), "127.0.0.30"), "/api/app/auth/login")).toBe("address:127.0.0.30");
+    // The public API reads no cookie.
+    expect(await laneOf(request(device(issued), "127.0.0.30"), "/api/v1/tasks")).toBe("address:127.0.0.30");
+    expect(laneTermsOf(`user:${admin.userId}`)).toBeUndefined();
+    expect(laneTermsOf("address:127.0.0.30")).toEqual({ pool: ANONYMOUS_POOL, pace: ANONYMOUS_PACE, rank: 0 });
+    // A failed login from an address ranks it after the others.
+    const login = await new TestClient({ "x-forwarded-for": "127.0.0.31" }).post("/api/app/auth/login", { email: admin.email, password: `not ${PASSWORD}` });
+    expect(login.status).toBe(401);
+    expect(laneTermsOf("address:127.0.0.31")).toEqual({ pool: ANONYMOUS_POOL, pace: ANONYMOUS_PACE, rank: 1 });
   });
 
   it("groups an IPv6 client by its /64 and reads an IPv4-mapped address as IPv4", () => {

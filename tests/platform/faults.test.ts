@@ -6,8 +6,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
-import { getDb } from "@/server/db";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { resetEnvCache } from "@/env";
+import { getDatabase, getDb } from "@/server/db";
+import { startDeliveryWorker, type DeliveryWorker } from "@/server/webhooks/worker";
 import { fanOutAll } from "@/server/webhooks/fan-out";
 import { signUpOrganization } from "../harness/factories";
 import { insertEndpoint } from "../webhooks/management/fixtures";
@@ -91,10 +93,10 @@ describe.runIf(onPostgres)("a worker process killed with SIGKILL twenty times du
     for (const child of children) child.kill("SIGKILL");
   });
 
-  function startWorker(): Promise<ChildProcess> {
+  function startWorker(env: Record<string, string> = {}): Promise<ChildProcess> {
     const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "worker-process.ts")], {
       cwd: path.resolve(import.meta.dirname, "../.."),
-      env: { ...process.env, APP_ENV: "development", LOG_LEVEL: "error" },
+      env: { ...process.env, APP_ENV: "development", LOG_LEVEL: "error", ...env },
       stdio: ["ignore", "ignore", "inherit", "ipc"],
     });
     children.add(child);
@@ -105,7 +107,8 @@ describe.runIf(onPostgres)("a worker process killed with SIGKILL twenty times du
     });
   }
 
-  it("every delivery ends success and none is ever in flight twice at once", { timeout: 240_000 }, async () => {
+  // Twenty worker processes started one after the other: minutes on a loaded two-core machine.
+  it("every delivery ends success and none is ever in flight twice at once", { timeout: 480_000 }, async () => {
     useEngineEnvironment();
     const inFlight = new Map<string, number>();
     const overlaps: string[] = [];
@@ -150,6 +153,52 @@ describe.runIf(onPostgres)("a worker process killed with SIGKILL twenty times du
       expect(received.size).toBe(total);
     } finally {
       await hook.close();
+    }
+  });
+
+  it("another worker sends the killed worker's deliveries and its organization's next ones at once, without waiting for its leases", { timeout: 240_000 }, async () => {
+    // No other worker process claims meanwhile (one left by a test before would not know this bound).
+    for (const child of children) child.kill("SIGKILL");
+    // Two attempts in flight per organization: the killed worker's two would block the organization until its leases ran out.
+    useEngineEnvironment({ WEBHOOK_ORGANIZATION_MAX_IN_FLIGHT: "2" });
+    const leaseMs = 10 * 60_000;
+    let isHolding = true;
+    const held: (() => void)[] = [];
+    const hook = await Receiver.start(async () => {
+      if (isHolding) await new Promise<void>((resolve) => held.push(resolve));
+      return { status: 200, body: "ok" };
+    });
+    let survivor: DeliveryWorker | undefined;
+    try {
+      const db = await getDb();
+      const organizationId = await createOrganization(db);
+      await createEndpoint(db, organizationId, hook.url());
+      const deliveryIds: string[] = [];
+      for (let index = 0; index < 5; index += 1) deliveryIds.push(...(await emit(db, organizationId)).deliveryIds);
+
+      const killed = await startWorker({ WORKER_LEASE_MS: String(leaseMs), WORKER_TIMEOUT_MS: String(leaseMs / 2) });
+      // Mid-delivery: its two attempts reached the receiver, which has not answered.
+      await vi.waitFor(() => expect(hook.requests.length).toBe(2), { timeout: 60_000, interval: 20 });
+      const leased = await db.webhookDelivery.findMany({ where: { organizationId, leaseUntil: { not: null } }, select: { id: true, leaseUntil: true, leasedBy: true } });
+      expect(leased).toHaveLength(2);
+      expect(leased.every((lease) => lease.leasedBy !== null)).toBe(true);
+      killed.kill("SIGKILL");
+      await once(killed, "exit");
+      isHolding = false;
+
+      survivor = startDeliveryWorker(await getDatabase(), { intervalMs: 100, drain: { leaseMs, timeoutMs: 10_000 } });
+      await survivor.ready;
+      // All five delivered: the killed worker's two again and the organization's three after them.
+      await vi.waitFor(async () => expect(await db.webhookDelivery.count({ where: { organizationId, status: "success" } })).toBe(5), { timeout: 60_000, interval: 50 });
+      // Well before the killed worker's leases (ten minutes) would have run out.
+      expect(Math.min(...leased.map((lease) => lease.leaseUntil!.getTime()))).toBeGreaterThan(Date.now() + leaseMs / 2);
+      expect(new Set(hook.requests.map((request) => String(request.headers["x-service-delivery-id"])))).toEqual(new Set(deliveryIds));
+    } finally {
+      await survivor?.();
+      for (const release of held) release();
+      await hook.close();
+      delete process.env.WEBHOOK_ORGANIZATION_MAX_IN_FLIGHT;
+      resetEnvCache();
     }
   });
 });

@@ -3,6 +3,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import type { PrismaClient } from "@/generated/prisma/client";
 import type { Scope } from "@/server/auth/scopes";
+import type { DeviceProof } from "@/server/auth/device-cookies";
 import { ERROR_CONTRACT, toAppError } from "@/server/errors";
 import { IdempotentReplay, type IdempotentRequest } from "@/server/services/idempotency/idempotency-keys";
 
@@ -29,6 +30,14 @@ export interface SessionHandle {
   destroy(): void;
 }
 
+/** The browser's device cookie (auth/device-cookies.ts): what it proves, and issuing a new one on sign-in. */
+export interface DeviceHandle {
+  /** The user this browser signed in as before, when its device cookie holds. */
+  proof: DeviceProof | undefined;
+  /** Queues a new device cookie for a browser that just signed in as `userId`. */
+  remember(userId: string): void;
+}
+
 /**
  * What a procedure runs with, built for every edge and page read by one function,
  * `createRequestContext` (src/server/http/request-context.ts): procedures read the request's facts
@@ -44,6 +53,8 @@ export interface RequestContext {
   resHeaders: Headers;
   /** The session cookie's session; the public API's requests never have one. */
   session: SessionHandle;
+  /** The device cookie; the public API's requests never have one. */
+  device: DeviceHandle;
   /** The client's network address, for per-address throttles; undefined when unknown. */
   clientAddress: string | undefined;
   /** The public origin the request belongs to, for absolute URLs handed back (feed, invite, share links). */

@@ -1,15 +1,23 @@
 // Password hashing with scrypt (salted, memory-hard). Stored as scrypt$N$r$p$salt$hash, so hashes
 // made under an older cost still verify and are upgraded at the next successful login.
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+// A request waiting for a hash holds no slot of fair admission: it gives its slot back before it
+// queues for the hasher (operations/request-slot.ts); the hasher's own bound (PASSWORD_HASH_CONCURRENCY
+// running, PASSWORD_HASH_QUEUE waiting, beyond: 503) is what bounds such requests.
+// A login for an email that has no account computes no hash: it waits as long as a password check
+// takes (waitLikePasswordCheck), a duration drawn from the checks this process made lately.
+import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { getEnv } from "@/env";
 import { serviceUnavailable } from "@/server/errors";
 import { concurrencyLimit, QueueFullError } from "@/server/lib/concurrency";
+import { recordPasswordHash } from "@/server/operations/metrics";
+import { leaveRequestSlot } from "@/server/operations/request-slot";
 
 const BLOCK_SIZE = 8;
 const PARALLELISM = 1;
 /** The largest N a stored hash may name (bounds the memory one verification takes). */
 const MAX_STORED_N = 2 ** 20;
 const keyLength = 64;
+const HASHER_FULL_MESSAGE = "Too many sign-ins at once; try again in a moment.";
 
 /** The parameters new hashes get: N = 2^PASSWORD_HASH_COST (default 2^17), r = 8, p = 1. */
 function currentParams(): { N: number; r: number; p: number } {
@@ -23,18 +31,44 @@ function currentParams(): { N: number; r: number; p: number } {
  */
 export const passwordHashing = concurrencyLimit({ concurrency: () => getEnv().passwordHashConcurrency, queue: () => getEnv().passwordHashQueue });
 
+/** Password hashes this process computed (also `orbit_password_hashes_total`). */
+let hashesComputed = 0;
+export const passwordHashCount = () => hashesComputed;
+
+/**
+ * How long the latest checks at the current cost took, from the moment they asked the hasher (its
+ * queue included) to their result: what a login for an unknown email waits instead of hashing.
+ */
+const SAMPLES_KEPT = 32;
+const observed = { N: 0, durations: [] as number[], next: 0 };
+
+function recordDuration(N: number, ms: number): void {
+  if (observed.N !== N) Object.assign(observed, { N, durations: [], next: 0 });
+  observed.durations[observed.next] = ms;
+  observed.next = (observed.next + 1) % SAMPLES_KEPT;
+}
+
 function derive(password: string, salt: Buffer, options: { N: number; r: number; p: number }): Promise<Buffer> {
   // scrypt needs 128·N·r bytes; the default cap (32 MiB) is below N=2^17.
   const scryptOptions: ScryptOptions = { ...options, maxmem: 256 * options.N * options.r };
+  // The wait for the hasher, and the hash on its thread, need no request slot: others use it meanwhile.
+  leaveRequestSlot();
+  const asked = performance.now();
   return passwordHashing
     .run(
       () =>
-        new Promise<Buffer>((resolve, reject) =>
-          scrypt(password.normalize("NFKC"), salt, keyLength, scryptOptions, (error, key) => (error ? reject(error) : resolve(key))),
-        ),
+        new Promise<Buffer>((resolve, reject) => {
+          hashesComputed += 1;
+          recordPasswordHash();
+          scrypt(password.normalize("NFKC"), salt, keyLength, scryptOptions, (error, key) => (error ? reject(error) : resolve(key)));
+        }),
     )
+    .then((key) => {
+      if (options.N === currentParams().N) recordDuration(options.N, performance.now() - asked);
+      return key;
+    })
     .catch((error: unknown) => {
-      if (error instanceof QueueFullError) throw serviceUnavailable(1, "Too many sign-ins at once; try again in a moment.");
+      if (error instanceof QueueFullError) throw serviceUnavailable(1, HASHER_FULL_MESSAGE);
       throw error;
     });
 }
@@ -63,16 +97,38 @@ export function needsRehash(stored: string): boolean {
   return Number(N) !== params.N || Number(r) !== params.r || Number(p) !== params.p;
 }
 
-const decoyHashes = new Map<number, Promise<string>>();
+/** Calibrations running, by cost. */
+const calibrations = new Map<number, Promise<void>>();
 
-/** A hash to check against when the email is unknown, so both login failures take the same time. */
-export function decoyPasswordHash(): Promise<string> {
+/**
+ * One hash of a random password at the current cost, so that a duration is known before any real
+ * check was made: the server runs it at boot, and a login for an unknown email waits for it (or for
+ * the one already running) only if no check at the current cost was timed yet.
+ */
+export function calibratePasswordHashing(): Promise<void> {
   const { N } = currentParams();
-  if (!decoyHashes.has(N)) {
-    const decoy = hashPassword(randomBytes(16).toString("hex"));
-    // A refused hash (the hashing queue was full) is not kept: the next login makes the decoy.
-    decoy.catch(() => decoyHashes.delete(N));
-    decoyHashes.set(N, decoy);
+  let calibration = calibrations.get(N);
+  if (!calibration) {
+    calibration = hashPassword(randomBytes(16).toString("hex")).then(() => undefined);
+    calibrations.set(N, calibration);
+    void calibration.catch(() => {}).finally(() => calibrations.delete(N));
   }
-  return decoyHashes.get(N)!;
+  return calibration;
+}
+
+/**
+ * Waits as long as checking a password would take now, without hashing: for a login whose email has
+ * no account, so that its answer comes no sooner or later than a wrong password's. Like a check, it
+ * gives the request's slot back first and is refused (503) when the hasher is full. The wait is one of
+ * the last 32 checks' durations at the current cost (queueing included), picked at random and moved
+ * by up to ±5%, so that it follows the hasher's load as real checks do.
+ */
+export async function waitLikePasswordCheck(): Promise<void> {
+  leaveRequestSlot();
+  if (passwordHashing.isFull()) throw serviceUnavailable(1, HASHER_FULL_MESSAGE);
+  const { N } = currentParams();
+  if (observed.N !== N || !observed.durations.length) await calibratePasswordHashing();
+  const sample = observed.durations[randomInt(observed.durations.length)] ?? 0;
+  const ms = sample * (0.95 + Math.random() * 0.1);
+  await new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -1,12 +1,21 @@
 // Fair admission at Orbit's server (node-server.ts), before Next or the routers do any work. Every
-// request belongs to a lane, the one who sent it (lanes.ts). At most `maxInProgress` requests are in
-// progress at once, and while several lanes are active each may hold only its share of them
-// (`maxInProgress` ÷ active lanes, times the lane's weight, at least one); a lane alone of weight 1 may
-// use them all. An anonymous client's lane (an address) weighs ANONYMOUS_WEIGHT: it never holds more
-// than a quarter of what a key or a signed-in user may. A request that cannot
-// start waits in its lane's queue (at most `laneQueue`; beyond, it is refused), and each freed slot goes
-// to the waiting lane below its share that was served least recently. One lane's flood thus waits
+// request belongs to a lane, the one who sent it (lanes.ts): an API key, a signed-in user (or a browser
+// that signed in before, by its device cookie), or, for everyone anonymous, one shared pool. At most
+// `maxInProgress` requests are in progress at once, and while several lanes are active each may hold
+// only its share of them (`maxInProgress` ÷ active lanes, times the lane's weight, at least one); a
+// lane alone of weight 1 may use them all. A request that cannot start waits in its lane's queue (at
+// most `laneQueue` per client; beyond, it is refused), and each freed slot goes to the waiting lane
+// below its share whose turn it is: lanes take turns in the order they last started a request, and a
+// lane new to the queue joins it at the back (it counts as served the moment it arrived), so no new
+// client, however many there are, goes ahead of one already waiting. One lane's flood thus waits
 // behind its own requests, not ahead of another's.
+// Anonymous clients (addresses) share one pool (ANONYMOUS_POOL): a lane of weight 0.5 among the
+// others, whatever number of addresses it serves, with at most a quarter of the server's queue places.
+// Inside it the addresses take turns the same way, each holding at most its part of the pool's slots,
+// and addresses in bad standing (a failed sign-in lately, lanes.ts) come after the others and share one
+// pace between them. A flood from any number of rotating addresses is so one lane of half weight, new
+// addresses wait their turn behind everyone already waiting, and once its addresses have failed it
+// starts no more requests a second than one address may.
 // The server's own admission (serverAdmission) takes its bounds from SERVER_MAX_CONCURRENT_REQUESTS,
 // SERVER_LANE_QUEUE (beyond: 429) and SERVER_REQUEST_QUEUE (all lanes' waiting requests; beyond: 503).
 // A lane counts as active while it has requests in progress or waiting, and for ACTIVE_WINDOW_MS after
@@ -14,14 +23,14 @@
 // A share of slots bounds how many of a lane's requests run at once, not what they cost: one slot
 // that a flood refills the moment it frees kept the event loop busy with Next's work for a bad
 // cookie or a refused feed (~5-10 ms each) and the others' requests waited between its turns. So a
-// lane may also have a pace (ANONYMOUS_PACE for an address): while any other lane is active it starts
-// at most `perSecond` requests a second after a burst of `burst`; the rest wait in its queue, costing
-// nothing. Alone, it is not paced.
+// client may also have a pace (ANONYMOUS_PACE for each anonymous address, and one more that a pool's
+// clients in bad standing share): while anyone else is active (another lane, or another client of its
+// pool) it starts at most `perSecond` requests a second after a burst of `burst`; the rest wait in its
+// queue, costing nothing. Alone, it is not paced.
+// A request may give its slot back before it ends (operations/request-slot.ts: while it waits for a
+// password hash); it then goes on outside admission.
 import { getEnv } from "@/env";
 import { publishRequestLoad, type RequestLoad } from "@/server/operations/request-load";
-
-/** The weight of an anonymous client's lane (lanes.ts): logins, signups, feeds and bad requests need no parallelism. */
-export const ANONYMOUS_WEIGHT = 0.25;
 
 /**
  * An anonymous client's pace while others are served: a page's first load (its scripts, styles and
@@ -29,13 +38,16 @@ export const ANONYMOUS_WEIGHT = 0.25;
  */
 export const ANONYMOUS_PACE: Pace = { perSecond: 20, burst: 40 };
 
-/** An anonymous client's lane's terms. */
-export const ANONYMOUS_TERMS: LaneTerms = { weight: ANONYMOUS_WEIGHT, pace: ANONYMOUS_PACE };
+/**
+ * Every anonymous client (logins, signups, feeds, bad requests): one lane of half weight with a
+ * quarter of the queue places; its clients in bad standing share one ANONYMOUS_PACE between them.
+ */
+export const ANONYMOUS_POOL: PoolTerms = { key: "anonymous", weight: 0.5, queueShare: 0.25, rankedPace: ANONYMOUS_PACE };
 
 /** How long a lane with nothing in progress still counts as active. */
 export const ACTIVE_WINDOW_MS = 1_000;
 
-export type Refusal = "lane_full" | "server_full";
+export type Refusal = "lane_full" | "pool_full" | "server_full";
 
 /** At most `perSecond` request starts a second, after a burst of `burst` (a token bucket). */
 export interface Pace {
@@ -43,10 +55,25 @@ export interface Pace {
   burst: number;
 }
 
-/** What a lane is given: `weight` (0-1, default 1) scales its share of slots; `pace` bounds its starts while others are active. */
+/** A lane several clients share, taking turns inside it. */
+export interface PoolTerms {
+  key: string;
+  /** Its weight among the lanes (0-1). */
+  weight: number;
+  /** Its clients' waiting requests at most, as a share of all queue places (and at least one client's `laneQueue`). */
+  queueShare: number;
+  /** One pace its clients of a rank above 0 share, besides their own. */
+  rankedPace?: Pace;
+}
+
+/** What a client is given: a lane of its own with `weight` (0-1, default 1), or a place in `pool`; and its own `pace`. */
 export interface LaneTerms {
   weight?: number;
   pace?: Pace;
+  /** Run in this pool's lane (its share and queue) instead of a lane of one's own. */
+  pool?: PoolTerms;
+  /** In a pool: clients of a lower rank are served first (default 0). */
+  rank?: number;
 }
 
 export interface AdmissionSlot {
@@ -63,13 +90,22 @@ export interface AdmissionLoad extends RequestLoad {
   activeLanes: number;
 }
 
+export interface LaneLoad {
+  inProgress: number;
+  waiting: number;
+  /** Clients with requests in progress or waiting (1 for a lane of its own, while busy). */
+  clients: number;
+}
+
 export interface Admission {
   /**
-   * A slot for a request of `lane`, or why it is refused (its lane's queue, or every queue place, is
-   * taken). A lane keeps the terms it first came with.
+   * A slot for a request of client `key`, or why it is refused (the client's queue, the pool's, or
+   * every queue place is taken). A lane keeps the terms it first came with.
    */
-  enter(lane: string, terms?: LaneTerms): AdmissionSlot | Refusal;
+  enter(key: string, terms?: LaneTerms): AdmissionSlot | Refusal;
   load(): AdmissionLoad;
+  /** One lane's load now (a pool by its key). */
+  laneLoad(key: string): LaneLoad;
 }
 
 export interface AdmissionBounds {
@@ -88,19 +124,46 @@ interface Waiter {
   slot: Slot;
 }
 
-interface Lane {
-  key: string;
-  weight: number;
-  inProgress: number;
-  waiters: Waiter[];
-  /** The admission sequence number of its latest admitted request (0: none yet). */
+/** What takes turns: lanes among the lanes, clients within a lane. */
+interface InTurn {
+  /** The admission sequence number of its latest start, or of its arrival when it has none. */
   lastServed: number;
-  /** Whether the lane has an entry in the turn order. */
+  /** Whether it has an entry in its turn order. */
   isQueued: boolean;
-  pace?: Pace;
-  /** The pace's bucket: starts it may make now, as of `refilledAt`. */
+}
+
+/** A pace's token bucket: starts it may make now, as of `refilledAt`. */
+interface Bucket {
   tokens: number;
   refilledAt: number;
+}
+
+/** One sender: a lane's only client, or one of a pool's. */
+interface Client extends InTurn {
+  key: string;
+  rank: number;
+  pace?: Pace;
+  bucket: Bucket;
+  inProgress: number;
+  waiters: Waiter[];
+}
+
+interface Lane extends InTurn {
+  key: string;
+  weight: number;
+  /** The pool's terms, for a pool's lane. */
+  pool?: PoolTerms;
+  /** The bucket of the pool's shared pace. */
+  rankedBucket: Bucket;
+  inProgress: number;
+  /** Requests waiting, all its clients'. */
+  waiting: number;
+  /** Its clients with requests in progress or waiting. */
+  clients: Map<string, Client>;
+  /** Its clients gone idle within ACTIVE_WINDOW_MS (their pace remembered), oldest first. */
+  idleClients: Map<string, { client: Client; idleSince: number }>;
+  /** Its clients with requests waiting, in turn. */
+  turns: TurnOrder<Client>;
 }
 
 interface Slot extends AdmissionSlot {
@@ -110,18 +173,23 @@ interface Slot extends AdmissionSlot {
 
 const ADMITTED = Promise.resolve();
 
-/** Waiting lanes, the least recently served first: a binary heap on (lastServed, the order they queued in). */
-class TurnOrder {
-  private readonly heap: { lane: Lane; lastServed: number; order: number }[] = [];
+/**
+ * Who goes next: a binary heap on (rank, lastServed when queued, the order they queued in); an
+ * entry's rank and lastServed are taken when it is queued.
+ */
+class TurnOrder<T extends InTurn> {
+  private readonly heap: { item: T; rank: number; lastServed: number; order: number }[] = [];
   private queuedCount = 0;
+
+  constructor(private readonly rankOf: (item: T) => number = () => 0) {}
 
   get size(): number {
     return this.heap.length;
   }
 
-  push(lane: Lane): void {
-    lane.isQueued = true;
-    this.heap.push({ lane, lastServed: lane.lastServed, order: (this.queuedCount += 1) });
+  push(item: T): void {
+    item.isQueued = true;
+    this.heap.push({ item, rank: this.rankOf(item), lastServed: item.lastServed, order: (this.queuedCount += 1) });
     for (let index = this.heap.length - 1; index > 0; ) {
       const parent = (index - 1) >> 1;
       if (!this.isBefore(index, parent)) break;
@@ -130,8 +198,8 @@ class TurnOrder {
     }
   }
 
-  /** The first lane, with its lastServed when it was queued. */
-  pop(): { lane: Lane; lastServed: number } | undefined {
+  /** The first item, with its lastServed when it was queued. */
+  pop(): { item: T; lastServed: number } | undefined {
     const top = this.heap[0];
     const last = this.heap.pop();
     if (!top || !last) return undefined;
@@ -148,12 +216,13 @@ class TurnOrder {
         index = first;
       }
     }
-    top.lane.isQueued = false;
+    top.item.isQueued = false;
     return top;
   }
 
   private isBefore(a: number, b: number): boolean {
     const [x, y] = [this.heap[a]!, this.heap[b]!];
+    if (x.rank !== y.rank) return x.rank < y.rank;
     return x.lastServed < y.lastServed || (x.lastServed === y.lastServed && x.order < y.order);
   }
 
@@ -171,7 +240,7 @@ export function fairAdmission(bounds: AdmissionBounds): Admission {
   const busy = new Map<string, Lane>();
   /** Lanes gone idle within ACTIVE_WINDOW_MS, oldest first, with the instant they went idle. */
   const recentlyIdle = new Map<string, { lane: Lane; idleSince: number }>();
-  const turns = new TurnOrder();
+  const turns = new TurnOrder<Lane>();
 
   const activeLanes = () => {
     const cutoff = now() - ACTIVE_WINDOW_MS;
@@ -183,27 +252,50 @@ export function fairAdmission(bounds: AdmissionBounds): Admission {
   };
   const wakeAfter = bounds.wakeAfter ?? ((wake, ms) => setTimeout(wake, ms).unref());
   const shareOf = (lane: Lane) => Math.max(1, Math.floor(Math.ceil(bounds.maxInProgress() / Math.max(1, activeLanes())) * lane.weight));
-  const isPaced = (lane: Lane): lane is Lane & { pace: Pace } => {
-    if (!lane.pace) return false;
-    const isCounted = busy.get(lane.key) === lane || recentlyIdle.get(lane.key)?.lane === lane;
-    return activeLanes() - (isCounted ? 1 : 0) > 0;
+  /** A pool's client holds at most its part of the pool's share (at least one); a lane's only client, all of it. */
+  const clientShareOf = (lane: Lane, clients = lane.clients.size) => (lane.pool ? Math.max(1, Math.floor(shareOf(lane) / Math.max(1, clients))) : Infinity);
+  const poolQueueOf = (pool: PoolTerms) => Math.max(bounds.laneQueue(), Math.floor(bounds.maxWaiting() * pool.queueShare));
+  /** Clients of the lane busy or idle within ACTIVE_WINDOW_MS. */
+  const activeClientsOf = (lane: Lane) => {
+    const cutoff = now() - ACTIVE_WINDOW_MS;
+    for (const [key, { idleSince }] of lane.idleClients) {
+      if (idleSince > cutoff) break;
+      lane.idleClients.delete(key);
+    }
+    return lane.clients.size + lane.idleClients.size;
   };
-  /** Milliseconds until a paced lane may start its next request (0: now). */
-  const paceWait = (lane: Lane) => {
-    if (!isPaced(lane)) return 0;
+  /** Whether anyone besides the client is active: another lane, or another client of its pool. */
+  const hasCompany = (lane: Lane, client: Client) => {
+    const isLaneCounted = busy.get(lane.key) === lane || recentlyIdle.get(lane.key)?.lane === lane;
+    if (activeLanes() - (isLaneCounted ? 1 : 0) > 0) return true;
+    const isClientCounted = lane.clients.get(client.key) === client || lane.idleClients.get(client.key)?.client === client;
+    return activeClientsOf(lane) - (isClientCounted ? 1 : 0) > 0;
+  };
+  /** The paces that hold the client's next start now (none while it has no company). */
+  const pacesOf = (lane: Lane, client: Client): [Pace, Bucket][] => {
+    if (!hasCompany(lane, client)) return [];
+    const paces: [Pace, Bucket][] = [];
+    if (client.pace) paces.push([client.pace, client.bucket]);
+    if (client.rank > 0 && lane.pool?.rankedPace) paces.push([lane.pool.rankedPace, lane.rankedBucket]);
+    return paces;
+  };
+  /** Milliseconds until the bucket holds a whole token (0: now), refilled as of now. */
+  const bucketWait = (pace: Pace, bucket: Bucket) => {
     const at = now();
-    lane.tokens = Math.min(lane.pace.burst, lane.tokens + ((at - lane.refilledAt) * lane.pace.perSecond) / 1_000);
-    lane.refilledAt = at;
-    return lane.tokens >= 1 ? 0 : Math.ceil(((1 - lane.tokens) * 1_000) / lane.pace.perSecond);
+    bucket.tokens = Math.min(pace.burst, bucket.tokens + ((at - bucket.refilledAt) * pace.perSecond) / 1_000);
+    bucket.refilledAt = at;
+    return bucket.tokens >= 1 ? 0 : Math.ceil(((1 - bucket.tokens) * 1_000) / pace.perSecond);
   };
+  /** Milliseconds until the client's paces let it start its next request (0: now). */
+  const paceWait = (lane: Lane, client: Client) => Math.max(0, ...pacesOf(lane, client).map(([pace, bucket]) => bucketWait(pace, bucket)));
   const hasSlotFor = (lane: Lane) => inProgress < bounds.maxInProgress() && lane.inProgress < shareOf(lane);
-  const canStart = (lane: Lane) => hasSlotFor(lane) && paceWait(lane) === 0;
 
-  const start = (lane: Lane, slot: Slot) => {
-    if (isPaced(lane)) lane.tokens -= 1;
+  const start = (lane: Lane, client: Client, slot: Slot) => {
+    for (const [, bucket] of pacesOf(lane, client)) bucket.tokens -= 1;
     inProgress += 1;
     lane.inProgress += 1;
-    lane.lastServed = served += 1;
+    client.inProgress += 1;
+    lane.lastServed = client.lastServed = served += 1;
     slot.isAdmitted = true;
   };
 
@@ -220,24 +312,55 @@ export function fairAdmission(bounds: AdmissionBounds): Admission {
     }, ms);
   };
 
-  const settleIfIdle = (lane: Lane) => {
-    if (lane.inProgress || lane.waiters.length || busy.get(lane.key) !== lane) return;
+  const settleIfIdle = (lane: Lane, client: Client) => {
+    if (!client.inProgress && !client.waiters.length && lane.clients.get(client.key) === client) {
+      lane.clients.delete(client.key);
+      lane.idleClients.set(client.key, { client, idleSince: now() });
+    }
+    if (lane.inProgress || lane.waiting || busy.get(lane.key) !== lane) return;
     busy.delete(lane.key);
     recentlyIdle.set(lane.key, { lane, idleSince: now() });
   };
 
   /**
-   * Hands free slots to waiting lanes, the least recently served first. A lane at its share is passed
-   * over and keeps its turn: it holds a slot that will free. (There are at most maxInProgress such lanes.)
-   * A lane waiting for its pace is passed over too, and a wake-up is set for its next start.
+   * Takes out of a lane's turn order the first client below its part of the lane whose paces let it
+   * start, or none (with the milliseconds until a paced one may); the others keep their turns.
+   */
+  const nextClient = (lane: Lane): { client?: Client; startIn: number } => {
+    const share = clientShareOf(lane);
+    const passedOver: Client[] = [];
+    let next: Client | undefined;
+    let startIn = Infinity;
+    while (!next && lane.turns.size) {
+      const { item: client, lastServed } = lane.turns.pop()!;
+      if (!client.waiters.length) continue;
+      if (lastServed !== client.lastServed) {
+        lane.turns.push(client);
+        continue;
+      }
+      const wait = client.inProgress >= share ? 0 : paceWait(lane, client);
+      if (client.inProgress >= share || wait > 0) {
+        if (wait > 0) startIn = Math.min(startIn, wait);
+        passedOver.push(client);
+      } else next = client;
+    }
+    for (const client of passedOver) lane.turns.push(client);
+    return { client: next, startIn };
+  };
+
+  /**
+   * Hands free slots to waiting lanes, in turn. A lane at its share (or whose waiting clients are all
+   * at their part of it) is passed over and keeps its turn: it holds a slot that will free. (There are
+   * at most maxInProgress such lanes.) A lane whose waiting clients all wait for their pace is passed
+   * over too, and a wake-up is set for the next start.
    */
   const dispatch = (): void => {
     const passedOver: Lane[] = [];
     let nextStartIn = Infinity;
     while (inProgress < bounds.maxInProgress() && turns.size) {
-      const { lane, lastServed } = turns.pop()!;
+      const { item: lane, lastServed } = turns.pop()!;
       // Its waiters all left the queue.
-      if (!lane.waiters.length) continue;
+      if (!lane.waiting) continue;
       // Served since it queued (its waiters had left, a new request started at once): back in its right place.
       if (lastServed !== lane.lastServed) {
         turns.push(lane);
@@ -247,35 +370,73 @@ export function fairAdmission(bounds: AdmissionBounds): Admission {
         passedOver.push(lane);
         continue;
       }
-      const wait = paceWait(lane);
-      if (wait > 0) {
-        nextStartIn = Math.min(nextStartIn, wait);
+      const { client, startIn } = nextClient(lane);
+      if (!client) {
+        nextStartIn = Math.min(nextStartIn, startIn);
         passedOver.push(lane);
         continue;
       }
-      const waiter = lane.waiters.shift()!;
+      const waiter = client.waiters.shift()!;
+      lane.waiting -= 1;
       waiting -= 1;
-      start(lane, waiter.slot);
-      if (lane.waiters.length) turns.push(lane);
+      start(lane, client, waiter.slot);
+      if (client.waiters.length) lane.turns.push(client);
+      if (lane.waiting) turns.push(lane);
       waiter.resolve();
     }
     for (const lane of passedOver) turns.push(lane);
     if (nextStartIn < Infinity) wakeIn(nextStartIn);
   };
 
+  const fullBucket = (pace: Pace | undefined): Bucket => ({ tokens: pace?.burst ?? 0, refilledAt: now() });
+
+  /** A lane new to the admission: it counts as served now, so it joins the turns at the back. */
+  const newLane = (key: string, terms: LaneTerms): Lane => ({
+    key,
+    weight: terms.pool ? terms.pool.weight : (terms.weight ?? 1),
+    pool: terms.pool,
+    rankedBucket: fullBucket(terms.pool?.rankedPace),
+    inProgress: 0,
+    waiting: 0,
+    clients: new Map(),
+    idleClients: new Map(),
+    turns: new TurnOrder<Client>((client) => client.rank),
+    lastServed: served,
+    isQueued: false,
+  });
+
+  /** A client new to its lane (or gone idle longer than ACTIVE_WINDOW_MS): it too joins the turns at the back. */
+  const newClient = (key: string, terms: LaneTerms): Client => ({
+    key,
+    rank: 0,
+    pace: terms.pace,
+    bucket: fullBucket(terms.pace),
+    inProgress: 0,
+    waiters: [],
+    lastServed: served,
+    isQueued: false,
+  });
+
   return {
-    enter(key, { weight = 1, pace } = {}) {
-      const lane: Lane = busy.get(key) ??
-        recentlyIdle.get(key)?.lane ?? { key, weight, pace, tokens: pace?.burst ?? 0, refilledAt: now(), inProgress: 0, waiters: [], lastServed: 0, isQueued: false };
-      const mayStart = !lane.waiters.length && canStart(lane);
+    enter(key, terms = {}) {
+      const laneKey = terms.pool?.key ?? key;
+      const lane = busy.get(laneKey) ?? recentlyIdle.get(laneKey)?.lane ?? newLane(laneKey, terms);
+      const known = lane.clients.get(key);
+      const client = known ?? lane.idleClients.get(key)?.client ?? newClient(key, terms);
+      client.rank = terms.rank ?? 0;
+      const clientShare = clientShareOf(lane, lane.clients.size + (known ? 0 : 1));
+      const mayStart = !lane.waiting && hasSlotFor(lane) && client.inProgress < clientShare && paceWait(lane, client) === 0;
       if (!mayStart) {
-        if (lane.waiters.length >= bounds.laneQueue()) return "lane_full";
+        if (client.waiters.length >= bounds.laneQueue()) return "lane_full";
+        if (lane.pool && lane.waiting >= poolQueueOf(lane.pool)) return "pool_full";
         if (waiting >= bounds.maxWaiting()) return "server_full";
       }
-      if (busy.get(key) !== lane) {
-        busy.set(key, lane);
-        recentlyIdle.delete(key);
+      if (busy.get(laneKey) !== lane) {
+        busy.set(laneKey, lane);
+        recentlyIdle.delete(laneKey);
       }
+      lane.clients.set(key, client);
+      lane.idleClients.delete(key);
       let isDone = false;
       const slot: Slot = {
         admitted: ADMITTED,
@@ -286,28 +447,36 @@ export function fairAdmission(bounds: AdmissionBounds): Admission {
           if (slot.isAdmitted) {
             inProgress -= 1;
             lane.inProgress -= 1;
+            client.inProgress -= 1;
           } else {
-            const index = lane.waiters.findIndex((waiter) => waiter.slot === slot);
-            const [waiter] = lane.waiters.splice(index, 1);
+            const index = client.waiters.findIndex((waiter) => waiter.slot === slot);
+            const [waiter] = client.waiters.splice(index, 1);
+            lane.waiting -= 1;
             waiting -= 1;
             waiter!.resolve();
           }
-          settleIfIdle(lane);
+          settleIfIdle(lane, client);
           dispatch();
         },
       };
       if (mayStart) {
-        start(lane, slot);
+        start(lane, client, slot);
         return slot;
       }
-      slot.admitted = new Promise<void>((resolve) => lane.waiters.push({ resolve, slot }));
+      slot.admitted = new Promise<void>((resolve) => client.waiters.push({ resolve, slot }));
+      lane.waiting += 1;
       waiting += 1;
+      if (!client.isQueued) lane.turns.push(client);
       if (!lane.isQueued) turns.push(lane);
       // Slots are free and only its pace holds it: the wake-up starts it.
       if (hasSlotFor(lane)) dispatch();
       return slot;
     },
     load: () => ({ inProgress, waiting, activeLanes: activeLanes() }),
+    laneLoad(key) {
+      const lane = busy.get(key);
+      return lane ? { inProgress: lane.inProgress, waiting: lane.waiting, clients: lane.clients.size } : { inProgress: 0, waiting: 0, clients: 0 };
+    },
   };
 }
 

@@ -3,17 +3,26 @@
 //   - /api/v1: the API key (its SHA-256 hash), once that key has been accepted by this process; a key
 //     not seen yet, or made up, is its sender's address (a new made-up key per request must not make
 //     a new lane per request);
-//   - /api/app, /api/trpc and pages: the signed-in user of a session cookie whose seal holds;
-//   - everything else (a login, a signup, a calendar feed, a bad cookie): the client's address, IPv6
-//     addresses by their /64 (one host's share of addresses is one client); such a lane weighs a
-//     quarter of the others (admission.ts ANONYMOUS_WEIGHT).
+//   - /api/app, /api/trpc and pages: the signed-in user of a session cookie whose seal holds, or else
+//     the user whose device cookie (auth/device-cookies.ts) the browser carries and whose signature
+//     holds: a browser that signed in before is served in its user's lane, its login included, not
+//     among strangers;
+//   - everything else (a login or signup from a browser never signed in, a calendar feed, a bad
+//     cookie): the client's address, IPv6 addresses by their /64, as a client of the anonymous pool
+//     (admission.ts ANONYMOUS_POOL) with a pace of its own (ANONYMOUS_PACE), ranked after the others
+//     (and sharing one more pace with them) while its sign-ins failed lately (operations/address-standing.ts).
 // /api/health, /api/ready and /api/metrics have no lane: probes and scrapers answer under any load,
 // and they are cheap.
-import { isIPv6 } from "node:net";
 import type { IncomingMessage } from "node:http";
 import { API_KEY_PATTERN, hashApiKey } from "@/server/auth/api-keys";
+import { ANONYMOUS_PACE, ANONYMOUS_POOL, type LaneTerms } from "@/server/http/admission";
 import { rightmostAddress } from "@/server/http/client-address";
+import { deviceProofOf } from "@/server/http/device-cookie";
 import { sessionUserIdOf } from "@/server/http/session-cookie";
+import { addressGroup } from "@/server/lib/address-group";
+import { hasFailedLately } from "@/server/operations/address-standing";
+
+export { addressGroup };
 
 /** Paths answered outside the lanes. */
 export const UNLANED_PATHS: ReadonlySet<string> = new Set(["/api/health", "/api/ready", "/api/metrics"]);
@@ -45,23 +54,16 @@ export function noteApiKeyOutcome(keyHash: string, status: number): void {
   else remember(acceptedKeys, keyHash, true);
 }
 
-/** An IPv4 address as it is (an IPv4-mapped IPv6 one as IPv4); an IPv6 address as its /64 prefix. */
-export function addressGroup(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  const bare = address.split("%", 1)[0]!;
-  if (!isIPv6(bare)) return address;
-  const [head = "", tail] = bare.split("::");
-  const headGroups = head ? head.split(":") : [];
-  if (tail === undefined) return headGroups.slice(0, 4).map((group) => parseInt(group, 16).toString(16)).join(":") + "::/64";
-  const tailGroups = tail ? tail.split(":") : [];
-  const tailLength = tailGroups.reduce((length, group) => length + (group.includes(".") ? 2 : 1), 0);
-  const groups = [...headGroups, ...Array<string>(8 - headGroups.length - tailLength).fill("0"), ...tailGroups];
-  return groups.slice(0, 4).map((group) => parseInt(group, 16).toString(16)).join(":") + "::/64";
-}
+const ADDRESS_LANE = "address:";
 
 /** An anonymous client's lane: `address:<address or its /64>`. */
-export const isAnonymousLane = (lane: string) => lane.startsWith("address:");
+export const isAnonymousLane = (lane: string) => lane.startsWith(ADDRESS_LANE);
+
+/** What admission gives the lane: an anonymous client a place in the anonymous pool, ranked by its standing; anyone else a lane of their own. */
+export function laneTermsOf(lane: string): LaneTerms | undefined {
+  if (!isAnonymousLane(lane)) return undefined;
+  return { pool: ANONYMOUS_POOL, pace: ANONYMOUS_PACE, rank: hasFailedLately(lane.slice(ADDRESS_LANE.length)) ? 1 : 0 };
+}
 
 /** The request's lane, or undefined for a path outside the lanes. Reads the client's address as settled by the request guard. */
 export async function laneOf(request: IncomingMessage, pathname: string): Promise<string | undefined> {
@@ -78,6 +80,8 @@ export async function laneOf(request: IncomingMessage, pathname: string): Promis
         if (userId) remember(sessionUsers, cookie, userId);
       }
       if (userId) return `user:${userId}`;
+      const device = deviceProofOf(cookie);
+      if (device) return `user:${device.userId}`;
     }
   }
   return addressLaneOf(request);
@@ -87,5 +91,5 @@ export async function laneOf(request: IncomingMessage, pathname: string): Promis
 export function addressLaneOf(request: IncomingMessage): string {
   const forwardedFor = request.headers["x-forwarded-for"];
   const address = rightmostAddress(Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor) ?? request.socket.remoteAddress;
-  return `address:${address ? addressGroup(address) : "unknown"}`;
+  return `${ADDRESS_LANE}${address ? addressGroup(address) : "unknown"}`;
 }

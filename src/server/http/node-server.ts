@@ -8,15 +8,16 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { getEnv } from "@/env";
 import { rateLimited, serviceUnavailable } from "@/server/errors";
-import { ANONYMOUS_TERMS, serverAdmission, type Admission } from "@/server/http/admission";
+import { serverAdmission, type Admission, type AdmissionSlot } from "@/server/http/admission";
 import { readNodeBodyText } from "@/server/http/body";
-import { addressLaneOf, bearerKeyHashOf, isAnonymousLane, laneOf, noteApiKeyOutcome } from "@/server/http/lanes";
+import { addressLaneOf, bearerKeyHashOf, laneOf, laneTermsOf, noteApiKeyOutcome } from "@/server/http/lanes";
 import { observeAnswer } from "@/server/http/observe";
 import { answerUnparsedRequests, guardAnswer, refuseRequest, settleClientAddress } from "@/server/http/request-guard";
 import { isV1Path } from "@/server/http/v1-operations";
 import { answerV1Request, type V1Answer } from "@/server/http/v1-route";
 import { getLogger } from "@/server/operations/logger";
 import { recordRateLimitRejection } from "@/server/operations/metrics";
+import { holdingRequestSlot } from "@/server/operations/request-slot";
 
 export type NodeHandler = (request: IncomingMessage, response: ServerResponse) => void | Promise<void>;
 
@@ -86,18 +87,24 @@ async function serveV1(request: IncomingMessage, response: ServerResponse, reque
 
 /**
  * Runs `serve` once the request holds a slot in its lane (at once for a path outside the lanes), or
- * refuses it in the envelope when its lane's queue is full (429) or every queue place is (503). The
- * slot is held until the response's headers are written, so a stream (events, an export) holds none
- * for its lifetime, or until the client goes away, waiting or not.
+ * refuses it in the envelope when its client's queue is full (429), or the anonymous pool's or every
+ * queue place is (503). The slot is held until the response's headers are written, so a stream
+ * (events, an export) holds none for its lifetime, or until the client goes away, waiting or not.
  */
-async function serveAdmitted(admission: Admission, request: IncomingMessage, response: ServerResponse, lane: string | undefined, serve: () => void | Promise<void>): Promise<void> {
+async function serveAdmitted(
+  admission: Admission,
+  request: IncomingMessage,
+  response: ServerResponse,
+  lane: string | undefined,
+  serve: (slot?: AdmissionSlot) => void | Promise<void>,
+): Promise<void> {
   if (lane === undefined) return serve();
   // Gone while its session was read: nothing to queue.
   if (request.socket.destroyed) return;
-  const slot = admission.enter(lane, isAnonymousLane(lane) ? ANONYMOUS_TERMS : undefined);
-  if (slot === "lane_full" || slot === "server_full") {
+  const slot = admission.enter(lane, laneTermsOf(lane));
+  if (typeof slot === "string") {
     const isLaneFull = slot === "lane_full";
-    recordRateLimitRejection(isLaneFull ? "client_queue" : "server_queue");
+    recordRateLimitRejection(isLaneFull ? "client_queue" : slot === "pool_full" ? "anonymous_queue" : "server_queue");
     const error = isLaneFull
       ? rateLimited(1, "Too many of your requests are waiting for this server; retry after Retry-After seconds.")
       : serviceUnavailable(1, "The server has too many requests waiting; retry after Retry-After seconds.");
@@ -111,8 +118,15 @@ async function serveAdmitted(admission: Admission, request: IncomingMessage, res
   }) as typeof response.writeHead;
   await slot.admitted;
   // Not admitted: the client went away while the request waited.
-  if (slot.isAdmitted) await serve();
+  if (slot.isAdmitted) await serve(slot);
 }
+
+/**
+ * Next's part of a request, able to give its slot back early (a password hash's wait,
+ * operations/request-slot.ts); /api/v1 hashes no password and runs without it.
+ */
+const serveThroughNext = (next: NodeHandler, request: IncomingMessage, response: ServerResponse) => (slot?: AdmissionSlot) =>
+  slot ? holdingRequestSlot(slot, () => next(request, response)) : next(request, response);
 
 export function createRequestHandler(options: RequestHandlerOptions): NodeHandler {
   const admission = options.admission ?? serverAdmission();
@@ -123,7 +137,7 @@ export function createRequestHandler(options: RequestHandlerOptions): NodeHandle
     if (guarded) return serveAdmitted(admission, request, response, addressLaneOf(request), () => guarded(request, response));
     // Dot segments and backslashes resolved as Next resolves them, so both agree on which path this is.
     const url = new URL(request.url ?? "/", options.listeningOrigin);
-    const serve = isServedHere(url.pathname) ? () => serveV1(request, response, url, options.listeningOrigin) : () => options.next(request, response);
+    const serve = isServedHere(url.pathname) ? () => serveV1(request, response, url, options.listeningOrigin) : serveThroughNext(options.next, request, response);
     return serveAdmitted(admission, request, response, await laneOf(request, url.pathname), serve);
   };
   return (request, response) =>

@@ -5,6 +5,7 @@ import type { RequestContext } from "@/server/api/trpc";
 import { clientAddressOf } from "@/server/http/client-address";
 import { publicOrigin } from "@/server/http/origin";
 import { NO_SESSION, readSessionCookie } from "@/server/http/session-cookie";
+import { NO_DEVICE, readDeviceHandle } from "@/server/http/device-cookie";
 
 export interface RequestContextInput {
   headers: Headers;
@@ -23,6 +24,7 @@ export async function createRequestContext({ headers, url, resHeaders, credentia
     headers,
     resHeaders,
     session: credential === "session" ? await readSessionCookie(headers, resHeaders) : NO_SESSION,
+    device: credential === "session" ? readDeviceHandle(headers, resHeaders) : NO_DEVICE,
     clientAddress: clientAddressOf(headers),
     origin: publicOrigin(headers, url),
   };

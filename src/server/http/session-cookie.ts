@@ -8,7 +8,7 @@ import type { SessionData, SessionHandle } from "@/server/api/trpc";
 const SESSION_COOKIE = "tt_session";
 const SESSION_TTL_SECONDS = 60 * 60 * 24 * 14;
 
-function parseCookies(header: string | null): Map<string, string> {
+export function parseCookies(header: string | null): Map<string, string> {
   const cookies = new Map<string, string>();
   for (const part of header?.split(";") ?? []) {
     const index = part.indexOf("=");
@@ -17,7 +17,7 @@ function parseCookies(header: string | null): Map<string, string> {
   return cookies;
 }
 
-function cookieAttributes(maxAge: number): string {
+export function cookieAttributes(maxAge: number): string {
   const secure = getEnv().appEnv === "production" ? "; Secure" : "";
   return `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
 }

@@ -14,6 +14,8 @@ export interface ConcurrencyLimit {
   run<T>(work: () => Promise<T>): Promise<T>;
   /** Work running and waiting now. */
   load(): { running: number; waiting: number };
+  /** Whether `run` would refuse work now (every slot and queue place taken). */
+  isFull(): boolean;
 }
 
 export function concurrencyLimit(options: { concurrency: () => number; queue: () => number }): ConcurrencyLimit {
@@ -42,6 +44,7 @@ export function concurrencyLimit(options: { concurrency: () => number; queue: ()
       }
     },
     load: () => ({ running, waiting: waiting.length }),
+    isFull: () => running >= options.concurrency() && waiting.length >= options.queue(),
   };
 }
 

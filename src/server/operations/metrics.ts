@@ -13,6 +13,7 @@ interface Metrics {
   dueDeliveries: Gauge;
   oldestDueDeliveryAge: Gauge;
   rateLimitRejections: Counter<"limit">;
+  passwordHashes: Counter;
 }
 
 function createMetrics(): Metrics {
@@ -27,7 +28,8 @@ function createMetrics(): Metrics {
     webhookAttemptDuration: new Histogram({ name: "orbit_webhook_attempt_duration_seconds", help: "Webhook attempt latency", labelNames: ["outcome"], buckets: latencyBuckets, registers: [registry] }),
     dueDeliveries: new Gauge({ name: "orbit_webhook_due_deliveries", help: "Pending deliveries whose next attempt is due", registers: [registry] }),
     oldestDueDeliveryAge: new Gauge({ name: "orbit_webhook_oldest_due_delivery_age_seconds", help: "How long the oldest due delivery has waited", registers: [registry] }),
-    rateLimitRejections: new Counter({ name: "orbit_rate_limit_rejections_total", help: "Requests refused with 429 (503 for server_queue) by limit", labelNames: ["limit"], registers: [registry] }),
+    rateLimitRejections: new Counter({ name: "orbit_rate_limit_rejections_total", help: "Requests refused with 429 (503 for server_queue and anonymous_queue) by limit", labelNames: ["limit"], registers: [registry] }),
+    passwordHashes: new Counter({ name: "orbit_password_hashes_total", help: "Password hashes computed (scrypt), for sign-ins, sign-ups and password changes", registers: [registry] }),
   };
 }
 
@@ -51,8 +53,28 @@ export function recordWebhookAttempt(outcome: string, seconds: number): void {
   getMetrics().webhookAttemptDuration.observe({ outcome }, seconds);
 }
 
-export function recordRateLimitRejection(limit: "api_key" | "login_email" | "login_address" | "signup_address" | "calendar_token" | "calendar_address" | "organization_concurrency" | "client_queue" | "server_queue"): void {
+export type RejectedLimit =
+  | "api_key"
+  | "login_email"
+  | "login_address"
+  | "login_device"
+  | "signup_address"
+  | "invite_token"
+  | "invite_address"
+  | "calendar_token"
+  | "calendar_address"
+  | "organization_concurrency"
+  | "client_queue"
+  | "anonymous_queue"
+  | "server_queue";
+
+export function recordRateLimitRejection(limit: RejectedLimit): void {
   getMetrics().rateLimitRejections.inc({ limit });
+}
+
+/** Called once per password hash computed (passwords.ts). */
+export function recordPasswordHash(): void {
+  getMetrics().passwordHashes.inc();
 }
 
 /** The Prometheus text, with the delivery backlog read now (across organizations: an operator's view). */

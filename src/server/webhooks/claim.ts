@@ -11,11 +11,20 @@
 // takes a transaction-scoped advisory lock per organization, then counts and claims in a second
 // statement whose snapshot is taken after the locks, so it sees every lease committed by the claim
 // that held them before. The rows themselves are still taken FOR UPDATE SKIP LOCKED.
+// A lease names the worker holding it (leasedBy, the key of its identity lock, worker-identity.ts).
+// A lease counts, as in flight and against claiming the row again, only while its worker's lock is
+// held (read from pg_locks, once per statement and only when a lease needs judging): a worker that
+// died frees its attempts and its organizations' and endpoints' slots at once. A lease without a
+// holder (a drain without an identity) counts until it runs out, as every lease did before.
+// Nothing here grows with a backlog: every read of deliveries is an index range per endpoint that
+// stops after a few rows (its oldest due, its leases), so a claim costs per active endpoint and per
+// locked organization's endpoints, whether one organization has ten deliveries queued or a million.
 import { getEnv } from "@/env";
-import { Prisma, type Db, type DbClient } from "@/server/db";
+import { Prisma, type Db } from "@/server/db";
 import type { ClaimedDelivery } from "@/server/webhooks/record";
 import { plansGranting } from "@/server/auth/plans";
 import { sqlTimestamp } from "@/server/lib/sql";
+import { WORKER_LOCK_NAMESPACE } from "@/server/webhooks/worker-identity";
 
 /** Advisory-lock namespace of the claim's per-organization locks (the first key of the two-key form). */
 const CLAIM_LOCK_NAMESPACE = 0x0b17;
@@ -47,7 +56,22 @@ export function claimLimitsFromEnv(): ClaimLimits {
 
 // Timestamps travel as ISO strings cast to timestamp(3): the columns hold UTC without a zone, as Prisma writes them.
 
-const isLeaseFree = (now: Date) => Prisma.sql`(d."leaseUntil" IS NULL OR d."leaseUntil" <= ${sqlTimestamp(now)})`;
+/**
+ * The keys of the workers alive now (their identity locks are held), as a CTE each claim statement
+ * declares first. Materialized: pg_locks is read at most once per statement, and not at all when no
+ * lease needs judging.
+ */
+const LIVE_WORKERS = Prisma.sql`live_workers AS MATERIALIZED (
+  SELECT l."objid"::int8 AS "key" FROM pg_locks l
+  WHERE l."locktype" = 'advisory' AND l."classid" = ${WORKER_LOCK_NAMESPACE}::int::oid AND l."objsubid" = 2 AND l."granted"
+    AND l."database" = (SELECT b."oid" FROM pg_database b WHERE b."datname" = current_database()))`;
+
+/** Held: not run out, and its worker (if it names one) alive. */
+const isLeaseHeld = (now: Date, row: Prisma.Sql) =>
+  Prisma.sql`(${row}."leaseUntil" > ${sqlTimestamp(now)} AND (${row}."leasedBy" IS NULL OR ${row}."leasedBy" IN (SELECT "key" FROM live_workers)))`;
+/** Free: none, run out, or its worker dead (the negation of isLeaseHeld, written out for NULLs). */
+const isLeaseFree = (now: Date) =>
+  Prisma.sql`(d."leaseUntil" IS NULL OR d."leaseUntil" <= ${sqlTimestamp(now)} OR (d."leasedBy" IS NOT NULL AND d."leasedBy" NOT IN (SELECT "key" FROM live_workers)))`;
 /** Due by the schedule and not leased. */
 const isDue = (now: Date) => Prisma.sql`d."status" = 'pending' AND d."nextAttemptAt" <= ${sqlTimestamp(now)} AND ${isLeaseFree(now)}`;
 /** A manual attempt requested (resend, recover) and not leased, whatever the delivery's status. */
@@ -75,7 +99,7 @@ function endpointLoad(now: Date, limits: ClaimLimits, scope: Prisma.Sql): Prisma
     FROM "WebhookEndpoint" e
     LEFT JOIN "WebhookEndpointSchedule" s ON s."endpointId" = e."id"
     CROSS JOIN LATERAL (
-      SELECT count(*)::int AS "inFlight" FROM "WebhookDelivery" l WHERE l."endpointId" = e."id" AND l."leaseUntil" > ${sqlTimestamp(now)}
+      SELECT count(*)::int AS "inFlight" FROM "WebhookDelivery" l WHERE l."endpointId" = e."id" AND ${isLeaseHeld(now, Prisma.raw(`l`))}
     ) f
     WHERE ${scope} AND ${isPlanActive}`;
 }
@@ -90,15 +114,19 @@ const isSendable = Prisma.sql`"isActive" AND NOT "isOpen" AND "freeSlots" >= 1 A
  * so claims that want the same organizations wait for each other (a claim lasts milliseconds) and
  * never deadlock; a worker is never turned away from the only organization with work.
  */
-function lockOrganizations(db: DbClient, now: Date, limits: ClaimLimits, limit: number) {
-  return db.$queryRaw<{ organizationId: string }[]>`
-    WITH load AS (${endpointLoad(now, limits, Prisma.sql`e."isActive"`)}),
+export function lockOrganizationsStatement(now: Date, limits: ClaimLimits, limit: number): Prisma.Sql {
+  return Prisma.sql`
+    WITH ${LIVE_WORKERS},
+    load AS (${endpointLoad(now, limits, Prisma.sql`e."isActive"`)}),
     candidates AS MATERIALIZED (
       SELECT l."organizationId", max(l."lastClaimedAt") AS "servedAt"
       FROM load l
       WHERE ${isSendable}
-        AND (EXISTS (SELECT 1 FROM "WebhookDelivery" d WHERE d."endpointId" = l."id" AND ${isDue(now)})
-          OR EXISTS (SELECT 1 FROM "WebhookDelivery" d WHERE d."endpointId" = l."id" AND ${isManualDue(now)}))
+        -- The endpoint's oldest due delivery, by its index, as a scalar subquery with its order: an
+        -- EXISTS would let the planner look for any due row with a scan of the table (most rows of a
+        -- large backlog are due), which reads the whole backlog of other endpoints first.
+        AND ((SELECT d."nextAttemptAt" FROM "WebhookDelivery" d WHERE d."endpointId" = l."id" AND ${isDue(now)} ORDER BY d."nextAttemptAt" LIMIT 1) IS NOT NULL
+          OR (SELECT d."manualAttemptRequestedAt" FROM "WebhookDelivery" d WHERE d."endpointId" = l."id" AND ${isManualDue(now)} ORDER BY d."manualAttemptRequestedAt" LIMIT 1) IS NOT NULL)
       GROUP BY l."organizationId"
       HAVING (SELECT sum(o."inFlight") FROM load o WHERE o."organizationId" = l."organizationId") < ${limits.organizationMaxInFlight}::int
       ORDER BY "servedAt" ASC NULLS FIRST, l."organizationId"
@@ -119,9 +147,12 @@ function lockOrganizations(db: DbClient, now: Date, limits: ClaimLimits, limit: 
  * first rounds first across organizations. Then leases the rows (FOR UPDATE SKIP LOCKED), spends the
  * tokens and stamps each endpoint's turn, all in this one statement.
  */
-function claimForLockedOrganizations(db: DbClient, now: Date, limits: ClaimLimits, options: { limit: number; leaseUntil: string; organizationIds: string[] }) {
-  return db.$queryRaw<ScheduledDelivery[]>`
-    WITH load AS MATERIALIZED (${endpointLoad(now, limits, Prisma.sql`e."organizationId" = ANY(${options.organizationIds}::text[])`)}),
+export function claimStatement(now: Date, limits: ClaimLimits, options: { limit: number; leaseUntil: string; organizationIds: string[]; workerKey?: number }): Prisma.Sql {
+  // A worker claims only while its own identity lock is held: a lease naming a dead key would be free at once.
+  const isClaimerAlive = options.workerKey === undefined ? Prisma.sql`true` : Prisma.sql`${options.workerKey}::int8 IN (SELECT "key" FROM live_workers)`;
+  return Prisma.sql`
+    WITH ${LIVE_WORKERS},
+    load AS MATERIALIZED (${endpointLoad(now, limits, Prisma.sql`e."organizationId" = ANY(${options.organizationIds}::text[])`)}),
     organization_free AS (
       SELECT "organizationId", ${limits.organizationMaxInFlight}::int - sum("inFlight")::int AS "free", max("lastClaimedAt") AS "servedAt"
       FROM load GROUP BY "organizationId"
@@ -159,17 +190,17 @@ function claimForLockedOrganizations(db: DbClient, now: Date, limits: ClaimLimit
     ),
     locked AS (
       SELECT d."id" FROM "WebhookDelivery" d
-      WHERE d."id" IN (SELECT "id" FROM chosen) AND ${isClaimable(now)}
+      WHERE d."id" IN (SELECT "id" FROM chosen) AND ${isClaimable(now)} AND ${isClaimerAlive}
       FOR UPDATE OF d SKIP LOCKED
     ),
     claimed AS (
       UPDATE "WebhookDelivery" AS d
-      SET "leaseUntil" = ${options.leaseUntil}::timestamp(3)
+      SET "leaseUntil" = ${options.leaseUntil}::timestamp(3), "leasedBy" = ${options.workerKey ?? null}::int
       FROM locked, "WebhookEndpoint" e, "WebhookEvent" v, load l
       WHERE d."id" = locked."id" AND e."id" = d."endpointId" AND v."id" = d."eventId" AND l."id" = d."endpointId"
       RETURNING d."id" AS "deliveryId", d."endpointId", d."organizationId", d."eventId", d."eventType", d."attempts",
         d."manualAttempts", d."manualAttemptRequestedAt" IS NOT NULL AS "isManual", d."isTest",
-        ${options.leaseUntil}::text AS "leaseUntil", e."url", e."secret", e."sealedPrivateKey", v."payload",
+        ${options.leaseUntil}::text AS "leaseUntil", d."leasedBy", e."url", e."secret", e."sealedPrivateKey", v."payload",
         -- Signed with the replaced secret too until the rotation's overlap ends.
         CASE WHEN e."previousSecretExpiresAt" > ${sqlTimestamp(now)} THEN e."previousSecret" END AS "previousSecret",
         l."unreachableCount", l."isHalfOpen" AS "isProbe"
@@ -188,13 +219,14 @@ function claimForLockedOrganizations(db: DbClient, now: Date, limits: ClaimLimit
 }
 
 /**
- * Takes up to `limit` due deliveries fairly (see the file header) under a lease: pending, due, lease
- * free or run out, endpoint active (a disabled endpoint's deliveries wait for it to be re-enabled),
+ * Takes up to `limit` due deliveries fairly (see the file header) under a lease naming `workerKey`
+ * (the claiming worker's identity, when it has one): pending, due, lease free, run out or its worker
+ * dead, endpoint active (a disabled endpoint's deliveries wait for it to be re-enabled),
  * within every endpoint's and organization's bounds. Safe to run from any number of workers at once.
  */
 export async function claimDueDeliveries(
   db: Db,
-  options: { limit: number; leaseMs: number; now?: Date; limits?: ClaimLimits },
+  options: { limit: number; leaseMs: number; now?: Date; limits?: ClaimLimits; workerKey?: number },
 ): Promise<ScheduledDelivery[]> {
   if (options.limit < 1) return [];
   const now = options.now ?? new Date();
@@ -203,8 +235,9 @@ export async function claimDueDeliveries(
   // Two statements in one transaction: the second, for the organizations the first locked, takes
   // its snapshot after the locks. Nothing locked (nothing due): no second statement.
   return db.$transaction(async (tx) => {
-    const locked = await lockOrganizations(tx, now, limits, options.limit);
+    const locked = await tx.$queryRaw<{ organizationId: string }[]>(lockOrganizationsStatement(now, limits, options.limit));
     if (!locked.length) return [];
-    return claimForLockedOrganizations(tx, now, limits, { limit: options.limit, leaseUntil, organizationIds: locked.map((row) => row.organizationId) });
+    const organizationIds = locked.map((row) => row.organizationId);
+    return tx.$queryRaw<ScheduledDelivery[]>(claimStatement(now, limits, { limit: options.limit, leaseUntil, organizationIds, workerKey: options.workerKey }));
   });
 }

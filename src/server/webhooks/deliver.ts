@@ -63,6 +63,11 @@ export interface DrainOptions {
   /** Filled with the leases this drain holds (delivery id → lease end), so a stopping worker can release them. */
   held?: Map<string, string>;
   /**
+   * The key of the draining worker's identity lock (worker-identity.ts), named by every lease it takes:
+   * once the lock is gone (the worker died) its leases are free at once. Without one, leases last until they run out.
+   */
+  workerKey?: number;
+  /**
    * True while request work presses on this process (the inline worker's request-pressure.ts): the
    * drain then gives way, with fewer attempts in flight, smaller fan-out batches and a pause before
    * each claim and batch; it never stops, so deliveries go on under any load.
@@ -221,7 +226,7 @@ export async function drainDueDeliveries(db: Db, options: DrainOptions = {}): Pr
       if (shouldClaim) {
         await giveWay();
         const wanted = slots - inFlight.size;
-        const batch = await claimDueDeliveries(db, { limit: wanted, leaseMs, limits: options.limits, now: clock.now() });
+        const batch = await claimDueDeliveries(db, { limit: wanted, leaseMs, limits: options.limits, now: clock.now(), workerKey: options.workerKey });
         pollAt = Date.now() + DRAINED_POLL_MS;
         counts.claimed += batch.length;
         isDrained = batch.length < wanted;

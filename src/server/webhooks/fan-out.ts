@@ -14,6 +14,9 @@
 // createdAt, both stamped by the application's clock) and are active and subscribed to its type
 // when the batch runs, normally within a second. Organizations take turns, least recently served
 // first (WebhookFanOutTurn), so one organization's burst never holds back another's events.
+// A batch reads only the partial index of events still to fan out (WebhookEvent_to_fan_out_idx): one
+// probe per organization with some, then that organization's oldest, so its cost does not grow with
+// the backlog (a million waiting events) or with the history of events fanned out already.
 import { Prisma, type Db } from "@/server/db";
 import { newIdsInSql } from "@/server/lib/ids";
 import { MAX_WEBHOOK_ENDPOINTS } from "@/server/lib/limits";
@@ -48,17 +51,35 @@ export async function fanOutEvents(db: Db, options: { now?: Date; batchRows?: nu
   const now = (options.now ?? new Date()).toISOString();
   const batchRows = options.batchRows ?? FAN_OUT_BATCH_ROWS;
   // An index probe first: the drains look for new events often, and it costs far less to plan than the batch.
-  const [waiting] = await db.$queryRaw<unknown[]>`SELECT 1 FROM "WebhookEvent" WHERE "fannedOutAt" IS NULL LIMIT 1`;
+  // In the partial index's order, so that it is read even when most of the table is still to fan out.
+  const [waiting] = await db.$queryRaw<unknown[]>`SELECT "organizationId" FROM "WebhookEvent" WHERE "fannedOutAt" IS NULL ORDER BY "organizationId" LIMIT 1`;
   if (!waiting) return null;
+  const [batch] = await db.$queryRaw<FanOutBatch[]>(fanOutStatement(now, batchRows));
+  return batch ?? null;
+}
+
+/** One fan-out batch as one statement (see the file header); `now` as an ISO instant. */
+export function fanOutStatement(now: string, batchRows: number): Prisma.Sql {
   // With fewer endpoints than batchRows the rows stay within it; with more, one event's are the batch.
   const deliveryId = newIdsInSql("dlv", Math.max(batchRows, MAX_WEBHOOK_ENDPOINTS));
   // Every CTE sees the statement's one snapshot; the events' locks are held until it ends. As many
   // events are taken as fit the batch if each went to every active endpoint.
-  const [batch] = await db.$queryRaw<FanOutBatch[]>`
-    WITH "turn" AS (
+  return Prisma.sql`
+    WITH RECURSIVE "waiting" AS (
+      -- The organizations with events to fan out, one index probe each (a skip scan of the partial
+      -- index of such events): a DISTINCT would read every waiting event, the whole backlog, per batch.
+      (SELECT v."organizationId" FROM "WebhookEvent" v WHERE v."fannedOutAt" IS NULL ORDER BY v."organizationId" LIMIT 1)
+      UNION ALL
+      SELECT (SELECT v."organizationId" FROM "WebhookEvent" v
+              WHERE v."fannedOutAt" IS NULL AND v."organizationId" > w."organizationId"
+              ORDER BY v."organizationId" LIMIT 1)
+      FROM "waiting" w WHERE w."organizationId" IS NOT NULL
+    ),
+    "turn" AS (
       SELECT w."organizationId"
-      FROM (SELECT DISTINCT v."organizationId" FROM "WebhookEvent" v WHERE v."fannedOutAt" IS NULL) w
+      FROM "waiting" w
       LEFT JOIN "WebhookFanOutTurn" t ON t."organizationId" = w."organizationId"
+      WHERE w."organizationId" IS NOT NULL
       ORDER BY t."servedAt" ASC NULLS FIRST, w."organizationId"
       LIMIT 1
     ),
@@ -67,9 +88,13 @@ export async function fanOutEvents(db: Db, options: { now?: Date; batchRows?: nu
       WHERE e."organizationId" = (SELECT "organizationId" FROM "turn") AND e."isActive"
     ),
     "event" AS (
+      -- The organization as a range of one and the order as the partial index's own: with an equality
+      -- the planner may walk the createdAt index instead and step over the organization's whole
+      -- history of events fanned out already; this order only the partial index gives without a sort.
       SELECT v."id", v."type", v."createdAt" FROM "WebhookEvent" v
-      WHERE v."fannedOutAt" IS NULL AND v."organizationId" = (SELECT "organizationId" FROM "turn")
-      ORDER BY v."createdAt", v."id"
+      WHERE v."fannedOutAt" IS NULL
+        AND v."organizationId" >= (SELECT "organizationId" FROM "turn") AND v."organizationId" <= (SELECT "organizationId" FROM "turn")
+      ORDER BY v."organizationId", v."createdAt", v."id"
       LIMIT (SELECT greatest(1, ${batchRows}::int / greatest(1, count(*)::int)) FROM "endpoint")
       FOR UPDATE SKIP LOCKED
     ),
@@ -87,8 +112,10 @@ export async function fanOutEvents(db: Db, options: { now?: Date; batchRows?: nu
       RETURNING 1
     ),
     "marked" AS (
+      -- By primary key from an array: joined to "event" instead, whose size the planner cannot tell,
+      -- it would hash the whole event table.
       UPDATE "WebhookEvent" v SET "fannedOutAt" = ${now}::timestamp(3)
-      FROM "event" e WHERE v."id" = e."id"
+      WHERE v."id" = ANY(ARRAY(SELECT e."id" FROM "event" e))
       RETURNING v."id", v."createdAt"
     ),
     "served" AS (
@@ -101,7 +128,6 @@ export async function fanOutEvents(db: Db, options: { now?: Date; batchRows?: nu
       (SELECT coalesce(array_agg(m."id" ORDER BY m."createdAt", m."id"), '{}') FROM "marked" m) AS "eventIds",
       (SELECT count(*) FROM "created")::int AS "deliveries"
     FROM "served" s`;
-  return batch ?? null;
 }
 
 /** Runs fan-out batches until none is left or `maxBatches` ran; resolves to the batches. */

@@ -13,8 +13,10 @@ export interface ClaimedDelivery extends DeliveryRequest {
   attempts: number;
   /** A requested manual attempt (resend, recover); absent means scheduled. */
   isManual?: boolean;
-  /** The claim's lease end (ISO); doubles as the claim's token when the outcome is written. */
+  /** The claim's lease end (ISO); with `leasedBy`, the claim's token when the outcome is written. */
   leaseUntil: string;
+  /** The worker the lease names (claim.ts); absent or null: a lease without a holder. */
+  leasedBy?: number | null;
 }
 
 // Timestamps travel as ISO strings cast to timestamp(3): the columns hold UTC without a zone, as Prisma writes them.
@@ -84,6 +86,7 @@ export async function recordOutcome(
         "manualAttempts" = ${next.manualAttempts}::int,
         "nextAttemptAt" = ${next.nextAttemptAt ? sqlTimestamp(next.nextAttemptAt) : Prisma.sql`"nextAttemptAt"`},
         "leaseUntil" = NULL,
+        "leasedBy" = NULL,
         "lastStatusCode" = ${next.lastStatusCode}::int,
         "lastError" = ${next.lastError}::text,
         "lastAttemptAt" = ${sqlTimestamp(next.lastAttemptAt)},
@@ -92,6 +95,7 @@ export async function recordOutcome(
         AND "status" = 'pending'
         AND "attempts" = ${claimed.attempts}::int
         AND "leaseUntil" = ${claimed.leaseUntil}::timestamp(3)
+        AND "leasedBy" IS NOT DISTINCT FROM ${claimed.leasedBy ?? null}::int
       RETURNING "id", "organizationId", "endpointId"
     ), attempt AS (
       INSERT INTO "WebhookAttempt" ("id", "organizationId", "endpointId", "deliveryId", "number", "trigger", "startedAt", "durationMs", "statusCode", "responseBody", "error", "requestHeaders", "responseHeaders")
@@ -146,7 +150,8 @@ function deliveryColumns(delivery: Transition["delivery"]) {
 }
 
 /**
- * Writes many outcomes in one statement (one transaction), each only if its claim still holds.
+ * Writes many outcomes in one statement (one transaction), each only if its claim still holds (the
+ * same lease end and holder: a lease another worker took over from a holder it saw dead is not this one).
  * Only for outcomes whose endpoint effect is none or a reset: resets are idempotent, so several rows
  * of one endpoint in a batch are harmless. Counter increments go through `recordOutcome`, one by one.
  * Returns the ids that were written. Rows are found by primary key (the id list, whose size the
@@ -160,6 +165,7 @@ export async function recordOutcomes(db: DbClient, items: readonly RecordItem[])
     ...attemptRow(item),
     id: item.claimed.deliveryId,
     leaseUntil: item.claimed.leaseUntil,
+    leasedBy: item.claimed.leasedBy ?? null,
     attemptsBefore: item.claimed.attempts,
     isManual: item.claimed.isManual ?? false,
     isStateKept: item.transition.delivery.isStateKept ?? false,
@@ -172,7 +178,7 @@ export async function recordOutcomes(db: DbClient, items: readonly RecordItem[])
   const recorded = await db.$queryRaw<{ id: string }[]>`
     WITH input AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS i(
-        "id" text, "leaseUntil" text, "attemptsBefore" int, "isManual" boolean, "isStateKept" boolean, "manualAttempts" int,
+        "id" text, "leaseUntil" text, "leasedBy" int, "attemptsBefore" int, "isManual" boolean, "isStateKept" boolean, "manualAttempts" int,
         "status" text, "attempts" int, "nextAttemptAt" text, "lastStatusCode" int, "lastError" text, "lastAttemptAt" text,
         "completedAt" text, "isReset" boolean, "attemptId" text, "number" int, "trigger" text, "startedAt" text, "durationMs" int,
         "statusCode" int, "responseBody" text, "attemptError" text, "requestHeaders" jsonb, "responseHeaders" jsonb)
@@ -185,6 +191,7 @@ export async function recordOutcomes(db: DbClient, items: readonly RecordItem[])
         "manualAttemptRequestedAt" = CASE WHEN i."isManual" THEN NULL ELSE d."manualAttemptRequestedAt" END,
         "nextAttemptAt" = CASE WHEN i."isStateKept" THEN d."nextAttemptAt" ELSE COALESCE(i."nextAttemptAt"::timestamp(3), d."nextAttemptAt") END,
         "leaseUntil" = NULL,
+        "leasedBy" = NULL,
         "lastStatusCode" = CASE WHEN i."isStateKept" THEN d."lastStatusCode" ELSE i."lastStatusCode" END,
         "lastError" = CASE WHEN i."isStateKept" THEN d."lastError" ELSE i."lastError" END,
         "lastAttemptAt" = CASE WHEN i."isStateKept" THEN d."lastAttemptAt" ELSE i."lastAttemptAt"::timestamp(3) END,
@@ -194,6 +201,7 @@ export async function recordOutcomes(db: DbClient, items: readonly RecordItem[])
         AND d."id" = ANY(${rows.map((row) => row.id)}::text[])
         AND d."attempts" = i."attemptsBefore"
         AND d."leaseUntil" = i."leaseUntil"::timestamp(3)
+        AND d."leasedBy" IS NOT DISTINCT FROM i."leasedBy"
       RETURNING d."id", d."organizationId", d."endpointId", i."isReset"
     ), attempt AS (
       INSERT INTO "WebhookAttempt" ("id", "organizationId", "endpointId", "deliveryId", "number", "trigger", "startedAt", "durationMs", "statusCode", "responseBody", "error", "requestHeaders", "responseHeaders")
@@ -224,7 +232,7 @@ export async function releaseLeases(db: DbClient, held: ReadonlyMap<string, stri
   if (!held.size) return 0;
   const rows = [...held].map(([id, leaseUntil]) => ({ id, leaseUntil }));
   return db.$executeRaw`
-    UPDATE "WebhookDelivery" AS d SET "leaseUntil" = NULL
+    UPDATE "WebhookDelivery" AS d SET "leaseUntil" = NULL, "leasedBy" = NULL
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS i("id" text, "leaseUntil" text)
     WHERE d."id" = i."id" AND d."id" = ANY(${rows.map((row) => row.id)}::text[]) AND d."leaseUntil" = i."leaseUntil"::timestamp(3)`;
 }

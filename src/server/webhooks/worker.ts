@@ -3,6 +3,8 @@
 // other instances on PostgreSQL). One drain at a time per process; other processes coordinate through
 // the claim leases. The drains give way to this process's requests while they press on its event loop
 // (operations/request-pressure.ts): fewer attempts in flight, smaller fan-out batches, a pause between.
+// The worker has an identity (worker-identity.ts) named by every lease it takes, so that when it dies
+// its attempts stop counting against its organizations' and endpoints' bounds at once.
 import { getEnv } from "@/env";
 import { getDatabase, type Database } from "@/server/db";
 import { drainDueDeliveries, type DrainOptions } from "@/server/webhooks/deliver";
@@ -14,6 +16,7 @@ import { pruneWebhookHistory } from "@/server/webhooks/retention";
 import { getLogger } from "@/server/operations/logger";
 import { isRequestWorkPressing } from "@/server/operations/request-pressure";
 import { asBackground } from "@/server/pglite/turns";
+import { takeWorkerIdentity, type WorkerIdentity } from "@/server/webhooks/worker-identity";
 
 export const DEFAULT_WORKER_INTERVAL_MS = 1_000;
 /** How often the worker prunes one batch of old attempts and events (retention.ts). */
@@ -50,12 +53,41 @@ export function startDeliveryWorker(database: Database, options: WorkerOptions =
   // Smaller fan-out batches on the embedded database: each holds its one connection while it runs (fan-out.ts).
   const fanOutBatchRows = database.kind === "pglite" ? EMBEDDED_FAN_OUT_BATCH_ROWS : undefined;
 
+  let identity: WorkerIdentity | undefined;
+  let identityKey: number | undefined;
+  /**
+   * This worker's identity, taken at its first drain and again (the same key) after its lock's
+   * connection was lost. Undefined while the database refuses it: the drain's leases then last until
+   * they run out, as leases without a holder do.
+   */
+  const currentIdentity = async (): Promise<WorkerIdentity | undefined> => {
+    if (identity && !identity.lost.aborted) return identity;
+    identity = await takeWorkerIdentity(database, identityKey).catch((error: unknown) => {
+      getLogger().warn({ err: error }, "webhook worker: no identity lock; its leases last until they run out");
+      return undefined;
+    });
+    identityKey = identity?.key ?? identityKey;
+    return identity;
+  };
+
   const drainLoop = async () => {
     do {
       isRerunRequested = false;
       try {
+        const own = await currentIdentity();
+        // Its lock lost, the worker counts as dead to the others: it claims nothing more under that key.
+        const signal = own ? AbortSignal.any([stopping.signal, own.lost]) : stopping.signal;
         // No time budget: a drain that ended would wait for its slowest attempts before the next one claims.
-        await drainDueDeliveries(database.prisma, { timeBudgetMs: Number.POSITIVE_INFINITY, fanOutBatchRows, yieldTo: isRequestWorkPressing, ...options.drain, clock, signal: stopping.signal, held });
+        await drainDueDeliveries(database.prisma, {
+          timeBudgetMs: Number.POSITIVE_INFINITY,
+          fanOutBatchRows,
+          yieldTo: isRequestWorkPressing,
+          ...options.drain,
+          clock,
+          signal,
+          held,
+          workerKey: own?.key,
+        });
       } catch (error) {
         getLogger().error({ err: error }, "webhook worker: drain failed");
       }
@@ -101,6 +133,7 @@ export function startDeliveryWorker(database: Database, options: WorkerOptions =
     await ready;
     await unlisten?.();
     await current;
+    await identity?.release().catch(() => {});
   };
   return Object.assign(stop, { ready, releaseHeld: () => releaseLeases(database.prisma, held), idle: async () => void (await current) });
 }

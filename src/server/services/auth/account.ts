@@ -17,8 +17,9 @@ import {
 } from "@/server/contract/account";
 import { AppError, notFound } from "@/server/errors";
 import { isTimeZone } from "@/lib/time-zone";
-import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from "@/server/auth/passwords";
-import { countedLoginAttempt, countSignupAttempt } from "@/server/services/auth/throttle";
+import { hashPassword, needsRehash, verifyPassword, waitLikePasswordCheck } from "@/server/auth/passwords";
+import type { DeviceProof } from "@/server/auth/device-cookies";
+import { countedAttempt, countSignupAttempt, loginAttempt } from "@/server/services/auth/throttle";
 
 export interface Actor {
   userId: string;
@@ -68,13 +69,21 @@ export async function signUp(
   }
 }
 
-/** Throttled per email and per client address: the attempt is counted before the password is even checked (see throttle.ts). */
-export async function logIn(db: Db, input: LogInInput, client: { address?: string } = {}): Promise<SignedInAccount> {
+/**
+ * Throttled before the password is even checked (see throttle.ts): per email and per client address,
+ * or, for a browser whose device cookie proved itself for this very user, per that device only. An
+ * email without an account computes no hash: it waits as long as a check would (passwords.ts).
+ */
+export async function logIn(db: Db, input: LogInInput, client: { address?: string; device?: DeviceProof } = {}): Promise<SignedInAccount> {
   const email = normalizeEmail(input.email);
   const user = await db.user.findUnique({ where: { email }, include: { organization: true } });
-  const isValid = await countedLoginAttempt(db, email, client.address, async () => {
-    const matches = await verifyPassword(input.password, user?.passwordHash ?? (await decoyPasswordHash()));
-    return matches && user !== null;
+  const provenDeviceId = user && client.device?.userId === user.id ? client.device.deviceId : undefined;
+  const isValid = await countedAttempt(db, loginAttempt(email, client.address, provenDeviceId), async () => {
+    if (!user) {
+      await waitLikePasswordCheck();
+      return false;
+    }
+    return verifyPassword(input.password, user.passwordHash);
   });
   if (!user || !isValid) throw new AppError("unauthorized", "Email or password is incorrect.");
   // Told only to someone who knows the password, so it reveals nothing about who has an account.
@@ -100,7 +109,7 @@ export async function changePassword(
 ): Promise<{ sessionVersion: number }> {
   const user = await db.user.findFirst({ where: { id: actor.userId, organizationId: actor.organizationId }, select: { id: true, email: true, passwordHash: true } });
   if (!user) throw notFound("User");
-  if (!(await countedLoginAttempt(db, user.email, client.address, () => verifyPassword(input.currentPassword, user.passwordHash)))) {
+  if (!(await countedAttempt(db, loginAttempt(user.email, client.address), () => verifyPassword(input.currentPassword, user.passwordHash)))) {
     throw new AppError("validation_error", "currentPassword: is incorrect", { details: [{ field: "currentPassword", message: "is incorrect" }] });
   }
   const passwordHash = await hashPassword(input.newPassword);

@@ -7,6 +7,7 @@ import { paginate } from "@/server/lib/cursor";
 import type { Page } from "@/server/lib/envelope";
 import { generateUrlToken, hashUrlToken } from "@/server/lib/url-token";
 import { hashPassword } from "@/server/auth/passwords";
+import { countedAttempt, inviteAttempt } from "@/server/services/auth/throttle";
 import { sendMail } from "@/server/operations/mail";
 import { serializeAccount } from "@/server/contract/account";
 import type { AcceptInviteInput, CreateInviteInput, InviteView, ListInvitesInput, PendingInviteView } from "@/server/contract/invite";
@@ -85,9 +86,25 @@ export async function getInvite(db: DbClient, token: string): Promise<InviteView
   return { email: invite.email, role: invite.role, organizationName: invite.organization.name, invitedBy: invite.invitedBy?.name ?? null, expiresAt: invite.expiresAt.toISOString() };
 }
 
-/** Uses the invite (once: a second use, or an expired one, is a 404) and creates the member in the inviting organization. */
-export async function acceptInvite(db: Db, input: AcceptInviteInput): Promise<SignedInAccount> {
-  const passwordHash = await hashPassword(input.password);
+/**
+ * Uses the invite (once: a second use, or an expired one, is a 404) and creates the member in the
+ * inviting organization. Throttled like a login (throttle.ts: per token and per client address, the
+ * attempt counted before anything is checked), and the token is checked before the password is
+ * hashed: a made-up or used token costs a lookup, never a hash, and counts as a failure.
+ */
+export async function acceptInvite(db: Db, input: AcceptInviteInput, client: { address?: string } = {}): Promise<SignedInAccount> {
+  let passwordHash: string | undefined;
+  const isOpen = await countedAttempt(db, inviteAttempt(hashUrlToken(input.token), client.address), async () => {
+    if (!(await db.invite.findFirst({ where: openInvite(input.token), select: { id: true } }))) return false;
+    passwordHash = await hashPassword(input.password);
+    return true;
+  });
+  if (!isOpen || passwordHash === undefined) throw gone();
+  return createInvitedMember(db, input, passwordHash);
+}
+
+/** Marks the invite used and creates its member, in one transaction (the invite re-checked there: a concurrent acceptance wins once). */
+async function createInvitedMember(db: Db, input: AcceptInviteInput, passwordHash: string): Promise<SignedInAccount> {
   try {
     return await db.$transaction(async (tx) => {
       const [invite] = await tx.invite.updateManyAndReturn({ where: openInvite(input.token), data: { acceptedAt: new Date() }, select: { organizationId: true, email: true, role: true } });

@@ -1,67 +1,114 @@
-// Login and signup throttling (app-api.md section 10), counted inside the operations themselves so
-// that every path (in-app route, tRPC, batched or not) counts every attempt. Exact sliding windows:
-// one row per failure, counted over the window. An attempt reserves its row before the password is
-// checked, atomically with the count (under a per-key lock), so concurrent guesses cannot all pass a
-// check made before any of them is recorded: at most the limit are evaluated, the rest are refused.
-// A successful attempt gives its row back; refused attempts add none.
+// Login, invitation and signup throttling (app-api.md section 10), counted inside the operations
+// themselves so that every path (in-app route, tRPC, batched or not) counts every attempt. Exact
+// sliding windows: one row per failure, counted over the window. An attempt reserves its rows before
+// the password (or the invitation's token) is checked, atomically with the count (under a per-key
+// lock), so concurrent guesses cannot all pass a check made before any of them is recorded: at most
+// the limit are evaluated, the rest are refused. A successful attempt gives its rows back; refused
+// attempts add none.
+// Which counts an attempt goes against: a login from a browser whose device cookie proved itself for
+// that very user (auth/device-cookies.ts, OWASP's "device cookies") against that device's own count
+// only, so failures it did not make (a flood against the email, or from its address) never lock it
+// out; any other login against the email's and the address's; accepting an invitation against the
+// token's and the address's. A failure (or a refusal) also puts the address in bad standing for a
+// while (operations/address-standing.ts), which fair admission reads.
 import { createHash } from "node:crypto";
 import type { Db, DbClient } from "@/server/db";
 import { rateLimited } from "@/server/errors";
 import { recordRateLimitRejection } from "@/server/operations/metrics";
+import { recordFailedAttempt } from "@/server/operations/address-standing";
 import { sqlTimestamp } from "@/server/lib/sql";
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 export const LOGIN_FAILURES_PER_EMAIL = 10;
 export const LOGIN_FAILURES_PER_ADDRESS = 100;
+/** A proven device's own failures: past them, that device is refused (OWASP's device lockout); no one else is. */
+export const LOGIN_FAILURES_PER_DEVICE = 10;
+/** Failed acceptances of one invitation token, and from one address, in LOGIN_WINDOW_MS. */
+export const INVITE_FAILURES_PER_TOKEN = 10;
+export const INVITE_FAILURES_PER_ADDRESS = 100;
 export const SIGNUP_WINDOW_MS = 60 * 60_000;
 export const SIGNUPS_PER_ADDRESS = 20;
+/** Expired failure rows of any key each reservation deletes at most, so the table stays bounded under a flood of new keys. */
+const EXPIRED_ROWS_PER_ATTEMPT = 16;
 
-export type ThrottledLimit = "login_email" | "login_address" | "signup_address";
+export type ThrottledLimit = "login_email" | "login_address" | "login_device" | "signup_address" | "invite_token" | "invite_address";
 
-/** Advisory-lock namespace of the per-key login locks (the first key of the two-key form). */
+/** Advisory-lock namespace of the per-key attempt locks (the first key of the two-key form). */
 const LOGIN_LOCK_NAMESPACE = 0x1091;
 
 // One fixed message: it must not tell which limit was hit, or whether the email has an account.
 const THROTTLED_MESSAGE = "Too many attempts. Try again later; Retry-After gives the seconds to wait.";
 
-function refuse(limit: ThrottledLimit, retryAfterSeconds: number): never {
+function refuse(limit: ThrottledLimit, retryAfterSeconds: number, address: string | undefined): never {
   recordRateLimitRejection(limit);
+  recordFailedAttempt(address);
   throw rateLimited(retryAfterSeconds, THROTTLED_MESSAGE);
 }
 
-const emailKey = (email: string) => `email:${createHash("sha256").update(email).digest("hex")}`;
-const addressKey = (address: string) => `address:${address}`;
+const hashed = (kind: string, value: string) => `${kind}:${createHash("sha256").update(value).digest("hex")}`;
+
+/** One count an attempt goes against: its metric name, its row key, its maximum in the window. */
+export interface FailureCount {
+  limit: ThrottledLimit;
+  key: string;
+  max: number;
+}
+
+/** An attempt: the counts it goes against, and the address it came from (its standing). */
+export interface CountedAttempt {
+  counts: FailureCount[];
+  address: string | undefined;
+}
+
+/** A login attempt: against the proven device's own count, or else against the email's and the address's. */
+export function loginAttempt(email: string, address: string | undefined, provenDeviceId?: string): CountedAttempt {
+  if (provenDeviceId) return { counts: [{ limit: "login_device", key: hashed("device", provenDeviceId), max: LOGIN_FAILURES_PER_DEVICE }], address };
+  const counts: FailureCount[] = [{ limit: "login_email", key: hashed("email", email), max: LOGIN_FAILURES_PER_EMAIL }];
+  if (address) counts.push({ limit: "login_address", key: `address:${address}`, max: LOGIN_FAILURES_PER_ADDRESS });
+  return { counts, address };
+}
+
+/** Accepting an invitation: against the token's count (by its stored hash) and the address's. */
+export function inviteAttempt(tokenHash: string, address: string | undefined): CountedAttempt {
+  const counts: FailureCount[] = [{ limit: "invite_token", key: `invite:${tokenHash}`, max: INVITE_FAILURES_PER_TOKEN }];
+  if (address) counts.push({ limit: "invite_address", key: `invite-address:${address}`, max: INVITE_FAILURES_PER_ADDRESS });
+  return { counts, address };
+}
 
 /** Seconds until the oldest counted row leaves the window, at least 1. */
 function retryAfter(oldestMs: number, windowMs: number, now: number): number {
   return Math.max(1, Math.ceil((oldestMs + windowMs - now) / 1000));
 }
 
-/** A login attempt's place in the counts: given back when the password was right (or never checked). */
-export interface LoginReservation {
+/** An attempt's place in the counts: given back when it succeeded (or was never decided). */
+export interface AttemptReservation {
   release(): Promise<void>;
 }
 
 /**
- * Reserves a failed-login row for the email and the address, or refuses (429) when either has used
- * up its failures in the window; before the password is checked. One transaction: a lock per key
- * (in key order, so two attempts never deadlock), then one statement that counts each key's window
- * and inserts the rows only if every key is under its limit. Rows older than the window are pruned.
+ * Reserves a failure row for each of the attempt's counts, or refuses (429) when any has used up its
+ * failures in the window; before the secret is checked. One transaction: a lock per key (in key
+ * order, so two attempts never deadlock), then one statement that counts each key's window and
+ * inserts the rows only if every key is under its limit. The keys' rows older than the window are
+ * pruned, and a few expired rows of any key (skipping rows another attempt is pruning).
  */
-export async function reserveLoginAttempt(db: Db, email: string, address: string | undefined, now = Date.now()): Promise<LoginReservation> {
-  const limits: [ThrottledLimit, string, number][] = [["login_email", emailKey(email), LOGIN_FAILURES_PER_EMAIL]];
-  if (address) limits.push(["login_address", addressKey(address), LOGIN_FAILURES_PER_ADDRESS]);
-  const keys = limits.map(([, key]) => key);
+export async function reserveAttempt(db: Db, attempt: CountedAttempt, now = Date.now()): Promise<AttemptReservation> {
+  const keys = attempt.counts.map(({ key }) => key);
+  const cutoff = sqlTimestamp(now - LOGIN_WINDOW_MS);
   const rows = await db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT pg_advisory_xact_lock(${LOGIN_LOCK_NAMESPACE}::int, hashtext(k))::text FROM unnest(${[...keys].sort()}::text[]) AS k`;
     return tx.$queryRaw<{ key: string; count: number; oldestMs: number | null; id: string | null }[]>`
-      WITH k AS (SELECT * FROM unnest(${keys}::text[], ${limits.map(([, , max]) => max)}::int[]) AS k("key", "max")),
+      WITH k AS (SELECT * FROM unnest(${keys}::text[], ${attempt.counts.map(({ max }) => max)}::int[]) AS k("key", "max")),
       counted AS (
         SELECT k."key", k."max", count(f."id")::int AS "count", (EXTRACT(EPOCH FROM min(f."createdAt")) * 1000)::float8 AS "oldestMs"
-        FROM k LEFT JOIN "LoginFailure" f ON f."key" = k."key" AND f."createdAt" > ${sqlTimestamp(now - LOGIN_WINDOW_MS)}
+        FROM k LEFT JOIN "LoginFailure" f ON f."key" = k."key" AND f."createdAt" > ${cutoff}
         GROUP BY k."key", k."max"
       ),
-      pruned AS (DELETE FROM "LoginFailure" WHERE "key" = ANY(${keys}::text[]) AND "createdAt" <= ${sqlTimestamp(now - LOGIN_WINDOW_MS)}),
+      pruned AS (DELETE FROM "LoginFailure" WHERE "key" = ANY(${keys}::text[]) AND "createdAt" <= ${cutoff}),
+      expired AS (
+        DELETE FROM "LoginFailure" WHERE "id" IN (
+          SELECT "id" FROM "LoginFailure" WHERE "createdAt" <= ${cutoff} ORDER BY "createdAt" LIMIT ${EXPIRED_ROWS_PER_ATTEMPT}::int FOR UPDATE SKIP LOCKED)
+      ),
       reserved AS (
         INSERT INTO "LoginFailure" ("id", "key", "createdAt")
         SELECT gen_random_uuid()::text, c."key", ${sqlTimestamp(now)} FROM counted c
@@ -70,9 +117,9 @@ export async function reserveLoginAttempt(db: Db, email: string, address: string
       )
       SELECT c."key", c."count", c."oldestMs", r."id" FROM counted c LEFT JOIN reserved r USING ("key")`;
   });
-  for (const [limit, key, max] of limits) {
+  for (const { limit, key, max } of attempt.counts) {
     const row = rows.find((candidate) => candidate.key === key)!;
-    if (row.count >= max) refuse(limit, retryAfter(row.oldestMs ?? now, LOGIN_WINDOW_MS, now));
+    if (row.count >= max) refuse(limit, retryAfter(row.oldestMs ?? now, LOGIN_WINDOW_MS, now), attempt.address);
   }
   const ids = rows.map((row) => row.id).filter((id): id is string => id !== null);
   return {
@@ -83,17 +130,19 @@ export async function reserveLoginAttempt(db: Db, email: string, address: string
 }
 
 /**
- * Runs a password check as a counted login attempt: the row reserved before it stays when the
- * password is wrong, and is given back when it is right or the check did not complete.
+ * Runs a check (a password, an invitation's token) as a counted attempt: the rows reserved before it
+ * stay when it fails (and the address's standing records the failure), and are given back when it
+ * succeeds or did not complete.
  */
-export async function countedLoginAttempt(db: Db, email: string, address: string | undefined, check: () => Promise<boolean>): Promise<boolean> {
-  const reservation = await reserveLoginAttempt(db, email, address);
+export async function countedAttempt(db: Db, attempt: CountedAttempt, check: () => Promise<boolean>): Promise<boolean> {
+  const reservation = await reserveAttempt(db, attempt);
   let isValid = true;
   try {
     isValid = await check();
     return isValid;
   } finally {
     if (isValid) await reservation.release();
+    else recordFailedAttempt(attempt.address);
   }
 }
 
@@ -104,6 +153,6 @@ export async function countSignupAttempt(db: DbClient, address: string | undefin
   await db.signupAttempt.deleteMany({ where: { address, createdAt: { lte: since } } });
   const attempts = await db.signupAttempt.findMany({ where: { address, createdAt: { gt: since } }, orderBy: { createdAt: "asc" }, select: { createdAt: true }, take: 1 });
   const count = await db.signupAttempt.count({ where: { address, createdAt: { gt: since } } });
-  if (count >= SIGNUPS_PER_ADDRESS) refuse("signup_address", retryAfter(attempts[0]!.createdAt.getTime(), SIGNUP_WINDOW_MS, now));
+  if (count >= SIGNUPS_PER_ADDRESS) refuse("signup_address", retryAfter(attempts[0]!.createdAt.getTime(), SIGNUP_WINDOW_MS, now), address);
   await db.signupAttempt.create({ data: { address, createdAt: new Date(now) } });
 }

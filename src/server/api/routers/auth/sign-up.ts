@@ -1,4 +1,5 @@
 import { publicProcedure } from "@/server/api/procedures";
+import { signInBrowser } from "@/server/api/sign-in";
 import { signUp } from "@/server/services/auth/account";
 import { accountOutput, signUpInput } from "@/server/contract/account";
 
@@ -8,6 +9,6 @@ export const signUpProcedure = publicProcedure
   .output(accountOutput)
   .mutation(async ({ ctx, input }) => {
     const account = await signUp(ctx.db, input, { address: ctx.clientAddress });
-    await ctx.session.save({ userId: account.user.id, version: account.sessionVersion });
+    await signInBrowser(ctx, account);
     return account;
   });

@@ -1,4 +1,5 @@
 import { publicProcedure } from "@/server/api/procedures";
+import { signInBrowser } from "@/server/api/sign-in";
 import { acceptInvite } from "@/server/services/auth/invites";
 import { accountOutput } from "@/server/contract/account";
 import { acceptInviteInput } from "@/server/contract/invite";
@@ -8,7 +9,7 @@ export const acceptInviteProcedure = publicProcedure
   .input(acceptInviteInput)
   .output(accountOutput)
   .mutation(async ({ ctx, input }) => {
-    const account = await acceptInvite(ctx.db, input);
-    await ctx.session.save({ userId: account.user.id, version: account.sessionVersion });
+    const account = await acceptInvite(ctx.db, input, { address: ctx.clientAddress });
+    await signInBrowser(ctx, account);
     return account;
   });
