@@ -18,7 +18,6 @@ import { MAX_LOG_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, MAX_TAG_LENGTH, MAX_TAGS }
 import type { ImportError, ImportInput, ImportResult, ImportSource, ReadDateFormat } from "@/server/contract/import";
 import type { Actor } from "@/server/services/auth/account";
 import { holdInvoicing } from "@/server/services/time-tracking/editing";
-import { WRITE_TRANSACTION } from "@/server/services/time-tracking/limits";
 import { labelDescription, lastEndsOfDays, placeInDay, type ZonedDay } from "@/server/services/time-tracking/placement";
 import { keyedConcurrencyLimit, type ConcurrencyLimit } from "@/server/lib/concurrency";
 import { statementsTakeTurns } from "@/server/pglite/turns";
@@ -38,6 +37,12 @@ export const IMPORT_BATCH_ROWS = 500;
  * nine indexes): a batch is split to keep each turn short. On PostgreSQL a batch is one statement.
  */
 const ROWS_PER_TURN = 100;
+/**
+ * The PostgreSQL transaction that writes a commit: it reads the file again inside it, so allow for a
+ * slow machine. The documented maximum's write took 32 s on a shared 2-core machine at load 18 (its
+ * statements are bounded by the batch, each well inside the pool's statement timeout).
+ */
+const IMPORT_TRANSACTION = { maxWait: 30_000, timeout: 300_000 } as const;
 /** Names looked up per statement when a preview counts what it would create. */
 const NAMES_PER_STATEMENT = 1_000;
 
@@ -289,7 +294,9 @@ async function writeFile(context: ImportContext, db: DbClient, importId: string)
   const written: Written = { logs: 0, billedExternally: 0, members: new Set(), customers: 0, projects: 0, tasks: 0, taskSeconds: new Map() };
   const perStatement = statementsTakeTurns() ? ROWS_PER_TURN : IMPORT_BATCH_ROWS;
   for await (const batch of readyBatches(context, newReading())) {
-    const known = await importedBefore(db, batch);
+    // Rows imported before are left out by the insert itself (its unique key); they are looked up
+    // only where they matter first: a date-only row is placed after what its day holds, not after them.
+    const known = batch.some((row) => row.day) ? await importedBefore(db, batch) : new Set<string>();
     const fresh = batch.filter((row) => row.userId && !isImportedBefore(known, row));
     const dateOnly = fresh.filter((row) => row.day);
     if (dateOnly.length) {
@@ -338,7 +345,7 @@ async function commitFile(context: ImportContext, rows: number): Promise<Written
       await holdInvoicing(tx, actor.organizationId);
       await startImport(tx, importRow);
       return writeFile(context, tx, importRow.id);
-    }, WRITE_TRANSACTION);
+    }, IMPORT_TRANSACTION);
   }
   runningImports.add(importRow.id);
   try {
@@ -363,7 +370,9 @@ async function importAlone(db: Db, actor: Actor, input: ImportInput): Promise<Im
   await takeBackInterrupted(db, organizationId);
   const dateFormat = await chooseDateFormat(input);
   const context = (people: People): ImportContext => ({ db, actor, source: input.source, file: input.file, dateFormat, times: new LocalTimes(timeZone), people });
+  const started = performance.now();
   const check = await checkFile(context(await People.load(db, actor, input.people)));
+  const checkedMs = Math.round(performance.now() - started);
   const result: ImportResult = { ...check, dateFormat, timeZone, isCommitted: false };
   if (!input.commit) return result;
 
@@ -375,6 +384,8 @@ async function importAlone(db: Db, actor: Actor, input: ImportInput): Promise<Im
   if ((check.errors.length && !input.skipInvalid) || hasFileProblem || check.logs === 0) return result;
 
   const written = await commitFile(context(await People.load(db, actor, input.people)), check.rows);
+  console.error("TIMING", checkedMs, Math.round(performance.now() - started) - checkedMs);
+  getLogger().info({ organizationId, source: input.source, rows: check.rows, logs: written.logs, checkMs: checkedMs, writeMs: Math.round(performance.now() - started) - checkedMs }, "import committed");
   return {
     ...result,
     logs: written.logs,

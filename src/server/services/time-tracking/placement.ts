@@ -25,12 +25,12 @@ export function zonedDay(date: DateString, timeZone: string): ZonedDay {
 
 /**
  * The start of `seconds` of time in `day`, after `lastEnd` (the latest end of the person's entries
- * starting that day, null when none): right after it, or at 09:00. When the day's entries already run
- * to its end, the time ends with the day instead, so it still starts on that day and counts there.
+ * starting that day, null when none): right after it, or at 09:00. Time that would run past the day's
+ * end ends with the day instead (from its first instant at the earliest), so it stays on its day.
  */
 export function placeInDay(day: ZonedDay, lastEnd: Date | null, seconds: number): Date {
-  if (!lastEnd) return day.workdayStart;
-  if (lastEnd < day.end) return lastEnd;
+  const start = lastEnd ?? day.workdayStart;
+  if (start.getTime() + seconds * 1000 <= day.end.getTime()) return start;
   return new Date(Math.max(day.start.getTime(), day.end.getTime() - seconds * 1000));
 }
 
