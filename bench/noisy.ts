@@ -4,15 +4,18 @@
 // measures the victim's `GET /api/v1/tasks?limit=50` (sequential requests on VICTIM_CONNECTIONS
 // connections) quiet and during each attack, and prints one table. Each attack runs for
 // BENCH_ATTACK_SECONDS (default 10) and stops; the next starts once the server is quiet again.
-// BENCH_ATTACKS=fan-out (or a comma-separated list of feed, search, login, bad, fan-out) prepares and
+// BENCH_ATTACKS=fan-out (or a comma-separated list of feed, search, login, bad, fan-out, import) prepares and
 // runs only those attacks.
 //   - calendar feed: 8 anonymous GETs at a time of a free account's feed over 5,000 logs;
 //   - task search: 8 concurrent `search=` lists over 2,000 tasks with 10 KB descriptions;
 //   - fan-out: 2 concurrent 500-entry syncs of an organization with 20 endpoints (a local receiver);
 //   - login flood: 16 concurrent anonymous logins with wrong passwords;
-//   - bad requests: 8 at a time of `tt_session=%` cookies, undecodable paths and TRACE.
+//   - bad requests: 8 at a time of `tt_session=%` cookies, undecodable paths and TRACE;
+//   - 10 MiB import: one organization committing 50,000-row Toggl files of 10 MiB back to back, each
+//     new (the server's memory is read before, at its highest during, and after it settles).
 // The app runs with APP_ENV=development only so that endpoints may point at the local receiver.
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -31,6 +34,10 @@ const FEED_LOGS = 5_000;
 const SEARCH_TASKS = 2_000;
 const FAN_OUT_ENDPOINTS = 20;
 const SYNC_ENTRIES = 500;
+const IMPORT_ROWS = 50_000;
+const IMPORT_BYTES = 10 * 1024 * 1024;
+/** An import of the documented maximum outlasts the other attacks' window: it is measured over this long at least. */
+const IMPORT_ATTACK_SECONDS = 40;
 
 interface Attack {
   name: string;
@@ -38,12 +45,24 @@ interface Attack {
   concurrency: number;
   /** One attacker request; `index` counts this attack's requests. */
   request: (index: number, signal: AbortSignal) => Promise<number>;
+  /** How long it runs, when longer than BENCH_ATTACK_SECONDS. */
+  seconds?: number;
+  /** Whether the server's memory is read before, during and after it. */
+  readsMemory?: boolean;
 }
 
 interface Measurement {
   name: string;
   victim: { p50: number; p99: number; count: number; failed: number };
   attack?: { count: number; statuses: Map<string, number> };
+  /** The server's resident memory in MiB: before the attack, its highest during it, and once settled. */
+  memory?: { before: number; peak: number; after: number };
+}
+
+/** The server process's resident memory, MiB (Linux). */
+function residentMiB(pid: number): number {
+  const match = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
+  return match ? Math.round(Number(match[1]) / 1024) : Number.NaN;
 }
 
 const percentile = (sorted: number[], share: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]! : Number.NaN);
@@ -112,9 +131,9 @@ function traceStatus(url: string): Promise<number> {
   });
 }
 
-/** Waits until the victim's request is answered fast again (the attack's leftovers are done), at most 60 s. */
+/** Waits until the victim's request is answered fast again (the attack's leftovers are done), at most 180 s (an import outlives its request). */
 async function settle(baseUrl: string, apiKey: string, quietP50: number) {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     const samples: number[] = [];
     for (let index = 0; index < 5; index += 1) {
@@ -166,9 +185,9 @@ async function signUp(baseUrl: string, plan: "free" | "pro") {
   return { cookie, email };
 }
 
-/** The attacks BENCH_ATTACKS names (comma-separated keys: feed, search, login, bad, fan-out); all when unset. */
+/** The attacks BENCH_ATTACKS names (comma-separated keys: feed, search, login, bad, fan-out, import); all when unset. */
 function selectedAttacks(): Set<string> {
-  const keys = ["feed", "search", "login", "bad", "fan-out"];
+  const keys = ["feed", "search", "login", "bad", "fan-out", "import"];
   const wanted = (process.env.BENCH_ATTACKS ?? "").split(",").map((key) => key.trim()).filter(Boolean);
   const unknown = wanted.filter((key) => !keys.includes(key));
   if (unknown.length) throw new Error(`BENCH_ATTACKS: unknown attack ${unknown.join(", ")} (known: ${keys.join(", ")})`);
@@ -249,6 +268,34 @@ async function prepareAttacks(baseUrl: string, receiverUrl: string, selected: Se
         (await timedFetch(`${baseUrl}/api/app/time-logs/sync`, { method: "POST", headers: { cookie: producer.cookie, "content-type": "application/json" }, body: JSON.stringify({ entries: syncEntries(`fan-${index}-${randomBytes(3).toString("hex")}`, SYNC_ENTRIES) }) }, signal)).status,
     });
   }
+  if (selected.has("import")) {
+    // Toggl Track detailed reports of 50,000 rows and just under 10 MiB, each with its own descriptions (a re-import would write nothing).
+    const importer = await signUp(baseUrl, "free");
+    const importFile = (index: number) => {
+      const header = "User,Email,Client,Project,Task,Description,Billable,Start date,Start time,End date,End time,Duration,Tags\n";
+      const rowBytes = Math.floor((IMPORT_BYTES - 4096 - header.length) / IMPORT_ROWS);
+      const lines = Array.from({ length: IMPORT_ROWS }, (_, row) => {
+        const day = new Date(Date.UTC(2025, 0, 1) + (row % 365) * 86_400_000).toISOString().slice(0, 10);
+        const start = `${String(6 + (Math.floor(row / 365) % 12)).padStart(2, "0")}:${String(row % 60).padStart(2, "0")}:00`;
+        const line = `Noisy,${importer.email},Client ${row % 7},Project ${row % 13},Task ${row % 29},Attack ${index} row ${row},Yes,${day},${start},${day},${start},00:15:00,`;
+        return line.replace(`row ${row},`, `row ${row} ${"x".repeat(Math.max(0, rowBytes - line.length - 2))},`);
+      });
+      return header + lines.join("\n") + "\n";
+    };
+    attacks.push({
+      name: "10 MiB import, 50,000 rows, one commit after another",
+      concurrency: 1,
+      seconds: Math.max(ATTACK_SECONDS, IMPORT_ATTACK_SECONDS),
+      readsMemory: true,
+      request: async (index, signal) => {
+        const form = new FormData();
+        form.set("source", "toggl");
+        form.set("commit", "true");
+        form.set("file", new Blob([importFile(index)], { type: "text/csv" }), "toggl.csv");
+        return (await timedFetch(`${baseUrl}/api/app/imports`, { method: "POST", headers: { cookie: importer.cookie, origin: baseUrl }, body: form }, signal)).status;
+      },
+    });
+  }
   return attacks;
 }
 
@@ -297,12 +344,24 @@ export async function measureNoisyNeighbours(options: { onPostgres: boolean }): 
     const measurements: Measurement[] = [{ name: "quiet", victim: quiet }];
     for (const attack of attacks) {
       await settle(baseUrl, victim.apiKey, quiet.p50);
-      console.log(`Attack: ${attack.name}, ${ATTACK_SECONDS} s…`);
+      const seconds = attack.seconds ?? ATTACK_SECONDS;
+      console.log(`Attack: ${attack.name}, ${seconds} s…`);
+      const memoryBefore = attack.readsMemory ? residentMiB(server.pid) : Number.NaN;
+      let memoryPeak = memoryBefore;
+      const sampler = attack.readsMemory ? setInterval(() => (memoryPeak = Math.max(memoryPeak, residentMiB(server!.pid))), 250) : undefined;
       const stop = new AbortController();
       const attacking = runAttack(attack, stop.signal);
-      const victimDuring = await measureVictim(baseUrl, victim.apiKey, ATTACK_SECONDS);
+      const victimDuring = await measureVictim(baseUrl, victim.apiKey, seconds);
       stop.abort();
-      measurements.push({ name: attack.name, victim: victimDuring, attack: await attacking });
+      const attacked = await attacking;
+      let memory: Measurement["memory"];
+      if (sampler) {
+        await settle(baseUrl, victim.apiKey, quiet.p50);
+        clearInterval(sampler);
+        memory = { before: memoryBefore, peak: memoryPeak, after: residentMiB(server.pid) };
+        console.log(`  server memory ${memory.before} MiB before, ${memory.peak} MiB at most, ${memory.after} MiB after`);
+      }
+      measurements.push({ name: attack.name, victim: victimDuring, attack: attacked, memory });
       console.log(`  victim p50 ${victimDuring.p50.toFixed(0)} ms, p99 ${victimDuring.p99.toFixed(0)} ms (quiet ${quiet.p50.toFixed(0)} / ${quiet.p99.toFixed(0)} ms)`);
     }
     await settle(baseUrl, victim.apiKey, quiet.p50);
@@ -336,6 +395,7 @@ function printNoisyReport(report: { measurements: Measurement[]; loadBefore: num
       `| ${row.name} | ${ms(row.victim.p50)} | ${ms(row.victim.p99)} | ${(row.victim.p50 / quiet.p50).toFixed(1)} | ${row.victim.count} (${row.victim.failed}) | ${row.attack ? `${row.attack.count}: ${statuses}` : ""} |`,
     );
   }
+  for (const row of report.measurements) if (row.memory) console.log(`\nServer memory during "${row.name}": ${row.memory.before} MiB before, ${row.memory.peak} MiB at most, ${row.memory.after} MiB once settled.`);
   console.log(`\nWebhook requests the local receiver got during the run: ${report.delivered}.`);
   if (report.problems.length) {
     console.log(`Server output with warnings/errors (${report.problems.length} lines, first 5):`);

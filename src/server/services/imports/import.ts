@@ -384,7 +384,6 @@ async function importAlone(db: Db, actor: Actor, input: ImportInput): Promise<Im
   if ((check.errors.length && !input.skipInvalid) || hasFileProblem || check.logs === 0) return result;
 
   const written = await commitFile(context(await People.load(db, actor, input.people)), check.rows);
-  console.error("TIMING", checkedMs, Math.round(performance.now() - started) - checkedMs);
   getLogger().info({ organizationId, source: input.source, rows: check.rows, logs: written.logs, checkMs: checkedMs, writeMs: Math.round(performance.now() - started) - checkedMs }, "import committed");
   return {
     ...result,
