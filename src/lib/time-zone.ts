@@ -30,6 +30,12 @@ export function runtimeTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
+/** The zones this runtime knows, for a picker, with `current` first when the list lacks it. */
+export function timeZoneChoices(current: string): string[] {
+  const zones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return zones.includes(current) ? zones : [current, ...zones];
+}
+
 /** Whether the runtime knows `name` as an IANA time zone (aliases such as `UTC` included). */
 export function isTimeZone(name: string): boolean {
   if (!name || name.length > 100) return false;

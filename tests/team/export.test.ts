@@ -47,7 +47,7 @@ describe("export", () => {
     expect(logs[0]).toEqual([...TIME_LOG_COLUMNS]);
     expect(logs).toHaveLength(1 + EXPORT_BATCH + 4);
     const first = logs.find((row) => row[9] === "1")!;
-    expect(first.slice(1)).toEqual([admin.email, "Ada Admin", "Globex, Inc.", "Relaunch", "'=cmd|' /C calc'!A0", "Käse — ünïcode", "2026-03-02T10:00:00.000Z", "", "1", "a, b", "true", "manual"]);
+    expect(first.slice(1)).toEqual([admin.email, "Ada Admin", "Globex, Inc.", "Relaunch", "'=cmd|' /C calc'!A0", "Käse — ünïcode", "2026-03-02T10:00:00.000Z", "", "1", "a, b", "true", "false", "manual"]);
     expect(files.get("tasks.csv")![1]!.slice(1, 2)).toEqual(["'=cmd|' /C calc'!A0"]);
     expect(files.get("customers.csv")![0]).toContain("hourlyRateCents");
     expect(files.get("projects.csv")!.slice(1).map((row) => row[1])).toEqual(["Relaunch"]);

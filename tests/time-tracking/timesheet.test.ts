@@ -109,7 +109,7 @@ describe("a member's timesheet seen by an admin", () => {
     expect(set.status, set.text).toBe(200);
     expect(set.body.data.seconds).toEqual(week({ 0: 600, 1: 60 }));
     const added = await (await getDb()).timeLog.findFirstOrThrow({ where: { organizationId: admin.organizationId, durationSeconds: 60 } });
-    expect(added).toMatchObject({ userId: member.userId, startedAt: new Date("2026-03-08T15:00:00.000Z") }); // Monday 00:00 in Tokyo
+    expect(added).toMatchObject({ userId: member.userId, startedAt: new Date("2026-03-09T00:00:00.000Z") }); // Monday 09:00 in Tokyo, an empty day
   });
 });
 
@@ -138,7 +138,8 @@ describe("PUT /api/app/timesheet/cells", () => {
     expect(added.body.data.seconds).toEqual(week({ 2: 5000 }));
     const created = await (await getDb()).timeLog.findMany({ where: { organizationId: admin.organizationId, deletedAt: null, source: "manual", clientSessionId: { startsWith: "timesheet:" } } });
     expect(created).toHaveLength(1);
-    expect(created[0]).toMatchObject({ userId: admin.userId, taskId: task.id, customerId: null, durationSeconds: 2000, startedAt: new Date("2026-03-04T00:00:00.000Z") });
+    // Placed after the day's last entry (the other row's, 16:00-16:15), described by the row's task.
+    expect(created[0]).toMatchObject({ userId: admin.userId, taskId: task.id, customerId: null, durationSeconds: 2000, startedAt: new Date("2026-03-04T16:15:00.000Z"), description: "Design review" });
     const newEvents = (await eventsOf(admin.organizationId, "time_log.created")).slice(events);
     expect(newEvents.map((event) => [event.data.timeLog.id, event.data.source])).toEqual([[created[0]!.id, "offline_sync"]]);
     expect((await (await getDb()).task.findUniqueOrThrow({ where: { id: task.id } })).loggedSeconds).toBe(5000);
@@ -181,7 +182,42 @@ describe("PUT /api/app/timesheet/cells", () => {
     expectErrorEnvelope(await setCell(member, { day: "2026-03-02", seconds: 60, userId: admin.userId }), 403, "forbidden");
   });
 
-  it("splits more than 12 hours into logs of at most 12 hours, all inside the day", async () => {
+  it("places added time after the person's last entry of the day, or at 09:00 in their zone, described by the row's task, else its customer", async () => {
+    const admin = await signUpOrganization();
+    const member = await addMember(admin);
+    await preferences(member, { timeZone: "Europe/Berlin" });
+    const task = await insertTask(admin.organizationId, { title: "Design review" });
+    const globex = await insertCustomer(admin.organizationId, { name: "Globex" });
+    const added = async () =>
+      (await (await getDb()).timeLog.findMany({ where: { organizationId: admin.organizationId, deletedAt: null }, orderBy: { startedAt: "asc" } })).map((log) => [
+        log.startedAt.toISOString(),
+        log.endedAt!.toISOString(),
+        log.description,
+      ]);
+
+    // An empty Tuesday in Berlin (winter time, UTC+1): from 09:00.
+    expect((await setCell(member, { day: "2026-03-10", taskId: task.id, customerId: null, seconds: 3600 })).status).toBe(200);
+    // Another row the same day: right after it, described by its customer.
+    expect((await setCell(member, { day: "2026-03-10", customerId: globex.id, seconds: 1800 })).status).toBe(200);
+    // More on the first row: after the day's last entry, not on top of the first.
+    expect((await setCell(member, { day: "2026-03-10", taskId: task.id, customerId: null, seconds: 4500 })).status).toBe(200);
+    expect(await added()).toEqual([
+      ["2026-03-10T08:00:00.000Z", "2026-03-10T09:00:00.000Z", "Design review"],
+      ["2026-03-10T09:00:00.000Z", "2026-03-10T09:30:00.000Z", "Globex"],
+      ["2026-03-10T09:30:00.000Z", "2026-03-10T09:45:00.000Z", "Design review"],
+    ]);
+
+    // A day whose entries run to 23:30: two more hours end with the day, still on it.
+    await logAt(member, "2026-03-11T21:00:00.000Z", 1800, { description: "Late call" }); // 22:00-22:30 Berlin
+    await logAt(member, "2026-03-11T21:30:00.000Z", 1800, { description: "Later call" }); // 22:30-23:00
+    await logAt(member, "2026-03-11T22:00:00.000Z", 1800, { description: "Latest call" }); // 23:00-23:30
+    expect((await setCell(member, { day: "2026-03-11", customerId: globex.id, seconds: 7200 })).body.data.seconds).toEqual(week({ 1: 1800, 2: 7200 }));
+    expect(await added()).toContainEqual(["2026-03-11T21:00:00.000Z", "2026-03-11T23:00:00.000Z", "Globex"]);
+    const sheet = (await timesheet(member, "week=2026-03-11")).body.data;
+    expect(sheet.totals).toEqual(week({ 1: 3600 + 1800 + 900, 2: 7200 + 5400 }));
+  });
+
+  it("splits more than 12 hours into logs of at most 12 hours, one after the other, all inside the day", async () => {
     const admin = await signUpOrganization();
     const response = await setCell(admin, { day: "2026-03-02", seconds: 86_400 });
     expect(response.body.data.seconds).toEqual(week({ 0: 86_400 }));

@@ -11,6 +11,7 @@ import { useAccount } from "@/components/ui/use-account";
 import { formatDurationAs } from "@/lib/duration";
 import { useTRPC } from "@/trpc/react";
 import type { Account } from "@/trpc/types";
+import { timeZoneChoices } from "@/lib/time-zone";
 
 type Preferences = Account["preferences"];
 const FIELDS = ["timeZone", "weekStart", "timeFormat", "durationFormat", "theme"] as const;
@@ -53,11 +54,6 @@ const CHOICES: { name: Exclude<(typeof FIELDS)[number], "timeZone">; label: stri
 /** A saved message survives the re-mount that applying new formats causes. */
 let savedBeforeRemount = false;
 
-function timeZones(current: string): string[] {
-  const zones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-  return zones.includes(current) ? zones : [current, ...zones];
-}
-
 export function PreferencesPanel() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -68,7 +64,7 @@ export function PreferencesPanel() {
     savedBeforeRemount = false;
     return was;
   });
-  const zones = useMemo(() => timeZones(preferences.timeZone), [preferences.timeZone]);
+  const zones = useMemo(() => timeZoneChoices(preferences.timeZone), [preferences.timeZone]);
   const update = useMutation(
     trpc.preferences.update.mutationOptions({
       onSuccess: (next) => queryClient.setQueryData(trpc.auth.me.queryKey(), (account) => (account ? { ...account, preferences: next } : account)),

@@ -1,5 +1,5 @@
 "use client";
-// Time logs as rows: when, what, for whom, billable, how long. Shared by the Timer's day and the Time logs week.
+// Time logs as rows: when, what, for whom, billable (and whether billed in another tool), how long. Shared by the Timer's day and the Time logs week.
 import type { ReactNode } from "react";
 import { LocalTime } from "./local-time";
 import { ACTIONS, Table } from "./table";
@@ -61,7 +61,15 @@ export function TimeLogTable({
             </td>
             <td data-label="Customer">{log.customerName ?? <span className="text-muted-foreground">—</span>}</td>
             {showMember && <td data-label="Member">{log.userName}</td>}
-            <td data-label="Billable">{log.isBillable ? "Yes" : "No"}</td>
+            <td data-label="Billable">
+              {log.isBillable ? "Yes" : "No"}
+              {/* Invoiced in the tool it was imported from: Orbit's invoices leave it out. */}
+              {log.billedExternally && (
+                <div className="text-muted-foreground text-sm whitespace-nowrap" data-testid="billed-elsewhere">
+                  Billed elsewhere
+                </div>
+              )}
+            </td>
             <td className="text-right tabular-nums whitespace-nowrap" data-label="Duration">{formatDuration(log.durationSeconds)}</td>
             {actions && <td>{actions(log)}</td>}
           </tr>

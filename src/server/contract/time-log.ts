@@ -40,6 +40,8 @@ export const appTimeLogSchema = timeLogSchema.extend({
   userName: z.string(),
   /** The number of the invoice (not void) that bills the log, which locks it; null when it may change. */
   lockedBy: z.string().nullable(),
+  /** Invoiced in the tool it was imported from: never put on an Orbit invoice (app only; `/api/v1` keeps the contract's fields). */
+  billedExternally: z.boolean(),
 });
 
 export const syncTimeLogsOutput = z.object({
@@ -214,6 +216,7 @@ export const appTimeLogSelect = {
   customer: { select: { name: true } },
   constellation: { select: { title: true } },
   user: { select: { name: true } },
+  billedExternally: true,
   ...lockSelect,
 } as const satisfies Prisma.TimeLogSelect;
 
@@ -251,7 +254,7 @@ export function serializeTimeLog(log: TimeLogRow): TimeLogView {
   };
 }
 
-export function serializeAppTimeLog({ task, customer, constellation, user, invoiceLine, ...log }: AppTimeLogRow): AppTimeLogView {
+export function serializeAppTimeLog({ task, customer, constellation, user, invoiceLine, billedExternally, ...log }: AppTimeLogRow): AppTimeLogView {
   return {
     ...serializeTimeLog(log),
     // A deleted task's title is not shown; the log keeps its time.
@@ -260,5 +263,6 @@ export function serializeAppTimeLog({ task, customer, constellation, user, invoi
     projectName: constellation?.title ?? null,
     userName: user.name,
     lockedBy: lockingInvoice({ invoiceLine }),
+    billedExternally,
   };
 }

@@ -16,7 +16,9 @@ import { tooLarge } from "@/server/http/body";
 
 export interface UploadedForm {
   fields: ReadonlyMap<string, string>;
-  /** The named file part as a stream of its bytes, or null when the form has none. */
+  /** Whether the form has a file part of that name. */
+  hasFile(name: string): boolean;
+  /** The named file part as a stream of its bytes from the first (each call opens it anew), or null when the form has none. */
   openFile(name: string): Readable | null;
 }
 
@@ -88,6 +90,7 @@ export async function withUploadedForm<T>(request: Request, limits: UploadLimits
     if (oversized) throw validationError(oversized, files.has(oversized) ? `must be at most ${limits.maxFileLabel}` : "is too long");
     return await use({
       fields,
+      hasFile: (name) => files.has(name),
       openFile: (name) => {
         const path = files.get(name);
         if (!path) return null;

@@ -13,7 +13,7 @@ import { getLogger } from "@/server/operations/logger";
 export const EXPORT_BATCH = 1_000;
 
 /** The column names of the time-logs file, which an import with source `orbit` reads back. */
-export const TIME_LOG_COLUMNS = ["id", "email", "member", "customer", "project", "task", "description", "startedAt", "endedAt", "durationSeconds", "tags", "isBillable", "source"] as const;
+export const TIME_LOG_COLUMNS = ["id", "email", "member", "customer", "project", "task", "description", "startedAt", "endedAt", "durationSeconds", "tags", "isBillable", "billedExternally", "source"] as const;
 
 type Cell = string | number | boolean | null | undefined;
 
@@ -53,13 +53,13 @@ function sheetsFor(db: DbClient, actor: Actor): Sheet[] {
             where: { organizationId, deletedAt: null, ...(isAdmin ? {} : { userId: actor.userId }) },
             ...page(afterId),
             select: {
-              id: true, description: true, startedAt: true, endedAt: true, durationSeconds: true, tags: true, isBillable: true, source: true,
+              id: true, description: true, startedAt: true, endedAt: true, durationSeconds: true, tags: true, isBillable: true, billedExternally: true, source: true,
               user: { select: { email: true, name: true } }, customer: { select: { name: true } }, constellation: { select: { title: true } }, task: { select: { title: true } },
             },
           })
         ).map((log) => ({
           id: log.id,
-          record: [log.id, log.user.email, text(log.user.name), text(log.customer?.name), text(log.constellation?.title), text(log.task?.title), text(log.description), iso(log.startedAt), iso(log.endedAt), log.durationSeconds, text(log.tags.join(", ")), log.isBillable, log.source],
+          record: [log.id, log.user.email, text(log.user.name), text(log.customer?.name), text(log.constellation?.title), text(log.task?.title), text(log.description), iso(log.startedAt), iso(log.endedAt), log.durationSeconds, text(log.tags.join(", ")), log.isBillable, log.billedExternally, log.source],
         })),
     },
     {

@@ -1,191 +1,399 @@
-// Imports time logs from a CSV (Toggl, Clockify, Harvest or Orbit's own export). Every row is read
-// and checked first; any error and nothing is written. Customers, projects and tasks are matched by
-// name (case-insensitively) and created when missing; a log goes to the member with the row's email,
-// else to the importer. Each row gets a key derived from its content (the `clientSessionId` of the
-// unique per-user key), so importing the same file again writes nothing new. Imported logs have
-// source `imported` and emit no events.
+// Imports time logs from a CSV (Toggl, Clockify, Harvest or Orbit's own export), app-api sections 12
+// and 17. The file is read row by row, as many times as needed and never held whole:
+//   1. with dateFormat `auto`, until a date that reads one way only decides the format (dates.ts);
+//   2. checking every row: its problems, whose time it is (people.ts), whether it was imported before,
+//      the names it would create; a preview ends here;
+//   3. a commit with every person matched or mapped, and no row error (or `skipInvalid`), reads it
+//      again and writes it in bounded batches (write.ts): in one transaction on PostgreSQL; on the
+//      embedded database statement by statement, each a turn on its one connection, and taken back
+//      if any fails.
+// Customers, projects and tasks are matched by name (case-insensitively) and created when missing. Each
+// row gets a key derived from its content (the `clientSessionId` of the unique per-user key), so
+// importing the same file again writes nothing new. Imported logs have source `imported` and emit no
+// events. A row with a date and hours but no time is placed in its day (placement.ts).
 import { createHash } from "node:crypto";
-import { Readable } from "node:stream";
-import { parse } from "csv-parse";
-import { Prisma } from "@/generated/prisma/client";
 import type { Db, DbClient } from "@/server/db";
-import { AppError, validationError } from "@/server/errors";
+import { validationError } from "@/server/errors";
 import { MAX_LOG_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, MAX_TAG_LENGTH, MAX_TAGS } from "@/server/lib/limits";
-import { MAX_IMPORT_ROWS, type ImportError, type ImportInput, type ImportResult, type ImportSource } from "@/server/contract/import";
+import type { ImportError, ImportInput, ImportResult, ImportSource, ReadDateFormat } from "@/server/contract/import";
 import type { Actor } from "@/server/services/auth/account";
-import { adjustTaskSeconds } from "@/server/services/time-tracking/events";
 import { holdInvoicing } from "@/server/services/time-tracking/editing";
-import { FORMATS, readRow, type ImportedRow } from "@/server/services/imports/columns";
+import { labelDescription, lastEndsOfDays, placeInDay, type ZonedDay } from "@/server/services/time-tracking/placement";
+import { keyedConcurrencyLimit, type ConcurrencyLimit } from "@/server/lib/concurrency";
+import { statementsTakeTurns } from "@/server/pglite/turns";
+import { getEnv } from "@/env";
+import { getLogger } from "@/server/operations/logger";
+import { dateCell, missingColumns, personOf, readRow, type RowFields } from "./columns";
+import { DATE_FORMAT_LABELS, DateFormatFinder, LocalTimes, readDate } from "./dates";
+import { People, personLabel, type Person } from "./people";
+import { holdRows, readCsv, releaseRows } from "./records";
+import { existingByName, finishImport, ImportNames, insertLogs, newImportId, startImport, takeBackImport, type RowToWrite, type Written } from "./write";
 
-const WRITE_TRANSACTION = { maxWait: 30_000, timeout: 120_000 } as const;
+/** Rows read, checked and written together: the most an import holds in memory at once. */
+export const IMPORT_BATCH_ROWS = 500;
+/**
+ * Rows per insert on the embedded database, where each statement is a turn on its one connection and
+ * another organization's statement waits for the one running (about 0.2 ms a row there, with the log's
+ * nine indexes): a batch is split to keep each turn short. On PostgreSQL a batch is one statement.
+ */
+const ROWS_PER_TURN = 100;
+/**
+ * The PostgreSQL transaction that writes a commit: it reads the file again inside it, so allow for a
+ * slow machine. The documented maximum's write took 32 s on a shared 2-core machine at load 18 (its
+ * statements are bounded by the batch, each well inside the pool's statement timeout).
+ */
+const IMPORT_TRANSACTION = { maxWait: 30_000, timeout: 300_000 } as const;
+/** Names looked up per statement when a preview counts what it would create. */
+const NAMES_PER_STATEMENT = 1_000;
+
+interface ImportContext {
+  db: Db;
+  actor: Actor;
+  source: ImportSource;
+  file: ImportInput["file"];
+  dateFormat: ReadDateFormat | null;
+  times: LocalTimes;
+  people: People;
+}
+
+/** A checked row: whose it is, when, and its key; a row of a person matched to no one has no member yet. */
+interface ReadyRow extends Omit<RowToWrite, "userId" | "key" | "startedAt"> {
+  userId: string | null;
+  key: string | null;
+  /** Null for a row with a date and hours but no time, until it is placed in `day`. */
+  startedAt: Date | null;
+  day: ZonedDay | null;
+}
+
+/** What reading the whole file found, beside its ready rows. */
+interface Reading {
+  rows: number;
+  errors: ImportError[];
+  invalidRows: number;
+  skippedPeopleRows: number;
+}
+
+const newReading = (): Reading => ({ rows: 0, errors: [], invalidRows: 0, skippedPeopleRows: 0 });
+
+const SKIPPED = Symbol("skipped");
+
+/** The column that names a row's person, for a member's import naming someone else. */
+const personColumn = (source: ImportSource, fields: RowFields) => (fields.person.email ? "email" : { toggl: "user", clockify: "user", harvest: "first name", orbit: "member" }[source]);
+
+/** Lengths the app enforces on the same fields; PostgreSQL stores no NUL character. */
+function checkText(fields: RowFields, errors: ImportError[]): void {
+  const check = (field: string, value: string | null, max: number) => {
+    if (value && value.length > max) errors.push({ line: fields.line, field, message: `must be at most ${max} characters` });
+    else if (value?.includes("\u0000")) errors.push({ line: fields.line, field, message: "contains a NUL character" });
+  };
+  check("customer", fields.customer, MAX_NAME_LENGTH);
+  check("project", fields.project, MAX_NAME_LENGTH);
+  check("task", fields.task, MAX_NAME_LENGTH);
+  check("description", fields.description, MAX_LOG_DESCRIPTION_LENGTH);
+  if (fields.tags.length > MAX_TAGS || fields.tags.some((tag) => tag.length > MAX_TAG_LENGTH || tag.includes("\u0000"))) {
+    errors.push({ line: fields.line, field: "tags", message: `at most ${MAX_TAGS} tags of at most ${MAX_TAG_LENGTH} characters` });
+  }
+}
 
 /**
- * Reads the CSV row by row from its stream, keeping of each row only its normalized form (or its
- * errors), so memory grows with the rows' content rather than the file's text; stops past the row limit.
+ * A key per row from its content and its occurrence among identical rows, so two equal rows both
+ * import and a re-import matches them. `seen` counts occurrences by a digest of the content.
  */
-async function readRows(csv: Readable | string, source: ImportSource, timeZone: string): Promise<{ count: number; rows: ImportedRow[]; errors: ImportError[] }> {
-  const file = typeof csv === "string" ? Readable.from([csv]) : csv;
-  let header: string[] = [];
-  const parser = parse({
-    bom: true,
-    columns: (names: string[]) => (header = names.map((name) => name.trim().toLowerCase())),
-    skip_empty_lines: true,
-    relax_column_count: true,
-    info: true,
-  });
-  file.on("error", (error) => parser.destroy(error));
-  file.pipe(parser);
-  const rows: ImportedRow[] = [];
-  const errors: ImportError[] = [];
-  let count = 0;
-  let lacksColumns = false;
+function rowKey(source: ImportSource, userId: string, when: string, fields: RowFields, seen: Map<string, number>): string {
+  const content = JSON.stringify([source, userId, when, fields.durationSeconds, fields.customer, fields.project, fields.task, fields.description, fields.tags, fields.isBillable]);
+  const digest = createHash("sha256").update(content).digest("base64");
+  const occurrence = (seen.get(digest) ?? 0) + 1;
+  seen.set(digest, occurrence);
+  return `import:${createHash("sha256").update(`${content}#${occurrence}`).digest("hex").slice(0, 48)}`;
+}
+
+/** One record as a ready row, SKIPPED (its person is skipped), or null with its problems in `errors`. */
+function readyRow(context: ImportContext, record: { cells: Record<string, string>; line: number; ordinal: number }, header: ReadonlySet<string>, errors: ImportError[], seen: Map<string, number>): ReadyRow | typeof SKIPPED | null {
+  const person: Person = context.people.of(personOf(context.source, record.cells));
+  // A skipped person's rows are left out whatever they hold.
+  if (person.isSkipped) return SKIPPED;
+  const before = errors.length;
+  const fields = readRow(context.source, record.cells, record.line, header, errors);
+  if (!fields) return null;
+  let startedAt: Date | null = null;
+  let day: ZonedDay | null = null;
+  let when: string;
+  if ("instant" in fields.time) {
+    startedAt = fields.time.instant;
+    when = startedAt.toISOString();
+  } else {
+    const format = context.dateFormat!;
+    const date = readDate(fields.time.date, format);
+    if (!date) {
+      errors.push({ line: fields.line, field: fields.time.dateColumn, message: `is not a date written ${DATE_FORMAT_LABELS[format]}, the way this file's dates are read` });
+      return null;
+    }
+    // A date-only row's key holds its date: where it lands in the day depends on what is there already.
+    when = date;
+    if (fields.time.secondsOfDay === null) day = context.times.day(date);
+    else startedAt = context.times.instant(date, fields.time.secondsOfDay);
+  }
+  checkText(fields, errors);
+  if (person.isOthers) {
+    errors.push({ line: fields.line, field: personColumn(context.source, fields), message: "names another member: you can import only your own time; ask an admin to import other members' time" });
+  }
+  if (errors.length > before) return null;
+  return {
+    ordinal: record.ordinal,
+    userId: person.memberId,
+    key: person.memberId ? rowKey(context.source, person.memberId, when, fields, seen) : null,
+    customer: fields.customer,
+    project: fields.project,
+    task: fields.task,
+    // A row with no words and no time of its own is described by its label (task, else customer).
+    description: fields.description ?? (day ? labelDescription({ task: fields.task, customer: fields.customer, project: fields.project }) : null),
+    startedAt,
+    day,
+    durationSeconds: fields.durationSeconds,
+    tags: fields.tags,
+    isBillable: fields.isBillable,
+    billedExternally: fields.billedExternally,
+  };
+}
+
+/**
+ * The file's rows that can be imported, in batches of IMPORT_BATCH_ROWS in file order; everything else
+ * is tallied in `reading`. A batch counts as held in memory until the consumer asks for the next one.
+ */
+async function* readyBatches(context: ImportContext, reading: Reading): AsyncGenerator<ReadyRow[]> {
+  const csv = readCsv(context.file);
+  const seen = new Map<string, number>();
+  let batch: ReadyRow[] = [];
+  let lacksColumns: boolean | null = null;
+  const checkColumns = () => {
+    const missing = missingColumns(context.source, csv.header());
+    reading.errors.push(...missing);
+    return missing.length > 0;
+  };
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: { [column: string]: string }; info: { lines: number } }>) {
-      count += 1;
-      if (count > MAX_IMPORT_ROWS) break;
-      if (count === 1) {
-        for (const column of FORMATS[source].required) if (!header.includes(column)) errors.push({ line: 1, field: column, message: `the ${source} file needs a "${column}" column` });
-        lacksColumns = errors.length > 0;
-      }
+    for await (const record of csv.records) {
+      lacksColumns ??= checkColumns();
+      reading.rows += 1;
       if (lacksColumns) continue; // without its columns no row can be read
-      const row = readRow(source, record, info.lines, timeZone, errors);
-      if (row) {
-        checkLengths(row, errors);
-        rows.push(row);
+      const row = readyRow(context, { ...record, ordinal: reading.rows }, csv.header(), reading.errors, seen);
+      if (row === SKIPPED) reading.skippedPeopleRows += 1;
+      else if (!row) reading.invalidRows += 1;
+      else {
+        batch.push(row);
+        holdRows(1);
+        if (batch.length >= IMPORT_BATCH_ROWS) {
+          yield batch;
+          releaseRows(batch.length);
+          batch = [];
+        }
       }
     }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw validationError("file", `is not a readable CSV: ${(error as Error).message}`);
+    lacksColumns ??= checkColumns();
+    if (batch.length) {
+      yield batch;
+      releaseRows(batch.length);
+      batch = [];
+    }
   } finally {
-    file.destroy();
+    releaseRows(batch.length);
   }
-  if (count > MAX_IMPORT_ROWS) throw validationError("file", `must have at most ${MAX_IMPORT_ROWS} rows`);
-  return { count, rows, errors };
 }
 
-const key = (name: string) => name.trim().toLowerCase();
+/**
+ * The file's date format: the one chosen, or with `auto` the first date that reads one way only,
+ * reading no further than that date. Dates that all read two ways → 400 on `dateFormat`.
+ */
+async function chooseDateFormat(input: ImportInput): Promise<ReadDateFormat | null> {
+  if (input.source === "orbit") return null;
+  if (input.dateFormat !== "auto") return input.dateFormat;
+  const finder = new DateFormatFinder();
+  for await (const record of readCsv(input.file).records) {
+    const cell = dateCell(input.source, record.cells);
+    if (cell && finder.see(cell, record.line)) break;
+  }
+  const settled = finder.settle();
+  if ("format" in settled) return settled.format;
+  const { value, line } = settled.ambiguous;
+  throw validationError(
+    "dateFormat",
+    `the file's dates read two ways (${value} on line ${line} is ${DATE_FORMAT_LABELS.dmy} or ${DATE_FORMAT_LABELS.mdy}): choose the date format the file is written in`,
+  );
+}
 
-/** Lengths the app enforces on the same fields. */
-function checkLengths(row: ImportedRow, errors: ImportError[]): void {
-  const long = (field: string, value: string | null, max: number) => {
-    if (value && value.length > max) errors.push({ line: row.line, field, message: `must be at most ${max} characters` });
+/** Of `rows`, the (user, key) pairs imported before, in one statement served by the unique (user, key) index. */
+async function importedBefore(db: DbClient, rows: readonly ReadyRow[]): Promise<Set<string>> {
+  const keyed = rows.filter((row) => row.userId && row.key);
+  if (!keyed.length) return new Set();
+  const found = await db.$queryRaw<Array<{ userId: string; key: string }>>`
+    SELECT "userId", "clientSessionId" AS "key" FROM "TimeLog"
+    WHERE ("userId", "clientSessionId") IN (SELECT * FROM unnest(${keyed.map((row) => row.userId!)}::text[], ${keyed.map((row) => row.key!)}::text[]))`;
+  return new Set(found.map((row) => `${row.userId}|${row.key}`));
+}
+
+const isImportedBefore = (known: Set<string>, row: ReadyRow) => known.has(`${row.userId}|${row.key}`);
+
+/** How many of the names (lowercased) no row of the organization has yet, a bounded statement at a time. */
+async function countMissing(db: DbClient, table: "Customer" | "Constellation" | "Task", organizationId: string, keys: Set<string>): Promise<number> {
+  const all = [...keys];
+  let existing = 0;
+  for (let first = 0; first < all.length; first += NAMES_PER_STATEMENT) existing += (await existingByName(db, table, organizationId, all.slice(first, first + NAMES_PER_STATEMENT))).size;
+  return all.length - existing;
+}
+
+type Check = Omit<ImportResult, "isCommitted" | "dateFormat" | "timeZone">;
+
+/** Reads and checks every row, writing nothing: what a preview answers and a commit first needs. */
+async function checkFile(context: ImportContext): Promise<Check> {
+  const reading = newReading();
+  const counts = { logs: 0, skippedDuplicates: 0, unmatchedRows: 0, billedExternally: 0 };
+  const members = new Set<string>();
+  const names = { customers: new Set<string>(), projects: new Set<string>(), tasks: new Set<string>() };
+  const addNames = (row: ReadyRow) => {
+    if (row.customer) names.customers.add(row.customer.trim().toLowerCase());
+    if (row.project) names.projects.add(row.project.trim().toLowerCase());
+    if (row.task) names.tasks.add(row.task.trim().toLowerCase());
   };
-  long("customer", row.customer, MAX_NAME_LENGTH);
-  long("project", row.project, MAX_NAME_LENGTH);
-  long("task", row.task, MAX_NAME_LENGTH);
-  long("description", row.description, MAX_LOG_DESCRIPTION_LENGTH);
-  if (row.tags.length > MAX_TAGS || row.tags.some((tag) => tag.length > MAX_TAG_LENGTH)) errors.push({ line: row.line, field: "tags", message: `at most ${MAX_TAGS} tags of at most ${MAX_TAG_LENGTH} characters` });
-}
-
-/** Existing rows of one named kind, by lowercased name, in one statement. */
-async function existingByName(db: DbClient, table: "Customer" | "Constellation" | "Task", column: "name" | "title", organizationId: string, names: string[]): Promise<Map<string, string>> {
-  if (!names.length) return new Map();
-  const notDeleted = table === "Task" ? Prisma.sql`AND "deletedAt" IS NULL` : Prisma.empty;
-  const rows = await db.$queryRaw<Array<{ id: string; name: string }>>`
-    SELECT DISTINCT ON (lower(${Prisma.raw(`"${column}"`)})) "id", ${Prisma.raw(`"${column}"`)} AS "name"
-    FROM ${Prisma.raw(`"${table}"`)} WHERE "organizationId" = ${organizationId} ${notDeleted} AND lower(${Prisma.raw(`"${column}"`)}) = ANY(${names}::text[])
-    ORDER BY lower(${Prisma.raw(`"${column}"`)}), "createdAt", "id"`;
-  return new Map(rows.map((row) => [key(row.name), row.id]));
-}
-
-/** The first row naming each missing value, in file order: what a new record is created from. */
-function missing(rows: ImportedRow[], pick: (row: ImportedRow) => string | null, existing: Map<string, string>): Map<string, ImportedRow> {
-  const firsts = new Map<string, ImportedRow>();
-  for (const row of rows) {
-    const name = pick(row);
-    if (name && !existing.has(key(name)) && !firsts.has(key(name))) firsts.set(key(name), row);
+  for await (const batch of readyBatches(context, reading)) {
+    const known = await importedBefore(context.db, batch);
+    for (const row of batch) {
+      if (!row.userId) counts.unmatchedRows += 1;
+      else if (isImportedBefore(known, row)) {
+        counts.skippedDuplicates += 1;
+        continue;
+      } else {
+        counts.logs += 1;
+        members.add(row.userId);
+        if (row.billedExternally) counts.billedExternally += 1;
+      }
+      addNames(row);
+    }
   }
-  return firsts;
+  const { organizationId } = context.actor;
+  return {
+    rows: reading.rows,
+    ...counts,
+    customers: await countMissing(context.db, "Customer", organizationId, names.customers),
+    projects: await countMissing(context.db, "Constellation", organizationId, names.projects),
+    tasks: await countMissing(context.db, "Task", organizationId, names.tasks),
+    members: members.size,
+    invalidRows: reading.invalidRows,
+    skippedPeopleRows: reading.skippedPeopleRows,
+    people: context.people.list(),
+    errors: reading.errors.sort((a, b) => a.line - b.line),
+  };
 }
 
-/** A key per row from its content and its occurrence among identical rows, so two equal rows both import and a re-import matches them. */
-function rowKeys(source: string, rows: ImportedRow[], userOf: (row: ImportedRow) => string): string[] {
-  const seen = new Map<string, number>();
-  return rows.map((row) => {
-    const content = JSON.stringify([source, userOf(row), row.startedAt.toISOString(), row.durationSeconds, row.customer, row.project, row.task, row.description, row.tags, row.isBillable]);
-    const occurrence = (seen.get(content) ?? 0) + 1;
-    seen.set(content, occurrence);
-    return `import:${createHash("sha256").update(`${content}#${occurrence}`).digest("hex").slice(0, 48)}`;
-  });
+/**
+ * Reads the file again and writes it batch by batch on `db` (a transaction on PostgreSQL): names first,
+ * then date-only rows placed after what their person's day already holds (the batches before included),
+ * then the logs, a bounded statement at a time; the tasks' counters and the import's end last.
+ */
+async function writeFile(context: ImportContext, db: DbClient, importId: string): Promise<Written> {
+  const { organizationId } = context.actor;
+  const names = new ImportNames(organizationId, importId);
+  const written: Written = { logs: 0, billedExternally: 0, members: new Set(), customers: 0, projects: 0, tasks: 0, taskSeconds: new Map() };
+  const perStatement = statementsTakeTurns() ? ROWS_PER_TURN : IMPORT_BATCH_ROWS;
+  for await (const batch of readyBatches(context, newReading())) {
+    // Rows imported before are left out by the insert itself (its unique key); they are looked up
+    // only where they matter first: a date-only row is placed after what its day holds, not after them.
+    const known = batch.some((row) => row.day) ? await importedBefore(db, batch) : new Set<string>();
+    const fresh = batch.filter((row) => row.userId && !isImportedBefore(known, row));
+    const dateOnly = fresh.filter((row) => row.day);
+    if (dateOnly.length) {
+      const lastEndOf = await lastEndsOfDays(db, organizationId, dateOnly.map((row) => ({ userId: row.userId!, day: row.day! })));
+      const dayEnds = new Map<string, Date>();
+      for (const row of dateOnly) {
+        const dayKey = `${row.userId}|${row.day!.start.getTime()}`;
+        row.startedAt = placeInDay(row.day!, dayEnds.get(dayKey) ?? lastEndOf(row.userId!, row.day!), row.durationSeconds);
+        dayEnds.set(dayKey, new Date(row.startedAt.getTime() + row.durationSeconds * 1000));
+      }
+    }
+    const rows = fresh as RowToWrite[];
+    const created = await names.ensure(db, rows);
+    written.customers += created.customers;
+    written.projects += created.projects;
+    written.tasks += created.tasks;
+    for (let first = 0; first < rows.length; first += perStatement) await insertLogs(db, organizationId, importId, names, rows.slice(first, first + perStatement), written);
+  }
+  await finishImport(db, organizationId, importId, written);
+  return written;
 }
 
-export async function importTimeLogs(db: Db, actor: Actor, input: ImportInput): Promise<ImportResult> {
+// On globalThis: imports running in this process, so that one left `writing` by a process that died is
+// told from one still running (the embedded database has one process).
+const globalForImports = globalThis as unknown as { orbitRunningImports?: Set<string>; orbitOrganizationImports?: Map<string, ConcurrencyLimit> };
+const runningImports = (globalForImports.orbitRunningImports ??= new Set());
+
+/** An organization's imports, one at a time: each reads a file of up to 50,000 rows more than once. */
+const organizationImports = keyedConcurrencyLimit(
+  { concurrency: () => 1, queue: () => getEnv().organizationMaxConcurrentRequests + getEnv().organizationRequestQueue },
+  (globalForImports.orbitOrganizationImports ??= new Map()),
+);
+
+/** Takes back the organization's imports left `writing` by a process that stopped halfway (the embedded database). */
+async function takeBackInterrupted(db: Db, organizationId: string): Promise<void> {
+  const left = await db.timeLogImport.findMany({ where: { organizationId, status: "writing" }, select: { id: true } });
+  for (const { id } of left) if (!runningImports.has(id)) await takeBackImport(db, organizationId, id);
+}
+
+/** Writes the checked file: one transaction on PostgreSQL; statement by statement on the embedded database, taken back on failure. */
+async function commitFile(context: ImportContext, rows: number): Promise<Written> {
+  const { db, actor } = context;
+  const importRow = { id: newImportId(), organizationId: actor.organizationId, userId: actor.userId, source: context.source, rows };
+  if (!statementsTakeTurns()) {
+    return db.$transaction(async (tx) => {
+      await holdInvoicing(tx, actor.organizationId);
+      await startImport(tx, importRow);
+      return writeFile(context, tx, importRow.id);
+    }, IMPORT_TRANSACTION);
+  }
+  runningImports.add(importRow.id);
+  try {
+    await startImport(db, importRow);
+    return await writeFile(context, db, importRow.id);
+  } catch (error) {
+    await takeBackImport(db, actor.organizationId, importRow.id).catch((cause: unknown) => getLogger().error({ err: cause, importId: importRow.id }, "import could not be taken back; the next import of the organization will"));
+    throw error;
+  } finally {
+    runningImports.delete(importRow.id);
+  }
+}
+
+export function importTimeLogs(db: Db, actor: Actor, input: ImportInput): Promise<ImportResult> {
+  return organizationImports.run(actor.organizationId, () => importAlone(db, actor, input));
+}
+
+async function importAlone(db: Db, actor: Actor, input: ImportInput): Promise<ImportResult> {
   const { organizationId } = actor;
   const importer = await db.user.findFirstOrThrow({ where: { id: actor.userId, organizationId }, select: { timeZone: true } });
-  const { count, rows, errors } = await readRows(input.file, input.source, importer.timeZone);
+  const timeZone = input.timeZone ?? importer.timeZone;
+  await takeBackInterrupted(db, organizationId);
+  const dateFormat = await chooseDateFormat(input);
+  const context = (people: People): ImportContext => ({ db, actor, source: input.source, file: input.file, dateFormat, times: new LocalTimes(timeZone), people });
+  const started = performance.now();
+  const check = await checkFile(context(await People.load(db, actor, input.people)));
+  const checkedMs = Math.round(performance.now() - started);
+  const result: ImportResult = { ...check, dateFormat, timeZone, isCommitted: false };
+  if (!input.commit) return result;
 
-  // Members by email: the row's member if they belong here; a member imports only their own time.
-  const emails = [...new Set(rows.map((row) => row.email).filter((email): email is string => email !== null))];
-  const users = emails.length ? await db.user.findMany({ where: { organizationId, email: { in: emails } }, select: { id: true, email: true } }) : [];
-  const userByEmail = new Map(users.map((user) => [user.email, user.id]));
-  const userOf = (row: ImportedRow) => (row.email && userByEmail.get(row.email)) || actor.userId;
-  if (actor.role !== "admin") {
-    for (const row of rows) if (userOf(row) !== actor.userId) errors.push({ line: row.line, field: "email", message: "you can import only your own time; ask an admin to import other members' time" });
+  const unmatched = check.people.filter((person) => person.memberId === null && !person.isSkipped);
+  if (unmatched.length) {
+    throw validationError("people", `choose a member, or skip, for each person of the file matched to no member: ${unmatched.map(personLabel).join(", ")}`);
   }
+  const hasFileProblem = check.errors.some((error) => error.line === 1);
+  if ((check.errors.length && !input.skipInvalid) || hasFileProblem || check.logs === 0) return result;
 
-  const names = (pick: (row: ImportedRow) => string | null) => [...new Set(rows.map(pick).filter((name): name is string => name !== null).map(key))];
-  const [customers, projects, tasks] = await Promise.all([
-    existingByName(db, "Customer", "name", organizationId, names((row) => row.customer)),
-    existingByName(db, "Constellation", "title", organizationId, names((row) => row.project)),
-    existingByName(db, "Task", "title", organizationId, names((row) => row.task)),
-  ]);
-  const newCustomers = missing(rows, (row) => row.customer, customers);
-  const newProjects = missing(rows, (row) => row.project, projects);
-  const newTasks = missing(rows, (row) => row.task, tasks);
-
-  const keys = rowKeys(input.source, rows, userOf);
-  const userIds = [...new Set(rows.map(userOf))];
-  const known = keys.length
-    ? new Set((await db.$queryRaw<Array<{ key: string }>>`SELECT "clientSessionId" AS "key" FROM "TimeLog" WHERE "userId" = ANY(${userIds}::text[]) AND "clientSessionId" = ANY(${keys}::text[])`).map((row) => row.key))
-    : new Set<string>();
-  const fresh = rows.map((row, index) => ({ row, key: keys[index]! })).filter((entry) => !known.has(entry.key));
-
-  const result: ImportResult = {
-    rows: count,
-    logs: fresh.length,
-    customers: newCustomers.size,
-    projects: newProjects.size,
-    tasks: newTasks.size,
-    members: new Set(fresh.map((entry) => userOf(entry.row))).size,
-    skippedDuplicates: rows.length - fresh.length,
-    errors: errors.sort((a, b) => a.line - b.line),
-    isCommitted: false,
+  const written = await commitFile(context(await People.load(db, actor, input.people)), check.rows);
+  getLogger().info({ organizationId, source: input.source, rows: check.rows, logs: written.logs, checkMs: checkedMs, writeMs: Math.round(performance.now() - started) - checkedMs }, "import committed");
+  return {
+    ...result,
+    logs: written.logs,
+    members: written.members.size,
+    customers: written.customers,
+    projects: written.projects,
+    tasks: written.tasks,
+    billedExternally: written.billedExternally,
+    skippedDuplicates: check.skippedDuplicates + (check.logs - written.logs),
+    isCommitted: true,
   };
-  if (errors.length || !input.commit || !fresh.length) return result;
-
-  await db.$transaction(async (tx) => {
-    await holdInvoicing(tx, organizationId);
-    const idOf = (kind: Map<string, string>, name: string | null) => (name ? kind.get(key(name)) ?? null : null);
-    for (const created of await tx.customer.createManyAndReturn({ data: [...newCustomers.values()].map((row) => ({ organizationId, name: row.customer! })), select: { id: true, name: true } })) customers.set(key(created.name), created.id);
-    for (const created of await tx.constellation.createManyAndReturn({
-      data: [...newProjects.values()].map((row) => ({ organizationId, title: row.project!, customerId: idOf(customers, row.customer) })),
-      select: { id: true, title: true },
-    })) projects.set(key(created.title), created.id);
-    for (const created of await tx.task.createManyAndReturn({
-      data: [...newTasks.values()].map((row) => ({ organizationId, title: row.task!, customerId: idOf(customers, row.customer), primaryConstellationId: idOf(projects, row.project) })),
-      select: { id: true, title: true },
-    })) tasks.set(key(created.title), created.id);
-    const logs = await tx.timeLog.createManyAndReturn({
-      data: fresh.map(({ row, key: clientSessionId }) => ({
-        organizationId,
-        userId: userOf(row),
-        customerId: idOf(customers, row.customer),
-        constellationId: idOf(projects, row.project),
-        taskId: idOf(tasks, row.task),
-        description: row.description,
-        startedAt: row.startedAt,
-        endedAt: new Date(row.startedAt.getTime() + row.durationSeconds * 1000),
-        durationSeconds: row.durationSeconds,
-        tags: row.tags,
-        isBillable: row.isBillable,
-        source: "imported" as const,
-        clientSessionId,
-      })),
-      skipDuplicates: true,
-      select: { taskId: true, durationSeconds: true, isBillable: true },
-    });
-    await adjustTaskSeconds(tx, organizationId, logs);
-  }, WRITE_TRANSACTION);
-  return { ...result, isCommitted: true };
 }

@@ -104,6 +104,8 @@ export async function draftInvoice(tx: DbClient, organizationId: string, input: 
       customerId: customer.id,
       isBillable: true,
       deletedAt: null,
+      // Invoiced in the tool it was imported from (Harvest's `Invoiced?`): billing it here would bill it twice.
+      billedExternally: false,
       startedAt: { gte: input.periodStart, lte: input.periodEnd },
       invoiceLine: { is: null },
     },

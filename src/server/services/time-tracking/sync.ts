@@ -54,6 +54,7 @@ export async function commitEntries(
     createdAt: now,
     updatedAt: now,
     deletedAt: null,
+    billedExternally: false,
   }));
   // Planned for every entry; the statement writes the events of the logs it inserted (events[i] is logs[i]'s).
   const planned = await planEvents(db, logs.map((log) => timeLogCreatedEvent(log, "offline_sync")));

@@ -1,7 +1,7 @@
 // The timesheet (app-api section 11): one user's week as rows of (task, customer, project) by day, days
 // in that user's time zone from that user's week start (an admin sees a member's days as the member
 // does). Setting a cell adds the difference as a manual log through the sync path (so it emits
-// `time_log.created`), or shortens the row's newest unlocked logs of that day, deleting those that
+// `time_log.created`), placed after the user's last entry of that day (placement.ts), or shortens the row's newest unlocked logs of that day, deleting those that
 // reach 0. A change that would need a locked log is a 409.
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "@/generated/prisma/client";
@@ -18,6 +18,7 @@ import { holdInvoicing, lockedError, softDeleteLogs, UNLOCKED } from "./editing"
 import { adjustTaskSeconds } from "./events";
 import { commitEntries } from "./sync";
 import { resolveReferences, type ResolvedReferences } from "./references";
+import { labelDescription, lastEndsOfDays, placeInDay, zonedDay } from "./placement";
 import { WRITE_TRANSACTION } from "./limits";
 
 const timesheetLogSelect = {
@@ -137,7 +138,13 @@ export async function setTimesheetCell(db: Db, actor: Actor, input: SetTimesheet
     const difference = input.seconds - dayLogs.reduce((sum, log) => sum + log.durationSeconds, 0);
 
     if (difference > 0) {
-      // The difference as manual logs from the day's start, in pieces of at most 12 hours.
+      // The difference as manual logs, in pieces of at most 12 hours one after the other, placed in the
+      // day after the person's last entry (or at 09:00) and described by the row's task or customer.
+      const day = zonedDay(input.day, week.timeZone);
+      const lastEndOf = await lastEndsOfDays(tx, actor.organizationId, [{ userId, day }]);
+      const start = placeInDay(day, lastEndOf(userId, day), difference).getTime();
+      const names = await rowNames(tx, actor, cell);
+      const description = labelDescription({ task: names.task && !names.task.deletedAt ? names.task.title : null, customer: names.customer?.name, project: names.constellation?.title });
       const entries: SyncEntryInput[] = [];
       for (let offset = 0; offset < difference; offset += MAX_LOG_SECONDS) {
         entries.push({
@@ -145,7 +152,8 @@ export async function setTimesheetCell(db: Db, actor: Actor, input: SetTimesheet
           taskId,
           customerId,
           constellationId,
-          startedAt: new Date(dayStart.getTime() + offset * 1000),
+          description,
+          startedAt: new Date(start + offset * 1000),
           durationSeconds: Math.min(MAX_LOG_SECONDS, difference - offset),
           source: "manual",
         });
