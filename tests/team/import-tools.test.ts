@@ -192,6 +192,17 @@ describe("Harvest: people by full name, invoiced rows billed elsewhere, tasks as
       ["Müller GmbH", 7_200],
     ]);
 
+    // Reports count the row billed in Harvest as invoiced, beside the time the new invoice bills, and
+    // nothing of Lena's October as still to invoice.
+    const reportOf = async (invoiced: boolean) => {
+      const query = new URLSearchParams({ from: "2026-10-01T00:00:00.000Z", to: "2026-11-01T00:00:00.000Z", groupBy: "member", userId: lena.userId, invoiced: String(invoiced) });
+      const report = await admin.client.get(`/api/app/reports/time?${query}`);
+      expect(report.status, report.text).toBe(200);
+      return report.body.data.totals.seconds;
+    };
+    expect(await reportOf(true)).toBe(5_400 + 5_400 + 7_200);
+    expect(await reportOf(false)).toBe(0);
+
     // The app's list says so; /api/v1 keeps the contract's fields.
     const browser = openBrowser();
     await browser.api.auth.logIn.mutate({ email: admin.email, password: PASSWORD });

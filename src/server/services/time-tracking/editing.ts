@@ -5,7 +5,7 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { Db, DbClient, Tx } from "@/server/db";
 import { AppError, notFound, validationError } from "@/server/errors";
-import { NOT_INVOICED_LOG } from "@/server/services/invoices/invoiced-logs";
+import { NOT_ON_LIVE_INVOICE } from "@/server/services/invoices/invoiced-logs";
 import { END_BEFORE_START, lockingInvoice, lockSelect, serializeTimeLog, timeLogSelect, type TimeLogView, type UpdateTimeLogInput } from "@/server/contract/time-log";
 import { MAX_LOG_SECONDS } from "@/server/lib/limits";
 import type { Actor } from "@/server/services/auth/account";
@@ -19,7 +19,7 @@ export function editableLogsWhere(actor: Actor): Prisma.TimeLogWhereInput {
 }
 
 /** Not billed, or billed only by void invoices: the guard every write of a log carries. */
-export const UNLOCKED: Prisma.TimeLogWhereInput = NOT_INVOICED_LOG;
+export const UNLOCKED: Prisma.TimeLogWhereInput = NOT_ON_LIVE_INVOICE;
 
 export const lockedError = (invoiceNumber: string) =>
   new AppError("conflict", `This time entry is billed by invoice ${invoiceNumber} and can no longer be changed; void the invoice first.`);
