@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { FORM_GRID } from "@/components/ui/styles";
 import { Form, SelectField, TextAreaField, TextField, useServerErrors } from "@/components/ui";
-import { bpsToPercentText, moneyInputValue, parseMoney, percentTextToBps } from "@/lib/money";
+import { bpsToPercentText, moneyInputValue, parseMoney, parsePercent } from "@/lib/money";
 import type { Customer, CustomerInput } from "@/trpc/types";
 import { CURRENCY_CODE_LENGTH, MAX_NAME_LENGTH } from "@/server/lib/limits";
 
@@ -56,12 +56,13 @@ function billingOf(draft: Draft): { values: Partial<CustomerInput>; problems: Re
   const problems: Record<string, string> = {};
   const currency = draft.currency.trim().toUpperCase();
   const money = (field: "hourlyRateCents" | "fixedRateCents") => {
-    const value = parseMoney(draft[field], /^[A-Z]{3}$/.test(currency) ? currency : "USD");
-    if (Number.isNaN(value)) problems[field] = "must be an amount such as 120 or 120.50";
-    return Number.isNaN(value) ? null : value;
+    const parsed = parseMoney(draft[field], /^[A-Z]{3}$/.test(currency) ? currency : "USD");
+    if (!parsed.ok) problems[field] = parsed.error;
+    return parsed.ok ? parsed.minorUnits : null;
   };
-  const taxRateBps = percentTextToBps(draft.taxRateBps || "0");
-  if (Number.isNaN(taxRateBps)) problems.taxRateBps = "must be a percentage such as 19 or 7.5";
+  const tax = parsePercent(draft.taxRateBps || "0");
+  if (!tax.ok) problems.taxRateBps = tax.error;
+  const taxRateBps = tax.ok ? tax.bps : 0;
   const increment = Number(draft.roundingIncrementMinutes || "0");
   if (!Number.isInteger(increment)) problems.roundingIncrementMinutes = "must be a whole number of minutes";
   return {
