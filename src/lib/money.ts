@@ -36,6 +36,11 @@ export function moneyInputValue(minorUnits: number | null, currency: string): st
   return unambiguousDecimal(minorUnits < 0, magnitude.slice(0, -digits), magnitude.slice(-digits).replace(/0+$/, ""));
 }
 
+/** Basis points as a percentage in the browser's (or the given) locale: 1950 → "19.5%". */
+export function formatPercent(bps: number, locale?: string): string {
+  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(bps / 10_000);
+}
+
 /** Basis points as a percentage text: 1950 → "19.5". */
 export const bpsToPercentText = (bps: number) => String(bps / 100);
 

@@ -170,6 +170,7 @@ describe("GET and PATCH /api/app/organization/settings", () => {
       [{ paymentTermsDays: 1.5 }, "paymentTermsDays"],
       [{ paymentTermsDays: "14" }, "paymentTermsDays"],
       [{ vatId: "123" }, "vatId"],
+      [{ vatId: "DE12" }, "vatId"],
       [{ membersManageCustomers: "true" }, "membersManageCustomers"],
       [{ address: "x".repeat(501) }, "address"],
       [{ legalName: "Ok", paymentTerms: 10 }, "paymentTerms"],

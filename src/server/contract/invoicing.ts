@@ -4,8 +4,12 @@ import { z } from "zod";
 import { MAX_ADDRESS_LENGTH, MAX_INVOICE_NOTES_LENGTH, MAX_NAME_LENGTH, MAX_PAYMENT_TERMS_DAYS, MAX_VAT_ID_LENGTH } from "@/server/lib/limits";
 import { optionalText, uncoerced } from "@/server/lib/zod";
 
-/** A VAT ID as tax offices print them: a country prefix and letters, digits, spaces, dots or dashes (DE123456789, CHE-123.456.789 MWST). */
-const isVatId = (value: string) => /^[A-Za-z]{2}[A-Za-z0-9 .-]{2,}$/.test(value) && /\d/.test(value);
+/**
+ * A VAT ID as tax offices print them: a country prefix, then letters, digits, spaces, dots or dashes
+ * with at least three digits (DE123456789, ATU12345678, GBGD001, CHE-123.456.789 MWST). Whether it is
+ * registered is the tax office's to say (VIES), not checked here.
+ */
+const isVatId = (value: string) => /^[A-Za-z]{2}[A-Za-z0-9 .-]{3,}$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 3;
 
 export const legalNameInput = optionalText(MAX_NAME_LENGTH);
 export const addressInput = optionalText(MAX_ADDRESS_LENGTH);
