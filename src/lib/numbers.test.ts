@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DURATION_HINT, formatDurationAs, parseDuration } from "./duration";
 import { moneyInputValue, parseMoney, parsePercent } from "./money";
-import { parseDecimal, plainText } from "./numbers";
+import { parseCount, parseDecimal, plainText } from "./numbers";
 
 const read = (text: string, rules?: Parameters<typeof parseDecimal>[1]) => {
   const parsed = parseDecimal(text, rules);
@@ -102,6 +102,19 @@ describe("parseDecimal: numbers as people type them (app-api section 17)", () =>
     expect(read("EUR 120,50", { currency: "EUR" })).toBe("120.5");
     expect(read("120,50 eur", { currency: "EUR" })).toBe("120.5");
     expect(parseDecimal("USD 120,50", { currency: "EUR" })).toMatchObject({ ok: false, problem: "invalid" });
+  });
+});
+
+describe("parseCount: whole counts (payment terms in days)", () => {
+  it("reads whole numbers up to the field's maximum, with the parser's messages", () => {
+    expect(parseCount("14", 365, "14 or 30 days")).toEqual({ ok: true, value: 14 });
+    expect(parseCount(" 0 ", 365, "14 or 30 days")).toEqual({ ok: true, value: 0 });
+    expect(parseCount("1,000", 5000, "14 or 30 days")).toEqual({ ok: true, value: 1000 });
+    expect(parseCount("366", 365, "14 or 30 days")).toEqual({ ok: false, error: "Enter at most 365." });
+    expect(parseCount("14,5", 365, "14 or 30 days")).toEqual({ ok: false, error: "Enter a whole number, without decimals." });
+    expect(parseCount("two weeks", 365, "14 or 30 days")).toEqual({ ok: false, error: "Enter a whole number such as 14 or 30 days." });
+    expect(parseCount("", 365, "14 or 30 days")).toEqual({ ok: false, error: "Enter a whole number such as 14 or 30 days." });
+    expect(parseCount("-3", 365, "14 or 30 days")).toEqual({ ok: false, error: "Enter zero or more." });
   });
 });
 

@@ -157,3 +157,13 @@ export function scaledInteger(parsed: Extract<ParsedNumber, { ok: true }>, digit
 export function numberValue(parsed: Extract<ParsedNumber, { ok: true }>): number {
   return Number(plainText(parsed.negative, parsed.whole, parsed.fraction));
 }
+
+export type ParsedCount = { ok: true; value: number } | { ok: false; error: string };
+
+/** A whole count typed in a field (payment terms in days), from 0 to `max`; `example` names what to type ("14 or 30 days"). */
+export function parseCount(text: string, max: number, example: string): ParsedCount {
+  const parsed = parseDecimal(text, { maxFractionDigits: 0 });
+  if (!parsed.ok) return { ok: false, error: parsed.problem === "invalid" || parsed.problem === "empty" ? `Enter a whole number such as ${example}.` : parsed.message };
+  const value = scaledInteger(parsed, 0);
+  return value > max ? { ok: false, error: `Enter at most ${max}.` } : { ok: true, value };
+}

@@ -4,7 +4,8 @@
 // it (confirmed, with Undo) or unarchive it, see its projects.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { CARD, noticeClass } from "@/components/ui/styles";
+import { CARD } from "@/components/ui/styles";
+import { EditPanel } from "@/components/ui/edit-panel";
 import { Badge } from "@/components/ui/badge";
 import { useCanManageCustomers, useIsAdmin } from "@/components/ui/use-account";
 import { buttonClass, EmptyState, PageHeader, QueryState, Table } from "@/components/ui";
@@ -103,15 +104,9 @@ export function CustomerDetail({ id }: { id: string }) {
           <WorkSummaryPanel subject={{ kind: "customer", id, name: data.name }} />
           <CustomerContact customer={data} />
           {canManage && (
-            <section className={cn(CARD, "mt-7")} aria-labelledby="edit-customer">
-              <h2 id="edit-customer">Edit customer</h2>
-              {update.isSuccess && (
-                <p className={noticeClass("info")} role="status">
-                  Saved.
-                </p>
-              )}
+            <EditPanel headingId="edit-customer" title="Edit customer" isSaved={update.isSuccess}>
               <CustomerForm key={data.updatedAt} customer={data} isAdmin={isAdmin} submitLabel="Save changes" onSubmit={(input) => update.mutateAsync({ id, ...input })} />
-            </section>
+            </EditPanel>
           )}
           <section className="mt-7" aria-labelledby="customer-projects">
             <h2 id="customer-projects">Projects</h2>

@@ -9,7 +9,7 @@ import { useState } from "react";
 import { FORM_GRID } from "@/components/ui/styles";
 import { Form, SelectField, TextAreaField, TextField, useServerErrors } from "@/components/ui";
 import { bpsToPercentText, moneyInputValue, parseMoney, parsePercent } from "@/lib/money";
-import { parseDecimal, scaledInteger } from "@/lib/numbers";
+import { parseCount } from "@/lib/numbers";
 import { useTRPC } from "@/trpc/react";
 import type { Customer, CustomerInput } from "@/trpc/types";
 import { CURRENCY_CODE_LENGTH, MAX_ADDRESS_LENGTH, MAX_NAME_LENGTH, MAX_PAYMENT_TERMS_DAYS, MAX_VAT_ID_LENGTH } from "@/server/lib/limits";
@@ -76,13 +76,9 @@ function billingOf(draft: Draft): { values: Partial<CustomerInput>; problems: Re
   if (!tax.ok) problems.taxRateBps = tax.error;
   const increment = Number(draft.roundingIncrementMinutes || "0");
   if (!Number.isInteger(increment)) problems.roundingIncrementMinutes = "Enter a whole number of minutes.";
-  let paymentTermsDays: number | null = null;
-  if (draft.paymentTermsDays.trim()) {
-    const days = parseDecimal(draft.paymentTermsDays, { maxFractionDigits: 0 });
-    if (!days.ok) problems.paymentTermsDays = days.problem === "invalid" ? "Enter a number of days such as 14 or 30." : days.message;
-    else if (scaledInteger(days, 0) > MAX_PAYMENT_TERMS_DAYS) problems.paymentTermsDays = `Enter at most ${MAX_PAYMENT_TERMS_DAYS} days.`;
-    else paymentTermsDays = scaledInteger(days, 0);
-  }
+  const terms = draft.paymentTermsDays.trim() ? parseCount(draft.paymentTermsDays, MAX_PAYMENT_TERMS_DAYS, "14 or 30 days") : ({ ok: true, value: null } as const);
+  if (!terms.ok) problems.paymentTermsDays = terms.error;
+  const paymentTermsDays = terms.ok ? terms.value : null;
   return {
     values: {
       billingType: draft.billingType as CustomerInput["billingType"],

@@ -3,8 +3,7 @@
 // and archiving for whoever the server lets manage projects.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { CARD, noticeClass } from "@/components/ui/styles";
-import { cn } from "@/components/ui/cn";
+import { EditPanel } from "@/components/ui/edit-panel";
 import { ArchiveButton, ArchiveNotice } from "@/components/ui/archive-button";
 import { useCanManageCustomers } from "@/components/ui/use-account";
 import { useArchiveToggle } from "@/components/ui/use-archive";
@@ -54,15 +53,9 @@ export function ProjectDetail({ id }: { id: string }) {
           <ArchiveNotice archive={archive} />
           <WorkSummaryPanel subject={{ kind: "project", id, name: data.title }} />
           {canManage && (
-            <section className={cn(CARD, "mt-7")} aria-labelledby="edit-project">
-              <h2 id="edit-project">Edit project</h2>
-              {update.isSuccess && (
-                <p className={noticeClass("info")} role="status">
-                  Saved.
-                </p>
-              )}
+            <EditPanel headingId="edit-project" title="Edit project" isSaved={update.isSuccess}>
               <ProjectForm key={data.updatedAt} project={data} submitLabel="Save changes" onSubmit={(input) => update.mutateAsync({ id, ...input })} />
-            </section>
+            </EditPanel>
           )}
         </>
       )}

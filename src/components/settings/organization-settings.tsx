@@ -9,7 +9,7 @@ import { cn } from "@/components/ui/cn";
 import { CARD, FORM_GRID } from "@/components/ui/styles";
 import { useIsAdmin } from "@/components/ui/use-account";
 import { useInvalidate } from "@/components/ui/use-invalidation";
-import { parseDecimal, scaledInteger } from "@/lib/numbers";
+import { parseCount } from "@/lib/numbers";
 import { useTRPC } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 import { MAX_ADDRESS_LENGTH, MAX_INVOICE_NOTES_LENGTH, MAX_NAME_LENGTH, MAX_PAYMENT_TERMS_DAYS, MAX_VAT_ID_LENGTH } from "@/server/lib/limits";
@@ -36,17 +36,14 @@ function InvoicingForm({ settings }: { settings: Settings }) {
   async function submit(form: FormData) {
     const text = (name: (typeof INVOICING_FIELDS)[number]) => String(form.get(name) ?? "");
     setIsSaved(false);
-    const days = parseDecimal(text("paymentTermsDays"), { maxFractionDigits: 0 });
-    const found: Record<string, string> = {};
-    if (!days.ok) found.paymentTermsDays = days.problem === "ambiguous" || days.problem === "decimals" ? days.message : "Enter a number of days such as 14 or 30.";
-    else if (scaledInteger(days, 0) > MAX_PAYMENT_TERMS_DAYS) found.paymentTermsDays = `Enter at most ${MAX_PAYMENT_TERMS_DAYS} days.`;
-    setProblems(found);
-    if (!days.ok || found.paymentTermsDays) return false;
+    const days = parseCount(text("paymentTermsDays"), MAX_PAYMENT_TERMS_DAYS, "14 or 30 days");
+    setProblems(days.ok ? {} : { paymentTermsDays: days.error });
+    if (!days.ok) return false;
     await update.mutateAsync({
       legalName: text("legalName"),
       address: text("address"),
       vatId: text("vatId"),
-      paymentTermsDays: scaledInteger(days, 0),
+      paymentTermsDays: days.value,
       invoiceNotes: text("invoiceNotes"),
     });
     setIsSaved(true);
