@@ -36,6 +36,9 @@ describe("a customer's private contact data and invoicing details in the web app
       paymentTermsDays: 30,
     });
     expect(await admin.api.customers.get.query({ id: created.id })).toEqual(created);
+    // Archive and unarchive answer the customer without its private data, for admins too.
+    expectKeys(await admin.api.customers.archive.mutate({ id: created.id }), CUSTOMER_KEYS);
+    expectKeys(await admin.api.customers.unarchive.mutate({ id: created.id }), CUSTOMER_KEYS);
 
     const edited = await admin.api.customers.update.mutate({ id: created.id, email: "billing@globex.example", phone: "", notes: null, paymentTermsDays: null, vatId: "ATU 1234 5678" });
     expect(edited).toMatchObject({ contactEmail: "billing@globex.example", contactPhone: null, notes: null, paymentTermsDays: null, vatId: "ATU 1234 5678", billingAddress: DETAILS.billingAddress });

@@ -160,5 +160,8 @@ export async function setCustomerArchived(db: DbClient, actor: Actor, id: string
     where: { id, organizationId: actor.organizationId, archived: !archived },
     data: { archived, archivedAt: archived ? new Date() : null },
   });
-  return getCustomer(db, actor, id);
+  // Answered as app-api section 4 has it (the customer, billing fields for admins only), without the private data.
+  const customer = await db.customer.findFirst({ where: { id, organizationId: actor.organizationId }, select: customerSelect });
+  if (!customer) throw notFound("Customer");
+  return customerForRole(serializeCustomer(customer), actor.role);
 }
