@@ -29,8 +29,13 @@ describe("parseDuration", () => {
     expect(parseDuration(text)).toEqual({ ok: true, seconds });
   });
 
-  it.each(["", "   ", "abc", "1:75", "h", "-1", "-1h", "1:30pm", "2 30", "1.2.3", "30m 2h", "1:30:75", "m", "2x"])("refuses %j with a message for people", (text) => {
+  it.each(["", "   ", "abc", "1:75", "h", "-1", "-1h", "1:30pm", "2 30", "1.2.3", "30m 2h", "1:30:75", "m", "2x", "1,5,5h"])("refuses %j with a message for people", (text) => {
     expect(parseDuration(text)).toEqual({ ok: false, error: DURATION_HINT });
+  });
+
+  it("refuses hours that read two ways, naming both (the one number parser: src/lib/numbers.ts)", () => {
+    expect(parseDuration("1,500")).toEqual({ ok: false, error: "Is it 1.5 or 1500? Write 1.50 or 1500." });
+    expect(parseDuration("2.250 h")).toEqual({ ok: false, error: "Is it 2.25 or 2250? Write 2.25 or 2250." });
   });
 });
 

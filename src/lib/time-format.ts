@@ -27,6 +27,9 @@ export const formatWeekday = (value: Instant) => format(WEEKDAY, value);
 export const formatDateTimeIn = (value: Instant, clock: Clock) => format(DATE_TIME, value, clock);
 export const formatTimeIn = (value: Instant, clock: Clock) => format(TIME, value, clock);
 
+/** A calendar day (`2026-12-31`, or an instant at its midnight UTC) as that day, whatever the zone: a due date, an invoice's issue date. */
+export const formatCalendarDay = (day: string) => new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${day.slice(0, 10)}T00:00:00Z`));
+
 /** `1:05:09` — hours, minutes, seconds; what a running timer shows. */
 export function formatClock(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));

@@ -1,4 +1,4 @@
-// In-app constellation routes (app-api section 4): archive and unarchive, any member.
+// In-app constellation routes (app-api sections 4 and 17): archive and unarchive, admins and members the organization lets manage projects.
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { addMember, apiOrganization, signUpOrganization } from "../harness/factories";
@@ -10,9 +10,10 @@ async function createConstellation(organizationId: string, title = "Launch") {
 }
 
 describe("POST /api/app/constellations/:id/archive and /unarchive", () => {
-  it("any member archives and unarchives; both are idempotent; lists follow", async () => {
+  it("a member the organization lets manage them archives and unarchives; both are idempotent; lists follow", async () => {
     const { admin, api } = await apiOrganization(["constellations:read"]);
     const member = await addMember(admin);
+    expect((await admin.client.patch("/api/app/organization/settings", { membersManageCustomers: true })).status).toBe(200);
     const constellation = await createConstellation(admin.organizationId);
 
     const archived = await member.client.post(`/api/app/constellations/${constellation.id}/archive`);

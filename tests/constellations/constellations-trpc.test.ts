@@ -6,8 +6,9 @@ import { expectFieldErrors, failureOf, memberInApp, signUpInApp } from "../harne
 import { CONSTELLATION_KEYS, expectKeys } from "../customers/list-helpers";
 
 describe("constellations in the web app", () => {
-  it("a member creates a project for a customer; it is owned by them and listed with the customer's name", async () => {
+  it("a member the organization lets manage projects creates one for a customer; it is owned by them and listed with the customer's name", async () => {
     const admin = await signUpInApp();
+    await admin.api.organization.updateSettings.mutate({ membersManageCustomers: true });
     const member = await memberInApp(admin);
     const customer = await admin.api.customers.createWithBilling.mutate({ name: "Globex" });
     const project = await member.api.constellations.create.mutate({ title: "Website relaunch", goal: "Ship it", customerId: customer.id, dueDate: "2026-12-31" });

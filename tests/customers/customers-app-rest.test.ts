@@ -1,4 +1,4 @@
-// In-app customer routes (app-api section 4): billing settings (admin) and archiving (any member).
+// In-app customer routes (app-api sections 4 and 17): billing settings (admin) and archiving (admins, and members the organization lets manage customers).
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { addMember, apiOrganization, signUpOrganization, type SignedInUser } from "../harness/factories";
@@ -140,9 +140,10 @@ describe("PATCH /api/app/customers/:id (billing)", () => {
 });
 
 describe("POST /api/app/customers/:id/archive and /unarchive", () => {
-  it("any member archives and unarchives; both are idempotent; lists follow", async () => {
+  it("a member the organization lets manage them archives and unarchives; both are idempotent; lists follow", async () => {
     const { admin, api } = await apiOrganization(["customers:read"]);
     const member = await addMember(admin);
+    expect((await admin.client.patch("/api/app/organization/settings", { membersManageCustomers: true })).status).toBe(200);
     const customer = await createCustomer(admin);
 
     const archived = await member.client.post(`/api/app/customers/${customer.id}/archive`);

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { expectFieldErrors, failureOf, memberInApp, signUpInApp } from "../harness/app-sessions";
 import { apiOrganization } from "../harness/factories";
-import { CUSTOMER_KEYS, MEMBER_CUSTOMER_KEYS, expectKeys } from "./list-helpers";
+import { ADMIN_CUSTOMER_KEYS, CUSTOMER_KEYS, MEMBER_CUSTOMER_KEYS, expectKeys } from "./list-helpers";
 
 const BILLING = {
   hourlyRateCents: 12_000,
@@ -22,7 +22,7 @@ async function storedCustomer(id: string) {
 }
 
 describe("customers.createWithBilling", () => {
-  it("an admin creates a customer with billing settings in one step; private contact data is stored, never returned", async () => {
+  it("an admin creates a customer with billing settings in one step; private contact data is stored and shown to admins only", async () => {
     const admin = await signUpInApp();
     const created = await admin.api.customers.createWithBilling.mutate({
       name: "  Globex  ",
@@ -34,15 +34,18 @@ describe("customers.createWithBilling", () => {
       color: "#336699",
       ...BILLING,
     });
-    expectKeys(created, CUSTOMER_KEYS);
+    expectKeys(created, ADMIN_CUSTOMER_KEYS);
     expect(created).toMatchObject({ name: "Globex", company: "Globex Corporation", contactName: "Hank Scorpio", color: "#336699", ...BILLING, archived: false });
-    expect(JSON.stringify(created)).not.toContain("hank@globex.example");
+    expect(created).toMatchObject({ contactEmail: "hank@globex.example", contactPhone: "+1 555 0100", notes: "prefers email" });
+    const member = await memberInApp(admin);
+    expect(JSON.stringify(await member.api.customers.get.query({ id: created.id }))).not.toMatch(/hank@globex\.example|555 0100|prefers email/);
     const row = await storedCustomer(created.id);
     expect(row).toMatchObject({ organizationId: admin.organizationId, contactEmail: "hank@globex.example", contactPhone: "+1 555 0100", notes: "prefers email", ...BILLING });
   });
 
-  it("a member creates a customer, but not with billing settings: 403 and nothing written", async () => {
+  it("a member the organization lets manage customers creates one, but not with billing settings: 403 and nothing written", async () => {
     const admin = await signUpInApp();
+    await admin.api.organization.updateSettings.mutate({ membersManageCustomers: true });
     const member = await memberInApp(admin);
     const created = await member.api.customers.createWithBilling.mutate({ name: "Initech" });
     expectKeys(created, MEMBER_CUSTOMER_KEYS);
@@ -113,9 +116,10 @@ describe("customers.list", () => {
 describe("customers.get and customers.update", () => {
   it("sends a member no billing field in any in-app read or write; an admin gets them all", async () => {
     const admin = await signUpInApp();
+    await admin.api.organization.updateSettings.mutate({ membersManageCustomers: true });
     const member = await memberInApp(admin);
     const customer = await admin.api.customers.createWithBilling.mutate({ name: "Globex", ...BILLING });
-    expectKeys(customer, CUSTOMER_KEYS);
+    expectKeys(customer, ADMIN_CUSTOMER_KEYS);
 
     const memberViews = [
       await member.api.customers.get.query({ id: customer.id }),
@@ -134,16 +138,19 @@ describe("customers.get and customers.update", () => {
     }
     expect(JSON.stringify(memberViews)).not.toContain("pay.example");
 
+    expectKeys(await admin.api.customers.get.query({ id: customer.id }), ADMIN_CUSTOMER_KEYS);
+    // The list is the one /api/v1 serves: the contract's fields, nothing private.
     const adminViews = [await admin.api.customers.get.query({ id: customer.id }), ...(await admin.api.customers.list.query({ search: "Globex" })).items];
+    expectKeys(adminViews[1]!, CUSTOMER_KEYS);
     for (const view of adminViews) {
-      expectKeys(view, CUSTOMER_KEYS);
       expect(view).toMatchObject({ id: customer.id, contactName: "Hank", ...BILLING });
     }
     expectKeys(await admin.api.customers.create.mutate({ name: "Hooli" }), CUSTOMER_KEYS);
   });
 
-  it("a member edits the details; billing fields from a member are refused whole; an admin edits both at once", async () => {
+  it("a member the organization lets manage customers edits the details; billing fields from a member are refused whole; an admin edits both at once", async () => {
     const admin = await signUpInApp();
+    await admin.api.organization.updateSettings.mutate({ membersManageCustomers: true });
     const member = await memberInApp(admin);
     const customer = await admin.api.customers.createWithBilling.mutate({ name: "Globex", company: "Globex" });
 

@@ -26,6 +26,8 @@ export const CUSTOMER_KEYS = [
 /** What a member is sent in the web app: no billing field (app-api section 11). */
 export const BILLING_KEYS = ["billingType", "currency", "fixedRateCents", "hourlyRateCents", "paymentLinkUrl", "roundingIncrementMinutes", "roundingMode", "taxRateBps"];
 export const MEMBER_CUSTOMER_KEYS = CUSTOMER_KEYS.filter((key) => !BILLING_KEYS.includes(key));
+/** What an admin is sent by the web app's own reads and writes: also the private contact data and the invoicing details (app-api section 17). */
+export const ADMIN_CUSTOMER_KEYS = [...CUSTOMER_KEYS, "billingAddress", "contactEmail", "contactPhone", "notes", "paymentTermsDays", "vatId"].sort();
 
 export const CONSTELLATION_KEYS = ["archived", "archivedAt", "createdAt", "customerId", "dueDate", "goal", "id", "status", "title", "updatedAt"];
 

@@ -43,9 +43,11 @@ describe("POST /api/app/invoices/preview", () => {
       currency: "EUR",
       ...PERIOD,
       subtotalCents: 7_500,
+      taxRateBps: 1_900,
       taxCents: 1_425,
       totalCents: 8_925,
-      lineItems: EXPECTED_LINES(kickoff.id, build.id),
+      // The preview dates each line, as the invoice page does.
+      lineItems: EXPECTED_LINES(kickoff.id, build.id).map((line, index) => ({ ...line, startedAt: [kickoff, build][index]!.startedAt.toISOString() })),
     });
     const db = await getDb();
     expect(await db.invoice.count({ where: { organizationId: admin.organizationId } })).toBe(0);

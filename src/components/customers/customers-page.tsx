@@ -1,14 +1,15 @@
 "use client";
-// Customers: search, "Show archived", New customer (with billing for admins), archive and unarchive.
+// Customers: search, "Show archived", New customer (with billing for admins), archive (confirmed, with
+// Undo) and unarchive, offered to whoever the server lets manage customers.
 import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import { useIsAdmin } from "@/components/ui/use-account";
-import { ACTIONS, Button, EmptyState, FormDialog, FormError, ListFilters, PagedQueryState, PageHeader, Table, useListFilters } from "@/components/ui";
+import { useCanManageCustomers, useIsAdmin } from "@/components/ui/use-account";
+import { ACTIONS, Button, EmptyState, FormDialog, ListFilters, PagedQueryState, PageHeader, Table, useListFilters } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
 import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
 import { useInvalidate } from "@/components/ui/use-invalidation";
-import { ArchiveButton } from "@/components/ui/archive-button";
+import { ArchiveButton, ArchiveNotice } from "@/components/ui/archive-button";
 import { useArchiveToggle } from "@/components/ui/use-archive";
 import { billingSummary } from "./billing-summary";
 import { CustomerForm } from "./customer-form";
@@ -18,6 +19,7 @@ export function CustomersPage() {
   const trpc = useTRPC();
   const invalidate = useInvalidate("customers");
   const isAdmin = useIsAdmin();
+  const canManage = useCanManageCustomers();
   const filters = useListFilters();
   const list = useInfiniteQuery(
     trpc.customers.list.infiniteQueryOptions({ ...filters.query, limit: PAGE_SIZE.customers }, pagedByCursor),
@@ -29,27 +31,29 @@ export function CustomersPage() {
     <>
       <PageHeader
         title="Customers"
-        description="Who you work for, and how each is billed."
+        description={canManage ? "Who you work for, and how each is billed." : "Who you work for. Admins add, change and archive customers."}
         actions={
-          <FormDialog title="New customer" trigger={<Button variant="primary">New customer</Button>}>
-            <CustomerForm isAdmin={isAdmin} submitLabel="Create customer" onSubmit={(input) => create.mutateAsync(input)} />
-          </FormDialog>
+          canManage && (
+            <FormDialog title="New customer" trigger={<Button variant="primary">New customer</Button>}>
+              <CustomerForm isAdmin={isAdmin} submitLabel="Create customer" onSubmit={(input) => create.mutateAsync(input)} />
+            </FormDialog>
+          )
         }
       />
       <ListFilters label="Search customers" filters={filters} />
-      <FormError error={archive.error} />
+      <ArchiveNotice archive={archive} />
       <PagedQueryState
         query={list}
         loadingLabel="Loading customers…"
         empty={
           <EmptyState title={filters.query.search ? "No customer matches this search." : "No customers yet."}>
-            {filters.query.search ? "Try another name or company." : "Create your first customer to track and invoice time for them."}
+            {filters.query.search ? "Try another name or company." : canManage ? "Create your first customer to track and invoice time for them." : "An admin adds the customers you track time for."}
           </EmptyState>
         }
       >
         {(rows) => (
           // Rates are for admins; members see none.
-          <Table caption="Customers" columns={isAdmin ? ["Name", "Company", "Billing", ACTIONS] : ["Name", "Company", ACTIONS]}>
+          <Table caption="Customers" columns={["Name", "Company", isAdmin && "Billing", canManage && ACTIONS]}>
             <tbody>
               {rows.map((customer) => (
                 <tr key={customer.id}>
@@ -61,9 +65,11 @@ export function CustomersPage() {
                   </td>
                   <td data-label="Company">{customer.company ?? "—"}</td>
                   {isAdmin && <td className="whitespace-nowrap" data-label="Billing">{billingSummary(customer)}</td>}
-                  <td className="text-right tabular-nums whitespace-nowrap">
-                    <ArchiveButton row={customer} archive={archive} />
-                  </td>
+                  {canManage && (
+                    <td className="text-right tabular-nums whitespace-nowrap">
+                      <ArchiveButton row={customer} archive={archive} />
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>

@@ -1,12 +1,14 @@
 "use client";
-// New invoice: pick a customer and a period, see the lines and totals it will bill, then create it.
+// New invoice: pick a customer and a period, see the lines and totals it will bill, adjust its notes
+// (the organization's invoice notes to start with), then create it.
 import { keepPreviousData, skipToken, useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { CARD, FORM_GRID } from "@/components/ui/styles";
 import { useAccount, useIsAdmin } from "@/components/ui/use-account";
-import { Button, EmptyState, Form, FormError, LoadingState, mapErrorToFields, PageHeader, SelectField, TextField, useServerErrors } from "@/components/ui";
+import { Button, EmptyState, Form, FormError, LoadingState, mapErrorToFields, PageHeader, SelectField, TextAreaField, TextField, useServerErrors } from "@/components/ui";
+import { MAX_INVOICE_NOTES_LENGTH } from "@/server/lib/limits";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
 import { PAGE_SIZE } from "@/trpc/first-page";
@@ -16,7 +18,7 @@ import { periodOf } from "@/lib/periods";
 import { namedPeriodDays } from "@/lib/report-ranges";
 import { InvoiceLines, InvoiceTotals } from "./invoice-parts";
 
-const FIELD_NAMES = ["customerId", "periodStart", "periodEnd"] as const;
+const FIELD_NAMES = ["customerId", "periodStart", "periodEnd", "notes"] as const;
 
 export function NewInvoice() {
   const isAdmin = useIsAdmin();
@@ -34,6 +36,9 @@ function NewInvoiceForm() {
   const { timeZone, weekStart } = useAccount().preferences;
   const named = (period: "this_month" | "last_month") => namedPeriodDays(period, new Date(), timeZone, weekStart);
   const [range, setRange] = useState(() => named("this_month"));
+  // Null until typed in: the server then gives the organization's notes.
+  const [notes, setNotes] = useState<string | null>(null);
+  const settings = useQuery(trpc.organization.settings.queryOptions());
   const customers = useQuery(trpc.customers.list.queryOptions({ limit: PAGE_SIZE.all }));
   const period = periodOf(range.from, range.to, timeZone);
   const input = customerId && period ? { customerId, ...period } : null;
@@ -51,7 +56,7 @@ function NewInvoiceForm() {
   const previewProblems = preview.error ? mapErrorToFields(describeError(preview.error), FIELD_NAMES, { from: "periodStart", to: "periodEnd" }) : null;
   const fieldError = (name: (typeof FIELD_NAMES)[number]) => errors.fieldError(name) ?? previewProblems?.fields[name];
 
-  const submit = () => (input ? create.mutateAsync(input) : false);
+  const submit = () => (input ? create.mutateAsync({ ...input, ...(notes === null ? {} : { notes }) }) : false);
 
   const customerOptions = [
     { value: "", label: customers.isPending ? "Loading customers…" : "Choose a customer" },
@@ -89,7 +94,7 @@ function NewInvoiceForm() {
               <EmptyState title="Nothing to bill in this period.">Every billable log of this customer in the period is already invoiced, or none was logged. You can still create an empty draft.</EmptyState>
             ) : (
               <>
-                <InvoiceLines lines={preview.data.lineItems} currency={preview.data.currency} caption="Lines of the new invoice" />
+                <InvoiceLines lines={preview.data.lineItems} currency={preview.data.currency} caption="Lines of the new invoice" period={{ start: preview.data.periodStart, end: preview.data.periodEnd }} />
                 <InvoiceTotals {...preview.data} />
               </>
             )
@@ -97,6 +102,15 @@ function NewInvoiceForm() {
             <FormError error={previewProblems?.form ?? null} />
           )}
         </section>
+        <TextAreaField
+          label="Notes"
+          hint="Printed on the invoice below the totals; you can change them until it is issued."
+          value={notes ?? settings.data?.invoiceNotes ?? ""}
+          onChange={(event) => setNotes(event.target.value)}
+          maxLength={MAX_INVOICE_NOTES_LENGTH}
+          rows={3}
+          error={fieldError("notes")}
+        />
       </Form>
     </>
   );

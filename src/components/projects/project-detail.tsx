@@ -1,12 +1,13 @@
 "use client";
-// One project: its hours and tasks, edit it, archive or unarchive it.
+// One project: its hours and tasks, edit it, archive it (confirmed, with Undo) or unarchive it; editing
+// and archiving for whoever the server lets manage projects.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { CARD, noticeClass } from "@/components/ui/styles";
-import { cn } from "@/components/ui/cn";
-import { ArchiveButton } from "@/components/ui/archive-button";
+import { EditPanel } from "@/components/ui/edit-panel";
+import { ArchiveButton, ArchiveNotice } from "@/components/ui/archive-button";
+import { useCanManageCustomers } from "@/components/ui/use-account";
 import { useArchiveToggle } from "@/components/ui/use-archive";
-import { FormError, PageHeader, QueryState } from "@/components/ui";
+import { PageHeader, QueryState } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
 import { describeError } from "@/trpc/errors";
 import { NotFoundPage } from "@/components/shell/not-found-page";
@@ -17,6 +18,7 @@ import { ProjectForm, statusLabel } from "./project-form";
 export function ProjectDetail({ id }: { id: string }) {
   const trpc = useTRPC();
   const invalidate = useInvalidate("constellations");
+  const canManage = useCanManageCustomers();
   const project = useQuery(trpc.constellations.get.queryOptions({ id }));
   const update = useMutation(
     trpc.constellations.update.mutationOptions({ onSuccess: invalidate }),
@@ -46,19 +48,15 @@ export function ProjectDetail({ id }: { id: string }) {
                 {data.archived && " · Archived"}
               </>
             }
-            actions={<ArchiveButton row={data} archive={archive} />}
+            actions={canManage && <ArchiveButton row={{ ...data, name: data.title }} archive={archive} />}
           />
-          <FormError error={archive.error} />
+          <ArchiveNotice archive={archive} />
           <WorkSummaryPanel subject={{ kind: "project", id, name: data.title }} />
-          <section className={cn(CARD, "mt-7")} aria-labelledby="edit-project">
-            <h2 id="edit-project">Edit project</h2>
-            {update.isSuccess && (
-              <p className={noticeClass("info")} role="status">
-                Saved.
-              </p>
-            )}
-            <ProjectForm key={data.updatedAt} project={data} submitLabel="Save changes" onSubmit={(input) => update.mutateAsync({ id, ...input })} />
-          </section>
+          {canManage && (
+            <EditPanel headingId="edit-project" title="Edit project" isSaved={update.isSuccess}>
+              <ProjectForm key={data.updatedAt} project={data} submitLabel="Save changes" onSubmit={(input) => update.mutateAsync({ id, ...input })} />
+            </EditPanel>
+          )}
         </>
       )}
     </QueryState>

@@ -7,6 +7,7 @@ import { Form, SelectField, TextAreaField, TextField, useServerErrors } from "@/
 import { useTRPC } from "@/trpc/react";
 import type { Project, ProjectInput } from "@/trpc/types";
 import { MAX_NAME_LENGTH } from "@/server/lib/limits";
+import { formatCalendarDay } from "@/lib/time-format";
 
 const FIELD_NAMES = ["title", "goal", "customerId", "status", "dueDate"] as const;
 
@@ -19,10 +20,7 @@ const STATUS_OPTIONS = [
 /** A due date is a calendar day (stored as midnight UTC), so it is shown and edited as that day. */
 export const dueDay = (dueDate: string | null) => dueDate?.slice(0, 10) ?? "";
 
-export function formatDueDate(dueDate: string | null): string {
-  if (!dueDate) return "—";
-  return new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(dueDate));
-}
+export const formatDueDate = (dueDate: string | null): string => (dueDate ? formatCalendarDay(dueDate) : "—");
 
 export const statusLabel = (status: string) => STATUS_OPTIONS.find((option) => option.value === status)?.label ?? status;
 

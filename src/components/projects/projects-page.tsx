@@ -1,11 +1,13 @@
 "use client";
-// Projects: search, "Show archived", New project, archive and unarchive.
+// Projects: search, "Show archived", New project, archive (confirmed, with Undo) and unarchive,
+// offered to whoever the server lets manage projects.
 import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import { ArchiveButton } from "@/components/ui/archive-button";
+import { ArchiveButton, ArchiveNotice } from "@/components/ui/archive-button";
+import { useCanManageCustomers } from "@/components/ui/use-account";
 import { useArchiveToggle } from "@/components/ui/use-archive";
-import { ACTIONS, Button, EmptyState, FormDialog, FormError, ListFilters, PagedQueryState, PageHeader, Table, useListFilters } from "@/components/ui";
+import { ACTIONS, Button, EmptyState, FormDialog, ListFilters, PagedQueryState, PageHeader, Table, useListFilters } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
 import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
 import { useInvalidate } from "@/components/ui/use-invalidation";
@@ -15,6 +17,7 @@ import { formatDueDate, ProjectForm, statusLabel } from "./project-form";
 export function ProjectsPage() {
   const trpc = useTRPC();
   const invalidate = useInvalidate("constellations");
+  const canManage = useCanManageCustomers();
   const filters = useListFilters();
   const list = useInfiniteQuery(
     trpc.constellations.listWithCustomerNames.infiniteQueryOptions({ ...filters.query, limit: PAGE_SIZE.projects }, pagedByCursor),
@@ -26,26 +29,28 @@ export function ProjectsPage() {
     <>
       <PageHeader
         title="Projects"
-        description="Work grouped by goal, optionally for a customer."
+        description={canManage ? "Work grouped by goal, optionally for a customer." : "Work grouped by goal. Admins add, change and archive projects."}
         actions={
-          <FormDialog title="New project" trigger={<Button variant="primary">New project</Button>}>
-            <ProjectForm submitLabel="Create project" onSubmit={(input) => create.mutateAsync(input)} />
-          </FormDialog>
+          canManage && (
+            <FormDialog title="New project" trigger={<Button variant="primary">New project</Button>}>
+              <ProjectForm submitLabel="Create project" onSubmit={(input) => create.mutateAsync(input)} />
+            </FormDialog>
+          )
         }
       />
       <ListFilters label="Search projects" filters={filters} />
-      <FormError error={archive.error} />
+      <ArchiveNotice archive={archive} />
       <PagedQueryState
         query={list}
         loadingLabel="Loading projects…"
         empty={
           <EmptyState title={filters.query.search ? "No project matches this search." : "No projects yet."}>
-            {filters.query.search ? "Try another title or goal." : "Create a project to group tasks and time."}
+            {filters.query.search ? "Try another title or goal." : canManage ? "Create a project to group tasks and time." : "An admin adds the projects you track time for."}
           </EmptyState>
         }
       >
         {(rows) => (
-          <Table caption="Projects" columns={["Project", "Customer", "Status", "Due", ACTIONS]}>
+          <Table caption="Projects" columns={["Project", "Customer", "Status", "Due", canManage && ACTIONS]}>
             <tbody>
               {rows.map((project) => (
                 <tr key={project.id}>
@@ -58,9 +63,11 @@ export function ProjectsPage() {
                   <td data-label="Customer">{project.customerName ?? "—"}</td>
                   <td data-label="Status">{statusLabel(project.status)}</td>
                   <td className="whitespace-nowrap" data-label="Due">{formatDueDate(project.dueDate)}</td>
-                  <td className="text-right tabular-nums whitespace-nowrap">
-                    <ArchiveButton row={project} archive={archive} />
-                  </td>
+                  {canManage && (
+                    <td className="text-right tabular-nums whitespace-nowrap">
+                      <ArchiveButton row={{ ...project, name: project.title }} archive={archive} />
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>

@@ -1,6 +1,7 @@
 "use client";
-// Settings: the organization and its plan, its members (admins invite people and run the team), the
-// person's own calendar feed URL (create, copy, regenerate, revoke), and the way to import and export data.
+// Settings: the organization and its plan, invoicing details (admins), who manages customers and
+// projects, its members (admins invite people and run the team), the person's own calendar feed URL
+// (create, copy, regenerate, revoke), and the way to import and export data.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
@@ -15,6 +16,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/lib/limits";
 import { PASSWORD_HINT } from "@/lib/password-hint";
 import { PreferencesPanel } from "./preferences-form";
 import { MembersPanel } from "./members-panel";
+import { CustomerManagersPanel, InvoicingPanel } from "./organization-settings";
 
 const PLANS = [
   { plan: "free", title: "Free", grants: "Time tracking, tasks, invoices and the calendar feed. No API keys or webhooks." },
@@ -173,12 +175,15 @@ function DataPanel() {
 }
 
 export function SettingsPage() {
+  const isAdmin = useIsAdmin();
   return (
     <>
-      <PageHeader title="Settings" description="Your organization, its plan and members, your preferences, your calendar feed, your password, and importing and exporting data." />
+      <PageHeader title="Settings" description="Your organization, its plan, invoicing and members, your preferences, your calendar feed, your password, and importing and exporting data." />
       <div className="grid grid-cols-2 gap-4 items-start max-[900px]:grid-cols-1 [&>section:last-child]:col-span-full [&_h2]:text-[1.05rem] [&_h2]:m-0 [&_dl]:m-0">
         <OrganizationPanel />
         <PreferencesPanel />
+        {isAdmin && <InvoicingPanel />}
+        <CustomerManagersPanel />
         <CalendarFeedPanel />
         <PasswordPanel />
         <MembersPanel />

@@ -11,7 +11,7 @@ import { CheckboxField, DateTimeField, Form, FormDialog, TextField, useServerErr
 import { FORM_GRID } from "@/components/ui/styles";
 import type { AppTimeLog } from "@/components/ui/time-log-table";
 import { useTimeInvalidation } from "@/components/ui/use-invalidation";
-import { DURATION_HINT, parseDuration } from "@/lib/duration";
+import { parseDuration } from "@/lib/duration";
 import { parseTagsInput } from "@/lib/duration-input";
 import { formatDuration, fromLocalInputValue, toLocalInputValue } from "@/lib/time-format";
 import { MAX_LOG_DESCRIPTION_LENGTH } from "@/server/lib/limits";
@@ -81,7 +81,7 @@ function EntryEditorForm({ source, onSaved }: { source: Source; onSaved?: (messa
     if (!endedAt) problems.endedAt = "Enter when the work ended.";
     else if (startedAt && endedAt <= startedAt) problems.endedAt = "End must be after start";
     const parsed = parseDuration(text("durationSeconds"));
-    if (!parsed.ok) problems.durationSeconds = DURATION_HINT;
+    if (!parsed.ok) problems.durationSeconds = parsed.error;
     setLocalErrors(problems);
     if (Object.keys(problems).length || !startedAt || !endedAt || !parsed.ok) return false;
     const details = { description: text("description") || null, tags: parseTagsInput(text("tags")), isBillable: form.get("isBillable") === "on" };

@@ -5,7 +5,8 @@ import { useEffect, useState } from "react";
 import { FORM_GRID } from "@/components/ui/styles";
 import { CustomerPicker, ProjectPicker, TaskPicker } from "@/components/pickers/pickers";
 import { Button, CheckboxField, DateTimeField, Form, FormDialog, TextField, useServerErrors } from "@/components/ui";
-import { parseDurationInput, parseTagsInput } from "@/lib/duration-input";
+import { parseTagsInput } from "@/lib/duration-input";
+import { parseDuration } from "@/lib/duration";
 import { fromLocalInputValue, toLocalInputValue } from "@/lib/time-format";
 import { MAX_LOG_DESCRIPTION_LENGTH } from "@/server/lib/limits";
 import type { OfflineSync } from "./use-offline-sync";
@@ -57,8 +58,9 @@ export function AddTimeDialog({ offline, onAdded }: { offline: OfflineSync; onAd
       if (!endedAt) problems.endedAt = "Enter when you stopped.";
       else if (startedAt) durationSeconds = Math.round((new Date(endedAt).getTime() - new Date(startedAt).getTime()) / 1000);
     } else {
-      durationSeconds = parseDurationInput(text("durationSeconds"));
-      if (durationSeconds === null) problems.durationSeconds = "Enter a duration such as 1:30, 90m or 1.5h.";
+      const parsed = parseDuration(text("durationSeconds"));
+      if (parsed.ok) durationSeconds = parsed.seconds;
+      else problems.durationSeconds = parsed.error;
     }
     setLocalErrors(problems);
     if (Object.keys(problems).length || durationSeconds === null || !startedAt) return false;

@@ -61,9 +61,11 @@ export interface ConfirmDialogProps {
   /** Runs on confirm; the dialog stays open with the error shown if it throws. */
   onConfirm: () => Promise<unknown>;
   variant?: "danger" | "primary";
+  /** Where the focus goes once it closes (default: back to the trigger); `event.preventDefault()` to move it elsewhere. */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
-export function ConfirmDialog({ title, description, confirmLabel, trigger, onConfirm, variant = "danger" }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, description, confirmLabel, trigger, onConfirm, variant = "danger", onCloseAutoFocus }: ConfirmDialogProps) {
   const [open, setOpen] = useState(false);
   const [isPending, setIsPending] = useState(false);
   const [error, setError] = useState<DisplayError | null>(null);
@@ -92,7 +94,7 @@ export function ConfirmDialog({ title, description, confirmLabel, trigger, onCon
       <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={OVERLAY} />
-        <AlertDialog.Content className={cn(PANEL, "w-[min(420px,calc(100vw-24px))]!")}>
+        <AlertDialog.Content className={cn(PANEL, "w-[min(420px,calc(100vw-24px))]!")} onCloseAutoFocus={onCloseAutoFocus}>
           <AlertDialog.Title className={TITLE}>{title}</AlertDialog.Title>
           <AlertDialog.Description className="text-muted-foreground">{description}</AlertDialog.Description>
           <FormError error={error} />

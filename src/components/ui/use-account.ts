@@ -1,7 +1,7 @@
 "use client";
 // The signed-in account, from the query the shell's server render filled. Plan and role changes
 // invalidate `auth.me`, so every page follows at once.
-import { useSuspenseQuery } from "@tanstack/react-query";
+import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/trpc/react";
 import type { Account } from "@/trpc/types";
 
@@ -17,4 +17,15 @@ export function useIsAdmin(): boolean {
 
 export function useIsPro(): boolean {
   return useAccount().organization.plan === "pro";
+}
+
+/**
+ * Whether to offer creating, editing and archiving customers and projects: the server's answer for this
+ * person (admins always; members when the organization allows it). False until it is known.
+ */
+export function useCanManageCustomers(): boolean {
+  const trpc = useTRPC();
+  const isAdmin = useIsAdmin();
+  const permissions = useQuery({ ...trpc.organization.customerPermissions.queryOptions(), enabled: !isAdmin });
+  return isAdmin || permissions.data?.canManageCustomers === true;
 }

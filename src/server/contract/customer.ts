@@ -1,12 +1,13 @@
-// Customer (contract 2.3, app-api section 4): the response allowlist, the public list and create
+// Customer (contract 2.3, app-api sections 4 and 17): the response allowlist, the public list and create
 // inputs, the in-app billing, edit and archive inputs, the columns a response is read from, and the
-// serializer. The private contact data (contactEmail, contactPhone), notes and organizationId are
-// write-only: never selected for a response, never copied.
+// serializers. The private contact data (contactEmail, contactPhone) and notes are never in a /api/v1
+// response, whatever the scope; the web app shows them, and the invoicing details, to admins only.
 import { z } from "zod";
 import type { Prisma, Role } from "@/generated/prisma/client";
 import { paginationInput } from "@/server/lib/cursor";
 import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH } from "@/server/lib/limits";
 import { idInput, optionalText, queryBoolean, searchQuery, updatedSinceInput, timestampSchema, uncoerced } from "@/server/lib/zod";
+import { addressInput, paymentTermsDaysInput, vatIdInput } from "./invoicing";
 
 export const roundingModeSchema = z.enum(["up", "down", "nearest"]);
 export const billingTypeSchema = z.enum(["hourly", "fixed"]);
@@ -88,7 +89,12 @@ export const createCustomerInput = z.object({
   ...profileShape,
 });
 
+/** The billing fields of the v1 response (members of the web app are not sent them). */
 const BILLING_FIELDS = ["hourlyRateCents", "fixedRateCents", "currency", "taxRateBps", "roundingIncrementMinutes", "roundingMode", "billingType", "paymentLinkUrl"] as const;
+/** The recipient's invoicing details (app-api section 17): the web app's, never in a /api/v1 response. */
+const INVOICING_FIELDS = ["billingAddress", "vatId", "paymentTermsDays"] as const;
+/** What only an admin sets (PATCH /api/app/customers/:id takes exactly these). */
+const ADMIN_SETTING_FIELDS = [...BILLING_FIELDS, ...INVOICING_FIELDS] as const;
 
 const rateCents = uncoerced(z.number().int("must be an integer").min(0, "must not be negative").max(MAX_RATE_CENTS, `must be at most ${MAX_RATE_CENTS}`));
 
@@ -111,6 +117,10 @@ const billingShape = {
     .refine(isWebUrl, "must be an http or https URL")
     .nullable()
     .optional(),
+  billingAddress: addressInput,
+  vatId: vatIdInput,
+  /** Null: the organization's payment terms. */
+  paymentTermsDays: paymentTermsDaysInput.nullable().optional(),
 };
 
 export const updateCustomerBillingInput = z
@@ -118,26 +128,27 @@ export const updateCustomerBillingInput = z
   // Only billing settings change here: a misspelt or non-billing field is refused by name, not ignored.
   .superRefine((input, ctx) => {
     for (const key of Object.keys(input)) {
-      if (key !== "id" && !(BILLING_FIELDS as readonly string[]).includes(key)) {
-        ctx.addIssue({ code: "custom", path: [key], message: `is not a billing field (${BILLING_FIELDS.join(", ")})` });
+      if (key !== "id" && !(ADMIN_SETTING_FIELDS as readonly string[]).includes(key)) {
+        ctx.addIssue({ code: "custom", path: [key], message: `is not a billing field (${ADMIN_SETTING_FIELDS.join(", ")})` });
       }
     }
-    if (!BILLING_FIELDS.some((field) => input[field] !== undefined)) ctx.addIssue({ code: "custom", path: ["body"], message: "at least one billing field is required" });
+    if (!ADMIN_SETTING_FIELDS.some((field) => input[field] !== undefined)) ctx.addIssue({ code: "custom", path: ["body"], message: "at least one billing field is required" });
   });
 
 type BillingField = (typeof BILLING_FIELDS)[number];
+type AdminSettingField = (typeof ADMIN_SETTING_FIELDS)[number];
 
-/** The billing fields present in an input: only admins may send any of them. */
-export function billingChangesOf<T extends Partial<Record<BillingField, unknown>>>(input: T): Pick<T, BillingField> {
-  return Object.fromEntries(BILLING_FIELDS.filter((field) => input[field] !== undefined).map((field) => [field, input[field]])) as Pick<T, BillingField>;
+/** The billing and invoicing fields present in an input: only admins may send any of them. */
+export function billingChangesOf<T extends Partial<Record<AdminSettingField, unknown>>>(input: T): Pick<T, AdminSettingField> {
+  return Object.fromEntries(ADMIN_SETTING_FIELDS.filter((field) => input[field] !== undefined).map((field) => [field, input[field]])) as Pick<T, AdminSettingField>;
 }
 
 /** A create with billing: the public fields plus, for admins, the billing settings in the same step. */
 export const createCustomerWithBillingInput = createCustomerInput.extend(billingShape);
 
-/** In-app edit: profile fields (any member) and billing fields (admins), written together or not at all. */
+/** In-app edit: profile fields (whoever may manage customers), billing and private contact (admins), written together or not at all. */
 export const updateCustomerInput = z
-  .object({ id: customerIdInput, name: customerName().optional(), ...profileShape, ...billingShape })
+  .object({ id: customerIdInput, name: customerName().optional(), ...profileShape, ...privateContactShape, ...billingShape })
   .superRefine((input, ctx) => {
     if (Object.entries(input).every(([key, value]) => key === "id" || value === undefined)) {
       ctx.addIssue({ code: "custom", path: ["body"], message: "at least one field to change is required" });
@@ -150,8 +161,11 @@ export type ListCustomersInput = z.output<typeof listCustomersInput>;
 export type CreateCustomerInput = z.output<typeof createCustomerInput>;
 /** Billing settings to write; an absent field is left as it is. */
 export type CustomerBillingChanges = z.output<z.ZodObject<typeof billingShape>>;
-/** The customer's own details to write (any member); an absent field is left as it is. */
-export type CustomerProfileChanges = Omit<z.output<typeof updateCustomerInput>, "id" | BillingField>;
+/** The customer's own details to write (whoever may manage customers); an absent field is left as it is. */
+export type CustomerProfileChanges = Omit<z.output<typeof updateCustomerInput>, "id" | AdminSettingField | PrivateContactField>;
+type PrivateContactField = keyof typeof privateContactShape;
+/** The private contact data to write (admins); an absent field is left as it is. */
+export type CustomerPrivateChanges = Pick<z.output<typeof updateCustomerInput>, PrivateContactField>;
 
 /** The columns a customer response is built from; queries select exactly these. */
 export const customerSelect = {
@@ -200,14 +214,51 @@ export function serializeCustomer(customer: CustomerRow): CustomerView {
   };
 }
 
-/** The web app's customer: the v1 shape, its billing fields left out for a member (app-api section 11: members see no billing rates). */
+/** Columns only the web app's admins are shown: the private contact data and the invoicing details. */
+export const customerPrivateSelect = {
+  contactEmail: true,
+  contactPhone: true,
+  notes: true,
+  billingAddress: true,
+  vatId: true,
+  paymentTermsDays: true,
+} as const satisfies Prisma.CustomerSelect;
+
+export const appCustomerSelect = { ...customerSelect, ...customerPrivateSelect } as const satisfies Prisma.CustomerSelect;
+export type AppCustomerRow = Prisma.CustomerGetPayload<{ select: typeof appCustomerSelect }>;
+
 const billingFieldMask = Object.fromEntries(BILLING_FIELDS.map((field) => [field, true])) as Record<BillingField, true>;
-export const appCustomerSchema = customerSchema.partial(billingFieldMask);
+
+/**
+ * The web app's customer: the v1 shape, its billing fields left out for a member (app-api section 11:
+ * members see no billing rates); for an admin also the private contact data (never in /api/v1) and the
+ * invoicing details. A row from the v1 list has none of the admin's extras.
+ */
+export const appCustomerSchema = customerSchema.partial(billingFieldMask).extend({
+  contactEmail: z.string().nullable().optional(),
+  contactPhone: z.string().nullable().optional(),
+  notes: z.string().nullable().optional(),
+  billingAddress: z.string().nullable().optional(),
+  vatId: z.string().nullable().optional(),
+  paymentTermsDays: z.number().int().nullable().optional().meta({ description: "Days to pay its invoices; null: the organization's terms" }),
+});
 
 export type AppCustomerView = z.output<typeof appCustomerSchema>;
 
-/** The customer as the web app shows it to someone of `role`: an admin sees everything, a member no billing field. */
-export function customerForRole(customer: CustomerView, role: Role): AppCustomerView {
-  if (role === "admin") return customer;
-  return Object.fromEntries(Object.entries(customer).filter(([field]) => !(BILLING_FIELDS as readonly string[]).includes(field))) as AppCustomerView;
+/** The customer as the web app shows it to someone of `role`: an admin sees everything, a member no billing field and nothing private. */
+export function customerForRole(customer: CustomerView | AppCustomerRow, role: Role): AppCustomerView {
+  if (role === "admin") {
+    if (!("contactEmail" in customer)) return customer;
+    return {
+      ...serializeCustomer(customer),
+      contactEmail: customer.contactEmail,
+      contactPhone: customer.contactPhone,
+      notes: customer.notes,
+      billingAddress: customer.billingAddress,
+      vatId: customer.vatId,
+      paymentTermsDays: customer.paymentTermsDays,
+    };
+  }
+  const view = "contactEmail" in customer ? serializeCustomer(customer) : customer;
+  return Object.fromEntries(Object.entries(view).filter(([field]) => !(BILLING_FIELDS as readonly string[]).includes(field))) as AppCustomerView;
 }

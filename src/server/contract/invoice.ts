@@ -1,12 +1,14 @@
-// Invoice (app-api section 4) and the invoice in the `invoice.created` event body (contract 6.2): the
-// response allowlists (summary, with its lines, the web app's row, page and preview), the inputs, the
-// columns the responses are read from, and the serializers. Subtotal and tax stay internal to the
-// public shapes; the web app's invoice page shows them.
+// Invoice (app-api sections 4 and 17) and the invoice in the `invoice.created` event body (contract
+// 6.2): the response allowlists (summary, with its lines, the web app's row, page and preview), the
+// inputs, the columns the responses are read from, and the serializers. Subtotal and tax stay internal
+// to the public shapes; the web app's invoice page shows them with what a European client needs:
+// sender and recipient with addresses and VAT IDs, issue and due dates, the tax rate, line dates, notes.
 import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
 import { paginationInput } from "@/server/lib/cursor";
 import { paginationSchema } from "@/server/lib/envelope";
 import { idInput, isoInstant, timestampSchema } from "@/server/lib/zod";
+import { invoiceNotesInput, invoicePartySchema, type InvoicePartyView } from "./invoicing";
 
 export const invoiceStatusSchema = z.enum(["draft", "issued", "paid", "void"]);
 
@@ -44,12 +46,29 @@ export const invoiceListItemSchema = invoiceSummarySchema.extend({
 
 export const listInvoicesOutput = z.object({ items: z.array(invoiceListItemSchema), pagination: paginationSchema });
 
-/** The web app's invoice page: the row plus subtotal, tax, lines and where the customer pays. */
+/** A line as the invoice page prints it: with the start of the log it bills (its date), null for a fixed fee (dated by the period). */
+export const invoiceDocumentLineSchema = invoiceLineSchema.extend({ startedAt: timestampSchema.nullable() });
+
+const calendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).meta({ description: "A calendar day, YYYY-MM-DD" });
+const taxRateBps = z.number().int().nullable().meta({ description: "The tax rate the tax was computed with, in basis points (null: an invoice from before rates were kept)" });
+
+/**
+ * The web app's invoice page: the row plus subtotal, tax and its rate, lines with their dates, notes,
+ * where the customer pays, the sender and recipient (as issued, or today's details while a draft),
+ * the issue and due days and the payment terms (the terms a draft would be issued with).
+ */
 export const invoiceDocumentSchema = invoiceListItemSchema.extend({
   subtotalCents: z.number().int(),
+  taxRateBps,
   taxCents: z.number().int(),
   paymentLinkUrl: z.string().nullable(),
-  lineItems: z.array(invoiceLineSchema),
+  notes: z.string().nullable(),
+  sender: invoicePartySchema,
+  recipient: invoicePartySchema,
+  issueDate: calendarDay.nullable(),
+  dueDate: calendarDay.nullable(),
+  paymentTermsDays: z.number().int().nullable(),
+  lineItems: z.array(invoiceDocumentLineSchema),
 });
 
 /** What creating the invoice now would bill; nothing is written. */
@@ -60,12 +79,14 @@ export const invoicePreviewSchema = z.object({
   periodStart: timestampSchema,
   periodEnd: timestampSchema,
   subtotalCents: z.number().int(),
+  taxRateBps: z.number().int(),
   taxCents: z.number().int(),
   totalCents: z.number().int(),
-  lineItems: z.array(invoiceLineSchema),
+  lineItems: z.array(invoiceDocumentLineSchema),
 });
 
 export type InvoiceLineView = z.output<typeof invoiceLineSchema>;
+export type InvoiceDocumentLineView = z.output<typeof invoiceDocumentLineSchema>;
 export type InvoiceSummaryView = z.output<typeof invoiceSummarySchema>;
 export type InvoiceView = z.output<typeof invoiceSchema>;
 export type InvoiceListItemView = z.output<typeof invoiceListItemSchema>;
@@ -79,6 +100,7 @@ export const createInvoiceInput = z
     customerId: idInput,
     periodStart: isoInstant(),
     periodEnd: isoInstant(),
+    notes: invoiceNotesInput.meta({ description: "Printed on the invoice; omitted, the organization's invoice notes; null or blank, none" }),
   })
   .superRefine((input, context) => {
     if (input.periodEnd < input.periodStart) context.addIssue({ code: "custom", path: ["periodEnd"], message: "must not be before periodStart" });
@@ -91,6 +113,11 @@ export const listInvoicesInput = z.object({
 });
 
 export const invoiceIdInput = z.object({ id: idInput });
+
+/** A draft's notes (null or blank clears them); an issued invoice no longer changes. */
+export const updateInvoiceInput = z.object({ id: idInput, notes: invoiceNotesInput }).superRefine((input, ctx) => {
+  if (input.notes === undefined) ctx.addIssue({ code: "custom", path: ["notes"], message: "is required" });
+});
 
 export const changeInvoiceStatusInput = z.object({
   id: idInput,
@@ -116,6 +143,7 @@ export const invoiceSummarySelect = {
 export const invoiceLineSelect = {
   timeLogId: true,
   description: true,
+  startedAt: true,
   seconds: true,
   billedSeconds: true,
   amountCents: true,
@@ -134,8 +162,21 @@ export const invoiceListItemSelect = {
 export const invoiceDocumentSelect = {
   ...invoiceListItemSelect,
   subtotalCents: true,
+  taxRateBps: true,
   taxCents: true,
-  customer: { select: { name: true, paymentLinkUrl: true } },
+  notes: true,
+  issueDate: true,
+  dueDate: true,
+  paymentTermsDays: true,
+  senderName: true,
+  senderAddress: true,
+  senderVatId: true,
+  recipientName: true,
+  recipientAddress: true,
+  recipientVatId: true,
+  // Today's details, for a draft (an issued invoice prints its own copy).
+  customer: { select: { name: true, company: true, billingAddress: true, vatId: true, paymentTermsDays: true, paymentLinkUrl: true } },
+  organization: { select: { name: true, legalName: true, address: true, vatId: true, paymentTermsDays: true } },
   lines: { select: invoiceLineSelect, orderBy: { position: "asc" } },
 } as const satisfies Prisma.InvoiceSelect;
 
@@ -157,9 +198,25 @@ export function serializeInvoiceSummary(invoice: InvoiceSummaryRow): InvoiceSumm
   };
 }
 
-export function serializeInvoiceLine(line: Omit<InvoiceLineRow, "position">): InvoiceLineView {
+export function serializeInvoiceLine(line: Omit<InvoiceLineRow, "position" | "startedAt">): InvoiceLineView {
   return { timeLogId: line.timeLogId, description: line.description, seconds: line.seconds, billedSeconds: line.billedSeconds, amountCents: line.amountCents };
 }
+
+export function serializeInvoiceDocumentLine(line: Omit<InvoiceLineRow, "position">): InvoiceDocumentLineView {
+  return { ...serializeInvoiceLine(line), startedAt: line.startedAt?.toISOString() ?? null };
+}
+
+/** The sender as an invoice names it: the legal name when there is one. */
+export function senderOf(organization: { name: string; legalName: string | null; address: string | null; vatId: string | null }): InvoicePartyView {
+  return { name: organization.legalName ?? organization.name, address: organization.address, vatId: organization.vatId };
+}
+
+/** The recipient as an invoice names it: the customer's company when there is one. */
+export function recipientOf(customer: { name: string; company: string | null; billingAddress: string | null; vatId: string | null }): InvoicePartyView {
+  return { name: customer.company ?? customer.name, address: customer.billingAddress, vatId: customer.vatId };
+}
+
+const dayOf = (date: Date | null) => date?.toISOString().slice(0, 10) ?? null;
 
 /**
  * A fixed-fee invoice stores, besides its fee line (no time log), one zero-amount line per time log
@@ -186,12 +243,22 @@ export function serializeInvoiceListItem(invoice: InvoiceListItemRow): InvoiceLi
   };
 }
 
+/** An issued invoice (issueDate set once, when it left draft) prints the details it was issued with; a draft today's. */
 export function serializeInvoiceDocument(invoice: InvoiceDocumentRow): InvoiceDocumentView {
+  const { customer, organization } = invoice;
+  const isIssued = invoice.issueDate !== null;
   return {
     ...serializeInvoiceListItem(invoice),
     subtotalCents: invoice.subtotalCents,
+    taxRateBps: invoice.taxRateBps,
     taxCents: invoice.taxCents,
-    paymentLinkUrl: invoice.customer.paymentLinkUrl,
-    lineItems: visibleInvoiceLines(invoice.lines).map(serializeInvoiceLine),
+    paymentLinkUrl: customer.paymentLinkUrl,
+    notes: invoice.notes,
+    sender: isIssued ? { name: invoice.senderName ?? organization.name, address: invoice.senderAddress, vatId: invoice.senderVatId } : senderOf(organization),
+    recipient: isIssued ? { name: invoice.recipientName ?? customer.name, address: invoice.recipientAddress, vatId: invoice.recipientVatId } : recipientOf(customer),
+    issueDate: dayOf(invoice.issueDate),
+    dueDate: dayOf(invoice.dueDate),
+    paymentTermsDays: isIssued ? invoice.paymentTermsDays : (customer.paymentTermsDays ?? organization.paymentTermsDays),
+    lineItems: visibleInvoiceLines(invoice.lines).map(serializeInvoiceDocumentLine),
   };
 }

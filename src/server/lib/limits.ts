@@ -41,3 +41,11 @@ export const MAX_WEBHOOK_ENDPOINTS = 20;
 
 /** Request bodies over this are a 413 `payload_too_large`. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Invoicing details: a postal address (several lines), a VAT ID, an invoice's notes, and payment terms in days. */
+export const MAX_ADDRESS_LENGTH = 500;
+export const MAX_VAT_ID_LENGTH = 32;
+export const MAX_INVOICE_NOTES_LENGTH = 2000;
+export const MAX_PAYMENT_TERMS_DAYS = 365;
+/** Payment terms of an organization that has not chosen any: 14 days, the common term in the EU. */
+export const DEFAULT_PAYMENT_TERMS_DAYS = 14;

@@ -6,7 +6,7 @@ import { HydrateClient, prefetch, trpc } from "@/trpc/server";
 export const metadata: Metadata = { title: "Customers" };
 
 export default async function Page() {
-  await prefetch(trpc.customers.list.infiniteQueryOptions({ includeArchived: "false", limit: PAGE_SIZE.customers }, pagedByCursor));
+  await Promise.all([prefetch(trpc.customers.list.infiniteQueryOptions({ includeArchived: "false", limit: PAGE_SIZE.customers }, pagedByCursor)), prefetch(trpc.organization.customerPermissions.queryOptions())]);
   return (
     <HydrateClient>
       <CustomersPage />

@@ -6,7 +6,7 @@ import { HydrateClient, prefetch, trpc } from "@/trpc/server";
 export const metadata: Metadata = { title: "Projects" };
 
 export default async function Page() {
-  await prefetch(trpc.constellations.listWithCustomerNames.infiniteQueryOptions({ includeArchived: "false", limit: PAGE_SIZE.projects }, pagedByCursor));
+  await Promise.all([prefetch(trpc.constellations.listWithCustomerNames.infiniteQueryOptions({ includeArchived: "false", limit: PAGE_SIZE.projects }, pagedByCursor)), prefetch(trpc.organization.customerPermissions.queryOptions())]);
   return (
     <HydrateClient>
       <ProjectsPage />

@@ -6,7 +6,7 @@ import { HydrateClient, prefetch, trpc } from "@/trpc/server";
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function Page() {
-  await Promise.all([prefetch(trpc.organization.listMembers.infiniteQueryOptions({ limit: PAGE_SIZE.all }, pagedByCursor)), prefetch(trpc.calendarFeed.get.queryOptions())]);
+  await Promise.all([prefetch(trpc.organization.listMembers.infiniteQueryOptions({ limit: PAGE_SIZE.all }, pagedByCursor)), prefetch(trpc.calendarFeed.get.queryOptions()), prefetch(trpc.organization.customerPermissions.queryOptions()), prefetch(trpc.organization.settings.queryOptions())]);
   return (
     <HydrateClient>
       <SettingsPage />

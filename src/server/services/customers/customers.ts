@@ -6,10 +6,14 @@ import { AppError, notFound } from "@/server/errors";
 import { paginate, type Page } from "@/server/lib/cursor";
 import { containsText } from "@/server/lib/search";
 import {
+  appCustomerSelect,
+  customerForRole,
   customerSelect,
   serializeCustomer,
+  type AppCustomerView,
   type CreateCustomerInput,
   type CustomerBillingChanges,
+  type CustomerPrivateChanges,
   type CustomerProfileChanges,
   type CustomerView,
   type ListCustomersInput,
@@ -42,28 +46,31 @@ export async function listCustomers(db: DbClient, tenant: Tenant, input: ListCus
   return { items: page.items.map(serializeCustomer), pagination: page.pagination };
 }
 
-/** Billing settings belong to admins (app-api section 4); a member sending any is refused whole. */
-function assertMayChangeBilling(actor: Pick<Actor, "role">, billing: CustomerBillingChanges): void {
-  if (actor.role !== "admin" && Object.values(billing).some((value) => value !== undefined)) {
-    throw new AppError("forbidden", "Only admins can change billing settings.", { details: [{ field: "role", message: "admin role required" }] });
+/**
+ * Billing and invoicing settings, and the private contact data once it is stored, belong to admins
+ * (app-api sections 4 and 17); a member sending any of them is refused whole.
+ */
+function assertMayChangeBilling(actor: Pick<Actor, "role">, ...changes: object[]): void {
+  if (actor.role !== "admin" && changes.some((fields) => Object.values(fields).some((value) => value !== undefined))) {
+    throw new AppError("forbidden", "Only admins can change billing settings and private contact details.", { details: [{ field: "role", message: "admin role required" }] });
   }
 }
 
-/** `email` and `phone` are the customer's private contact data: stored, never returned. */
+/** `email` and `phone` are the customer's private contact data: stored, never returned by /api/v1. */
 export async function createCustomer(db: DbClient, tenant: Tenant, input: CreateCustomerInput): Promise<CustomerView> {
-  return insertCustomer(db, tenant, input, {});
+  return serializeCustomer(await insertCustomer(db, tenant, input, {}));
 }
 
-/** The customer and, from an admin, its billing settings in one insert. */
-export async function createCustomerWithBilling(db: DbClient, actor: Actor, input: CreateCustomerInput, billing: CustomerBillingChanges): Promise<CustomerView> {
+/** The customer and, from an admin, its billing settings in one insert; answered as the web app shows it to the actor. */
+export async function createCustomerWithBilling(db: DbClient, actor: Actor, input: CreateCustomerInput, billing: CustomerBillingChanges): Promise<AppCustomerView> {
   assertMayChangeBilling(actor, billing);
-  return insertCustomer(db, actor, input, billing);
+  return customerForRole(await insertCustomer(db, actor, input, billing), actor.role);
 }
 
-async function insertCustomer(db: DbClient, tenant: Tenant, input: CreateCustomerInput, billing: CustomerBillingChanges): Promise<CustomerView> {
-  const customer = await db.customer.create({
+async function insertCustomer(db: DbClient, tenant: Tenant, input: CreateCustomerInput, billing: CustomerBillingChanges) {
+  return db.customer.create({
     data: {
-      ...billing,
+      ...billingData(billing),
       organizationId: tenant.organizationId,
       name: input.name,
       contactEmail: input.email ?? null,
@@ -74,38 +81,60 @@ async function insertCustomer(db: DbClient, tenant: Tenant, input: CreateCustome
       color: input.color ?? null,
       logoUrl: input.logoUrl ?? null,
     },
-    select: customerSelect,
+    select: appCustomerSelect,
   });
-  return serializeCustomer(customer);
 }
 
 const isRecordNotFound = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025";
 
+/** PATCH /api/app/customers/:id (admins): billing and invoicing settings; answered in the v1 shape. */
 export async function updateCustomerBilling(db: DbClient, tenant: Tenant, id: string, changes: CustomerBillingChanges): Promise<CustomerView> {
-  return writeCustomer(db, tenant, id, billingData(changes));
+  return serializeCustomer(await writeCustomer(db, tenant, id, billingData(changes)));
 }
 
-/** The in-app edit: profile (any member) and billing (admins only) in one statement, so all or nothing is written. */
-export async function updateCustomer(db: DbClient, actor: Actor, id: string, profile: CustomerProfileChanges, billing: CustomerBillingChanges): Promise<CustomerView> {
-  assertMayChangeBilling(actor, billing);
-  return writeCustomer(db, actor, id, {
+/**
+ * The in-app edit: profile (whoever may manage customers), billing and private contact (admins only)
+ * in one statement, so all or nothing is written.
+ */
+export async function updateCustomer(
+  db: DbClient,
+  actor: Actor,
+  id: string,
+  changes: { profile: CustomerProfileChanges; contact: CustomerPrivateChanges; billing: CustomerBillingChanges },
+): Promise<AppCustomerView> {
+  const { profile, contact, billing } = changes;
+  assertMayChangeBilling(actor, billing, contact);
+  const row = await writeCustomer(db, actor, id, {
     name: profile.name,
     company: profile.company,
     contactName: profile.contactName,
     color: profile.color,
     logoUrl: profile.logoUrl,
+    contactEmail: contact.email,
+    contactPhone: contact.phone,
+    notes: contact.notes,
     ...billingData(billing),
   });
+  return customerForRole(row, actor.role);
 }
 
-export async function getCustomer(db: DbClient, tenant: Tenant, id: string): Promise<CustomerView> {
+/** One customer as the web app shows it to the actor (admins: with the private contact data and invoicing details). */
+/** One customer in the contract's shape (`/api/v1`: never the private contact fields). */
+export async function getPublicCustomer(db: DbClient, tenant: Tenant, id: string): Promise<CustomerView> {
   const customer = await db.customer.findFirst({ where: { id, organizationId: tenant.organizationId }, select: customerSelect });
   if (!customer) throw notFound("Customer");
   return serializeCustomer(customer);
 }
 
-/** Only the billing columns, so an input object can never write anything else. */
-function billingData(changes: CustomerBillingChanges): Prisma.CustomerUpdateInput {
+/** One customer as the web app shows it to the actor's role (admins: the private contact fields too). */
+export async function getCustomer(db: DbClient, actor: Actor, id: string): Promise<AppCustomerView> {
+  const customer = await db.customer.findFirst({ where: { id, organizationId: actor.organizationId }, select: appCustomerSelect });
+  if (!customer) throw notFound("Customer");
+  return customerForRole(customer, actor.role);
+}
+
+/** Only the billing and invoicing columns, so an input object can never write anything else. */
+function billingData(changes: CustomerBillingChanges) {
   return {
     hourlyRateCents: changes.hourlyRateCents,
     fixedRateCents: changes.fixedRateCents,
@@ -115,13 +144,15 @@ function billingData(changes: CustomerBillingChanges): Prisma.CustomerUpdateInpu
     roundingMode: changes.roundingMode,
     billingType: changes.billingType,
     paymentLinkUrl: changes.paymentLinkUrl,
-  };
+    billingAddress: changes.billingAddress,
+    vatId: changes.vatId,
+    paymentTermsDays: changes.paymentTermsDays,
+  } satisfies Prisma.CustomerUncheckedUpdateInput;
 }
 
-async function writeCustomer(db: DbClient, tenant: Tenant, id: string, data: Prisma.CustomerUpdateInput): Promise<CustomerView> {
+async function writeCustomer(db: DbClient, tenant: Tenant, id: string, data: Prisma.CustomerUpdateInput) {
   try {
-    const customer = await db.customer.update({ where: { id, organizationId: tenant.organizationId }, data, select: customerSelect });
-    return serializeCustomer(customer);
+    return await db.customer.update({ where: { id, organizationId: tenant.organizationId }, data, select: appCustomerSelect });
   } catch (error) {
     if (isRecordNotFound(error)) throw notFound("Customer");
     throw error;
@@ -132,12 +163,13 @@ async function writeCustomer(db: DbClient, tenant: Tenant, id: string, data: Pri
  * Archives or unarchives. Idempotent: only a row in the other state is written, so archiving twice
  * keeps the first archivedAt.
  */
-export async function setCustomerArchived(db: DbClient, tenant: Tenant, id: string, archived: boolean): Promise<CustomerView> {
+export async function setCustomerArchived(db: DbClient, actor: Actor, id: string, archived: boolean): Promise<AppCustomerView> {
   await db.customer.updateMany({
-    where: { id, organizationId: tenant.organizationId, archived: !archived },
+    where: { id, organizationId: actor.organizationId, archived: !archived },
     data: { archived, archivedAt: archived ? new Date() : null },
   });
-  const customer = await db.customer.findFirst({ where: { id, organizationId: tenant.organizationId }, select: customerSelect });
+  // Answered as app-api section 4 has it (the customer, billing fields for admins only), without the private data.
+  const customer = await db.customer.findFirst({ where: { id, organizationId: actor.organizationId }, select: customerSelect });
   if (!customer) throw notFound("Customer");
-  return serializeCustomer(customer);
+  return customerForRole(serializeCustomer(customer), actor.role);
 }

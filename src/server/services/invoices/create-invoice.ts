@@ -21,9 +21,13 @@ export function formatInvoiceNumber(sequence: number): string {
 interface UnbilledLog {
   id: string;
   description: string | null;
+  startedAt: Date;
   durationSeconds: number;
   task: { title: string } | null;
 }
+
+/** A line as it is stored: with the start of the log it bills (its date on the invoice), null for the fee. */
+export type DraftLine = InvoiceLineView & { startedAt: Date | null };
 
 const lineDescription = (log: UnbilledLog) => log.description || log.task?.title || "Time";
 
@@ -37,13 +41,14 @@ function assertBillable(customer: Customer): void {
 }
 
 /** Hourly: one line per log. Fixed: the fee line, then a zero-amount line per log the fee covers. */
-function draftLines(customer: Customer, logs: UnbilledLog[]): InvoiceLineView[] {
+function draftLines(customer: Customer, logs: UnbilledLog[]): DraftLine[] {
   if (customer.billingType === "fixed") {
     const seconds = logs.reduce((sum, log) => sum + log.durationSeconds, 0);
-    const fee: InvoiceLineView = { timeLogId: null, description: "Fixed fee", seconds, billedSeconds: seconds, amountCents: customer.fixedRateCents! };
+    const fee: DraftLine = { timeLogId: null, description: "Fixed fee", startedAt: null, seconds, billedSeconds: seconds, amountCents: customer.fixedRateCents! };
     const covered = logs.map((log) => ({
       timeLogId: log.id,
       description: lineDescription(log),
+      startedAt: log.startedAt,
       seconds: log.durationSeconds,
       billedSeconds: log.durationSeconds,
       amountCents: 0,
@@ -55,6 +60,7 @@ function draftLines(customer: Customer, logs: UnbilledLog[]): InvoiceLineView[] 
     return {
       timeLogId: log.id,
       description: lineDescription(log),
+      startedAt: log.startedAt,
       seconds: log.durationSeconds,
       billedSeconds: billed,
       amountCents: lineAmountCents(billed, customer.hourlyRateCents!),
@@ -82,7 +88,7 @@ async function assertNoOverlappingFee(tx: DbClient, organizationId: string, inpu
 
 export interface InvoiceDraft {
   customer: Customer;
-  lines: InvoiceLineView[];
+  lines: DraftLine[];
   subtotalCents: number;
   taxCents: number;
   totalCents: number;
@@ -110,7 +116,7 @@ export async function draftInvoice(tx: DbClient, organizationId: string, input: 
       invoiceLine: { is: null },
     },
     orderBy: [{ startedAt: "asc" }, { id: "asc" }],
-    select: { id: true, description: true, durationSeconds: true, task: { select: { title: true } } },
+    select: { id: true, description: true, startedAt: true, durationSeconds: true, task: { select: { title: true } } },
   });
   const lines = draftLines(customer, logs);
   const subtotalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
@@ -128,10 +134,10 @@ export async function createInvoice(db: Db, actor: Actor, input: CreateInvoiceIn
     return await db.$transaction(async (tx) => {
       // Taking the number first locks the organization row until commit, so invoices of one
       // organization are generated one at a time and each sees the logs its predecessors billed.
-      const { invoiceSequence } = await tx.organization.update({
+      const { invoiceSequence, invoiceNotes } = await tx.organization.update({
         where: { id: organizationId },
         data: { invoiceSequence: { increment: 1 } },
-        select: { invoiceSequence: true },
+        select: { invoiceSequence: true, invoiceNotes: true },
       });
       const { customer, lines, subtotalCents, taxCents: tax, totalCents } = await draftInvoice(tx, organizationId, input);
       // Under the lock, so of concurrent identical requests one bills the logs and the rest find nothing left (the number is rolled back).
@@ -147,10 +153,13 @@ export async function createInvoice(db: Db, actor: Actor, input: CreateInvoiceIn
           status: "draft",
           currency: customer.currency,
           subtotalCents,
+          taxRateBps: customer.taxRateBps,
           taxCents: tax,
           totalCents,
           periodStart: input.periodStart,
           periodEnd: input.periodEnd,
+          // Omitted: the organization's notes; null (or blank): none.
+          notes: input.notes === undefined ? invoiceNotes : input.notes,
           lines: { createMany: { data: lines.map((line, position) => ({ ...line, organizationId, position })) } },
         },
       });

@@ -1,13 +1,16 @@
 // Invoices in the web app: the list, one invoice with its lines, a preview before creating, and the
 // status changes. Every query names the caller's organization.
+import { Prisma } from "@/generated/prisma/client";
 import type { DbClient } from "@/server/db";
 import { AppError, notFound } from "@/server/errors";
 import { paginate, type Page } from "@/server/lib/cursor";
+import { sqlTimestamp } from "@/server/lib/sql";
+import { zonedDate } from "@/lib/time-zone";
 import {
   invoiceDocumentSelect,
   invoiceListItemSelect,
   serializeInvoiceDocument,
-  serializeInvoiceLine,
+  serializeInvoiceDocumentLine,
   serializeInvoiceListItem,
   type CreateInvoiceInput,
   type InvoiceDocumentView,
@@ -64,10 +67,41 @@ export async function previewInvoice(db: DbClient, actor: Actor, input: CreateIn
     periodStart: input.periodStart.toISOString(),
     periodEnd: input.periodEnd.toISOString(),
     subtotalCents: draft.subtotalCents,
+    taxRateBps: draft.customer.taxRateBps,
     taxCents: draft.taxCents,
     totalCents: draft.totalCents,
-    lineItems: visible.map(serializeInvoiceLine),
+    lineItems: visible.map(serializeInvoiceDocumentLine),
   };
+}
+
+/**
+ * Issues a draft in one statement, so it is all or nothing and of two concurrent moves only one
+ * applies: the issue day in the issuing admin's time zone, the payment terms in force (the customer's,
+ * else the organization's) and the due day they give, and a copy of the sender's and the recipient's
+ * names, addresses and VAT IDs, so a later change of either never rewrites an issued invoice.
+ */
+async function issueDraft(db: DbClient, actor: Actor, id: string): Promise<number> {
+  const issuer = await db.user.findFirst({ where: { id: actor.userId, organizationId: actor.organizationId }, select: { timeZone: true } });
+  const now = new Date();
+  const issueDate = zonedDate(now, issuer?.timeZone ?? "UTC");
+  const terms = Prisma.sql`COALESCE(c."paymentTermsDays", o."paymentTermsDays")`;
+  return db.$executeRaw`
+    UPDATE "Invoice" AS i SET
+      "status" = 'issued', "issuedAt" = ${sqlTimestamp(now)},
+      "issueDate" = ${issueDate}::date, "paymentTermsDays" = ${terms}, "dueDate" = ${issueDate}::date + ${terms},
+      "senderName" = COALESCE(o."legalName", o."name"), "senderAddress" = o."address", "senderVatId" = o."vatId",
+      "recipientName" = COALESCE(c."company", c."name"), "recipientAddress" = c."billingAddress", "recipientVatId" = c."vatId"
+    FROM "Organization" AS o, "Customer" AS c
+    WHERE i."id" = ${id} AND i."organizationId" = ${actor.organizationId} AND i."status"::text IN (${Prisma.join([...ALLOWED_FROM.issued])})
+      AND o."id" = i."organizationId" AND c."id" = i."customerId" AND c."organizationId" = i."organizationId"`;
+}
+
+/** 404 for no such invoice of the organization, else 409 naming its status and why the change cannot be made. */
+async function refusedChange(db: DbClient, actor: Actor, id: string, field: string, why: (status: string) => { message: string; detail: string }): Promise<never> {
+  const current = await db.invoice.findFirst({ where: { id, organizationId: actor.organizationId }, select: { number: true, status: true } });
+  if (!current) throw notFound("Invoice");
+  const { message, detail } = why(current.status);
+  throw new AppError("conflict", `Invoice ${current.number} is ${current.status}; ${message}.`, { details: [{ field, message: detail }] });
 }
 
 /**
@@ -75,16 +109,22 @@ export async function previewInvoice(db: DbClient, actor: Actor, input: CreateIn
  * never both apply. A move the lifecycle does not allow is a 409 naming the current status.
  */
 export async function changeInvoiceStatus(db: DbClient, actor: Actor, id: string, to: InvoiceStatusChange): Promise<InvoiceDocumentView> {
-  const { count } = await db.invoice.updateMany({
-    where: { id, organizationId: actor.organizationId, status: { in: [...ALLOWED_FROM[to]] } },
-    data: { status: to, [STATUS_TIMESTAMP[to]]: new Date() },
-  });
-  if (count === 0) {
-    const current = await db.invoice.findFirst({ where: { id, organizationId: actor.organizationId }, select: { number: true, status: true } });
-    if (!current) throw notFound("Invoice");
-    throw new AppError("conflict", `Invoice ${current.number} is ${current.status}; it cannot be marked ${to}.`, {
-      details: [{ field: "status", message: `cannot change from ${current.status} to ${to}` }],
-    });
-  }
+  const count =
+    to === "issued"
+      ? await issueDraft(db, actor, id)
+      : (
+          await db.invoice.updateMany({
+            where: { id, organizationId: actor.organizationId, status: { in: [...ALLOWED_FROM[to]] } },
+            data: { status: to, [STATUS_TIMESTAMP[to]]: new Date() },
+          })
+        ).count;
+  if (count === 0) await refusedChange(db, actor, id, "status", (from) => ({ message: `it cannot be marked ${to}`, detail: `cannot change from ${from} to ${to}` }));
+  return getInvoice(db, actor, id);
+}
+
+/** A draft's notes (null clears them); once issued an invoice is a document that no longer changes (409). */
+export async function updateInvoiceNotes(db: DbClient, actor: Actor, id: string, notes: string | null): Promise<InvoiceDocumentView> {
+  const { count } = await db.invoice.updateMany({ where: { id, organizationId: actor.organizationId, status: "draft" }, data: { notes } });
+  if (count === 0) await refusedChange(db, actor, id, "notes", () => ({ message: "only a draft's notes can change", detail: "only a draft's notes can change" }));
   return getInvoice(db, actor, id);
 }

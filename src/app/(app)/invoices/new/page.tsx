@@ -8,7 +8,7 @@ import { HydrateClient, prefetch, trpc } from "@/trpc/server";
 export const metadata: Metadata = { title: "New invoice" };
 
 export default async function Page() {
-  await prefetch(trpc.customers.list.queryOptions({ limit: PAGE_SIZE.all }));
+  await Promise.all([prefetch(trpc.customers.list.queryOptions({ limit: PAGE_SIZE.all })), prefetch(trpc.organization.settings.queryOptions())]);
   return (
     <HydrateClient>
       <Suspense fallback={<LoadingState />}>

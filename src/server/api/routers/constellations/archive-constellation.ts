@@ -1,9 +1,11 @@
 import { sessionProcedure } from "@/server/api/procedures";
+import { customerManagers } from "@/server/api/middleware/customer-managers";
 import { setConstellationArchived } from "@/server/services/constellations/constellations";
 import { constellationByIdInput, constellationSchema } from "@/server/contract/constellation";
 
-/** Any member may archive: it hides the project from lists and changes no data. */
+/** Hides the project from lists and changes no data; admins, or members when the organization allows it. */
 export const archiveConstellationProcedure = sessionProcedure
+  .use(customerManagers)
   .input(constellationByIdInput)
   .output(constellationSchema)
   .mutation(({ ctx, input }) => setConstellationArchived(ctx.db, ctx.actor, input.id, true));

@@ -1,12 +1,16 @@
 import { keyOrSessionProcedure } from "@/server/api/procedures";
+import { customerManagers } from "@/server/api/middleware/customer-managers";
 import { createConstellation } from "@/server/services/constellations/constellations";
 import { canonicalConstellation, constellationSchema, createConstellationInput } from "@/server/contract/constellation";
 
 /**
  * POST /api/v1/constellations and the web app's create: title and goal are canonical; name and
  * description are still honored. The signed-in member owns the project; no user stands behind a key.
+ * An API key with constellations:write creates (contract 5.2); in the web app, admins, or members when
+ * the organization allows it.
  */
 export const createConstellationProcedure = keyOrSessionProcedure
+  .use(customerManagers)
   .meta({
     openapi: {
       method: "POST",

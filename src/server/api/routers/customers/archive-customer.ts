@@ -1,9 +1,11 @@
 import { sessionProcedure } from "@/server/api/procedures";
+import { customerManagers } from "@/server/api/middleware/customer-managers";
 import { setCustomerArchived } from "@/server/services/customers/customers";
-import { customerByIdInput, appCustomerSchema, customerForRole } from "@/server/contract/customer";
+import { customerByIdInput, appCustomerSchema } from "@/server/contract/customer";
 
-/** Any member may archive: it hides the customer from lists and changes no data. */
+/** Hides the customer from lists and changes no data; admins, or members when the organization allows it. */
 export const archiveCustomerProcedure = sessionProcedure
+  .use(customerManagers)
   .input(customerByIdInput)
   .output(appCustomerSchema)
-  .mutation(async ({ ctx, input }) => customerForRole(await setCustomerArchived(ctx.db, ctx.actor, input.id, true), ctx.actor.role));
+  .mutation(({ ctx, input }) => setCustomerArchived(ctx.db, ctx.actor, input.id, true));

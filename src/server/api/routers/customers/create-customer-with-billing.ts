@@ -1,12 +1,14 @@
 import { sessionProcedure } from "@/server/api/procedures";
+import { customerManagers } from "@/server/api/middleware/customer-managers";
 import { createCustomerWithBilling } from "@/server/services/customers/customers";
-import { appCustomerSchema, billingChangesOf, createCustomerWithBillingInput, customerForRole } from "@/server/contract/customer";
+import { appCustomerSchema, billingChangesOf, createCustomerWithBillingInput } from "@/server/contract/customer";
 
-/** The web app's create: any member creates a customer; billing settings in the same request need the admin role. */
+/** The web app's create: admins, or members when the organization allows it; billing and invoicing settings in the same request need the admin role. */
 export const createCustomerWithBillingProcedure = sessionProcedure
+  .use(customerManagers)
   .input(createCustomerWithBillingInput)
   .output(appCustomerSchema)
-  .mutation(async ({ ctx, input }) => {
+  .mutation(({ ctx, input }) => {
     const { name, email, phone, notes, company, contactName, color, logoUrl } = input;
-    return customerForRole(await createCustomerWithBilling(ctx.db, ctx.actor, { name, email, phone, notes, company, contactName, color, logoUrl }, billingChangesOf(input)), ctx.actor.role);
+    return createCustomerWithBilling(ctx.db, ctx.actor, { name, email, phone, notes, company, contactName, color, logoUrl }, billingChangesOf(input));
   });

@@ -1,11 +1,16 @@
 import { keyOrSessionProcedure } from "@/server/api/procedures";
 import { billingForRole } from "./billing-for-role";
+import { customerManagers } from "@/server/api/middleware/customer-managers";
 import { createCustomer } from "@/server/services/customers/customers";
 import { createCustomerInput, customerSchema } from "@/server/contract/customer";
 
-/** POST /api/v1/customers: `email`, `phone` and `notes` are stored but never returned. */
+/**
+ * POST /api/v1/customers: `email`, `phone` and `notes` are stored but never returned. An API key with
+ * customers:write creates (contract 5.2); in the web app, admins, or members when the organization allows it.
+ */
 export const createCustomerProcedure = keyOrSessionProcedure
   .use(billingForRole)
+  .use(customerManagers)
   .meta({
     openapi: {
       method: "POST",

@@ -1,7 +1,7 @@
 import { apiProcedure, v1Data } from "@/server/api/procedures";
 import { v1Envelope } from "@/server/api/v1-schemas";
 import { customerByIdInput, customerSchema } from "@/server/contract/customer";
-import { getCustomer } from "@/server/services/customers/customers";
+import { getPublicCustomer } from "@/server/services/customers/customers";
 
 /** GET /api/v1/customers/{id}: one customer in the public shape, archived or not (the web app's `get` has its own). */
 export const lookUpCustomerProcedure = apiProcedure
@@ -19,4 +19,4 @@ export const lookUpCustomerProcedure = apiProcedure
   })
   .input(customerByIdInput)
   .output(v1Envelope(customerSchema))
-  .query(async ({ ctx, input }) => v1Data(ctx, await getCustomer(ctx.db, { organizationId: ctx.apiKey.organizationId }, input.id)));
+  .query(async ({ ctx, input }) => v1Data(ctx, await getPublicCustomer(ctx.db, { organizationId: ctx.apiKey.organizationId }, input.id)));

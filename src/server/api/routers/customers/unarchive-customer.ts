@@ -1,8 +1,11 @@
 import { sessionProcedure } from "@/server/api/procedures";
+import { customerManagers } from "@/server/api/middleware/customer-managers";
 import { setCustomerArchived } from "@/server/services/customers/customers";
-import { customerByIdInput, appCustomerSchema, customerForRole } from "@/server/contract/customer";
+import { customerByIdInput, appCustomerSchema } from "@/server/contract/customer";
 
+/** Brings an archived customer back into lists (the Undo of an archive); who may archive may unarchive. */
 export const unarchiveCustomerProcedure = sessionProcedure
+  .use(customerManagers)
   .input(customerByIdInput)
   .output(appCustomerSchema)
-  .mutation(async ({ ctx, input }) => customerForRole(await setCustomerArchived(ctx.db, ctx.actor, input.id, false), ctx.actor.role));
+  .mutation(({ ctx, input }) => setCustomerArchived(ctx.db, ctx.actor, input.id, false));

@@ -1,12 +1,14 @@
 import { sessionProcedure } from "@/server/api/procedures";
+import { customerManagers } from "@/server/api/middleware/customer-managers";
 import { updateCustomer } from "@/server/services/customers/customers";
-import { billingChangesOf, appCustomerSchema, customerForRole, updateCustomerInput } from "@/server/contract/customer";
+import { billingChangesOf, appCustomerSchema, updateCustomerInput } from "@/server/contract/customer";
 
-/** Edits a customer: its details for any member, its billing settings for admins; all or nothing. */
+/** Edits a customer: its details (admins, or members when the organization allows it), its billing, invoicing and private contact data (admins); all or nothing. */
 export const updateCustomerProcedure = sessionProcedure
+  .use(customerManagers)
   .input(updateCustomerInput)
   .output(appCustomerSchema)
-  .mutation(async ({ ctx, input }) => {
-    const { id, name, company, contactName, color, logoUrl } = input;
-    return customerForRole(await updateCustomer(ctx.db, ctx.actor, id, { name, company, contactName, color, logoUrl }, billingChangesOf(input)), ctx.actor.role);
+  .mutation(({ ctx, input }) => {
+    const { id, name, company, contactName, color, logoUrl, email, phone, notes } = input;
+    return updateCustomer(ctx.db, ctx.actor, id, { profile: { name, company, contactName, color, logoUrl }, contact: { email, phone, notes }, billing: billingChangesOf(input) });
   });

@@ -4,6 +4,7 @@ import { createInvoiceProcedure } from "./create-invoice";
 import { getInvoiceProcedure } from "./get-invoice";
 import { listInvoicesProcedure } from "./list-invoices";
 import { previewInvoiceProcedure } from "./preview-invoice";
+import { updateInvoiceProcedure } from "./update-invoice";
 
 export const invoicesRouter = createRouter({
   create: createInvoiceProcedure,
@@ -11,4 +12,5 @@ export const invoicesRouter = createRouter({
   get: getInvoiceProcedure,
   preview: previewInvoiceProcedure,
   changeStatus: changeInvoiceStatusProcedure,
+  update: updateInvoiceProcedure,
 });

@@ -5,6 +5,9 @@ import { listMembersProcedure } from "./list-members";
 import { setMemberRoleProcedure } from "./set-member-role";
 import { deactivateMemberProcedure } from "./deactivate-member";
 import { reactivateMemberProcedure } from "./reactivate-member";
+import { getSettingsProcedure } from "./get-settings";
+import { updateSettingsProcedure } from "./update-settings";
+import { getCustomerPermissionsProcedure } from "./get-customer-permissions";
 
 export const organizationRouter = createRouter({
   addMember: addMemberProcedure,
@@ -13,4 +16,7 @@ export const organizationRouter = createRouter({
   setMemberRole: setMemberRoleProcedure,
   deactivateMember: deactivateMemberProcedure,
   reactivateMember: reactivateMemberProcedure,
+  settings: getSettingsProcedure,
+  updateSettings: updateSettingsProcedure,
+  customerPermissions: getCustomerPermissionsProcedure,
 });
