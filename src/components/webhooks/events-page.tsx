@@ -6,13 +6,12 @@ import Link from "next/link";
 import { useState } from "react";
 import { TOOLBAR } from "@/components/ui/styles";
 import { AdminOnly } from "@/components/ui/admin-only";
-import { Badge } from "@/components/ui/badge";
 import { useIsAdmin } from "@/components/ui/use-account";
 import { EmptyState, LocalTime, PagedQueryState, PageHeader, SelectField, Table, TextField } from "@/components/ui";
 import { EVENT_TYPES } from "@/server/webhooks/events";
 import { useTRPC } from "@/trpc/react";
 import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
-import { DELIVERY_STATUS_LABELS, DeliveryStatus } from "./delivery-status";
+import { DELIVERY_STATUS_LABELS, DeliveryStatus, TestBadge } from "./delivery-status";
 import { WebhooksNavigation } from "./webhooks-navigation";
 
 export function WebhookEventsPage() {
@@ -59,7 +58,7 @@ function EventList() {
                   </td>
                   <td data-label="Event">
                     <div className="font-semibold">{event.type}</div>
-                    <code className="text-sm break-all">{event.id}</code> {event.isTest && <Badge>Test</Badge>}
+                    <code className="text-sm break-all">{event.id}</code> {event.isTest && <TestBadge />}
                   </td>
                   <td data-label="Deliveries" className="text-sm">
                     {event.deliveries.length === 0 ? (
