@@ -7,6 +7,7 @@ import { updateTimeLogProcedure } from "./update-time-log";
 import { deleteTimeLogProcedure } from "./delete-time-log";
 import { continueTimeLogProcedure } from "./continue-time-log";
 import { listDeletedTimeLogsProcedure } from "./list-deleted-time-logs";
+import { describeFilingProcedure } from "./describe-filing";
 
 export const timeLogsRouter = createRouter({
   list: listTimeLogsProcedure,
@@ -17,4 +18,5 @@ export const timeLogsRouter = createRouter({
   update: updateTimeLogProcedure,
   delete: deleteTimeLogProcedure,
   continue: continueTimeLogProcedure,
+  filing: describeFilingProcedure,
 });
