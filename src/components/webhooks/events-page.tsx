@@ -57,8 +57,14 @@ function EventList() {
                     <LocalTime value={event.createdAt} />
                   </td>
                   <td data-label="Event">
-                    <div className="font-semibold">{event.type}</div>
-                    <code className="text-sm break-all">{event.id}</code> {event.isTest && <TestBadge />}
+                    {/* One block, so a phone's card keeps the id whole beside the column's name. */}
+                    <div className="min-w-0">
+                      <div className="font-semibold">
+                        {event.type}
+                        {event.isTest && <TestBadge />}
+                      </div>
+                      <code className="text-sm break-all">{event.id}</code>
+                    </div>
                   </td>
                   <td data-label="Deliveries" className="text-sm">
                     {event.deliveries.length === 0 ? (

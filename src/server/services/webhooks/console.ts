@@ -1,6 +1,6 @@
 // What the webhooks console shows beyond the management routes (app-api section 8): each endpoint's
-// health (its last 24 hours, services/webhooks/health.ts) and why it is not active, and one delivery with its event body, the request headers
-// it is sent with and every attempt.
+// health (services/webhooks/health.ts) and why it is not active, and one delivery with its event body,
+// the request headers it is sent with and every attempt.
 import type { Db } from "@/server/db";
 import { notFound } from "@/server/errors";
 import { serializeAttempt, serializeWebhookDelivery, webhookAttemptSelect, webhookDeliverySelect, type DeliveryDetail, type DeliveryIdInput } from "@/server/contract/webhook-delivery";
