@@ -2,7 +2,7 @@
 // Where a log or timer's time goes, as its Task, Project and Customer pickers show it. Choosing a task
 // fills in its project and customer, choosing a project its customer, as the server derives them
 // (`timeLogs.filing`, the rule every write follows), so the pickers show before Start what will be
-// recorded; the person can change either afterwards.
+// recorded; the person can change either afterwards. A form using it is made afresh at each opening.
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useTRPC } from "@/trpc/react";
@@ -26,20 +26,17 @@ const INHERITED_HINT = { customer: "Filled in from the task or project; change i
 export function useFiling(initial: Partial<Filing> & { labels?: Labels } = {}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const start = { taskId: initial.taskId ?? null, customerId: initial.customerId ?? null, constellationId: initial.constellationId ?? null };
-  const [filing, setFiling] = useState<Filing>(start);
+  const [filing, setFiling] = useState<Filing>(() => ({ taskId: initial.taskId ?? null, customerId: initial.customerId ?? null, constellationId: initial.constellationId ?? null }));
   const [labels, setLabels] = useState<Labels>(initial.labels ?? {});
-  // What was filled in rather than chosen (for the hint), and what is being asked of the server now.
+  // What was filled in rather than chosen (for the hint).
   const [inherited, setInherited] = useState<Set<"customer" | "project">>(new Set());
   // A lookup on its way (or one that failed): what was chosen, the derived ids omitted.
   const [underived, setUnderived] = useState<Partial<Filing> | null>(null);
-  const [isDeriving, setIsDeriving] = useState(false);
   const request = useRef(0);
 
   async function derive(input: Partial<Filing>, fills: ("customer" | "project")[]) {
     const id = ++request.current;
     setUnderived(input);
-    setIsDeriving(true);
     try {
       const result = await queryClient.fetchQuery(trpc.timeLogs.filing.queryOptions(input));
       if (id !== request.current) return;
@@ -49,8 +46,6 @@ export function useFiling(initial: Partial<Filing> & { labels?: Labels } = {}) {
       setInherited(new Set(fills.filter((field) => (field === "customer" ? result.customerId : result.constellationId) !== null)));
     } catch {
       // The pickers keep what they show; saving without the derived ids lets the server derive them.
-    } finally {
-      if (id === request.current) setIsDeriving(false);
     }
   }
 
@@ -58,18 +53,16 @@ export function useFiling(initial: Partial<Filing> & { labels?: Labels } = {}) {
     // A choice made by hand wins over an answer still on its way.
     request.current += 1;
     setUnderived(null);
-    setIsDeriving(false);
     const next = { ...filing, [picked === "project" ? "constellationId" : `${picked}Id`]: value };
     setFiling(next);
     setInherited((current) => new Set([...current].filter((field) => field !== picked)));
     if (picked === "task" && value) void derive({ taskId: value }, ["project", "customer"]);
-    if (picked === "project") void derive({ taskId: next.taskId, constellationId: value }, ["customer"]);
+    // A project brings its customer (else the task's); "No project" leaves the customer as it is.
+    if (picked === "project" && value) void derive({ taskId: next.taskId, constellationId: value }, ["customer"]);
   }
 
   return {
     ...filing,
-    /** True while a task's or project's project and customer are being looked up. */
-    isDeriving,
     /**
      * What to send: the ids shown; while a lookup is on its way (or after one failed), the ids chosen
      * with the derived ones omitted, so the server derives the same.
@@ -86,15 +79,6 @@ export function useFiling(initial: Partial<Filing> & { labels?: Labels } = {}) {
         selectedLabel: labels[picked],
         hint: picked !== "task" && inherited.has(picked) ? INHERITED_HINT[picked] : undefined,
       };
-    },
-    /** Back to `initial` (a dialog closed). */
-    reset() {
-      request.current += 1;
-      setUnderived(null);
-      setIsDeriving(false);
-      setFiling(start);
-      setLabels(initial.labels ?? {});
-      setInherited(new Set());
     },
   };
 }
