@@ -14,7 +14,7 @@ describe("POST /api/app/api-keys: the plan's hourly ceiling", () => {
     expect(big.status, big.text).toBe(201);
     const over = await create(CEILING * 0.5);
     expect(over.status).toBe(409);
-    expect(over.body).toMatchObject({ error: "conflict", details: [{ field: "rateLimitPerHour", message: expect.stringContaining(String(CEILING * 0.4)) }] });
+    expect(over.body).toMatchObject({ error: "conflict", details: [{ field: "rateLimitPerHour", message: expect.stringContaining((CEILING * 0.4).toLocaleString("en")) }] });
     expect((await create(CEILING * 0.4)).status).toBe(201);
     expect((await create(1)).status).toBe(409);
     expect((await admin.client.delete(`/api/app/api-keys/${big.body.data.id}`)).status).toBe(200);

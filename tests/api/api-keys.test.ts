@@ -79,6 +79,10 @@ describe("creating keys", () => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.body.error).toBe("validation_error");
       expect(response.body.details.map((detail: { field: string }) => detail.field)).toEqual([field]);
+      // In words for the dialog: a sentence, never a schema's wording ("Too small: expected …", "Invalid input").
+      const { message } = (response.body.details as { message: string }[])[0]!;
+      expect(message, JSON.stringify(body)).toMatch(/^[A-Z].*\.$|^must be an ISO 8601 instant/);
+      expect(message).not.toMatch(/expected|invalid input|too (small|big)|>=|<=/i);
     }
     expect((await admin.client.get("/api/app/api-keys")).body.data).toEqual([]);
   });

@@ -126,6 +126,67 @@ describe("timeLogs.listWithNames", () => {
   });
 });
 
+describe("a log's colour and where its time goes", () => {
+  it("gives each listed log its customer's colour, else its project's customer's, else none", async () => {
+    const { browser, account } = await signUp();
+    const organizationId = account.organization.id;
+    const teal = await insertCustomer(organizationId, { name: "Teal", color: "#0e9384" });
+    const plum = await insertCustomer(organizationId, { name: "Plum", color: "#7a5af8" });
+    const plain = await insertCustomer(organizationId, { name: "Plain" });
+    const plumProject = await (await getDb()).constellation.create({ data: { organizationId, title: "Plum launch", customerId: plum.id } });
+    const bare = await (await getDb()).constellation.create({ data: { organizationId, title: "Bare" } });
+    await browser.api.timeLogs.sync.mutate({
+      entries: [
+        { customerId: teal.id, description: "customer's own", startedAt: "2026-03-02T09:00:00Z" },
+        { customerId: plain.id, constellationId: plumProject.id, description: "customer without, project's customer with", startedAt: "2026-03-02T10:00:00Z" },
+        { customerId: null, constellationId: plumProject.id, description: "project's customer", startedAt: "2026-03-02T11:00:00Z" },
+        { customerId: null, constellationId: bare.id, description: "none", startedAt: "2026-03-02T12:00:00Z" },
+      ].map((entry) => ({ ...entry, clientSessionId: randomUUID(), source: "manual" as const, durationSeconds: 600 })),
+    });
+    const colours = Object.fromEntries((await browser.api.timeLogs.listWithNames.query({ ...WEEK })).items.map((item) => [item.description, item.color]));
+    expect(colours).toEqual({ "customer's own": "#0e9384", "customer without, project's customer with": "#7a5af8", "project's customer": "#7a5af8", none: null });
+  });
+
+  it("timeLogs.filing derives a task's project and customer as every write does, with their names; an explicit null is none", async () => {
+    const { browser, account } = await signUp();
+    const organizationId = account.organization.id;
+    const acme = await insertCustomer(organizationId, { name: "Acme", color: "#d92d20" });
+    const globex = await insertCustomer(organizationId, { name: "Globex" });
+    const site = await (await getDb()).constellation.create({ data: { organizationId, title: "Site", customerId: acme.id } });
+    const loose = await (await getDb()).constellation.create({ data: { organizationId, title: "Loose" } });
+    const filed = await insertTask(organizationId, { title: "Filed", primaryConstellationId: site.id, customerId: globex.id });
+    const unfiled = await insertTask(organizationId, { title: "Unfiled", customerId: globex.id });
+
+    // The project's customer wins over the task's own; without a project, the task's customer.
+    expect(await browser.api.timeLogs.filing.query({ taskId: filed.id })).toEqual({
+      taskId: filed.id,
+      customerId: acme.id,
+      constellationId: site.id,
+      taskTitle: "Filed",
+      customerName: "Acme",
+      projectName: "Site",
+      color: "#d92d20",
+    });
+    expect(await browser.api.timeLogs.filing.query({ taskId: unfiled.id })).toMatchObject({ customerId: globex.id, constellationId: null, customerName: "Globex", projectName: null, color: null });
+    // A project chosen brings its customer, else the task's; explicit nulls are none.
+    expect(await browser.api.timeLogs.filing.query({ taskId: filed.id, constellationId: loose.id })).toMatchObject({ constellationId: loose.id, customerId: globex.id, projectName: "Loose" });
+    expect(await browser.api.timeLogs.filing.query({ taskId: filed.id, constellationId: null, customerId: null })).toMatchObject({ constellationId: null, customerId: null, taskTitle: "Filed" });
+    // What the pickers show is what a timer started with the same choice records.
+    const shown = await browser.api.timeLogs.filing.query({ taskId: filed.id });
+    const timer = await browser.api.timers.start.mutate({ taskId: filed.id });
+    expect({ customerId: timer.customerId, constellationId: timer.constellationId }).toEqual({ customerId: shown.customerId, constellationId: shown.constellationId });
+    await browser.api.timers.discard.mutate();
+
+    // Another organization's task or project is a 400 naming the field, as on every write.
+    const stranger = await signUp();
+    const theirs = await insertTask(stranger.account.organization.id, { title: "Theirs" });
+    const refused = await failure(browser.api.timeLogs.filing.query({ taskId: theirs.id }));
+    expect(refused.code).toBe("validation_error");
+    expect(refused.details.map((detail) => detail.field)).toEqual(["taskId"]);
+    expect((await failure(stranger.browser.api.timeLogs.filing.query({ constellationId: site.id }))).details.map((detail) => detail.field)).toEqual(["constellationId"]);
+  });
+});
+
 describe("timeLogs.summarize", () => {
   it("totals each day the browser delimits, billable apart, and the whole range", async () => {
     const { browser } = await signUp();

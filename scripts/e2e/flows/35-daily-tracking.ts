@@ -54,9 +54,16 @@ const CONTRAST_SCRIPT = `(() => {
 
 const bodyContrast = (page: Page) => page.evaluate<number>(CONTRAST_SCRIPT);
 
-/** Scrolls the calendar so `hour` is at its top and `day`'s column is in view; answers the column's box. */
-async function calendarColumn(page: Page, day: number, hour: number) {
-  const column = page.getByTestId("calendar-day").nth(day);
+/**
+ * Scrolls the calendar so `hour` is at its top and `day`'s column is in view (on a phone, the day view
+ * shows that day first); answers the column's box.
+ */
+async function calendarColumn(e2e: E2E, page: Page, day: number, hour: number) {
+  if (e2e.isPhone) {
+    await page.getByRole("group", { name: "Day" }).getByRole("button").nth(day).click();
+    await page.waitForFunction((index) => document.querySelector("[data-day-column]")?.getAttribute("data-day-column") === String(index), day);
+  }
+  const column = e2e.isPhone ? page.getByTestId("calendar-day").first() : page.getByTestId("calendar-day").nth(day);
   await page.getByTestId("calendar-scroller").scrollIntoViewIfNeeded();
   await column.evaluate((element, top) => {
     const scroller = element.closest<HTMLElement>("[data-testid=calendar-scroller]")!;
@@ -117,9 +124,14 @@ const flow: E2EFlow = {
           await dialog.getByLabel("End").fill(localInput(today(0, 30)));
           await dialog.getByRole("button", { name: "Save entry" }).click();
           await dialog.getByText("End must be after start").waitFor();
-          await dialog.getByLabel("End").fill(localInput(today(2)));
+          // The focus is on the field to fix.
+          await page.waitForFunction(() => document.activeElement?.getAttribute("name") === "endedAt");
+          // The Duration says what Start and End say, never a value from before.
+          await dialog.getByLabel("End").fill(localInput(today(3)));
+          check((await dialog.getByLabel("Duration").inputValue()) === "2:00", `after a new End the Duration reads ${await dialog.getByLabel("Duration").inputValue()}`);
           await dialog.getByLabel("Description").fill("Design review v2");
           await dialog.getByLabel("Duration").fill("1h 30m");
+          check((await dialog.getByLabel("End").inputValue()) === localInput(today(2, 30)), `a typed Duration moves the End: ${await dialog.getByLabel("End").inputValue()}`);
           await e2e.shot(page, "40-edit-entry");
           await dialog.getByRole("button", { name: "Save entry" }).click();
           await dialog.waitFor({ state: "detached" });
@@ -239,6 +251,18 @@ const flow: E2EFlow = {
           await cell.press("Escape");
           check((await cell.inputValue()) === "2:30", `Escape left ${await cell.inputValue()}`);
           check((await total.getByRole("rowheader").textContent())?.trim() === "Total", "the last row is not named Total");
+          // The week's grid scrolls inside its card; the page itself is never wider than the window.
+          const widths = await page.evaluate(() => {
+            const card = document.querySelector('section[aria-label="Timesheet"] table')!.parentElement!;
+            return { page: document.documentElement.scrollWidth, body: document.body.scrollWidth, card: card.clientWidth, grid: card.scrollWidth, overflow: getComputedStyle(card).overflowX };
+          });
+          check(widths.page === e2e.viewport.width && widths.body === e2e.viewport.width, `the page is ${widths.page}px (body ${widths.body}px) wide at a ${e2e.viewport.width}px window`);
+          check(widths.card <= e2e.viewport.width && widths.overflow === "auto", `the timesheet's card is ${widths.card}px wide and its overflow ${widths.overflow}`);
+          if (e2e.isPhone) check(widths.grid > widths.card, `at ${e2e.viewport.width}px the week fits its card (${widths.grid}px in ${widths.card}px): nothing to scroll`);
+          await cell.focus();
+          await page.keyboard.press("End");
+          for (let day = 0; day < 6; day += 1) await page.keyboard.press("ArrowRight");
+          check((await page.evaluate(() => document.documentElement.scrollWidth)) === e2e.viewport.width, "moving to the week's last cell widened the page");
           await e2e.shot(page, "43-timesheet");
         },
       ],
@@ -247,7 +271,7 @@ const flow: E2EFlow = {
         async () => {
           await page.getByRole("tab", { name: "Calendar" }).click();
           await page.waitForURL(/view=calendar/);
-          const box = await calendarColumn(page, todayIndex, 3);
+          const box = await calendarColumn(e2e, page, todayIndex, 3);
           const x = box.x + box.width / 2;
           // 04:00 to 05:00 today: the column's top is midnight.
           await drag(page, { x, y: box.y + 4 * HOUR_PX + 2 }, { x, y: box.y + 5 * HOUR_PX + 2 });
@@ -268,6 +292,100 @@ const flow: E2EFlow = {
           await page.getByRole("dialog", { name: "Edit entry" }).waitFor();
           await page.keyboard.press("Escape");
           await page.getByRole("dialog", { name: "Edit entry" }).waitFor({ state: "detached" });
+        },
+      ],
+      [
+        "Calendar: a block moves to another day by keyboard and (on a wide screen) by drag, as the API then shows; blocks take their customer's colour",
+        async () => {
+          // The log as the public API shows it (a key of this organization, on Pro).
+          check((await e2e.appRequest("PUT", "/api/app/organization/plan", { cookie, body: { plan: "pro" } })).status === 200, "the plan switch failed");
+          const created = await e2e.appRequest<{ key: string }>("POST", "/api/app/api-keys", { cookie, body: { name: "Calendar check", scopes: ["time-logs:read"] } });
+          check(created.status === 201, `creating a key answered ${created.status}`);
+          type ApiLog = { id: string; description: string | null; startedAt: string; endedAt: string | null };
+          const apiLogs = async () => {
+            const response = await fetch(e2e.url("/api/v1/time-logs?limit=100"), { headers: { authorization: `Bearer ${created.data.key}` } });
+            check(response.status === 200, `GET /api/v1/time-logs answered ${response.status}`);
+            return ((await response.json()) as { data: ApiLog[] }).data;
+          };
+          const original = (await apiLogs()).find((log) => log.description === "Calendar block")!;
+          check(original, "the calendar's log is not in the API");
+          const block = page.getByRole("button", { name: /^Edit entry: Calendar block/ });
+          const startOf = async () => (await apiLogs()).find((log) => log.id === original.id)!;
+          /** The log once it no longer starts at `startedAt` (the save answered before the list is read). */
+          const movedFrom = async (startedAt: string) => {
+            for (let round = 0; round < 300; round += 1) {
+              const log = await startOf();
+              if (log.startedAt !== startedAt) return log;
+              await new Promise((resolve) => setTimeout(resolve, 100));
+            }
+            return startOf();
+          };
+          // By keyboard: a day later, then 15 minutes later, saved with Enter (the day it is moved to
+          // stays in this week: back a day on Sunday).
+          const dayStep = todayIndex === 6 ? "ArrowLeft" : "ArrowRight";
+          await block.focus();
+          await page.keyboard.press(dayStep);
+          await page.keyboard.press("ArrowDown");
+          await page.getByTestId("calendar-move-preview").waitFor();
+          await page.getByRole("status").filter({ hasText: /^Moving Calendar block to / }).waitFor();
+          await page.keyboard.press("Enter");
+          await page.getByRole("status").filter({ hasText: /^Entry moved to / }).waitFor();
+          const shift = (todayIndex === 6 ? -1 : 1) * 86_400_000 + 15 * 60_000;
+          let moved = await movedFrom(original.startedAt);
+          check(Date.parse(moved.startedAt) - Date.parse(original.startedAt) === shift && Date.parse(moved.endedAt!) - Date.parse(original.endedAt!) === shift, `moved by keyboard to ${moved.startedAt} – ${moved.endedAt} from ${original.startedAt}`);
+          // The focus stays on the block, now in its new day.
+          await page.waitForFunction(() => document.activeElement?.getAttribute("aria-label")?.startsWith("Edit entry: Calendar block") ?? false);
+          await page.keyboard.press(dayStep);
+          await page.keyboard.press("Escape");
+          await page.getByRole("status").filter({ hasText: "Move cancelled." }).waitFor();
+          check((await startOf()).startedAt === moved.startedAt, "Escape did not drop the move");
+          if (!e2e.isPhone) {
+            // By drag: back to today's column, at the same time of day.
+            const from = (await block.boundingBox())!;
+            const target = (await page.getByTestId("calendar-day").nth(todayIndex).boundingBox())!;
+            const fromPoint = { x: from.x + from.width / 2, y: from.y + 8 };
+            await drag(page, fromPoint, { x: target.x + target.width / 2, y: fromPoint.y - (15 * HOUR_PX) / 60 });
+            moved = await movedFrom(moved.startedAt);
+            check(moved.startedAt === original.startedAt && moved.endedAt === original.endedAt, `dragged back across days to ${moved.startedAt} – ${moved.endedAt}, expected ${original.startedAt}`);
+          }
+          // Colours: a customer's own colour on its blocks.
+          const customer = await trpc<{ id: string }>(e2e, cookie, "customers.createWithBilling", { name: "Teal Co", color: "#0e9384" });
+          const synced = await e2e.appRequest("POST", "/api/app/time-logs/sync", {
+            cookie,
+            body: { entries: [{ clientSessionId: randomUUID(), source: "manual", description: "Teal work", customerId: customer.id, startedAt: today(6).toISOString(), durationSeconds: 3600 }] },
+          });
+          check(synced.status === 200, `sync answered ${synced.status}`);
+          await page.reload();
+          if (e2e.isPhone) await page.getByRole("group", { name: "Day" }).getByRole("button").nth(todayIndex).click();
+          const teal = page.getByRole("button", { name: /^Edit entry: Teal work/ });
+          await teal.waitFor();
+          const stripe = await teal.evaluate((element) => getComputedStyle(element).borderLeftColor);
+          check(stripe === "rgb(14, 147, 132)", `the block's stripe is ${stripe}, not the customer's colour`);
+          // The calendar scrolled to the coloured block, for the screenshot.
+          await teal.evaluate((element) => {
+            const scroller = element.closest<HTMLElement>("[data-testid=calendar-scroller]")!;
+            scroller.scrollTop += element.getBoundingClientRect().top - scroller.getBoundingClientRect().top - 120;
+          });
+          await e2e.shot(page, "44-calendar-moved", true);
+        },
+      ],
+      [
+        "Calendar on a phone: one day at a time, any day of the week picked from the Day buttons",
+        async () => {
+          if (!e2e.isPhone) {
+            check((await page.getByTestId("calendar-day").count()) === 7, "the week view does not show seven days");
+            check((await page.getByRole("group", { name: "Day" }).count()) === 0, "the week view offers the phone's day buttons");
+            return;
+          }
+          check((await page.getByTestId("calendar-day").count()) === 1, "the phone's calendar does not show one day");
+          const days = page.getByRole("group", { name: "Day" }).getByRole("button");
+          check((await days.count()) === 7, "the phone's calendar does not offer the week's seven days");
+          const other = todayIndex === 0 ? 1 : 0;
+          await days.nth(other).click();
+          check((await days.nth(other).getAttribute("aria-pressed")) === "true", "the picked day is not marked");
+          await page.waitForFunction((index) => document.querySelector("[data-day-column]")?.getAttribute("data-day-column") === String(index), other);
+          check((await page.evaluate(() => document.documentElement.scrollWidth)) === e2e.viewport.width, "the day view is wider than the window");
+          await e2e.shot(page, "45-calendar-day");
         },
       ],
       [

@@ -1,5 +1,7 @@
 // API keys: on Free the page says why keys need Pro; on Pro an admin creates a key with scopes as
-// checkboxes, sees it once, uses it, and revokes it after confirming.
+// checkboxes grouped under the resources' names in the app's words ("Projects", the scope strings the
+// contract's), sees refusals in words at their fields with the focus on the first, sees the key once,
+// uses it, and revokes it after confirming.
 import { check, type E2EFlow } from "../harness";
 
 const flow: E2EFlow = {
@@ -27,21 +29,45 @@ const flow: E2EFlow = {
         },
       ],
       [
-        "Create key without scopes is refused at the scopes",
+        "the scopes are grouped under the resources' names: Projects, never the API's word",
         async () => {
           await e2e.navigate(page, "API keys");
-          await page.getByRole("button", { name: "Create key" }).click();
+          const dialog = await e2e.openDialog(page, "Create key", "Create API key");
+          const projects = dialog.getByRole("group", { name: "Projects", exact: true });
+          await projects.getByRole("checkbox", { name: "constellations:read" }).waitFor();
+          const headings = await dialog.locator("fieldset [role=group] > p").allInnerTexts();
+          check(JSON.stringify(headings) === JSON.stringify(["Tasks", "Time logs", "Customers", "Projects", "Events", "All resources"]), `scope headings read: ${headings.join(", ")}`);
+          check(!/constellation/i.test(headings.join(" ")), "a scope heading says constellation");
+        },
+      ],
+      [
+        "Create key without a name or scopes is refused in words at both fields, the focus on the first",
+        async () => {
           const dialog = page.getByRole("dialog", { name: "Create API key" });
-          await dialog.getByLabel("Name").fill("Reporting");
+          await dialog.getByLabel("Requests per hour").fill("0");
           await dialog.getByRole("button", { name: "Create API key" }).click();
           await dialog.locator("fieldset[aria-invalid='true']").waitFor();
+          const name = dialog.getByLabel("Name");
+          check((await name.getAttribute("aria-invalid")) === "true", "the Name field is not marked invalid");
+          await page.waitForFunction(() => document.activeElement?.getAttribute("name") === "name");
+          const messages = await dialog.locator(".field-error").allInnerTexts();
+          check(messages.includes("Enter a name for the key.") && messages.includes("Choose at least one scope."), `the messages read: ${messages.join(" | ")}`);
+          check(messages.some((message) => message.startsWith("Enter a whole number of requests per hour")), `the rate's message reads: ${messages.join(" | ")}`);
+          check(!messages.some((message) => /expected|invalid input|too small|too big|>=|<=/i.test(message)), `a message is a schema's text: ${messages.join(" | ")}`);
+          await e2e.shot(page, "40-api-key-errors");
+          await name.fill("Reporting");
+          await dialog.getByLabel("Requests per hour").fill("1000");
+          await dialog.getByRole("button", { name: "Create API key" }).click();
+          await dialog.locator("fieldset[aria-invalid='true']").waitFor();
+          // The first field in error is now the scopes: its first box has the focus.
+          await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.type === "checkbox" && document.activeElement?.closest("fieldset")?.getAttribute("aria-invalid") === "true");
         },
       ],
       [
         "Create key with scopes shows the key once, with a copy button and a warning",
         async () => {
           const dialog = page.getByRole("dialog", { name: "Create API key" });
-          await dialog.getByRole("group", { name: "tasks" }).getByRole("checkbox", { name: "tasks:read" }).check();
+          await dialog.getByRole("group", { name: "Tasks", exact: true }).getByRole("checkbox", { name: "tasks:read" }).check();
           await dialog.getByRole("checkbox", { name: "time-logs:read" }).check();
           await dialog.getByLabel("Requests per hour").fill("500");
           await dialog.getByRole("button", { name: "Create API key" }).click();

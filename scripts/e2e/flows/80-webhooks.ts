@@ -2,8 +2,10 @@
 // a local receiver started here, a real delivery arriving (signed with the revealed secret) and shown
 // in the console with its body, headers and attempts; Resend, a test event, a secret rotation (both
 // signatures verify), a 410 that disables the endpoint and raises a notice, Recover after re-enabling;
-// disable, enable, delete. The server must run with APP_ENV=development, the only runtime that admits
-// http://localhost endpoints.
+// disable, enable, delete; one truthful health through failure and recovery (the page and the in-app
+// route agree at each step), attempts labelled Automatic or Manual, test deliveries marked Test in every
+// list. The server must run with APP_ENV=development, the only runtime that admits http://localhost
+// endpoints.
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { verifyWebhookSignature } from "../../../src/webhooks/verify";
@@ -40,6 +42,17 @@ async function until(condition: () => boolean, timeoutMs: number, what: string):
     check(Date.now() < deadline, `timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Reads until `isDone` holds (a delivery's outcome is recorded just after the receiver answers), up to 20 s. */
+async function readUntil<T>(read: () => Promise<T>, isDone: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  let value = await read();
+  while (!isDone(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await read();
+  }
+  return value;
 }
 
 const flow: E2EFlow = {
@@ -82,7 +95,7 @@ const flow: E2EFlow = {
             await dialog.waitFor({ state: "detached" });
             const row = page.getByRole("row").filter({ hasText: receiver.url });
             await row.waitFor();
-            check((await row.textContent())?.includes("Active") ?? false, "the new endpoint is not shown as active");
+            check((await row.textContent())?.includes("Healthy") ?? false, "the new endpoint is not shown as healthy");
             const endpoints = await e2e.appRequest<{ url: string; maxRequestsPerSecond: number }[]>("GET", "/api/app/webhooks", { cookie });
             check(endpoints.data.find((endpoint) => endpoint.url === receiver.url)?.maxRequestsPerSecond === 120, "the endpoint was not saved at 120 requests per second");
             await e2e.shot(page, "21-webhooks");
@@ -135,7 +148,8 @@ const flow: E2EFlow = {
             const attempts = page.getByTestId("attempt");
             check((await attempts.count()) === 1, "the attempt log does not show exactly one attempt");
             const first = (await attempts.first().textContent()) ?? "";
-            check(first.includes("Attempt 1") && first.includes("Scheduled") && first.includes("HTTP 204"), `the first attempt reads: ${first}`);
+            // Sent on the retry schedule: labelled Automatic, never "scheduled" (it was already sent).
+            check(first.includes("Attempt 1") && first.includes("Automatic") && !/scheduled/i.test(first) && first.includes("HTTP 204"), `the first attempt reads: ${first}`);
             const width = await page.evaluate(() => document.documentElement.scrollWidth);
             check(width <= e2e.viewport.width, `the delivery page is ${width}px wide at a ${e2e.viewport.width}px viewport`);
             await e2e.shot(page, "23-webhook-delivery", true);
@@ -175,7 +189,16 @@ const flow: E2EFlow = {
             check(event.type === "invoice.created", `the test event is ${event.type}`);
             await dialog.getByRole("link", { name: "View the test delivery" }).click();
             await page.getByRole("heading", { level: 1, name: "Test delivery of invoice.created" }).waitFor();
+            // Marked in the attempts, the endpoint's deliveries and Webhooks → Events.
+            await page.getByTestId("attempt").first().filter({ hasText: "Test" }).waitFor();
             await page.getByRole("link", { name: "← Endpoint" }).click();
+            await page.getByRole("row").filter({ hasText: "invoice.created" }).filter({ hasText: "Test" }).waitFor();
+            check((await page.getByRole("row").filter({ hasText: "time_log.created" }).filter({ hasText: "Test" }).count()) === 0, "a real delivery is marked Test");
+            const endpointPath = new URL(page.url()).pathname;
+            await page.goto(e2e.url("/webhooks/events"));
+            await page.getByRole("row").filter({ hasText: "invoice.created" }).filter({ hasText: "Test" }).waitFor();
+            await page.goto(e2e.url(endpointPath));
+            await page.getByRole("heading", { level: 1, name: "Webhook endpoint" }).waitFor();
           },
         ],
         [
@@ -268,6 +291,54 @@ const flow: E2EFlow = {
             await page.getByLabel("Example body of invoice.created").waitFor();
             await e2e.shot(page, "25-webhook-event-types", true);
             await page.goto(new URL(endpointPath, page.url()).toString());
+            await page.getByRole("button", { name: "Disable endpoint" }).waitFor();
+          },
+        ],
+        [
+          "driven through failure and recovery, the endpoint's health reads the same on its page and through the in-app route",
+          async () => {
+            const endpointId = new URL(page.url()).pathname.split("/").pop()!;
+            type Health = { state: string; consecutiveFailures: number; attempts24h: number; failedAttempts24h: number; deliveries24h: { succeeded: number; failed: number; retrying: number } };
+            const health = async () => (await e2e.appRequest<{ health: Health; consecutiveFailures: number }>("GET", `/api/app/webhooks/${endpointId}`, { cookie })).data;
+            const logTime = async (label: string) => {
+              const entry = { clientSessionId: `${label}-${Date.now()}`, description: label, startedAt: new Date(Date.now() - 3_600_000).toISOString(), durationSeconds: 60, source: "manual" };
+              check((await e2e.appRequest("POST", "/api/app/time-logs/sync", { cookie, body: { entries: [entry] } })).status === 200, "the time-log sync failed");
+            };
+            const before = await health();
+            check(before.health.state === "healthy", `before the failure the endpoint reads ${before.health.state}`);
+
+            receiver.answer.status = 500;
+            let count = receiver.received.length;
+            await logTime("Failing check");
+            await until(() => receiver.received.length > count, 20_000, "the delivery that meets the 500");
+            let now = await readUntil(health, (read) => read.health.state === "failing");
+            // Failing at its first failed attempt; the delivery is retrying, none has failed for good, so the
+            // contract's consecutive failures stay 0, and the page says all of that in the same words.
+            check(now.health.state === "failing" && now.health.consecutiveFailures === 0 && now.consecutiveFailures === 0, `after a failed attempt: ${JSON.stringify(now.health)}`);
+            check(now.health.deliveries24h.retrying >= 1 && now.health.failedAttempts24h >= 1, `after a failed attempt: ${JSON.stringify(now.health)}`);
+            await page.reload();
+            const state = page.getByTestId("endpoint-health");
+            await state.filter({ hasText: "Failing" }).waitFor();
+            const deliveries = (await page.getByTestId("endpoint-deliveries").textContent()) ?? "";
+            check(deliveries === `${now.health.deliveries24h.succeeded} succeeded · ${now.health.deliveries24h.failed} failed · ${now.health.deliveries24h.retrying} retrying`, `the page's deliveries read: ${deliveries}`);
+            check(((await page.getByTestId("endpoint-consecutive-failures").textContent()) ?? "").startsWith("0"), "the page's consecutive failures are not 0");
+            const attempts = (await page.getByTestId("endpoint-stats").textContent()) ?? "";
+            check(attempts === `${now.health.attempts24h} made · ${now.health.failedAttempts24h} failed`, `the page's attempts read ${attempts}, the route says ${now.health.failedAttempts24h} of ${now.health.attempts24h} failed`);
+            await e2e.shot(page, "26-webhook-failing", true);
+
+            receiver.answer.status = 204;
+            count = receiver.received.length;
+            await logTime("Recovered check");
+            await until(() => receiver.received.slice(count).some((request) => request.body.includes("Recovered check")), 20_000, "the delivery after the receiver recovered");
+            now = await readUntil(health, (read) => read.health.state === "healthy");
+            check(now.health.state === "healthy" && now.health.consecutiveFailures === 0, `after the receiver recovered: ${JSON.stringify(now.health)}`);
+            await page.reload();
+            await state.filter({ hasText: "Healthy" }).waitFor();
+            await page.getByRole("link", { name: "← Webhooks" }).click();
+            const row = page.getByRole("table", { name: "Webhook endpoints" }).getByRole("row").filter({ hasText: receiver.url });
+            await row.getByTestId("endpoint-health").filter({ hasText: "Healthy" }).waitFor();
+            await e2e.shot(page, "27-webhooks-healthy");
+            await row.getByRole("link", { name: receiver.url }).click();
             await page.getByRole("button", { name: "Disable endpoint" }).waitFor();
           },
         ],

@@ -89,7 +89,11 @@ function CreateKeyDialog() {
     >
       <Form errors={errors} submitLabel="Create API key" onSubmit={submit}>
         <TextField label="Name" name="name" maxLength={MAX_NAME_LENGTH} required placeholder="Billing sync" error={errors.fieldError("name")} />
-        <CheckboxGroup legend="Scopes" sections={SECTIONS} value={scopes} onChange={setScopes} hint="What the key may do. `:*` grants every action on a resource; `*` grants everything." error={errors.fieldError("scopes")} />
+        <CheckboxGroup legend="Scopes" sections={SECTIONS} value={scopes} onChange={setScopes} hint={
+            <>
+              What the key may do. <code>:*</code> grants every action on a resource; <code>*</code> grants everything.
+            </>
+          } error={errors.fieldError("scopes")} />
         <div className={FORM_GRID}>
           <TextField label="Requests per hour" name="rateLimitPerHour" type="number" inputMode="numeric" min={1} max={1_000_000} defaultValue={1000} error={errors.fieldError("rateLimitPerHour")} />
           <DateTimeField label="Expires" name="expiresAt" hint="Optional. Empty: never." error={expiresError ?? errors.fieldError("expiresAt")} />

@@ -20,6 +20,7 @@ interface PickerProps {
   error?: string;
   hint?: string;
   className?: string;
+  disabled?: boolean;
 }
 
 function useSearch() {

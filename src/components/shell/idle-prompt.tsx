@@ -2,20 +2,17 @@
 // Idle time: when the page comes back after the tab was hidden, or the computer slept, for 10 minutes
 // or more while a timer ran, it asks what that time was: keep it, discard the idle part (the entry
 // ends when the idleness began), or stop at that point and start a new entry now with the same details.
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Button, Dialog, FormError } from "@/components/ui";
-import { useStartTimer, useStopTimer } from "@/components/timer/use-running-timer";
+import { useCurrentTimer, useStartTimer, useStopTimer } from "@/components/timer/use-running-timer";
 import { formatTime } from "@/lib/time-format";
 import { describeError, type DisplayError } from "@/trpc/errors";
-import { useTRPC } from "@/trpc/react";
 
 export const IDLE_AFTER_MS = 10 * 60_000;
 const TICK_MS = 15_000;
 
 export function IdlePrompt() {
-  const trpc = useTRPC();
-  const timer = useQuery(trpc.timers.current.queryOptions()).data ?? null;
+  const timer = useCurrentTimer().data ?? null;
   const stop = useStopTimer();
   const start = useStartTimer();
   const [idleSince, setIdleSince] = useState<Date | null>(null);

@@ -1,19 +1,16 @@
 "use client";
 // The running timer on every page: what it is, how long it has run (ticking each second) and Stop.
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { cn } from "@/components/ui/cn";
 import { Button } from "@/components/ui";
 import { formatClock } from "@/lib/time-format";
 import { describeError } from "@/trpc/errors";
-import { useTRPC } from "@/trpc/react";
-import { useElapsed, useStopTimer } from "@/components/timer/use-running-timer";
+import { useCurrentTimer, useElapsed, useStopTimer } from "@/components/timer/use-running-timer";
 
 const PILL = "flex min-w-0 items-center gap-2.5 rounded-full border border-border bg-background";
 
 export function RunningTimer() {
-  const trpc = useTRPC();
-  const current = useQuery(trpc.timers.current.queryOptions());
+  const current = useCurrentTimer();
   const timer = current.data ?? null;
   const elapsed = useElapsed(timer?.startedAt);
   const stop = useStopTimer();

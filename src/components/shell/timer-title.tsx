@@ -1,15 +1,12 @@
 "use client";
 // The running timer's elapsed time at the front of the tab's title ("0:12:05 · Design review · Time
 // logs · Orbit"), so it shows from any tab; the page's own title comes back when the timer stops.
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { useElapsed } from "@/components/timer/use-running-timer";
+import { useCurrentTimer, useElapsed } from "@/components/timer/use-running-timer";
 import { formatClock } from "@/lib/time-format";
-import { useTRPC } from "@/trpc/react";
 
 export function TimerTitle() {
-  const trpc = useTRPC();
-  const timer = useQuery(trpc.timers.current.queryOptions()).data ?? null;
+  const timer = useCurrentTimer().data ?? null;
   const elapsed = useElapsed(timer?.startedAt);
   const description = timer?.description ?? null;
   const isRunning = timer !== null;

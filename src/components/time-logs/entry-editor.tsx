@@ -11,9 +11,11 @@ import { CheckboxField, DateTimeField, Form, FormDialog, TextField, useServerErr
 import { FORM_GRID } from "@/components/ui/styles";
 import type { AppTimeLog } from "@/components/ui/time-log-table";
 import { useTimeInvalidation } from "@/components/ui/use-invalidation";
-import { parseDuration } from "@/lib/duration";
+import { DURATION_HINT } from "@/lib/duration";
 import { parseTagsInput } from "@/lib/duration-input";
-import { formatDuration, fromLocalInputValue, toLocalInputValue } from "@/lib/time-format";
+import { toLocalInputValue } from "@/lib/time-format";
+import { useFiling } from "@/components/pickers/use-filing";
+import { useTimeRange } from "@/components/ui/use-time-range";
 import { MAX_LOG_DESCRIPTION_LENGTH } from "@/server/lib/limits";
 import { useTRPC } from "@/trpc/react";
 
@@ -62,11 +64,9 @@ function EntryEditorForm({ source, onSaved }: { source: Source; onSaved?: (messa
   const invalidate = useTimeInvalidation();
   const errors = useServerErrors(FIELDS);
   const log = source.kind === "log" ? source.log : null;
-  const range = log ? { startedAt: log.startedAt, endedAt: log.endedAt ?? new Date(new Date(log.startedAt).getTime() + log.durationSeconds * 1000).toISOString() } : (source as { draft: DraftEntry }).draft;
-  const initialDuration = log ? log.durationSeconds : secondsBetween(range.startedAt, range.endedAt);
-  const [taskId, setTaskId] = useState<string | null>(log?.taskId ?? null);
-  const [projectId, setProjectId] = useState<string | null>(log?.constellationId ?? null);
-  const [customerId, setCustomerId] = useState<string | null>(log?.customerId ?? null);
+  const initial = log ? { startedAt: log.startedAt, endedAt: log.endedAt ?? new Date(new Date(log.startedAt).getTime() + log.durationSeconds * 1000).toISOString() } : (source as { draft: DraftEntry }).draft;
+  const range = useTimeRange({ ...initial, durationSeconds: log?.durationSeconds }, { keep: "end" });
+  const filing = useFiling({ taskId: log?.taskId ?? null, customerId: log?.customerId ?? null, constellationId: log?.constellationId ?? null, labels: { task: log?.taskTitle ?? undefined, customer: log?.customerName ?? undefined, project: log?.projectName ?? undefined } });
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const fieldError = (name: string) => localErrors[name] ?? errors.fieldError(name);
   const update = useMutation(trpc.timeLogs.update.mutationOptions({ onSuccess: invalidate }));
@@ -75,17 +75,15 @@ function EntryEditorForm({ source, onSaved }: { source: Source; onSaved?: (messa
   async function submit(form: FormData) {
     const text = (name: string) => String(form.get(name) ?? "").trim();
     const problems: Record<string, string> = {};
-    const startedAt = fromLocalInputValue(text("startedAt"));
-    const endedAt = fromLocalInputValue(text("endedAt"));
+    const { startedAt, endedAt, durationSeconds } = range;
     if (!startedAt) problems.startedAt = "Enter when the work started.";
     if (!endedAt) problems.endedAt = "Enter when the work ended.";
     else if (startedAt && endedAt <= startedAt) problems.endedAt = "End must be after start";
-    const parsed = parseDuration(text("durationSeconds"));
-    if (!parsed.ok) problems.durationSeconds = parsed.error;
+    if (durationSeconds === null) problems.durationSeconds = range.durationError ?? DURATION_HINT;
     setLocalErrors(problems);
-    if (Object.keys(problems).length || !startedAt || !endedAt || !parsed.ok) return false;
+    if (Object.keys(problems).length || !startedAt || !endedAt || durationSeconds === null) return false;
     const details = { description: text("description") || null, tags: parseTagsInput(text("tags")), isBillable: form.get("isBillable") === "on" };
-    const durationChanged = text("durationSeconds") !== formatDuration(initialDuration);
+    const references = filing.references();
 
     if (!log) {
       await sync.mutateAsync({
@@ -94,31 +92,27 @@ function EntryEditorForm({ source, onSaved }: { source: Source; onSaved?: (messa
             clientSessionId: crypto.randomUUID(),
             source: "manual",
             startedAt,
-            endedAt: durationChanged ? null : endedAt,
-            durationSeconds: durationChanged ? parsed.seconds : secondsBetween(startedAt, endedAt),
+            endedAt,
+            durationSeconds: range.isDurationTyped ? durationSeconds : secondsBetween(startedAt, endedAt),
             ...details,
-            // Omitted, the project and customer are derived from the task.
-            ...(taskId ? { taskId } : {}),
-            ...(projectId ? { constellationId: projectId } : {}),
-            ...(customerId ? { customerId } : {}),
+            ...references,
           },
         ],
       });
       onSaved?.("Entry added.");
       return;
     }
-    // Only what changed: an omitted project or customer is derived again when the task changes.
-    const startChanged = text("startedAt") !== toLocalInputValue(range.startedAt);
-    const endChanged = text("endedAt") !== toLocalInputValue(range.endedAt);
+    // Only what changed: a new start or end without a typed duration lets the server recompute it.
+    const changed = (field: keyof typeof references) => references[field] !== undefined && references[field] !== log[field];
     await update.mutateAsync({
       id: log.id,
       ...details,
-      ...(taskId !== log.taskId ? { taskId } : {}),
-      ...(projectId !== log.constellationId ? { constellationId: projectId } : {}),
-      ...(customerId !== log.customerId ? { customerId } : {}),
-      ...(startChanged ? { startedAt } : {}),
-      ...(endChanged ? { endedAt } : {}),
-      ...(durationChanged ? { durationSeconds: parsed.seconds } : {}),
+      ...(changed("taskId") ? { taskId: references.taskId } : {}),
+      ...(changed("constellationId") ? { constellationId: references.constellationId } : {}),
+      ...(changed("customerId") ? { customerId: references.customerId } : {}),
+      ...(range.start !== toLocalInputValue(initial.startedAt) ? { startedAt } : {}),
+      ...(range.end !== toLocalInputValue(initial.endedAt) ? { endedAt } : {}),
+      ...(range.isDurationTyped ? { durationSeconds } : {}),
     });
     onSaved?.("Entry saved.");
   }
@@ -127,18 +121,18 @@ function EntryEditorForm({ source, onSaved }: { source: Source; onSaved?: (messa
     <Form errors={errors} submitLabel={log ? "Save entry" : "Add entry"} onSubmit={submit}>
       <TextField label="Description" name="description" defaultValue={log?.description ?? ""} maxLength={MAX_LOG_DESCRIPTION_LENGTH} placeholder="What did you work on?" error={fieldError("description")} />
       <div className={FORM_GRID}>
-        <TaskPicker value={taskId} onChange={setTaskId} selectedLabel={log?.taskTitle ?? undefined} error={fieldError("taskId")} />
-        <ProjectPicker value={projectId} onChange={setProjectId} selectedLabel={log?.projectName ?? undefined} error={fieldError("constellationId")} hint={taskId && taskId !== log?.taskId ? "Empty: the task's project." : undefined} />
+        <TaskPicker {...filing.picker("task")} error={fieldError("taskId")} />
+        <ProjectPicker {...filing.picker("project")} error={fieldError("constellationId")} />
       </div>
       <div className={FORM_GRID}>
-        <CustomerPicker value={customerId} onChange={setCustomerId} selectedLabel={log?.customerName ?? undefined} error={fieldError("customerId")} />
+        <CustomerPicker {...filing.picker("customer")} error={fieldError("customerId")} />
         <TextField label="Tags" name="tags" defaultValue={log?.tags.join(", ") ?? ""} placeholder="design, review" hint="Separate tags with commas." error={fieldError("tags")} />
       </div>
       <div className={FORM_GRID}>
-        <DateTimeField label="Start" name="startedAt" defaultValue={toLocalInputValue(range.startedAt)} required error={fieldError("startedAt")} />
-        <DateTimeField label="End" name="endedAt" defaultValue={toLocalInputValue(range.endedAt)} required error={fieldError("endedAt")} />
+        <DateTimeField label="Start" name="startedAt" value={range.start} onTextChange={range.setStart} required error={fieldError("startedAt")} />
+        <DateTimeField label="End" name="endedAt" value={range.end} onTextChange={range.setEnd} required error={fieldError("endedAt")} />
       </div>
-      <TextField label="Duration" name="durationSeconds" defaultValue={formatDuration(initialDuration)} hint="Changing it moves the end; 1:30, 1.5 or 1h 30m." required error={fieldError("durationSeconds")} />
+      <TextField label="Duration" name="durationSeconds" value={range.duration} onChange={(event) => range.setDuration(event.target.value)} hint="Follows the start and end; changing it moves the end. 1:30, 1.5 or 1h 30m." required error={fieldError("durationSeconds")} />
       <CheckboxField label="Billable" name="isBillable" defaultChecked={log?.isBillable ?? true} error={fieldError("isBillable")} />
     </Form>
   );

@@ -159,7 +159,8 @@ function TimesheetGrid({ days, rows, userId, onRowSaved }: { days: string[]; row
     <Table caption="Timesheet of the week" stacked={false} className="[&_td]:p-1! [&_td]:align-middle [&_th]:align-middle">
       <thead>
         <tr>
-          <th scope="col" className="sticky left-0 z-10">
+          {/* On a phone the names column stays narrow (its words wrap), leaving room for the days beside it. */}
+          <th scope="col" className="sticky left-0 z-10 whitespace-normal! max-sm:max-w-[8.5rem]">
             Task, customer and project
           </th>
           {days.map((day) => (
@@ -175,7 +176,7 @@ function TimesheetGrid({ days, rows, userId, onRowSaved }: { days: string[]; row
       <tbody>
         {rows.map((row, rowIndex) => (
           <tr key={rowKey(row)} aria-label={row.label}>
-            <th scope="row" className="sticky left-0 z-10 normal-case! tracking-normal! text-sm! text-foreground! font-medium! bg-surface! whitespace-normal! min-w-[8rem]">
+            <th scope="row" className="sticky left-0 z-10 normal-case! tracking-normal! text-sm! text-foreground! font-medium! bg-surface! whitespace-normal! min-w-[8rem] max-sm:max-w-[8.5rem] wrap-anywhere">
               {row.label}
               {row.projectName && !row.label.includes(row.projectName) && <span className="block text-xs text-muted-foreground font-normal">{row.projectName}</span>}
             </th>

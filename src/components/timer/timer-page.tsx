@@ -6,8 +6,9 @@ import { cn } from "@/components/ui/cn";
 import { CARD, FORM_GRID, noticeClass } from "@/components/ui/styles";
 import { useEffect, useMemo, useState } from "react";
 import { CustomerPicker, ProjectPicker, TaskPicker } from "@/components/pickers/pickers";
-import { RunningTimerActions } from "./running-timer-editor";
-import { useElapsed, useStartTimer, useStopTimer } from "./use-running-timer";
+import { useFiling } from "@/components/pickers/use-filing";
+import { RunningTimerActions, RunningTimerFiling, RunningTimerTask } from "./running-timer-editor";
+import { useCurrentTimer, useElapsed, useStartTimer, useStopTimer } from "./use-running-timer";
 import { useAccount } from "@/components/ui/use-account";
 import { Button, CheckboxField, EmptyState, Form, FormError, PageHeader, QueryState, TextField, useServerErrors } from "@/components/ui";
 import { parseTagsInput } from "@/lib/duration-input";
@@ -30,9 +31,7 @@ const START_FIELDS = ["description", "taskId", "customerId", "constellationId", 
 
 function StartTimerForm() {
   const errors = useServerErrors(START_FIELDS);
-  const [taskId, setTaskId] = useState<string | null>(null);
-  const [customerId, setCustomerId] = useState<string | null>(null);
-  const [projectId, setProjectId] = useState<string | null>(null);
+  const filing = useFiling();
   const start = useStartTimer();
 
   useEffect(() => {
@@ -45,11 +44,8 @@ function StartTimerForm() {
     focusAfterSwap = "stop";
     // The click's own time: offline, the start waits in this browser and keeps it.
     return start.mutateAsync({
-      ...(projectId ? { constellationId: projectId } : {}),
+      ...filing.references(),
       description: String(form.get("description") ?? "") || null,
-      taskId,
-      // Empty: omitted, so the server gives the project's or task's customer.
-      ...(customerId ? { customerId } : {}),
       tags: parseTagsInput(String(form.get("tags") ?? "")),
       isBillable: form.get("isBillable") === "on",
     });
@@ -59,11 +55,11 @@ function StartTimerForm() {
     <Form errors={errors} onSubmit={submit} submitLabel="Start" actionsAlign="start" className={CARD} aria-label="Start a timer">
       <TextField label="What are you working on?" name="description" maxLength={MAX_LOG_DESCRIPTION_LENGTH} placeholder="Describe the work" error={errors.fieldError("description")} />
       <div className={FORM_GRID}>
-        <TaskPicker value={taskId} onChange={setTaskId} error={errors.fieldError("taskId")} />
-        <CustomerPicker value={customerId} onChange={setCustomerId} error={errors.fieldError("customerId")} hint={taskId ? "Empty: the task's customer." : undefined} />
+        <TaskPicker {...filing.picker("task")} error={errors.fieldError("taskId")} />
+        <ProjectPicker {...filing.picker("project")} error={errors.fieldError("constellationId")} />
+        <CustomerPicker {...filing.picker("customer")} error={errors.fieldError("customerId")} />
       </div>
       <div className={FORM_GRID}>
-        <ProjectPicker value={projectId} onChange={setProjectId} error={errors.fieldError("constellationId")} hint={taskId ? "Empty: the task's project." : undefined} />
         <TextField label="Tags" name="tags" placeholder="design, review" hint="Separate tags with commas." error={errors.fieldError("tags")} />
         <CheckboxField label="Billable" name="isBillable" defaultChecked className="self-end items-end" />
       </div>
@@ -88,10 +84,7 @@ function RunningTimerCard({ timer }: { timer: NonNullable<RouterOutputs["timers"
     <section className={cn(CARD, "flex items-center gap-5 flex-wrap border-success-border! bg-linear-to-t from-success-soft/40 to-surface [&>div:first-child]:flex-[1_1_200px] [&>div:first-child]:min-w-0 [&_p]:m-0")} aria-label="Running timer">
       <div>
         <p className="font-semibold text-[1.05rem] wrap-anywhere">{timer.description || "Timer running"}</p>
-        <p className="text-muted-foreground text-sm">
-          {timer.isBillable ? "Billable" : "Not billable"}
-          {timer.tags.length > 0 && ` · ${timer.tags.join(", ")}`}
-        </p>
+        <RunningTimerTask timer={timer} />
       </div>
       <p className="text-[2rem] font-bold tabular-nums tracking-[-0.02em] max-md:text-[1.6rem]" data-testid="running-timer-elapsed" aria-live="off">
         {isHydrated ? formatClock(elapsed) : ""}
@@ -108,6 +101,7 @@ function RunningTimerCard({ timer }: { timer: NonNullable<RouterOutputs["timers"
         Stop
       </Button>
       <RunningTimerActions timer={timer} announce={setMessage} />
+      <RunningTimerFiling timer={timer} announce={setMessage} />
       <p className="sr-only" role="status" aria-live="polite">
         {message}
       </p>
@@ -148,8 +142,7 @@ function TodayLogs({ serverToday }: { serverToday: DayRange | null }) {
 }
 
 export function TimerPage({ today = null }: { today?: DayRange | null }) {
-  const trpc = useTRPC();
-  const current = useQuery(trpc.timers.current.queryOptions());
+  const current = useCurrentTimer();
   const offline = useOfflineSync();
   const [notice, setNotice] = useState<string | null>(null);
 

@@ -135,6 +135,17 @@ export function clearOfflineQueue(userId: string): void {
 const SERVER_SNAPSHOT: Snapshot = { pendingCount: 0, isSyncing: false, refused: [] };
 const noEngine = { subscribe: () => () => {}, getSnapshot: () => SERVER_SNAPSHOT };
 
+/**
+ * Whether a start, stop or entry of this person waits in this browser (or is being sent): the timer
+ * the page shows is then the click's, not yet the server's. Reads the engine only, with no side effects.
+ */
+export function useHasLocalChanges(): boolean {
+  const userId = useAccount().user.id;
+  const engine = useMemo(() => (typeof window === "undefined" ? null : engineFor(userId)), [userId]);
+  const snapshot = useSyncExternalStore(engine?.subscribe ?? noEngine.subscribe, engine?.getSnapshot ?? noEngine.getSnapshot, noEngine.getSnapshot);
+  return snapshot.pendingCount > 0 || snapshot.isSyncing;
+}
+
 export interface OfflineSync extends Snapshot {
   /** Saves and sends one manual entry; throws the server's refusal (for the form's fields). */
   submit: (entry: QueuedEntry) => Promise<SubmitOutcome>;

@@ -1,8 +1,40 @@
 "use client";
-// The running timer's clock and Stop, for the shell's running timer and the Timer page.
+// The running timer as every part of the app reads it (the shell, the tab's title, the Timer page, the
+// idle question), its clock, and Start and Stop.
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { elapsedSeconds } from "@/lib/time-format";
-import { useOfflineSync, type SubmitOutcome } from "./use-offline-sync";
+import { useTRPC } from "@/trpc/react";
+import { useHasLocalChanges, useOfflineSync, type SubmitOutcome } from "./use-offline-sync";
+
+/** While the page is visible the running timer is read again this often, so a stop made elsewhere shows. */
+export const TIMER_REFRESH_MS = 10_000;
+
+/**
+ * The caller's running timer, followed: read again every 10 s while the page is visible (React Query
+ * pauses the interval in a hidden tab) and at once when the tab or window comes back, so the title and
+ * the timer bar follow a start or stop made in another tab, on another device or through the API. While
+ * a click waits in this browser's offline queue the page shows the click, not a read of the server.
+ */
+export function useCurrentTimer() {
+  const trpc = useTRPC();
+  const isFollowing = !useHasLocalChanges();
+  const query = useQuery({
+    ...trpc.timers.current.queryOptions(),
+    refetchInterval: isFollowing ? TIMER_REFRESH_MS : false,
+    refetchOnWindowFocus: isFollowing ? "always" : false,
+    refetchOnReconnect: isFollowing ? "always" : false,
+  });
+  const { refetch } = query;
+  useEffect(() => {
+    if (!isFollowing) return;
+    // React Query follows the tab's visibility; a window that regains focus while visible is read too.
+    const onFocus = () => void refetch();
+    window.addEventListener("focus", onFocus);
+    return () => window.removeEventListener("focus", onFocus);
+  }, [isFollowing, refetch]);
+  return query;
+}
 
 /** Seconds since `startedAt`, re-rendered every second while a timer runs. */
 export function useElapsed(startedAt: string | null | undefined): number {

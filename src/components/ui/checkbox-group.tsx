@@ -6,7 +6,7 @@ import { cn } from "./cn";
 import { CHECK, ERROR, HINT, LABEL } from "./field";
 
 export interface CheckboxGroupSection {
-  /** Heading of the group ("tasks"); omit for a single flat group. */
+  /** Heading of the group, in words ("Tasks", "Projects"), shown as written; omit for a single flat group. */
   title?: string;
   options: { value: string; label: string; description?: string }[];
 }
@@ -30,7 +30,7 @@ export function CheckboxGroup({ legend, sections, value, onChange, hint, error, 
       <div className="grid grid-cols-[repeat(auto-fill,minmax(180px,1fr))] gap-3">
         {sections.map((section, index) => (
           <div key={section.title ?? index} className="grid content-start gap-1.5" role={section.title ? "group" : undefined} aria-label={section.title}>
-            {section.title && <p className="m-0 text-xs font-semibold tracking-[0.05em] text-muted-foreground uppercase">{section.title}</p>}
+            {section.title && <p className="m-0 text-sm font-semibold text-muted-foreground">{section.title}</p>}
             {section.options.map((option) => (
               <label key={option.value} className={CHECK}>
                 <input type="checkbox" checked={value.includes(option.value)} onChange={(event) => toggle(option.value, event.target.checked)} />

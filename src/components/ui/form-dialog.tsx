@@ -2,7 +2,7 @@
 // The form shape every create/edit uses: `Form` sends, stays pending until the server answers, and
 // shows the answer's field errors at the fields (the rest as its FormError); `FormDialog` is a Dialog
 // holding one such form, with Cancel, closing once the form went through.
-import { createContext, useContext, useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button, type ButtonVariant } from "./button";
 import { Dialog, DialogClose } from "./dialog";
 import { FormError } from "./form-error";
@@ -44,6 +44,18 @@ export interface FormProps {
 
 const ACTIONS = { start: "justify-start", end: "justify-end", stretch: "[&>button]:flex-1" } as const;
 
+/**
+ * After a refused submit the focus goes to the first field marked invalid (a group of checkboxes: its
+ * first box), so a keyboard or screen-reader user lands on what to fix; with no field named, it stays
+ * on the submit button (which was disabled while pending, dropping the focus to the page).
+ */
+function focusFirstProblem(form: HTMLFormElement | null) {
+  if (!form) return;
+  const invalid = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+  const target = invalid?.matches("fieldset") ? invalid.querySelector<HTMLElement>("input:not([disabled]), select:not([disabled]), textarea:not([disabled])") : invalid;
+  (target ?? form.querySelector<HTMLElement>('button[type="submit"]'))?.focus();
+}
+
 export function Form({
   errors,
   onSubmit,
@@ -62,9 +74,15 @@ export function Form({
 }: FormProps) {
   const dialog = useContext(FormDialogContext);
   const [isPending, setIsPending] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Bumped by a refused submit: once the errors are on screen, the focus moves to the first.
+  const [refusals, setRefusals] = useState(0);
   const { clear } = errors;
   // A dialog's form goes away when it closes; its errors go with it.
   useEffect(() => clear, [clear]);
+  useEffect(() => {
+    if (refusals) focusFirstProblem(formRef.current);
+  }, [refusals]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -74,9 +92,11 @@ export function Form({
     setIsPending(true);
     try {
       const outcome = await onSubmit(new FormData(form), form);
-      if (outcome !== false) dialog?.onSubmitted();
+      if (outcome === false) setRefusals((count) => count + 1);
+      else dialog?.onSubmitted();
     } catch (caught) {
       errors.capture(caught);
+      setRefusals((count) => count + 1);
     } finally {
       setIsPending(false);
     }
@@ -85,6 +105,7 @@ export function Form({
   const isInline = layout === "inline";
   return (
     <form
+      ref={formRef}
       className={cn(isInline ? "flex flex-wrap items-end gap-2 [&>*:first-child]:flex-[1_1_220px] [&>*:first-child]:min-w-0" : FORM, className)}
       onSubmit={submit}
       noValidate={!validatesInBrowser}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fieldLabel } from "./form-error";
 import { mapErrorToFields } from "./form-errors";
 
 const error = (details: { field: string; message: string }[]) => ({ code: "validation_error", message: "Some fields need attention.", details });
@@ -24,7 +25,25 @@ describe("mapErrorToFields", () => {
     expect(mapErrorToFields(conflict, ["description"])).toEqual({ fields: {}, form: conflict });
   });
 
+  it("puts an item of a list field on the list's field", () => {
+    expect(mapErrorToFields(error([{ field: "scopes.0", message: "Choose scopes from the list." }]), ["name", "scopes"])).toEqual({ fields: { scopes: "Choose scopes from the list." }, form: null });
+  });
+
   it("keeps the first message when a field is named twice", () => {
     expect(mapErrorToFields(error([{ field: "items.0.title", message: "first" }, { field: "items.1.title", message: "second" }]), ["title"]).fields).toEqual({ title: "first" });
+  });
+});
+
+describe("fieldLabel", () => {
+  it.each([
+    ["rateLimitPerHour", "Rate limit per hour"],
+    ["constellationId", "Project"],
+    ["entries.2.constellationId", "Project"],
+    ["durationSeconds", "Duration"],
+    ["billing.hourlyRateCents", "Hourly rate"],
+    ["scopes.0", "Scopes"],
+    ["name", "Name"],
+  ])("%s reads %s", (field, label) => {
+    expect(fieldLabel(field)).toBe(label);
   });
 });

@@ -13,15 +13,18 @@ export interface MappedErrors {
 
 /**
  * Maps server field names onto a form's fields. A detail matches a field by its full name
- * (`billing.currency`), by its last segment (`entries.0.startedAt` → `startedAt`), or through `aliases`
- * (server name → form field name).
+ * (`billing.currency`), by a leading part of it (`scopes.0` → `scopes`: one item of a list field), by
+ * its last segment (`entries.0.startedAt` → `startedAt`), or through `aliases` (server name → form
+ * field name).
  */
 export function mapErrorToFields(error: DisplayError, fieldNames: readonly string[], aliases: Record<string, string> = {}): MappedErrors {
   const fields: Record<string, string> = {};
   const unmatched = [];
   for (const detail of error.details) {
-    const lastSegment = detail.field.split(".").pop() ?? detail.field;
-    const name = [aliases[detail.field], aliases[lastSegment], detail.field, lastSegment].find((candidate) => candidate !== undefined && fieldNames.includes(candidate));
+    const segments = detail.field.split(".");
+    const lastSegment = segments.at(-1) ?? detail.field;
+    const leading = segments.slice(0, -1).map((_, index) => segments.slice(0, segments.length - 1 - index).join("."));
+    const name = [aliases[detail.field], aliases[lastSegment], detail.field, ...leading, lastSegment].find((candidate) => candidate !== undefined && fieldNames.includes(candidate));
     if (name) fields[name] ??= detail.message;
     else unmatched.push(detail);
   }
@@ -49,3 +52,4 @@ export function useServerErrors(fieldNames: readonly string[], aliases?: Record<
   const clear = useCallback(() => setMapped({ fields: {}, form: null }), []);
   return { fieldError: (name) => mapped.fields[name], formError: mapped.form, capture, clear };
 }
+

@@ -5,7 +5,11 @@
 import type { ReactNode, TableHTMLAttributes } from "react";
 import { cn } from "./cn";
 
-const WRAP = "overflow-x-auto rounded-card border border-border bg-surface";
+/**
+ * `relative`: text kept for screen readers (`sr-only`, absolutely positioned) inside a wide grid is
+ * placed, and clipped, within the grid's own scrolling box, not the page's, which it would widen.
+ */
+const WRAP = "relative overflow-x-auto rounded-card border border-border bg-surface";
 const TABLE = cn(
   "w-full border-collapse text-[0.92rem]",
   "[&_td]:border-b [&_td]:border-border [&_td]:px-3 [&_td]:py-2.5 [&_td]:align-top",

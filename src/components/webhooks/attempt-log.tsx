@@ -1,11 +1,12 @@
 "use client";
-// A delivery's attempts, oldest first, as a timeline: when, scheduled or manual (Resend, Recover),
-// what came back (status or the network error), how long it took, and the response body kept (1 KB).
+// A delivery's attempts, oldest first, as a timeline: when, automatic (made on the retry schedule;
+// the API calls that trigger `scheduled`, but an attempt shown here was already sent) or manual
+// (Resend, Recover), what came back (status or the network error), how long it took, and the response body kept (1 KB).
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import { EmptyState, LocalTime } from "@/components/ui";
 import type { AttemptView } from "@/server/contract/webhook-delivery";
-
+import { TestBadge } from "./delivery-status";
 
 const isSuccess = (statusCode: number | null) => statusCode !== null && statusCode >= 200 && statusCode <= 299;
 
@@ -13,7 +14,8 @@ function formatDuration(milliseconds: number): string {
   return milliseconds < 1_000 ? `${milliseconds} ms` : `${(milliseconds / 1_000).toFixed(milliseconds < 10_000 ? 2 : 1)} s`;
 }
 
-export function AttemptLog({ attempts }: { attempts: AttemptView[] }) {
+/** `isTest`: the attempts of a test event's delivery, each marked Test. */
+export function AttemptLog({ attempts, isTest = false }: { attempts: AttemptView[]; isTest?: boolean }) {
   if (attempts.length === 0) return <EmptyState title="Not attempted yet.">The first attempt is made as soon as a worker is free.</EmptyState>;
   return (
     <ol className="list-none mt-3 mb-0 p-0 pl-[18px] border-l-2 border-border grid gap-3.5" aria-label="Attempts, oldest first">
@@ -23,8 +25,9 @@ export function AttemptLog({ attempts }: { attempts: AttemptView[] }) {
           <li key={attempt.id} className={cn("relative rounded-card border border-border bg-surface px-3.5 py-2.5 before:absolute before:-left-[26px] before:top-3.5 before:size-3 before:rounded-full before:border-2 before:border-surface [&_details]:mt-1.5", isSuccess(attempt.statusCode) ? "before:bg-success" : "before:bg-danger")} data-testid="attempt">
             <div className="flex flex-wrap items-center gap-x-2.5 gap-y-1.5">
               <strong>Attempt {attempt.number}</strong>
-              <Badge tone={attempt.trigger === "manual" ? "warning" : "neutral"}>{attempt.trigger === "manual" ? "Manual" : "Scheduled"}</Badge>
+              <Badge tone={attempt.trigger === "manual" ? "warning" : "neutral"}>{attempt.trigger === "manual" ? "Manual" : "Automatic"}</Badge>
               <Badge tone={isSuccess(attempt.statusCode) ? "success" : "danger"}>{outcome}</Badge>
+              {isTest && <TestBadge />}
               <span className="text-muted-foreground text-sm">
                 <LocalTime value={attempt.startedAt} /> · {formatDuration(attempt.durationMs)}
               </span>

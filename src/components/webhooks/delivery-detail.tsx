@@ -5,7 +5,6 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { CARD, noticeClass } from "@/components/ui/styles";
-import { Badge } from "@/components/ui/badge";
 import { AdminOnly } from "@/components/ui/admin-only";
 import { useIsAdmin } from "@/components/ui/use-account";
 import { Button, CopyButton, FormError, LocalTime, PageHeader, QueryState, Table, TextField } from "@/components/ui";
@@ -14,7 +13,7 @@ import { useTRPC } from "@/trpc/react";
 import { NotFoundPage } from "@/components/shell/not-found-page";
 import { useInvalidate } from "@/components/ui/use-invalidation";
 import { AttemptLog } from "./attempt-log";
-import { DeliveryStatus } from "./delivery-status";
+import { DeliveryStatus, TestBadge } from "./delivery-status";
 
 /** After Resend, the page looks for the manual attempt this often until it is recorded. */
 const AWAIT_ATTEMPT_MS = 1_000;
@@ -57,7 +56,7 @@ function DeliveryView({ endpointId, deliveryId }: { endpointId: string; delivery
             title={`${data.isTest ? "Test delivery" : "Delivery"} of ${data.eventType}`}
             description={
               <>
-                <DeliveryStatus status={data.status} /> {data.isTest && <Badge>Test</Badge>} to <span className="font-semibold break-words">{data.endpointUrl}</span>
+                <DeliveryStatus status={data.status} /> {data.isTest && <TestBadge />} to <span className="font-semibold break-words">{data.endpointUrl}</span>
               </>
             }
             actions={
@@ -112,7 +111,7 @@ function DeliveryView({ endpointId, deliveryId }: { endpointId: string; delivery
                 "No further attempts are scheduled."
               )}
             </p>
-            <AttemptLog attempts={data.attempts} />
+            <AttemptLog attempts={data.attempts} isTest={data.isTest} />
           </section>
           <section className="mt-7" aria-labelledby="headers-heading">
             <h2 id="headers-heading">Request headers</h2>

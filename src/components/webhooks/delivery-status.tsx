@@ -6,6 +6,15 @@ const TONES = { pending: "accent", success: "success", failed: "danger" } as con
 
 export const DELIVERY_STATUS_LABELS = LABELS;
 
+/** Marks a test event's delivery (or its event, or its attempts) in every list: it is left out of the endpoint's health. */
+export function TestBadge() {
+  return (
+    <Badge tone="info" className="ml-1">
+      Test
+    </Badge>
+  );
+}
+
 export function DeliveryStatus({ status }: { status: keyof typeof LABELS }) {
   return <Badge tone={TONES[status]}>{LABELS[status]}</Badge>;
 }

@@ -17,10 +17,11 @@ import { formatTime } from "@/lib/time-format";
 import { useTRPC } from "@/trpc/react";
 import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
 import { useInvalidate } from "@/components/ui/use-invalidation";
-import { DELIVERY_STATUS_LABELS, DeliveryStatus, lastResponse } from "./delivery-status";
+import { DELIVERY_STATUS_LABELS, DeliveryStatus, lastResponse, TestBadge } from "./delivery-status";
 import { EndpointForm } from "./endpoint-form";
 import { RecoverDialog, RotateSecretDialog, SendTestEventDialog } from "./endpoint-operations";
-import { EndpointStatus } from "./endpoint-status";
+import { deliveriesSentence, EndpointStatus } from "./endpoint-status";
+import { DISABLE_AFTER_CONSECUTIVE_FAILURES, MAX_ATTEMPTS } from "@/server/webhooks/state";
 
 /** The console follows deliveries as they happen without a click. */
 const LIVE_REFRESH_MS = 15_000;
@@ -132,7 +133,7 @@ function EndpointConsole({ id }: { id: string }) {
       <section className={CARD}>
         <dl className="grid grid-cols-[repeat(auto-fit,minmax(130px,1fr))] gap-3 my-4 [&>div]:min-w-0 [&_dt]:text-[0.8rem] [&_dt]:text-muted-foreground [&_dd]:mt-0.5 [&_dd]:mx-0 [&_dd]:mb-0 [&_dd]:font-semibold [&_dd]:wrap-anywhere">
           <div>
-            <dt>State</dt>
+            <dt>Health</dt>
             <dd>
               <EndpointStatus endpoint={endpoint} />
             </dd>
@@ -142,8 +143,21 @@ function EndpointConsole({ id }: { id: string }) {
             <dd>{endpoint.eventTypes.join(", ")}</dd>
           </div>
           <div>
-            <dt>Consecutive failures</dt>
-            <dd>{endpoint.consecutiveFailures}</dd>
+            <dt>Consecutive failed deliveries</dt>
+            <dd data-testid="endpoint-consecutive-failures">
+              {endpoint.health.consecutiveFailures}
+              <span className="block text-[0.8rem] font-normal text-muted-foreground">Deliveries that failed all {MAX_ATTEMPTS} attempts since the last success; {DISABLE_AFTER_CONSECUTIVE_FAILURES} disable the endpoint.</span>
+            </dd>
+          </div>
+          <div>
+            <dt>Deliveries in 24 h</dt>
+            <dd data-testid="endpoint-deliveries">{deliveriesSentence(endpoint.health)}</dd>
+          </div>
+          <div>
+            <dt>Attempts in 24 h</dt>
+            <dd data-testid="endpoint-stats">
+              {endpoint.health.attempts24h} made · {endpoint.health.failedAttempts24h} failed
+            </dd>
           </div>
           <div>
             <dt>Attempts succeeded</dt>
@@ -152,11 +166,25 @@ function EndpointConsole({ id }: { id: string }) {
             </dd>
           </div>
           <div>
-            <dt>Last 24 hours</dt>
-            <dd data-testid="endpoint-stats">
-              {endpoint.stats.last24h.success} succeeded · {endpoint.stats.last24h.failed} failed · {endpoint.stats.last24h.attempts} {endpoint.stats.last24h.attempts === 1 ? "attempt" : "attempts"}
+            <dt>Last attempt</dt>
+            <dd data-testid="endpoint-last-attempt">
+              {endpoint.health.lastAttemptAt ? (
+                <>
+                  {endpoint.health.lastAttemptSucceeded ? "Succeeded" : "Failed"}, <LocalTime value={endpoint.health.lastAttemptAt} />
+                </>
+              ) : (
+                "None yet"
+              )}
             </dd>
           </div>
+          {endpoint.health.nextRetryAt && (
+            <div>
+              <dt>Next retry</dt>
+              <dd>
+                <LocalTime value={endpoint.health.nextRetryAt} />
+              </dd>
+            </div>
+          )}
           {endpoint.description && (
             <div>
               <dt>Description</dt>
@@ -259,7 +287,10 @@ function Deliveries({ endpointId }: { endpointId: string }) {
                       <LocalTime value={delivery.createdAt} />
                     </Link>
                   </td>
-                  <td data-label="Event type">{delivery.eventType}</td>
+                  <td data-label="Event type">
+                    {delivery.eventType}
+                    {delivery.isTest && <TestBadge />}
+                  </td>
                   <td data-label="Status">
                     <DeliveryStatus status={delivery.status} />
                   </td>

@@ -6,13 +6,12 @@ import Link from "next/link";
 import { useState } from "react";
 import { TOOLBAR } from "@/components/ui/styles";
 import { AdminOnly } from "@/components/ui/admin-only";
-import { Badge } from "@/components/ui/badge";
 import { useIsAdmin } from "@/components/ui/use-account";
 import { EmptyState, LocalTime, PagedQueryState, PageHeader, SelectField, Table, TextField } from "@/components/ui";
 import { EVENT_TYPES } from "@/server/webhooks/events";
 import { useTRPC } from "@/trpc/react";
 import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
-import { DELIVERY_STATUS_LABELS, DeliveryStatus } from "./delivery-status";
+import { DELIVERY_STATUS_LABELS, DeliveryStatus, TestBadge } from "./delivery-status";
 import { WebhooksNavigation } from "./webhooks-navigation";
 
 export function WebhookEventsPage() {
@@ -58,8 +57,14 @@ function EventList() {
                     <LocalTime value={event.createdAt} />
                   </td>
                   <td data-label="Event">
-                    <div className="font-semibold">{event.type}</div>
-                    <code className="text-sm break-all">{event.id}</code> {event.isTest && <Badge>Test</Badge>}
+                    {/* One block, so a phone's card keeps the id whole beside the column's name. */}
+                    <div className="min-w-0">
+                      <div className="font-semibold">
+                        {event.type}
+                        {event.isTest && <TestBadge />}
+                      </div>
+                      <code className="text-sm break-all">{event.id}</code>
+                    </div>
                   </td>
                   <td data-label="Deliveries" className="text-sm">
                     {event.deliveries.length === 0 ? (

@@ -9,7 +9,7 @@ import { Button, EmptyState, FormDialog, NumberCell, PageHeader, QueryState, Tab
 import { useTRPC } from "@/trpc/react";
 import { useInvalidate } from "@/components/ui/use-invalidation";
 import { EndpointForm } from "./endpoint-form";
-import { EndpointStatus } from "./endpoint-status";
+import { deliveriesSentence, EndpointStatus } from "./endpoint-status";
 import { Notices } from "./notices";
 import { WebhooksNavigation } from "./webhooks-navigation";
 
@@ -52,7 +52,7 @@ function EndpointList() {
         empty={<EmptyState title="No endpoints yet.">Add an endpoint to receive time_log.created and invoice.created events.</EmptyState>}
       >
         {(rows) => (
-          <Table caption="Webhook endpoints" columns={["URL", "State", { numeric: "Last 24 h" }, { numeric: "Consecutive failures" }, "Event types"]}>
+          <Table caption="Webhook endpoints" columns={["URL", "Health", "Deliveries in 24 h", { numeric: "Consecutive failed deliveries" }, "Event types"]}>
             <tbody>
               {rows.map((endpoint) => (
                 <tr key={endpoint.id}>
@@ -62,13 +62,13 @@ function EndpointList() {
                     </Link>
                     {endpoint.description && <div className="text-sm text-muted-foreground">{endpoint.description}</div>}
                   </td>
-                  <td className="min-w-52 [&_a]:wrap-anywhere" data-label="State">
+                  <td className="min-w-52 [&_a]:wrap-anywhere" data-label="Health">
                     <EndpointStatus endpoint={endpoint} />
                   </td>
-                  <td className="text-right tabular-nums whitespace-nowrap" data-testid="endpoint-last24h" data-label="Last 24 hours">
-                    {endpoint.last24h.success} succeeded · {endpoint.last24h.failed} failed
+                  <td className="text-sm" data-testid="endpoint-last24h" data-label="Deliveries in 24 h">
+                    {deliveriesSentence(endpoint.health)}
                   </td>
-                  <NumberCell label="Consecutive failures">{endpoint.consecutiveFailures}</NumberCell>
+                  <NumberCell label="Consecutive failed deliveries">{endpoint.health.consecutiveFailures}</NumberCell>
                   <td className="text-sm" data-label="Event types">{endpoint.eventTypes.join(", ")}</td>
                 </tr>
               ))}

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
 import { SCOPES } from "@/server/auth/scopes";
+import { MAX_NAME_LENGTH } from "@/server/lib/limits";
 import { idInput, isoInstant, timestampSchema, uncoerced } from "@/server/lib/zod";
 
 export const apiKeyRecordSchema = z.object({
@@ -23,12 +24,17 @@ export const revokedApiKeySchema = z.object({ success: z.literal(true), id: z.st
 export type ApiKeyRecord = z.output<typeof apiKeyRecordSchema>;
 export type CreatedApiKey = z.output<typeof createdApiKeySchema>;
 
+const WHOLE_REQUESTS = "Enter a whole number of requests per hour, from 1 to 1,000,000.";
+
+/** The messages are the dialog's: a person reads them at the field (never a schema's own wording). */
 export const createApiKeyInput = z.object({
-  name: z.string().trim().min(1).max(200),
-  scopes: z.array(z.enum(SCOPES)).min(1),
-  rateLimitPerHour: uncoerced(z.number().int().min(1).max(1_000_000)).default(1000),
+  name: z.string({ error: "Enter a name for the key." }).trim().min(1, "Enter a name for the key.").max(MAX_NAME_LENGTH, `Use at most ${MAX_NAME_LENGTH} characters.`),
+  scopes: z
+    .array(z.enum(SCOPES, { error: "Choose scopes from the list of scopes." }), { error: "Choose at least one scope." })
+    .min(1, "Choose at least one scope."),
+  rateLimitPerHour: uncoerced(z.number({ error: WHOLE_REQUESTS }).int(WHOLE_REQUESTS).min(1, WHOLE_REQUESTS).max(1_000_000, WHOLE_REQUESTS)).default(1000),
   expiresAt: isoInstant()
-    .refine((date) => date.getTime() > Date.now(), "must be in the future")
+    .refine((date) => date.getTime() > Date.now(), "Choose a time in the future, or leave it empty for a key that never expires.")
     .optional(),
 });
 

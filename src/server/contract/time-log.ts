@@ -37,6 +37,8 @@ export const appTimeLogSchema = timeLogSchema.extend({
   taskTitle: z.string().nullable(),
   customerName: z.string().nullable(),
   projectName: z.string().nullable(),
+  /** The colour the calendar shows it in: its customer's (#RRGGBB), else its project's customer's; null: none set. */
+  color: z.string().nullable(),
   userName: z.string(),
   /** The number of the invoice (not void) that bills the log, which locks it; null when it may change. */
   lockedBy: z.string().nullable(),
@@ -158,6 +160,30 @@ export const summarizeTimeLogsInput = z
 export const timeLogIdInput = z.object({ id: idInput.meta({ description: "Time log id" }) });
 
 /**
+ * What a log or timer with these references is filed under (the web app's pickers): an omitted id is
+ * derived as for any log (the task's primary project; the project's customer, else the task's); null
+ * means none.
+ */
+export const filingInput = z.object({ taskId: referenceIdInput, customerId: referenceIdInput, constellationId: referenceIdInput });
+export const filingSchema = z.object({
+  taskId: z.string().nullable(),
+  customerId: z.string().nullable(),
+  constellationId: z.string().nullable(),
+  taskTitle: z.string().nullable(),
+  customerName: z.string().nullable(),
+  projectName: z.string().nullable(),
+  /** The customer's colour (#RRGGBB), or the project's customer's when the log has no customer. */
+  color: z.string().nullable(),
+});
+export type FilingInput = z.output<typeof filingInput>;
+
+/** The colour a log is shown in (the calendar): its customer's, else its project's customer's. */
+export function logColor(customer: { color: string | null } | null | undefined, project: { customer: { color: string | null } | null } | null | undefined): string | null {
+  return customer?.color ?? project?.customer?.color ?? null;
+}
+export type FilingView = z.output<typeof filingSchema>;
+
+/**
  * A change to a log; omitted fields keep their values, except that a new task re-derives an omitted
  * project and customer, and a new project an omitted customer. endedAt and durationSeconds are checked
  * against the result in the service (a start may move past the stored end).
@@ -213,8 +239,8 @@ export function lockingInvoice(log: Prisma.TimeLogGetPayload<{ select: typeof lo
 export const appTimeLogSelect = {
   ...timeLogSelect,
   task: { select: { title: true, deletedAt: true } },
-  customer: { select: { name: true } },
-  constellation: { select: { title: true } },
+  customer: { select: { name: true, color: true } },
+  constellation: { select: { title: true, customer: { select: { color: true } } } },
   user: { select: { name: true } },
   billedExternally: true,
   ...lockSelect,
@@ -261,6 +287,7 @@ export function serializeAppTimeLog({ task, customer, constellation, user, invoi
     taskTitle: task && !task.deletedAt ? task.title : null,
     customerName: customer?.name ?? null,
     projectName: constellation?.title ?? null,
+    color: logColor(customer, constellation),
     userName: user.name,
     lockedBy: lockingInvoice({ invoiceLine }),
     billedExternally,

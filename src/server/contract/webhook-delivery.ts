@@ -46,10 +46,10 @@ export const webhookDeliveryOutput = z.object({
   createdAt: timestampSchema,
 });
 
-export const listWebhookDeliveriesOutput = z.object({ items: z.array(webhookDeliveryOutput), pagination: paginationSchema });
-
-/** A resent delivery or a test event's new one: the delivery shape with `isTest`. */
+/** The delivery shape with `isTest` (a test event's delivery): the log's rows, a resent delivery, a test event's new one. */
 export const webhookOperationDeliveryOutput = webhookDeliveryOutput.extend({ isTest: z.boolean() });
+
+export const listWebhookDeliveriesOutput = z.object({ items: z.array(webhookOperationDeliveryOutput), pagination: paginationSchema });
 
 export const webhookAttemptOutput = z.object({
   id: z.string(),

@@ -38,19 +38,31 @@ export const disabledReasonSchema = z.enum(["manual", "consecutive_failures", "g
 
 const deliveryCounts = z.object({ success: z.number().int(), failed: z.number().int() });
 
+export const endpointHealthStates = ["healthy", "failing", "disabled", "paused"] as const;
+export type EndpointHealthState = (typeof endpointHealthStates)[number];
+
 /**
- * Health counted from attempts (app-api section 13), not only from finished deliveries: `failing` as
- * soon as the latest attempt failed or a retry is scheduled, with the error rate at once.
+ * One truthful health per endpoint (app-api sections 13 and 17), decided by `healthState` in
+ * services/webhooks/health.ts: `healthy`, `failing` (the latest attempt failed, or deliveries ran out
+ * of attempts since the last success), `disabled` (by the delivery engine), `paused` (by an admin, or
+ * a plan without webhooks). The 24-hour figures come from the same rows: the attempts made in the
+ * period and the deliveries they were for. Test deliveries are left out.
  */
 export const endpointHealthSchema = z.object({
-  state: z.enum(["healthy", "failing", "disabled", "idle"]),
+  state: z.enum(endpointHealthStates),
+  /** The contract's count of consecutive deliveries that failed after all their attempts. */
+  consecutiveFailures: z.number().int(),
   attempts24h: z.number().int(),
   failedAttempts24h: z.number().int(),
+  /** The deliveries attempted in the last 24 hours, by where each stands now. */
+  deliveries24h: z.object({ succeeded: z.number().int(), failed: z.number().int(), retrying: z.number().int() }),
   /** Failed attempts ÷ attempts over 24 hours; null without attempts. */
   errorRate24h: z.number().nullable(),
   successRate24h: z.number().nullable(),
   successRate7d: z.number().nullable(),
   lastAttemptAt: timestampSchema.nullable(),
+  /** Whether the latest attempt got a 2xx; null when no attempt is kept. */
+  lastAttemptSucceeded: z.boolean().nullable(),
   /** The soonest scheduled retry of a delivery that has failed before. */
   nextRetryAt: timestampSchema.nullable(),
 });
@@ -75,7 +87,7 @@ export const webhookEndpointDetailOutput = webhookEndpointOutput.omit({ secret: 
   disabledReason: disabledReasonSchema.nullable(),
   /** After a rotation, until when attempts are also signed with the previous secret (null: not at all). */
   previousSecretExpiresAt: timestampSchema.nullable(),
-  /** Deliveries completed in the last 24 hours by status, and attempts made. */
+  /** Deliveries attempted and finished in the last 24 hours by status, and attempts made: the health's figures. */
   stats: z.object({ last24h: deliveryCounts.extend({ attempts: z.number().int() }) }),
   health: endpointHealthSchema,
   attemptsPerHour: attemptsPerHourSchema,

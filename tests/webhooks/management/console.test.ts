@@ -26,7 +26,7 @@ async function inBrowser(user: SignedInUser) {
 }
 
 describe("webhooks.overview", () => {
-  it("gives each endpoint its successes and failures completed in the last 24 hours, and why it is not active", async () => {
+  it("gives each endpoint its deliveries attempted and finished in the last 24 hours, and why it is not active", async () => {
     const admin = await signUpOrganization({ plan: "pro" });
     const busy = await createEndpoint(admin);
     const paused = await insertEndpoint(admin.organizationId, { url: "https://paused.example.com/h", isActive: false });
@@ -34,24 +34,26 @@ describe("webhooks.overview", () => {
     const failing = await insertEndpoint(admin.organizationId, { url: "https://failing.example.com/h", isActive: false, disabledAt: ago(HOUR), consecutiveFailures: 20, disabledReason: "consecutive_failures" });
     const gone = await insertEndpoint(admin.organizationId, { url: "https://gone.example.com/h", isActive: false, disabledAt: ago(HOUR), consecutiveFailures: 3, disabledReason: "gone" });
     await seedDeliveries(admin.organizationId, busy.id, [
-      { createdAt: ago(2 * HOUR), status: "success", completedAt: ago(2 * HOUR) },
-      { createdAt: ago(3 * HOUR), status: "success", completedAt: ago(HOUR) },
-      { createdAt: ago(5 * HOUR), status: "failed", completedAt: ago(4 * HOUR) },
-      { createdAt: ago(30 * HOUR), status: "success", completedAt: ago(25 * HOUR) },
+      { createdAt: ago(2 * HOUR), status: "success", completedAt: ago(2 * HOUR), attemptedAt: ago(2 * HOUR) },
+      { createdAt: ago(3 * HOUR), status: "success", completedAt: ago(HOUR), attemptedAt: ago(HOUR) },
+      { createdAt: ago(5 * HOUR), status: "failed", completedAt: ago(4 * HOUR), attemptedAt: ago(4 * HOUR) },
+      { createdAt: ago(30 * HOUR), status: "success", completedAt: ago(25 * HOUR), attemptedAt: ago(25 * HOUR) },
       { createdAt: ago(HOUR), status: "pending" },
     ]);
-    await seedDeliveries(admin.organizationId, failing.id, [{ createdAt: ago(HOUR), status: "failed", completedAt: ago(HOUR) }]);
+    await seedDeliveries(admin.organizationId, failing.id, [{ createdAt: ago(HOUR), status: "failed", completedAt: ago(HOUR), attemptedAt: ago(HOUR) }]);
     const stranger = await signUpOrganization({ plan: "pro" });
     const theirs = await createEndpoint(stranger);
-    await seedDeliveries(stranger.organizationId, theirs.id, [{ createdAt: ago(HOUR), status: "success", completedAt: ago(HOUR) }]);
+    await seedDeliveries(stranger.organizationId, theirs.id, [{ createdAt: ago(HOUR), status: "success", completedAt: ago(HOUR), attemptedAt: ago(HOUR) }]);
 
     const overview = await (await inBrowser(admin)).webhooks.overview.query();
     const byId = new Map(overview.map((endpoint) => [endpoint.id, endpoint]));
     expect(overview.map((endpoint) => endpoint.id)).toEqual([gone.id, failing.id, paused.id, busy.id]);
     expect(byId.get(busy.id)).toMatchObject({ url: busy.url, isActive: true, disabledReason: null, last24h: { success: 2, failed: 1 } });
-    expect(byId.get(paused.id)).toMatchObject({ disabledReason: "manual", last24h: { success: 0, failed: 0 } });
-    expect(byId.get(failing.id)).toMatchObject({ disabledReason: "consecutive_failures", consecutiveFailures: 20, last24h: { success: 0, failed: 1 } });
-    expect(byId.get(gone.id)).toMatchObject({ disabledReason: "gone" });
+    // The same rows give the health its figures: the latest attempt (1 hour ago) succeeded.
+    expect(byId.get(busy.id)!.health).toMatchObject({ state: "healthy", attempts24h: 3, failedAttempts24h: 1, deliveries24h: { succeeded: 2, failed: 1, retrying: 0 }, consecutiveFailures: 0 });
+    expect(byId.get(paused.id)).toMatchObject({ disabledReason: "manual", last24h: { success: 0, failed: 0 }, health: { state: "paused" } });
+    expect(byId.get(failing.id)).toMatchObject({ disabledReason: "consecutive_failures", consecutiveFailures: 20, last24h: { success: 0, failed: 1 }, health: { state: "disabled", consecutiveFailures: 20 } });
+    expect(byId.get(gone.id)).toMatchObject({ disabledReason: "gone", health: { state: "disabled" } });
   });
 
   it("is for admins only", async () => {

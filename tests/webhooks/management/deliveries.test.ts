@@ -42,7 +42,7 @@ describe("GET /api/app/webhooks/:id/deliveries", () => {
     endpoint = await createEndpoint(admin);
   });
 
-  it("answers the contract's delivery fields (plus endpointId and nextAttemptAt), nothing else", async () => {
+  it("answers the contract's delivery fields (plus endpointId, nextAttemptAt and isTest), nothing else", async () => {
     const [pending, succeeded, failed] = await seedDeliveries(admin.organizationId, endpoint.id, [
       { createdAt: at(0), attempts: 2, lastStatusCode: null, lastError: "connect ECONNREFUSED", lastAttemptAt: at(5), nextAttemptAt: at(300), leaseUntil: at(400) },
       { createdAt: at(1), status: "success", attempts: 1, lastStatusCode: 200, lastError: null, lastAttemptAt: at(2), completedAt: at(2) },
@@ -67,6 +67,7 @@ describe("GET /api/app/webhooks/:id/deliveries", () => {
         nextAttemptAt: null,
         completedAt: at(9).toISOString(),
         createdAt: at(2).toISOString(),
+        isTest: false,
       },
       {
         id: succeeded!.id,
@@ -81,6 +82,7 @@ describe("GET /api/app/webhooks/:id/deliveries", () => {
         nextAttemptAt: null,
         completedAt: at(2).toISOString(),
         createdAt: at(1).toISOString(),
+        isTest: false,
       },
       {
         id: pending!.id,
@@ -95,6 +97,7 @@ describe("GET /api/app/webhooks/:id/deliveries", () => {
         nextAttemptAt: at(300).toISOString(),
         completedAt: null,
         createdAt: at(0).toISOString(),
+        isTest: false,
       },
     ]);
     expect(response.text).not.toContain("leaseUntil");

@@ -29,6 +29,7 @@ export const DELIVERY_FIELDS = [
   "eventId",
   "eventType",
   "id",
+  "isTest",
   "lastAttemptAt",
   "lastError",
   "lastStatusCode",
@@ -90,6 +91,8 @@ export interface SeedDelivery {
   completedAt?: Date | null;
   nextAttemptAt?: Date;
   leaseUntil?: Date | null;
+  /** One attempt logged then (as the engine logs each): 200 for a success, else `lastStatusCode` or 500. */
+  attemptedAt?: Date;
 }
 
 /** One event (and its delivery to `endpointId`) per entry, as the outbox would have written them. */
@@ -121,6 +124,12 @@ export async function seedDeliveries(organizationId: string, endpointId: string,
         },
       }),
     );
+    if (entry.attemptedAt) {
+      const statusCode = entry.status === "success" ? 200 : (entry.lastStatusCode ?? 500);
+      await db.webhookAttempt.create({
+        data: { organizationId, endpointId, deliveryId: rows.at(-1)!.id, number: 1, trigger: "scheduled", startedAt: entry.attemptedAt, durationMs: 5, statusCode },
+      });
+    }
   }
   return rows;
 }

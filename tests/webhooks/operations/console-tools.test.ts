@@ -50,12 +50,15 @@ describe("health counted from attempts", () => {
     const detail = await admin.client.get(`/api/app/webhooks/${endpoint.id}`);
     expect(detail.body.data.health).toEqual({
       state: "failing",
+      consecutiveFailures: 0,
       attempts24h: 2,
       failedAttempts24h: 2,
+      deliveries24h: { succeeded: 0, failed: 0, retrying: 1 },
       errorRate24h: 1,
       successRate24h: 0,
       successRate7d: 0,
       lastAttemptAt: expect.any(String),
+      lastAttemptSucceeded: false,
       nextRetryAt: expect.any(String),
     });
     // No delivery has finished, yet the endpoint reads failing: counted from attempts.
@@ -76,16 +79,16 @@ describe("health counted from attempts", () => {
     await db.webhookDelivery.updateMany({ where: { endpointId: endpoint.id }, data: { nextAttemptAt: new Date() } });
     await drainUntilSettled(db, { endpointId: endpoint.id });
     const healed = (await admin.client.get(`/api/app/webhooks/${endpoint.id}`)).body.data;
-    expect(healed.health).toMatchObject({ state: "healthy", attempts24h: 3, failedAttempts24h: 2, nextRetryAt: null });
+    expect(healed.health).toMatchObject({ state: "healthy", attempts24h: 3, failedAttempts24h: 2, deliveries24h: { succeeded: 1, failed: 0, retrying: 0 }, lastAttemptSucceeded: true, nextRetryAt: null });
     expect(healed.health.successRate24h).toBeCloseTo(1 / 3, 3);
   });
 
-  it("reads idle without attempts and disabled when not active", async () => {
+  it("reads healthy without attempts and paused when an admin pauses it", async () => {
     const receiver = await startReceiver();
     const { admin, endpoint } = await endpointOn(receiver);
-    expect((await admin.client.get(`/api/app/webhooks/${endpoint.id}`)).body.data.health).toMatchObject({ state: "idle", attempts24h: 0, errorRate24h: null, successRate7d: null });
+    expect((await admin.client.get(`/api/app/webhooks/${endpoint.id}`)).body.data.health).toMatchObject({ state: "healthy", attempts24h: 0, errorRate24h: null, successRate7d: null, lastAttemptAt: null, lastAttemptSucceeded: null });
     await admin.client.patch(`/api/app/webhooks/${endpoint.id}`, { isActive: false });
-    expect((await admin.client.get(`/api/app/webhooks/${endpoint.id}`)).body.data.health.state).toBe("disabled");
+    expect((await admin.client.get(`/api/app/webhooks/${endpoint.id}`)).body.data.health.state).toBe("paused");
   });
 });
 

@@ -36,8 +36,8 @@ export async function createApiKey(
     const ceiling = PLAN_API_HOURLY_CEILING[actor.plan];
     const left = Math.max(0, ceiling - (_sum.rateLimitPerHour ?? 0));
     if (input.rateLimitPerHour > left) {
-      const message = `at most ${left} (the plan allows ${ceiling} requests an hour over all of the organization's keys; revoke a key or lower this one)`;
-      throw new AppError("conflict", `rateLimitPerHour: ${message}`, { details: [{ field: "rateLimitPerHour", message }] });
+      const message = `Allow at most ${left.toLocaleString("en")} requests per hour: the plan allows ${ceiling.toLocaleString("en")} over all of the organization's keys. Revoke a key or lower this one.`;
+      throw new AppError("conflict", message, { details: [{ field: "rateLimitPerHour", message }] });
     }
     return tx.apiKey.create({
       data: {

@@ -4,6 +4,7 @@
 // customer is the project's customer, else the task's. An explicit null means none.
 import type { DbClient } from "@/server/db";
 import { invalidFields, unknownReference, type ErrorDetail, type ReferenceKind } from "@/server/errors";
+import { logColor, type FilingInput, type FilingView } from "@/server/contract/time-log";
 
 /** undefined: derive (or keep, given a base); null: none; a string: that id, checked. */
 export interface LogReferences {
@@ -88,4 +89,28 @@ export async function resolveReferences(
   });
   if (details.length) throw invalidFields(details);
   return resolved;
+}
+
+/**
+ * What a log with these references would be filed under, with the names the pickers show: the web
+ * app asks before Start (a task chosen shows its project and customer) and for the running timer. The
+ * same derivation as every write, so what the page shows is what the server records.
+ */
+export async function describeFiling(db: DbClient, organizationId: string, input: FilingInput): Promise<FilingView> {
+  const [resolved] = await resolveReferences(db, organizationId, [input]);
+  const { taskId, customerId, constellationId } = resolved!;
+  const [task, customer, project] = await Promise.all([
+    taskId ? db.task.findFirst({ where: { id: taskId, organizationId, deletedAt: null }, select: { title: true } }) : null,
+    customerId ? db.customer.findFirst({ where: { id: customerId, organizationId }, select: { name: true, color: true } }) : null,
+    constellationId ? db.constellation.findFirst({ where: { id: constellationId, organizationId }, select: { title: true, customer: { select: { color: true } } } }) : null,
+  ]);
+  return {
+    taskId,
+    customerId,
+    constellationId,
+    taskTitle: task?.title ?? null,
+    customerName: customer?.name ?? null,
+    projectName: project?.title ?? null,
+    color: logColor(customer, project),
+  };
 }

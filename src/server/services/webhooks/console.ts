@@ -1,14 +1,17 @@
 // What the webhooks console shows beyond the management routes (app-api section 8): each endpoint's
-// last 24 hours and why it is not active, and one delivery with its event body, the request headers
-// it is sent with and every attempt.
+// health (services/webhooks/health.ts) and why it is not active, and one delivery with its event body,
+// the request headers it is sent with and every attempt.
 import type { Db } from "@/server/db";
 import { notFound } from "@/server/errors";
 import { serializeAttempt, serializeWebhookDelivery, webhookAttemptSelect, webhookDeliverySelect, type DeliveryDetail, type DeliveryIdInput } from "@/server/contract/webhook-delivery";
+import type { Plan } from "@/generated/prisma/enums";
+import { planGrants } from "@/server/auth/plans";
 import type { Actor } from "@/server/services/auth/account";
 import {
   serializeWebhookEndpoint,
   webhookEndpointSelect,
   type DisabledReason,
+  type EndpointHealth,
   type EndpointDetail,
   type EndpointIdInput,
   type EndpointOverview,
@@ -26,56 +29,51 @@ function disabledReasonOf(isActive: boolean, stored: string | null): DisabledRea
   return stored === "gone" || stored === "consecutive_failures" ? stored : "manual";
 }
 
-const DAY_MS = 86_400_000;
+/** Whose webhooks a console read is for: the organization, and whether its plan sends webhooks. */
+type ConsoleActor = Actor & { plan: Plan };
 
-/**
- * Every endpoint (at most 20) with the deliveries it completed in the last 24 hours by outcome: two
- * queries, the counts grouped by PostgreSQL over the (organizationId, completedAt) index.
- */
-export async function listEndpointOverviews(db: Db, actor: Actor, now = new Date()): Promise<EndpointOverview[]> {
+const isPlanPaused = (actor: ConsoleActor) => !planGrants(actor.plan, "customIntegrations");
+
+/** The figures of the last 24 hours the contract's shapes carry, read off the health (one source). */
+const deliveriesOf = (health: EndpointHealth) => ({ success: health.deliveries24h.succeeded, failed: health.deliveries24h.failed });
+
+/** Every endpoint (at most 20) with why it is not active and its health: two statements. */
+export async function listEndpointOverviews(db: Db, actor: ConsoleActor, now = new Date()): Promise<EndpointOverview[]> {
   // The endpoints with the reason each was disabled for, read with them (at most 20, newest first).
   const rows = await db.webhookEndpoint.findMany({
     where: { organizationId: actor.organizationId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     select: { ...webhookEndpointSelect, disabledReason: true },
   });
-  const endpoints = rows.map(({ disabledReason, ...row }) => ({ ...serializeWebhookEndpoint(row), storedReason: disabledReason }));
-  const health = await endpointHealth(db, actor.organizationId, endpoints, now);
-  const counts = await db.webhookDelivery.groupBy({
-    by: ["endpointId", "status"],
-    where: { organizationId: actor.organizationId, completedAt: { gte: new Date(now.getTime() - DAY_MS) }, status: { in: ["success", "failed"] } },
-    _count: { _all: true },
+  const endpoints = rows.map(({ disabledReason, ...row }) => {
+    const view = serializeWebhookEndpoint(row);
+    return { ...view, disabledReason: disabledReasonOf(view.isActive, disabledReason) };
   });
+  const health = await endpointHealth(db, actor.organizationId, endpoints, { isPlanPaused: isPlanPaused(actor), now });
   return endpoints.map((endpoint) => {
-    const countOf = (status: "success" | "failed") => counts.find((row) => row.endpointId === endpoint.id && row.status === status)?._count._all ?? 0;
-    const { storedReason, ...view } = endpoint;
-    return { ...view, disabledReason: disabledReasonOf(view.isActive, storedReason), last24h: { success: countOf("success"), failed: countOf("failed") }, health: health.get(endpoint.id)! };
+    const of = health.get(endpoint.id)!;
+    return { ...endpoint, last24h: deliveriesOf(of), health: of };
   });
 }
 
-/** One endpoint with its last 24 hours: three index-backed queries, run together. */
-export async function getEndpointDetail(db: Db, actor: Actor, input: EndpointIdInput, now = new Date()): Promise<EndpointDetail> {
-  const since = new Date(now.getTime() - DAY_MS);
-  const scope = { endpointId: input.id, organizationId: actor.organizationId };
-  const [endpoint, counts, attempts, hourly] = await Promise.all([
+/** One endpoint with its health and its attempts per hour. */
+export async function getEndpointDetail(db: Db, actor: ConsoleActor, input: EndpointIdInput, now = new Date()): Promise<EndpointDetail> {
+  const [endpoint, hourly] = await Promise.all([
     db.webhookEndpoint.findFirst({ where: { id: input.id, organizationId: actor.organizationId }, select: { ...webhookEndpointSelect, previousSecretExpiresAt: true, disabledReason: true } }),
-    db.webhookDelivery.groupBy({ by: ["status"], where: { ...scope, completedAt: { gte: since }, status: { in: ["success", "failed"] } }, _count: { _all: true } }),
-    db.webhookAttempt.count({ where: { ...scope, startedAt: { gte: since } } }),
     attemptsPerHour(db, actor.organizationId, input.id, now),
   ]);
   if (!endpoint) throw notFound("Webhook endpoint");
   const { previousSecretExpiresAt, disabledReason, ...row } = endpoint;
   const { secret: _secret, ...view } = serializeWebhookEndpoint(row);
-  const health = await endpointHealth(db, actor.organizationId, [view], now);
-  const countOf = (status: "success" | "failed") => counts.find((count) => count.status === status)?._count._all ?? 0;
+  const subject = { ...view, disabledReason: disabledReasonOf(view.isActive, disabledReason) };
+  const health = (await endpointHealth(db, actor.organizationId, [subject], { isPlanPaused: isPlanPaused(actor), now })).get(view.id)!;
   // An overlap that has ended is reported as none.
   const overlapEnd = previousSecretExpiresAt && previousSecretExpiresAt > now ? previousSecretExpiresAt.toISOString() : null;
   return {
-    ...view,
-    disabledReason: disabledReasonOf(view.isActive, disabledReason),
+    ...subject,
     previousSecretExpiresAt: overlapEnd,
-    stats: { last24h: { success: countOf("success"), failed: countOf("failed"), attempts } },
-    health: health.get(view.id)!,
+    stats: { last24h: { ...deliveriesOf(health), attempts: health.attempts24h } },
+    health,
     attemptsPerHour: hourly,
   };
 }

@@ -4,17 +4,17 @@ import type { DbClient, Prisma } from "@/server/db";
 import { notFound } from "@/server/errors";
 import { paginate, type Page } from "@/server/lib/cursor";
 import {
-  serializeWebhookDelivery,
-  webhookDeliverySelect,
+  serializeOperationDelivery,
+  webhookOperationDeliverySelect,
   type ListDeliveriesInput,
   type ListWebhookEventsInput,
-  type WebhookDeliveryView,
+  type OperationDeliveryView,
   type WebhookEventRow,
 } from "@/server/contract/webhook-delivery";
 import type { Actor } from "@/server/services/auth/account";
 
 /** 404 when the endpoint is missing or another organization's; otherwise one page of its deliveries. */
-export async function listDeliveries(db: DbClient, actor: Actor, input: ListDeliveriesInput): Promise<Page<WebhookDeliveryView>> {
+export async function listDeliveries(db: DbClient, actor: Actor, input: ListDeliveriesInput): Promise<Page<OperationDeliveryView>> {
   const endpoint = await db.webhookEndpoint.findFirst({ where: { id: input.id, organizationId: actor.organizationId }, select: { id: true } });
   if (!endpoint) throw notFound("Webhook endpoint");
   const page = await paginate(
@@ -35,11 +35,11 @@ export async function listDeliveries(db: DbClient, actor: Actor, input: ListDeli
         },
         orderBy,
         take,
-        select: webhookDeliverySelect,
+        select: webhookOperationDeliverySelect,
       }),
     (row) => row.createdAt,
   );
-  return { items: page.items.map(serializeWebhookDelivery), pagination: page.pagination };
+  return { items: page.items.map(serializeOperationDelivery), pagination: page.pagination };
 }
 
 /**

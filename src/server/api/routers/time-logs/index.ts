@@ -8,6 +8,7 @@ import { deleteTimeLogProcedure } from "./delete-time-log";
 import { continueTimeLogProcedure } from "./continue-time-log";
 import { listDeletedTimeLogsProcedure } from "./list-deleted-time-logs";
 import { getTimeLogProcedure } from "./get-time-log";
+import { describeFilingProcedure } from "./describe-filing";
 
 export const timeLogsRouter = createRouter({
   list: listTimeLogsProcedure,
@@ -20,4 +21,5 @@ export const timeLogsRouter = createRouter({
   update: updateTimeLogProcedure,
   delete: deleteTimeLogProcedure,
   continue: continueTimeLogProcedure,
+  filing: describeFilingProcedure,
 });
