@@ -106,13 +106,13 @@ const flow: E2EFlow = {
           await duration.fill("45m");
           await dialog.getByLabel("Start and end").check();
           const end = dialog.getByLabel("End", { exact: true });
-          check((await end.inputValue()) === "2026-11-20T09:45", `after a 45m Duration the End reads ${await end.inputValue()}`);
+          check((await end.inputValue()) === "2026-11-20 09:45", `after a 45m Duration the End reads ${await end.inputValue()}`);
           await end.fill("2026-11-20T10:00");
           await dialog.getByLabel("Duration", { exact: true }).check();
           check((await duration.inputValue()) === "1:00", `after a new End the Duration still reads ${await duration.inputValue()}`);
           await dialog.getByLabel("Start", { exact: true }).fill("2026-11-20T09:30");
           await dialog.getByLabel("Start and end").check();
-          check((await end.inputValue()) === "2026-11-20T10:30", `a new Start keeps the Duration in Duration mode: End reads ${await end.inputValue()}`);
+          check((await end.inputValue()) === "2026-11-20 10:30", `a new Start keeps the Duration in Duration mode: End reads ${await end.inputValue()}`);
           await dialog.getByRole("button", { name: "Close" }).click();
           await dialog.waitFor({ state: "detached" });
           // Opened again, nothing typed before is there.

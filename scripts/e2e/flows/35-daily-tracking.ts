@@ -17,8 +17,8 @@ function today(hour: number, minute = 0): Date {
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
-/** What a datetime-local field holds for a local instant. */
-const localInput = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+/** What a date-time field shows for a local instant in the 24-hour clock (and reads when typed). */
+const localInput = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 
 /** `Tue 24`, as the timesheet names a day. */
 const dayName = (date: Date) => `${date.toLocaleDateString("en", { weekday: "short" })} ${date.getDate()}`;

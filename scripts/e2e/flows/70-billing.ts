@@ -332,16 +332,18 @@ const flow: E2EFlow = {
         "the report shows the hours per customer, billable against non-billable",
         async () => {
           await e2e.navigate(page, "Reports");
-          await page.getByTestId("report-total").filter({ hasText: "1.83" }).waitFor();
-          check((await page.getByTestId("report-billable").textContent()) === "1.33", "billable hours differ");
-          check((await page.getByTestId("report-non-billable").textContent()) === "0.50", "non-billable hours differ");
+          await page.getByTestId("report-total").filter({ hasText: "1:50" }).waitFor();
+          // In the person's duration format (h:mm, the default); billed hours are the invoice's rounded 1:30.
+          check((await page.getByTestId("report-billable").textContent()) === "1:20", "billable hours differ");
+          check((await page.getByTestId("report-billed").textContent()) === "1:30", "billed hours differ");
+          check((await page.getByTestId("report-non-billable").textContent()) === "0:30", "non-billable hours differ");
           await page.getByLabel("Group by", { exact: true }).selectOption("customer");
           const row = page.getByRole("table", { name: "Hours per customer" }).getByRole("row").filter({ hasText: customerName });
           await row.waitFor();
           const cells = (await row.getByRole("cell").allTextContents()).map((cell) => cell.trim());
-          check(cells.slice(0, 3).join(" | ") === `${customerName} | 1.83 | 1.33`, `the customer row reads ${cells.join(" | ")}`);
-          // 1 h 20 min billable, rounded up to 1 h 30 at €120/h, as its invoice line.
-          check(cells[3]?.includes("180.00"), `the customer's amount reads ${cells[3]}`);
+          // 1 h 20 min billable, billed rounded up to 1 h 30 at €120/h, as its invoice line.
+          check(cells.slice(0, 4).join(" | ") === `${customerName} | 1:50 | 1:20 | 1:30`, `the customer row reads ${cells.join(" | ")}`);
+          check(cells[4]?.includes("180.00"), `the customer's amount reads ${cells[4]}`);
           await page.locator(".recharts-bar-rectangle").first().waitFor();
           await fitsViewport(e2e, page);
           await e2e.shot(page, "16-reports", true);
