@@ -15,7 +15,7 @@ import { zonedDate } from "@/lib/time-zone";
 export const PDF_DETAIL_ROWS = 2_000;
 const CHART_BARS = 12;
 /** Rows drawn between two yields to the event loop. */
-const ROWS_PER_SLICE = 100;
+const ROWS_PER_SLICE = 20;
 
 export interface PdfOptions {
   title: string;
