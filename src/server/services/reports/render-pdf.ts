@@ -2,7 +2,7 @@
 // dependency): the title, the period in the report's zone, the filters in force, the totals with
 // billed time, amounts and tax, a bar chart of the top groups, the table of groups, and the detail
 // table of its logs. Times and durations are in the viewer's clock and duration format. Drawing is
-// synchronous work on the server's thread, so the detail table yields between slices of rows.
+// synchronous work on the server's thread, so the tables yield every few milliseconds.
 import PDFDocument from "pdfkit";
 import type { ReportAmount, ReportGroup, TimeReport } from "@/server/contract/time-report";
 import type { ReportLogRow } from "@/server/services/reports/time";
@@ -14,8 +14,8 @@ import { zonedDate } from "@/lib/time-zone";
 /** Logs the detail table lists at most (about 45 pages); the CSV holds every one. */
 export const PDF_DETAIL_ROWS = 2_000;
 const CHART_BARS = 12;
-/** Rows drawn between two yields to the event loop. */
-const ROWS_PER_SLICE = 20;
+/** Drawing time between two yields to the event loop: another request waits about this long per turn it needs. */
+const SLICE_MS = 2;
 
 export interface PdfOptions {
   title: string;
@@ -99,8 +99,12 @@ export async function renderReportPdf(report: TimeReport, detail: { rows: Report
     doc.font("Helvetica-Bold").fontSize(11).fillColor("#000").text(heading, left, y);
     y = doc.y + 4;
     header();
-    for (const [index, row] of rows.entries()) {
-      if (index > 0 && index % ROWS_PER_SLICE === 0) await yieldToEventLoop();
+    let sliceStart = performance.now();
+    for (const row of rows) {
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await yieldToEventLoop();
+        sliceStart = performance.now();
+      }
       const { bold, indent = 0 } = style(row);
       // A cell may hold several lines (an amount per currency); each line is cut to its column.
       const cells = columns.map((column) => column.value(row).split("\n"));
