@@ -61,6 +61,15 @@ describe("parseDecimal: numbers as people type them (app-api section 17)", () =>
   });
 
   it.each([
+    ["12.345", 2, "Is it 12.345 or 12345? This field keeps at most 2 decimals: write 12.35 or 12345."],
+    ["999,999", 2, "Is it 999.999 or 999999? This field keeps at most 2 decimals: write 1000.00 or 999999."],
+    ["1.005", 1, "Is it 1.005 or 1005? This field keeps at most 1 decimal: write 1.0 or 1005."],
+    ["1.200", 2, "Is it 1.2 or 1200? Write 1.20 or 1200."],
+  ])("offers %j in a field of %i decimals only as readings the field can keep", (text, maxFractionDigits, message) => {
+    expect(parseDecimal(text, { maxFractionDigits })).toMatchObject({ ok: false, problem: "ambiguous", message });
+  });
+
+  it.each([
     "1.2.3",
     "1,2,3",
     "1.20.50",
@@ -148,7 +157,7 @@ describe("parseMoney: amounts in minor units, never multiplied by 100", () => {
   it("treats blank as no amount and explains every refusal in words", () => {
     expect(parseMoney("  ", "EUR")).toEqual({ ok: true, minorUnits: null });
     expect(parseMoney("1,200", "EUR")).toEqual({ ok: false, error: "Is it 1.2 or 1200? Write 1.20 or 1200." });
-    expect(parseMoney("12.345", "EUR")).toEqual({ ok: false, error: "Is it 12.345 or 12345? Write 12.3450 or 12345." });
+    expect(parseMoney("12.345", "EUR")).toEqual({ ok: false, error: "Is it 12.345 or 12345? This field keeps at most 2 decimals: write 12.35 or 12345." });
     expect(parseMoney("12,345", "EUR")).toMatchObject({ ok: false });
     expect(parseMoney("1,999", "EUR")).toMatchObject({ ok: false });
     expect(parseMoney("12,3456", "EUR")).toEqual({ ok: false, error: "Use at most 2 decimals." });
@@ -166,7 +175,7 @@ describe("parseMoney: amounts in minor units, never multiplied by 100", () => {
     expect(parsePercent("100")).toEqual({ ok: true, bps: 10_000 });
     expect(parsePercent("100,01")).toEqual({ ok: false, error: "Enter a percentage between 0 and 100." });
     expect(parsePercent("7.1234")).toEqual({ ok: false, error: "Use at most 2 decimals." });
-    expect(parsePercent("7.125")).toEqual({ ok: false, error: "Is it 7.125 or 7125? Write 7.1250 or 7125." });
+    expect(parsePercent("7.125")).toEqual({ ok: false, error: "Is it 7.125 or 7125? This field keeps at most 2 decimals: write 7.13 or 7125." });
     expect(parsePercent("")).toEqual({ ok: false, error: "Enter a percentage such as 19 or 7,5." });
   });
 });

@@ -118,7 +118,12 @@ export function parseDecimal(text: string, rules: NumberRules = {}): ParsedNumbe
       } else if (couldGroup) {
         const decimal = plainText(negative, trimWhole(before), trimFraction(after));
         const whole = plainText(negative, before + after, "");
-        return fail("ambiguous", `Is it ${decimal} or ${whole}? Write ${unambiguousDecimal(negative, trimWhole(before), trimFraction(after))} or ${whole}.`, [decimal, whole]);
+        const fits = rules.maxFractionDigits === undefined || trimFraction(after).length <= rules.maxFractionDigits;
+        // A decimal reading the field cannot keep is offered rounded, as the field would hold it.
+        const advice = fits
+          ? `Write ${unambiguousDecimal(negative, trimWhole(before), trimFraction(after))} or ${whole}.`
+          : `This field keeps at most ${rules.maxFractionDigits} decimal${rules.maxFractionDigits === 1 ? "" : "s"}: write ${roundedDecimal(negative, before, after, rules.maxFractionDigits!)} or ${whole}.`;
+        return fail("ambiguous", `Is it ${decimal} or ${whole}? ${advice}`, [decimal, whole]);
       } else {
         decimalMark = mark;
       }
@@ -138,6 +143,14 @@ export function parseDecimal(text: string, rules: NumberRules = {}): ParsedNumbe
   const max = rules.maxFractionDigits;
   if (max !== undefined && fraction.length > max) return fail("decimals", max === 0 ? "Enter a whole number, without decimals." : `Use at most ${max} decimal${max === 1 ? "" : "s"}.`);
   return { ok: true, negative: negative && !isZero, whole, fraction };
+}
+
+/** `whole.fraction` rounded half up to `digits` decimals (digits < fraction.length), written with all of them. */
+function roundedDecimal(negative: boolean, whole: string, fraction: string, digits: number): string {
+  const scale = 10n ** BigInt(fraction.length - digits);
+  const rounded = (BigInt(whole + fraction) + scale / 2n) / scale;
+  const text = rounded.toString().padStart(digits + 1, "0");
+  return plainText(negative, trimWhole(text.slice(0, text.length - digits)), text.slice(text.length - digits));
 }
 
 /** A decimal written so that nobody could take it for thousands: `1.20`, `1.00`, `1.2340`. */
