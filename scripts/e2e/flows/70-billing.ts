@@ -310,6 +310,12 @@ const flow: E2EFlow = {
             }
             check(!(await page.getByRole("button", { name: "Print or save as PDF" }).isVisible()), "the print layout shows the buttons");
             check(!(await page.getByRole("navigation", { name: "Main" }).isVisible()), "the print layout shows the navigation");
+            // Paper: no sidebar strip or page tint around the document, in either theme.
+            const paper = await page.evaluate(() => {
+              const shell = document.getElementById("main")?.parentElement;
+              return { body: getComputedStyle(document.body).backgroundColor, shell: shell ? getComputedStyle(shell).backgroundImage : "none" };
+            });
+            check(paper.body === "rgb(255, 255, 255)" && paper.shell === "none", `the print layout is not on white paper: ${JSON.stringify(paper)}`);
             await e2e.shot(page, "14b-invoice-print", true);
             const pdf = await page.pdf({ format: "A4" });
             check(pdf.subarray(0, 5).toString() === "%PDF-" && pdf.length > 10_000, `the PDF is ${pdf.length} bytes`);

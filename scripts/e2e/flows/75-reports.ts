@@ -77,6 +77,22 @@ const flow: E2EFlow = {
           check(/\d+\.\d{2}/.test(tooltip) && !/\d:\d{2}/.test(tooltip), `the chart's tooltip reads ${tooltip}`);
           await fitsViewport(e2e, page);
           await e2e.shot(page, "75-reports", true);
+
+          // From and To are days as YYYY-MM-DD whatever the browser's locale; a typed day is read, rewritten, and a custom period.
+          const fromField = page.getByLabel("From", { exact: true });
+          const from = await fromField.inputValue();
+          check(/^\d{4}-\d{2}-\d{2}$/.test(from), `From reads ${from}`);
+          const dayBefore = new Date(Date.parse(`${from}T00:00:00Z`) - 86_400_000);
+          await fromField.fill(`${dayBefore.getUTCFullYear()}/${dayBefore.getUTCMonth() + 1}/${dayBefore.getUTCDate()}`);
+          await page.waitForURL(/range=custom/);
+          await fromField.blur();
+          check((await fromField.inputValue()) === dayBefore.toISOString().slice(0, 10), `From was not rewritten: ${await fromField.inputValue()}`);
+          await page.getByTestId("report-total").filter({ hasText: "1.83" }).waitFor();
+          await fromField.fill("2026-02-30");
+          await fromField.blur();
+          await page.getByText("Enter a date like 2026-11-25.").waitFor();
+          await page.getByLabel("Period", { exact: true }).selectOption("last_30_days");
+          await page.waitForURL(/range=last_30_days/);
         },
       ],
       [

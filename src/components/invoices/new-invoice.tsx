@@ -7,7 +7,7 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { CARD, FORM_GRID } from "@/components/ui/styles";
 import { useAccount, useIsAdmin } from "@/components/ui/use-account";
-import { Button, EmptyState, Form, FormError, LoadingState, mapErrorToFields, PageHeader, SelectField, TextAreaField, TextField, useServerErrors } from "@/components/ui";
+import { Button, DateField, EmptyState, Form, FormError, LoadingState, mapErrorToFields, PageHeader, SelectField, TextAreaField, useServerErrors } from "@/components/ui";
 import { MAX_INVOICE_NOTES_LENGTH } from "@/server/lib/limits";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
@@ -72,8 +72,8 @@ function NewInvoiceForm() {
       <Form errors={errors} onSubmit={submit} submitLabel="Create invoice" isSubmitDisabled={!input || Boolean(preview.error)} className={CARD}>
         <div className={FORM_GRID}>
           <SelectField label="Customer" value={customerId} onChange={(event) => setCustomerId(event.target.value)} error={fieldError("customerId")} options={customerOptions} />
-          <TextField label="From" type="date" value={range.from} onChange={(event) => setRange((current) => ({ ...current, from: event.target.value }))} error={fieldError("periodStart")} />
-          <TextField label="To" type="date" value={range.to} onChange={(event) => setRange((current) => ({ ...current, to: event.target.value }))} error={fieldError("periodEnd")} />
+          <DateField label="From" value={range.from} onDayChange={(from) => setRange((current) => ({ ...current, from }))} error={fieldError("periodStart")} />
+          <DateField label="To" value={range.to} onDayChange={(to) => setRange((current) => ({ ...current, to }))} error={fieldError("periodEnd")} />
         </div>
         <div className="flex gap-2 items-center flex-wrap">
           <Button size="sm" variant="ghost" onClick={() => setRange(named("this_month"))}>

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { FORM_GRID } from "@/components/ui/styles";
-import { Form, SelectField, TextAreaField, TextField, useServerErrors } from "@/components/ui";
+import { DateField, Form, SelectField, TextAreaField, TextField, useServerErrors } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
 import type { Project, ProjectInput } from "@/trpc/types";
 import { MAX_NAME_LENGTH } from "@/server/lib/limits";
@@ -70,7 +70,7 @@ export function ProjectForm({
         <TextField label="Title" required value={draft.title} onChange={set("title")} error={errors.fieldError("title")} maxLength={MAX_NAME_LENGTH} />
         <SelectField label="Customer" value={draft.customerId} onChange={set("customerId")} error={errors.fieldError("customerId")} options={customerOptions} />
         <SelectField label="Status" value={draft.status} onChange={set("status")} error={errors.fieldError("status")} options={STATUS_OPTIONS} />
-        <TextField label="Due date" type="date" value={draft.dueDate} onChange={set("dueDate")} error={errors.fieldError("dueDate")} />
+        <DateField label="Due date" value={draft.dueDate} onTextChange={(dueDate) => setDraft((current) => ({ ...current, dueDate }))} error={errors.fieldError("dueDate")} />
       </div>
       <TextAreaField label="Goal" value={draft.goal} onChange={set("goal")} error={errors.fieldError("goal")} />
     </Form>

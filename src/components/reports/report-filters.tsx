@@ -2,7 +2,7 @@
 // The report's controls: the period (a named one or two days), one or two groupings, and the filters.
 // Every change goes to the address, which is the report's one state.
 import { useQuery } from "@tanstack/react-query";
-import { SelectField, TextField } from "@/components/ui";
+import { DateField, SelectField } from "@/components/ui";
 import { TOOLBAR } from "@/components/ui/styles";
 import { CustomerPicker, MemberPicker, ProjectPicker, TaskPicker } from "@/components/pickers/pickers";
 import { useTRPC } from "@/trpc/react";
@@ -56,9 +56,9 @@ export function ReportFilters({
 }) {
   const labels = useChosenLabels(query);
   const [first, second] = query.groupBy;
-  const setDay = (field: "from" | "to") => (event: { target: { value: string } }) => {
+  const setDay = (field: "from" | "to") => (day: string) => {
     const current = { from: query.range === "custom" ? query.from : (days?.from ?? ""), to: query.range === "custom" ? query.to : (days?.to ?? "") };
-    onChange({ range: "custom", ...current, [field]: event.target.value });
+    onChange({ range: "custom", ...current, [field]: day });
   };
   const reversed = query.range === "custom" && query.from && query.to && query.to < query.from;
 
@@ -71,8 +71,8 @@ export function ReportFilters({
           onChange={(event) => onChange({ range: event.target.value as ReportQuery["range"] })}
           options={[...RANGES.map((range) => ({ value: range, label: RANGE_LABELS[range] })), { value: "custom", label: "Custom days" }]}
         />
-        <TextField label="From" type="date" value={query.range === "custom" ? query.from : (days?.from ?? "")} onChange={setDay("from")} max={query.range === "custom" ? query.to || undefined : undefined} />
-        <TextField label="To" type="date" value={query.range === "custom" ? query.to : (days?.to ?? "")} onChange={setDay("to")} error={reversed ? "must not be before From" : undefined} />
+        <DateField label="From" value={query.range === "custom" ? query.from : (days?.from ?? "")} onDayChange={setDay("from")} />
+        <DateField label="To" value={query.range === "custom" ? query.to : (days?.to ?? "")} onDayChange={setDay("to")} error={reversed ? "must not be before From" : undefined} />
         <SelectField
           label="Group by"
           value={first}

@@ -5,6 +5,7 @@ export { Combobox, type ComboboxOption } from "./combobox";
 export { CopyButton, SecretValue } from "./copy-button";
 export { ConfirmDialog, Dialog, DialogClose } from "./dialog";
 export { CheckboxField, Field, SelectField, TextAreaField, TextField, type SelectOption } from "./field";
+export { DateField, readDay } from "./date-field";
 export { DateTimeField, unreadableDateTime } from "./date-time-field";
 export { FormError } from "./form-error";
 export { Form, FormDialog, type FormDialogProps, type FormProps } from "./form-dialog";
