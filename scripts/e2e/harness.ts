@@ -54,6 +54,17 @@ export function check(condition: unknown, message: string): asserts condition {
   if (!condition) throw new CheckFailed(message);
 }
 
+/** Polls `read` until `done` holds (no fixed waits); answers the last value. */
+export async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    check(Date.now() < deadline, `${what}: still ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 export interface Tally {
   passed: number;
   failed: number;

@@ -5,7 +5,7 @@
 // the next person; and a person whose preferred zone and week start differ from the browser's.
 import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "playwright-core";
-import { check, PASSWORD, type E2E, type E2EFlow } from "../harness";
+import { check, PASSWORD, poll, type E2E, type E2EFlow } from "../harness";
 
 interface Log {
   id: string;
@@ -35,17 +35,6 @@ async function query<T>(e2e: E2E, cookie: string, procedure: string, input: unkn
 
 const latestLogs = async (e2e: E2E, cookie: string) => (await query<{ items: Log[] }>(e2e, cookie, "timeLogs.listWithNames", { limit: 10 })).items;
 const currentTimer = (e2e: E2E, cookie: string) => query<{ startedAt: string } | null>(e2e, cookie, "timers.current", undefined);
-
-/** Polls `read` until `done` holds (no fixed waits); answers the last value. */
-async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    check(Date.now() < deadline, `${what}: still ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 /**
  * Waits until React has hydrated the Timer page's Start form and the person's preferences are applied

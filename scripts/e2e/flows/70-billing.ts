@@ -6,7 +6,7 @@
 // recipient, VAT IDs, dates, the tax rate and notes (and its print layout), the report; then a member,
 // who sees no admin actions and manages customers only once an admin allows it.
 import type { Page } from "playwright-core";
-import { check, PASSWORD, type E2E, type E2EFlow } from "../harness";
+import { check, PASSWORD, poll, type E2E, type E2EFlow } from "../harness";
 
 /** The page's width must not exceed the viewport's: nothing forces sideways scrolling of the page. */
 async function fitsViewport(e2e: E2E, page: Page): Promise<void> {
@@ -238,7 +238,8 @@ const flow: E2EFlow = {
           await page.getByLabel("Show archived").check();
           await page.getByRole("button", { name: `Unarchive ${customerName}` }).click();
           await page.getByRole("button", { name: `Archive ${customerName}` }).waitFor();
-          check((await trpcQuery<{ archived: boolean }>(e2e, cookie, "customers.get", { id: customerId })).archived === false, "the customer stayed archived");
+          // The button comes back as the page's list refreshes; the server's answer is read until it agrees.
+          await poll(async () => (await trpcQuery<{ archived: boolean }>(e2e, cookie, "customers.get", { id: customerId })).archived, (archived) => archived === false, "the customer's archived flag");
           await page.getByLabel("Show archived").uncheck();
         },
       ],
