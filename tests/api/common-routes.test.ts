@@ -5,6 +5,8 @@
 import { expectErrorEnvelope } from "../harness/assertions";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
+import { appRouter } from "@/server/api/root";
+import type { ProcedureMeta } from "@/server/api/trpc";
 import { apiClient, apiOrganization, createApiKey, signUpOrganization } from "../harness/factories";
 import { TestClient, type TestResponse } from "../harness/http";
 import { expectMatchesOpenApi, openApiDocument } from "../harness/openapi";
@@ -25,26 +27,42 @@ interface PublicRoute {
 }
 
 const missing = "cmissing000000000000000000";
-const routes: PublicRoute[] = [
-  { method: "GET", template: "/api/v1/tasks", path: "/api/v1/tasks", scope: "tasks:read", wrongScope: "tasks:write", wildcard: "tasks:*", invalidQuery: "status=bogus" },
-  { method: "POST", template: "/api/v1/tasks", path: "/api/v1/tasks", scope: "tasks:write", wrongScope: "tasks:read", wildcard: "tasks:*", invalidBody: { title: 5 } },
-  { method: "GET", template: "/api/v1/tasks/{taskId}", path: `/api/v1/tasks/${missing}`, scope: "tasks:read", wrongScope: "customers:read", wildcard: "tasks:*" },
-  { method: "PATCH", template: "/api/v1/tasks/{taskId}", path: `/api/v1/tasks/${missing}`, scope: "tasks:write", wrongScope: "tasks:delete", wildcard: "tasks:*", invalidBody: { title: "" } },
-  { method: "DELETE", template: "/api/v1/tasks/{taskId}", path: `/api/v1/tasks/${missing}`, scope: "tasks:delete", wrongScope: "tasks:write", wildcard: "tasks:*" },
-  { method: "POST", template: "/api/v1/tasks/{taskId}/subtasks", path: `/api/v1/tasks/${missing}/subtasks`, scope: "tasks:write", wrongScope: "tasks:read", wildcard: "tasks:*", invalidBody: { items: [] } },
-  { method: "GET", template: "/api/v1/time-logs", path: "/api/v1/time-logs", scope: "time-logs:read", wrongScope: "tasks:*", invalidQuery: "from=2026-01-01" },
-  { method: "GET", template: "/api/v1/customers", path: "/api/v1/customers", scope: "customers:read", wrongScope: "customers:write", wildcard: "customers:*", invalidQuery: "includeArchived=1" },
-  { method: "POST", template: "/api/v1/customers", path: "/api/v1/customers", scope: "customers:write", wrongScope: "customers:read", wildcard: "customers:*", invalidBody: {} },
-  { method: "GET", template: "/api/v1/constellations", path: "/api/v1/constellations", scope: "constellations:read", wrongScope: "tasks:read", wildcard: "constellations:*", invalidQuery: "status=onHold" },
-  { method: "POST", template: "/api/v1/constellations", path: "/api/v1/constellations", scope: "constellations:write", wrongScope: "constellations:read", wildcard: "constellations:*", invalidBody: { status: "onHold" } },
-  { method: "GET", template: "/api/v1/time-logs/deleted", path: "/api/v1/time-logs/deleted", scope: "time-logs:read", wrongScope: "tasks:*", invalidQuery: "since=yesterday" },
-  { method: "GET", template: "/api/v1/events", path: "/api/v1/events", scope: "events:read", wrongScope: "tasks:read", invalidQuery: "type=task.created" },
-  { method: "GET", template: "/api/v1/tasks/deleted", path: "/api/v1/tasks/deleted", scope: "tasks:read", wrongScope: "tasks:write", wildcard: "tasks:*", invalidQuery: "since=2026-01-01" },
-  { method: "GET", template: "/api/v1/time-logs/{id}", path: `/api/v1/time-logs/${missing}`, scope: "time-logs:read", wrongScope: "tasks:*" },
-  { method: "GET", template: "/api/v1/customers/{id}", path: `/api/v1/customers/${missing}`, scope: "customers:read", wrongScope: "customers:write", wildcard: "customers:*" },
-  { method: "GET", template: "/api/v1/constellations/{id}", path: `/api/v1/constellations/${missing}`, scope: "constellations:read", wrongScope: "constellations:write", wildcard: "constellations:*" },
-  { method: "GET", template: "/api/v1/events/{id}", path: `/api/v1/events/${missing}`, scope: "events:read", wrongScope: "time-logs:read" },
-];
+/** Each public operation's checks by `METHOD template`; the operations themselves come from the procedures below. */
+const checks: Record<string, Omit<PublicRoute, "method" | "template">> = {
+  "GET /api/v1/tasks": { path: "/api/v1/tasks", scope: "tasks:read", wrongScope: "tasks:write", wildcard: "tasks:*", invalidQuery: "status=bogus" },
+  "POST /api/v1/tasks": { path: "/api/v1/tasks", scope: "tasks:write", wrongScope: "tasks:read", wildcard: "tasks:*", invalidBody: { title: 5 } },
+  "GET /api/v1/tasks/{taskId}": { path: `/api/v1/tasks/${missing}`, scope: "tasks:read", wrongScope: "customers:read", wildcard: "tasks:*" },
+  "PATCH /api/v1/tasks/{taskId}": { path: `/api/v1/tasks/${missing}`, scope: "tasks:write", wrongScope: "tasks:delete", wildcard: "tasks:*", invalidBody: { title: "" } },
+  "DELETE /api/v1/tasks/{taskId}": { path: `/api/v1/tasks/${missing}`, scope: "tasks:delete", wrongScope: "tasks:write", wildcard: "tasks:*" },
+  "POST /api/v1/tasks/{taskId}/subtasks": { path: `/api/v1/tasks/${missing}/subtasks`, scope: "tasks:write", wrongScope: "tasks:read", wildcard: "tasks:*", invalidBody: { items: [] } },
+  "GET /api/v1/time-logs": { path: "/api/v1/time-logs", scope: "time-logs:read", wrongScope: "tasks:*", invalidQuery: "from=2026-01-01" },
+  "GET /api/v1/customers": { path: "/api/v1/customers", scope: "customers:read", wrongScope: "customers:write", wildcard: "customers:*", invalidQuery: "includeArchived=1" },
+  "POST /api/v1/customers": { path: "/api/v1/customers", scope: "customers:write", wrongScope: "customers:read", wildcard: "customers:*", invalidBody: {} },
+  "GET /api/v1/constellations": { path: "/api/v1/constellations", scope: "constellations:read", wrongScope: "tasks:read", wildcard: "constellations:*", invalidQuery: "status=onHold" },
+  "POST /api/v1/constellations": { path: "/api/v1/constellations", scope: "constellations:write", wrongScope: "constellations:read", wildcard: "constellations:*", invalidBody: { status: "onHold" } },
+  "GET /api/v1/time-logs/deleted": { path: "/api/v1/time-logs/deleted", scope: "time-logs:read", wrongScope: "tasks:*", invalidQuery: "since=yesterday" },
+  "GET /api/v1/events": { path: "/api/v1/events", scope: "events:read", wrongScope: "tasks:read", invalidQuery: "type=task.created" },
+  "GET /api/v1/tasks/deleted": { path: "/api/v1/tasks/deleted", scope: "tasks:read", wrongScope: "tasks:write", wildcard: "tasks:*", invalidQuery: "since=2026-01-01" },
+  "GET /api/v1/time-logs/{id}": { path: `/api/v1/time-logs/${missing}`, scope: "time-logs:read", wrongScope: "tasks:*" },
+  "GET /api/v1/customers/{id}": { path: `/api/v1/customers/${missing}`, scope: "customers:read", wrongScope: "customers:write", wildcard: "customers:*" },
+  "GET /api/v1/constellations/{id}": { path: `/api/v1/constellations/${missing}`, scope: "constellations:read", wrongScope: "constellations:write", wildcard: "constellations:*" },
+  "GET /api/v1/events/{id}": { path: `/api/v1/events/${missing}`, scope: "events:read", wrongScope: "time-logs:read" },
+};
+
+/** Every procedure served under /api/v1 (its `meta.openapi`), as `METHOD template`: a new one cannot be left out of the checks. */
+const operations = Object.values(appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } }>).flatMap(({ _def }) => {
+  const openapi = _def.meta?.openapi;
+  return openapi && openapi.enabled !== false ? [`${openapi.method} /api${openapi.path}`] : [];
+});
+
+const routes: PublicRoute[] = operations.flatMap((operation) => {
+  const [method, template] = operation.split(" ") as [PublicRoute["method"], string];
+  return checks[operation] ? [{ method, template, ...checks[operation] }] : [];
+});
+
+it("every procedure served under /api/v1 has its checks here, and every check its procedure", () => {
+  expect(Object.keys(checks).sort()).toEqual([...operations].sort());
+});
 
 /** Harvest's and Stripe's spellings, which are not Orbit's: each is named in the 400. */
 const UNKNOWN_QUERY = ["updated_since", "per_page", "expand"];

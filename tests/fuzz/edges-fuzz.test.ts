@@ -1,4 +1,4 @@
-// Fuzzes every /api/v1 operation of the OpenAPI document and every /api/app route of the route table
+// Fuzzes every /api/v1 operation of the OpenAPI document and every /api/app route of the in-app table
 // with generated bodies, queries and path parameters, and Orbit's server with raw request lines over a
 // socket (odd targets, methods and versions): no request may answer 5xx or outside the envelope.
 import http from "node:http";
@@ -6,7 +6,7 @@ import net from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { malformedRequestError, SERVER_ALLOW } from "@/server/http/request-guard";
-import { apiRoutes } from "@/server/http/route-table";
+import { listAppRoutes } from "@/server/http/app-routes";
 import { MAX_JSON_DEPTH } from "@/server/http/body";
 import { openApiDocument } from "../harness/openapi";
 import { apiOrganization, PASSWORD, uniqueEmail } from "../harness/factories";
@@ -150,11 +150,9 @@ describe("fuzzing every edge", () => {
 
   it("every /api/app route answers in the envelope, never 5xx", { timeout: 180_000 }, async () => {
     // Logging out would end the session the other routes are fuzzed under; it takes no input anyway.
-    const operations: Operation[] = Object.entries(apiRoutes)
-      .filter(([template]) => template.startsWith("/api/app/") && template !== "/api/app/auth/logout")
-      .flatMap(([template, methods]) =>
-        methods.map((method) => ({ method, template, pathParams: template.match(/\[[^\]]+\]/g) ?? [], query: [] })),
-      );
+    const operations: Operation[] = listAppRoutes()
+      .filter(({ template }) => template !== "/api/app/auth/logout")
+      .map(({ method, template }) => ({ method, template, pathParams: template.match(/\[[^\]]+\]/g) ?? [], query: [] }));
     expect(operations.length).toBeGreaterThan(15);
     await fuzz(setup.admin.client, document, operations, 1000);
   });

@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/env";
 import { apiRoutes } from "@/server/http/route-table";
+import { routeTemplateOf } from "@/server/http/observe";
 import { MAX_JSON_DEPTH } from "@/server/http/body";
 import { MAX_BODY_BYTES } from "@/server/lib/limits";
 import { TRPC_MAX_BATCH_SIZE } from "@/trpc/limits";
@@ -72,6 +73,25 @@ describe("API routing in the envelope", () => {
     expect(cron.headers.get("allow")).toBe("POST, OPTIONS");
     const webhook = await new TestClient().request("PUT", "/api/app/webhooks/wh_1");
     expect(webhook.headers.get("allow")).toBe("GET, PATCH, DELETE, HEAD, OPTIONS");
+  });
+
+  it("OPTIONS on an in-app path is a 204 naming its methods, as Next answers it for a route file", async () => {
+    for (const [url, allow] of [
+      ["/api/app/me", "GET, HEAD, OPTIONS"],
+      ["/api/app/webhooks/wh_1", "DELETE, GET, HEAD, OPTIONS, PATCH"],
+      ["/api/app/nothing-here", "DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT"],
+    ]) {
+      const response = await new TestClient().request("OPTIONS", url!);
+      expect(response.status, url).toBe(204);
+      expect(response.headers.get("allow"), url).toBe(allow);
+    }
+  });
+
+  it("an in-app request is labelled with its route's template; an unknown path with the catch-all's", () => {
+    expect(routeTemplateOf("GET", "/api/app/customers/c_1/work")).toBe("/api/app/customers/[id]/work");
+    expect(routeTemplateOf("POST", "/api/app/invoices/preview")).toBe("/api/app/invoices/preview");
+    expect(routeTemplateOf("GET", "/api/app/webhooks/wh_1/deliveries/d_1")).toBe("/api/app/webhooks/[id]/deliveries/[deliveryId]");
+    expect(routeTemplateOf("GET", "/api/app/nothing-here")).toBe("/api/[...path]");
   });
 
   it("a known route with its own method still runs", async () => {

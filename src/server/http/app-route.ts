@@ -1,4 +1,6 @@
-// Edge for the in-app REST routes (/api/app/*): Request -> tRPC caller -> enveloped Response.
+// Edge for the in-app REST routes (/api/app/*): Request -> the table's route (app-routes.ts) -> tRPC
+// caller -> enveloped Response (or a file). Every route gets the session, the same-origin check, the
+// body bounds and the NUL check; errors come in the envelope.
 import { appRouter } from "@/server/api/root";
 import { createCallerFactory } from "@/server/api/trpc";
 import { AppError } from "@/server/errors";
@@ -7,58 +9,92 @@ import { createRequestContext } from "@/server/http/request-context";
 import { assertSameOrigin } from "@/server/http/origin";
 import { errorResponse, jsonResponse } from "@/server/http/responses";
 import { assertNoNulCharacters, readJsonBody } from "@/server/http/body";
+import { withUploadedForm } from "@/server/http/multipart";
+import { fileResponse } from "@/server/http/file-route";
 import { observed } from "@/server/http/observe";
+import { matchAppPath, type AppMethod, type AppRoute } from "@/server/http/app-routes";
+import { allowOf, methodNotAllowed, nextOptionsAllow, noSuchRoute } from "@/server/http/route-table";
 
 const createCaller = createCallerFactory(appRouter);
 export type AppCaller = ReturnType<typeof createCaller>;
 
-type RouteParams = Record<string, string | string[]>;
-interface RouteArgs {
-  params: Promise<RouteParams>;
+const callerFor = async (request: Request, resHeaders: Headers) =>
+  createCaller(await createRequestContext({ headers: request.headers, url: request.url, resHeaders, credential: "session" }));
+
+async function answerJson(request: Request, call: Extract<AppRoute, { kind: "json" }>["call"], params: Record<string, string>, status: number): Promise<Response> {
+  const resHeaders = new Headers();
+  try {
+    assertSameOrigin(request.method, request.headers, request.url);
+    const body = ["POST", "PUT", "PATCH", "DELETE"].includes(request.method) ? await readJsonBody(request) : undefined;
+    const query = Object.fromEntries(new URL(request.url).searchParams);
+    assertNoNulCharacters({ ...params, ...query }, "query");
+    const result = await call(await callerFor(request, resHeaders), { body, query, params });
+    const envelope = isPage(result) ? successEnvelope(result.items, { pagination: result.pagination }) : successEnvelope(result);
+    return jsonResponse(envelope, status, resHeaders);
+  } catch (error) {
+    return errorResponse(error, resHeaders);
+  }
 }
 
-export interface AppRouteInput {
-  /** Parsed JSON body (POST/PUT/PATCH) or undefined. */
-  body: unknown;
-  /** Query-string parameters. */
-  query: Unvalidated;
-  /** Path parameters by name; the procedure's input schema validates them. */
-  params: Unvalidated;
+async function answerFile(request: Request, call: Extract<AppRoute, { kind: "file" }>["call"]): Promise<Response> {
+  const resHeaders = new Headers();
+  try {
+    assertSameOrigin(request.method, request.headers, request.url);
+    const query = Object.fromEntries(new URL(request.url).searchParams);
+    assertNoNulCharacters(query, "query");
+    const file = await call(await callerFor(request, resHeaders), query);
+    return fileResponse(file, resHeaders);
+  } catch (error) {
+    return errorResponse(error, resHeaders);
+  }
+}
+
+async function answerForm(request: Request, route: Extract<AppRoute, { kind: "form" }>): Promise<Response> {
+  const resHeaders = new Headers();
+  try {
+    assertSameOrigin(request.method, request.headers, request.url);
+    const contentType = request.headers.get("content-type") ?? "";
+    if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
+      throw new AppError("validation_error", "Send the file as multipart/form-data.", { details: [{ field: "body", message: "must be multipart/form-data" }] });
+    }
+    const result = await withUploadedForm(request, route.limits, async (form) => route.call(await callerFor(request, resHeaders), form));
+    return jsonResponse(successEnvelope(result), 200, resHeaders);
+  } catch (error) {
+    return errorResponse(error, resHeaders);
+  }
+}
+
+function answerRoute(request: Request, route: AppRoute, params: Record<string, string>): Promise<Response> {
+  switch (route.kind) {
+    case "json":
+      return answerJson(request, route.call, params, route.status ?? 200);
+    case "file":
+      return answerFile(request, route.call);
+    case "json-or-file": {
+      const format = new URL(request.url).searchParams.get("format");
+      return format === null || format === "json" ? answerJson(request, (caller, { query }) => route.json(caller, query), {}, 200) : answerFile(request, route.file);
+    }
+    case "form":
+      return answerForm(request, route);
+  }
 }
 
 /**
- * Wraps a procedure call as a Next route handler. The callback picks the procedure and shapes its
- * input; the result is enveloped (lists given as {items, pagination}) with `status` on success.
+ * Every method of /api/app/*: the table's route for the path and method, a 404 for a path it lacks and
+ * a 405 with `Allow` for a method the path lacks (the proxy answers both first, from the same table).
  */
-export function appRoute(call: (caller: AppCaller, input: AppRouteInput) => Promise<unknown>, options: { status?: number } = {}) {
-  return observed(async (request: Request, args?: RouteArgs): Promise<Response> => {
-    const resHeaders = new Headers();
-    try {
-      assertSameOrigin(request.method, request.headers, request.url);
-      const raw = (await args?.params) ?? {};
-      const params = Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, Array.isArray(value) ? value.join("/") : value]));
-      const body = ["POST", "PUT", "PATCH", "DELETE"].includes(request.method) ? await readJsonBody(request) : undefined;
-      const query = Object.fromEntries(new URL(request.url).searchParams);
-      assertNoNulCharacters({ ...params, ...query }, "query");
-      const caller = createCaller(await createRequestContext({ headers: request.headers, url: request.url, resHeaders, credential: "session" }));
-      const result = await call(caller, { body, query, params });
-      const envelope = isPage(result) ? successEnvelope(result.items, { pagination: result.pagination }) : successEnvelope(result);
-      return jsonResponse(envelope, options.status ?? 200, resHeaders);
-    } catch (error) {
-      return errorResponse(error, resHeaders);
-    }
-  });
-}
+export const serveAppRequest = observed(async (request: Request): Promise<Response> => {
+  const match = matchAppPath(new URL(request.url).pathname);
+  if (!match) return errorResponse(noSuchRoute());
+  // Next serves HEAD from GET.
+  const method = (request.method === "HEAD" ? "GET" : request.method) as AppMethod;
+  const route = match.path.routes.get(method);
+  if (!route) return errorResponse(methodNotAllowed(request.method, allowOf(match.path.methods)));
+  return answerRoute(request, route, match.params);
+});
 
-/** Input handed to a procedure, which validates it with its own zod schema. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Unvalidated = any;
-
-/** The body as an object for a procedure's input; a non-object body is a validation error. */
-export function bodyObject(body: unknown): Unvalidated {
-  if (body === undefined) return {};
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new AppError("validation_error", "Request body must be a JSON object.", { details: [{ field: "body", message: "must be a JSON object" }] });
-  }
-  return body;
+/** `OPTIONS`, answered as Next answers it for a route file with the path's methods (204, `Allow`, nothing observed). */
+export function answerAppOptions(request: Request): Response {
+  const match = matchAppPath(new URL(request.url).pathname);
+  return new Response(null, { status: 204, headers: { Allow: nextOptionsAllow(match?.path.methods) } });
 }

@@ -1,6 +1,5 @@
 // What happens to every request before its route runs (Next's proxy, src/proxy.ts): the request id,
 // the security headers, and the envelope 404/405 for in-app and cron paths Next would answer itself.
-import { AppError } from "@/server/errors";
 import { errorEnvelope } from "@/server/lib/envelope";
 import { REQUEST_ID_HEADER, requestIdOf } from "@/server/http/request-id";
 import { routingError } from "@/server/http/route-table";
@@ -50,12 +49,8 @@ export function decideAtEdge(request: Request): EdgeDecision {
   const responseHeaders = new Headers();
   if (!isApi) setEdgeHeaders(responseHeaders, request, requestId);
 
-  const failure = routingError(request.method, url.pathname);
-  if (!failure) return { requestHeaders, responseHeaders };
-  const error =
-    failure.code === "not_found"
-      ? new AppError("not_found", "No such route.")
-      : new AppError("method_not_allowed", `Method ${request.method} is not allowed on this route.`, { headers: { allow: failure.allow! } });
+  const error = routingError(request.method, url.pathname);
+  if (!error) return { requestHeaders, responseHeaders };
   const headers = new Headers({ "cache-control": "no-store" });
   setEdgeHeaders(headers, request, requestId);
   for (const [name, value] of Object.entries(error.headers ?? {})) headers.set(name, value);

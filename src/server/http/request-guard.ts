@@ -19,7 +19,7 @@ import type { Duplex } from "node:stream";
 import { AppError } from "@/server/errors";
 import { errorEnvelope } from "@/server/lib/envelope";
 import { REQUEST_ID_HEADER } from "@/server/http/request-id";
-import { isApiPath, routingError } from "@/server/http/route-table";
+import { allowOfPath, isApiPath, methodNotAllowed } from "@/server/http/route-table";
 import { isV1Path } from "@/server/http/v1-operations";
 
 const SERVED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
@@ -44,8 +44,7 @@ export function malformedRequestError(method: string, rawUrl: string): AppError 
   if (!rawUrl.startsWith("/")) return badTarget("The request target must be a path starting with / (origin-form); absolute-form and authority-form targets are for proxies.");
   const pathname = rawUrl.split(/[?#]/, 1)[0] ?? "";
   if (!SERVED_METHOD_SET.has(method.toUpperCase()) && !isV1Path(pathname)) {
-    const allow = (isApiPath(pathname) && routingError(method, pathname)?.allow) || SERVER_ALLOW;
-    return new AppError("method_not_allowed", `Method ${method} is not allowed on this route.`, { headers: { allow } });
+    return methodNotAllowed(method, (isApiPath(pathname) && allowOfPath(pathname)) || SERVER_ALLOW);
   }
   if (!isDecodable(pathname)) {
     return new AppError("validation_error", "The request path has an invalid %-escape.", { details: [{ field: "path", message: "invalid percent-encoding" }] });

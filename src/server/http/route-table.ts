@@ -1,11 +1,14 @@
-// Every API route and its methods. Next answers a method a route file lacks with an empty 405; the
-// proxy answers it from this table in the envelope instead (with Allow). Unknown paths reach the
-// catch-all route file (404 envelope), so a route file missing here still works. A test keeps the
-// table equal to the route files under src/app/api.
+// Every API route and its methods, and the envelope's 404 and 405 (with `Allow`) for the paths and
+// methods they lack, answered by the proxy (edge.ts), Orbit's server for methods Next cannot represent
+// (request-guard.ts) and the /api/app route. The in-app routes come from their own table
+// (app-routes.ts); the other route files are listed here, and a test keeps this list equal to them.
+// Unknown paths reach the catch-all route files (404 envelope), so a route file missing here still works.
+import { AppError } from "@/server/errors";
+import { matchAppPath, METHOD_ORDER, type AppMethod } from "@/server/http/app-routes";
 
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type HttpMethod = AppMethod;
 
-/** Route templates (Next's `[param]` and `[...rest]` segments) and the methods their route files export. */
+/** The route files other than /api/app's (Next's `[param]` and `[...rest]` segments) and the methods they export. */
 export const apiRoutes: Record<string, readonly HttpMethod[]> = {
   "/api/health": ["GET"],
   "/api/ready": ["GET"],
@@ -13,69 +16,11 @@ export const apiRoutes: Record<string, readonly HttpMethod[]> = {
   "/api/trpc/[trpc]": ["GET", "POST"],
   "/api/v1/[...path]": ["GET", "POST", "PUT", "PATCH", "DELETE"],
   "/api/[...path]": ["GET", "POST", "PUT", "PATCH", "DELETE"],
-  "/api/app/api-keys": ["GET", "POST"],
-  "/api/app/api-keys/[id]": ["DELETE"],
-  "/api/app/auth/login": ["POST"],
-  "/api/app/auth/logout": ["POST"],
-  "/api/app/auth/password": ["POST"],
-  "/api/app/auth/signup": ["POST"],
-  "/api/app/constellations/[id]/archive": ["POST"],
-  "/api/app/constellations/[id]/unarchive": ["POST"],
-  "/api/app/constellations/[id]/work": ["GET"],
-  "/api/app/customers/[id]": ["PATCH"],
-  "/api/app/customers/[id]/archive": ["POST"],
-  "/api/app/customers/[id]/unarchive": ["POST"],
-  "/api/app/customers/[id]/work": ["GET"],
-  "/api/app/invoices": ["GET", "POST"],
-  "/api/app/invoices/preview": ["POST"],
-  "/api/app/invoices/[id]": ["GET", "PATCH"],
-  "/api/app/invoices/[id]/issue": ["POST"],
-  "/api/app/invoices/[id]/pay": ["POST"],
-  "/api/app/invoices/[id]/void": ["POST"],
-  "/api/app/reports/hours": ["GET"],
-  "/api/app/reports/time": ["GET"],
-  "/api/app/reports/time/logs": ["GET"],
-  "/api/app/reports/saved": ["GET", "POST"],
-  "/api/app/reports/saved/[id]": ["DELETE"],
-  "/api/app/reports/saved/[id]/share": ["POST", "DELETE"],
+  // Its paths, methods and route labels are the in-app table's (app-routes.ts).
+  "/api/app/[...path]": ["GET", "POST", "PUT", "PATCH", "DELETE"],
   "/api/public/reports/[token]": ["GET"],
   "/api/public/reports/[token]/logs": ["GET"],
-  "/api/app/calendar-feed": ["GET", "POST", "DELETE"],
   "/api/calendar/[token]": ["GET"],
-  "/api/app/me": ["GET"],
-  "/api/app/me/preferences": ["GET", "PATCH"],
-  "/api/app/members": ["GET", "POST"],
-  "/api/app/members/[userId]": ["PATCH"],
-  "/api/app/members/[userId]/deactivate": ["POST"],
-  "/api/app/members/[userId]/reactivate": ["POST"],
-  "/api/app/invites": ["GET", "POST"],
-  "/api/app/export": ["GET"],
-  "/api/app/imports": ["POST"],
-  "/api/app/invites/[token]": ["GET"],
-  "/api/app/invites/[token]/accept": ["POST"],
-  "/api/app/organization/plan": ["PUT"],
-  "/api/app/organization/settings": ["GET", "PATCH"],
-  "/api/app/tasks/[taskId]/comments": ["POST"],
-  "/api/app/time-logs/sync": ["POST"],
-  "/api/app/time-logs/[id]": ["PATCH", "DELETE"],
-  "/api/app/time-logs/[id]/continue": ["POST"],
-  "/api/app/timers/current": ["GET", "PATCH", "DELETE"],
-  "/api/app/timesheet": ["GET"],
-  "/api/app/timesheet/cells": ["PUT"],
-  "/api/app/timers/start": ["POST"],
-  "/api/app/timers/stop": ["POST"],
-  "/api/app/notifications": ["GET"],
-  "/api/app/notifications/[id]/read": ["POST"],
-  "/api/app/webhooks": ["GET", "POST"],
-  "/api/app/webhooks/events": ["GET"],
-  "/api/app/webhooks/event-types": ["GET"],
-  "/api/app/webhooks/[id]": ["GET", "PATCH", "DELETE"],
-  "/api/app/webhooks/[id]/deliveries": ["GET"],
-  "/api/app/webhooks/[id]/deliveries/[deliveryId]": ["GET"],
-  "/api/app/webhooks/[id]/deliveries/[deliveryId]/resend": ["POST"],
-  "/api/app/webhooks/[id]/recover": ["POST"],
-  "/api/app/webhooks/[id]/rotate-secret": ["POST"],
-  "/api/app/webhooks/[id]/test": ["POST"],
   "/api/cron/webhooks": ["POST"],
 };
 
@@ -85,7 +30,11 @@ function segmentPattern(segment: string): string {
   return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-const compiled = Object.entries(apiRoutes).map(([template, methods]) => ({
+const APP_PREFIX = "/api/app/";
+const APP_CATCH_ALL = "/api/app/[...path]";
+
+// The in-app catch-all is not matched by its template: its paths are the table's.
+const compiled = Object.entries(apiRoutes).filter(([template]) => template !== APP_CATCH_ALL).map(([template, methods]) => ({
   template,
   methods,
   // Static segments beat dynamic ones and those beat catch-alls, as in Next's router.
@@ -94,8 +43,15 @@ const compiled = Object.entries(apiRoutes).map(([template, methods]) => ({
 }));
 compiled.sort((a, b) => b.specificity - a.specificity);
 
-/** The route template a path belongs to and its methods, or undefined for an unknown path. */
+/**
+ * The route template a path belongs to and its methods, or undefined for an unknown path. An in-app
+ * path is the table's; one the table lacks is the /api catch-all's (its 404), as before the table.
+ */
 export function matchApiRoute(pathname: string): { template: string; methods: readonly HttpMethod[] } | undefined {
+  if (pathname.startsWith(APP_PREFIX)) {
+    const app = matchAppPath(pathname);
+    if (app) return app.path;
+  }
   return compiled.find((route) => route.pattern.test(pathname));
 }
 
@@ -103,18 +59,41 @@ export function isApiPath(pathname: string): boolean {
   return pathname === "/api" || pathname.startsWith("/api/");
 }
 
+/** `Allow` of a route in the envelope's 405: its methods, HEAD beside GET, OPTIONS. */
+export function allowOf(methods: readonly HttpMethod[]): string {
+  return [...methods, ...(methods.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
+}
+
+/** `Allow` of Next's own answer to OPTIONS on a route file with these methods (all of them for a catch-all): sorted. */
+export function nextOptionsAllow(methods: readonly HttpMethod[] = METHOD_ORDER): string {
+  return ["OPTIONS", ...methods, ...(methods.includes("GET") ? ["HEAD"] : [])].sort().join(", ");
+}
+
+/** The 404 of a path no route serves. */
+export const noSuchRoute = () => new AppError("not_found", "No such route.");
+
+/** The 405 of a method a route does not serve, naming the ones it does. */
+export function methodNotAllowed(method: string, allow: string): AppError {
+  return new AppError("method_not_allowed", `Method ${method} is not allowed on this route.`, { headers: { allow } });
+}
+
+/** `Allow` of the route a path belongs to, or undefined for a path no route serves. */
+export function allowOfPath(pathname: string): string | undefined {
+  const route = matchApiRoute(pathname);
+  return route && allowOf(route.methods);
+}
+
 /**
  * The envelope error for a request Next would answer with an empty or HTML body: 404 for `/api`
  * itself (the catch-all needs a segment), 405 (with `Allow`) for a method a known route lacks.
  * Undefined when the route handler should run.
  */
-export function routingError(method: string, pathname: string): { code: "not_found" | "method_not_allowed"; allow?: string } | undefined {
+export function routingError(method: string, pathname: string): AppError | undefined {
   if (!isApiPath(pathname)) return undefined;
   const route = matchApiRoute(pathname);
-  if (!route) return /^\/api\/?$/.test(pathname) ? { code: "not_found" } : undefined;
+  if (!route) return /^\/api\/?$/.test(pathname) ? noSuchRoute() : undefined;
   const upper = method.toUpperCase();
   // Next serves HEAD from GET and OPTIONS itself.
   if (upper === "OPTIONS" || (upper === "HEAD" && route.methods.includes("GET")) || route.methods.includes(upper as HttpMethod)) return undefined;
-  const allow = [...route.methods, ...(route.methods.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
-  return { code: "method_not_allowed", allow };
+  return methodNotAllowed(method, allowOf(route.methods));
 }

@@ -1,10 +1,10 @@
 // Any /api path no route file serves: the envelope's 404 instead of Next's HTML page.
-import { AppError } from "@/server/errors";
 import { errorResponse } from "@/server/http/responses";
 import { observed } from "@/server/http/observe";
+import { noSuchRoute } from "@/server/http/route-table";
 
 export const dynamic = "force-dynamic";
 
-const notFound = observed(() => errorResponse(new AppError("not_found", "No such route.")));
+const notFound = observed(() => errorResponse(noSuchRoute()));
 
 export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE };
