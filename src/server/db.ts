@@ -28,7 +28,7 @@ export interface Database {
    * held; it goes when released, when its connection is lost, or with the process.
    */
   holdSessionLock(namespace: number, key: number): Promise<SessionLock | undefined>;
-  /** The embedded database only: the lanes whose calls wait for its one connection (pglite/turns.ts), with how many calls each. */
+  /** The embedded database only: the lanes whose calls wait for its one connection (load/database-turns.ts), with how many calls each. */
   waitingLanes?: () => Promise<{ lane: string; calls: number }[]>;
   close(): Promise<void>;
 }

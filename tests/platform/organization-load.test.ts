@@ -3,9 +3,9 @@
 // ORGANIZATION_REQUEST_QUEUE wait, the rest are 429 with Retry-After; other organizations are untouched.
 import { afterEach, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/env";
-import { organizationsUnderLoad, withinOrganizationLimit } from "@/server/api/middleware/organization-load";
+import { organizationsUnderLoad, withinOrganizationLimit } from "@/server/load/organization-load";
 import { getDatabase } from "@/server/db";
-import { laneOfCaller } from "@/server/pglite/turns";
+import { laneOfCaller } from "@/server/load/database-turns";
 import { apiOrganization, signUpOrganization } from "../harness/factories";
 
 afterEach(() => {

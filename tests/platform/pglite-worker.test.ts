@@ -5,10 +5,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, inject, it } from "vitest";
 import { PrismaClient } from "@/generated/prisma/client";
-import { withinOrganizationLimit } from "@/server/api/middleware/organization-load";
+import { withinOrganizationLimit } from "@/server/load/organization-load";
 import { syncTimeLogsInput } from "@/server/contract/time-log";
 import { getDatabase, getDb, Prisma } from "@/server/db";
-import { asBackground, asOrganization } from "@/server/pglite/turns";
+import { asBackground, asOrganization } from "@/server/load/database-turns";
 import { startPGliteWorker } from "@/server/pglite/worker-adapter";
 import { syncTimeLogs } from "@/server/services/time-tracking/sync";
 import { expectErrorEnvelope } from "../harness/assertions";

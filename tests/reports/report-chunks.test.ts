@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { PrismaClient } from "@/generated/prisma/client";
 import { getDatabase, getDb } from "@/server/db";
 import { timeReportInput } from "@/server/contract/time-report";
-import { asOrganization, statementsTakeTurns } from "@/server/pglite/turns";
+import { asOrganization, statementsTakeTurns } from "@/server/load/database-turns";
 import { timeReport, timeReportLogs, type ReportViewer } from "@/server/services/reports/time";
 import { addMember, insertConstellation, insertCustomer, insertTask, signUpOrganization } from "../harness/factories";
 import { adminUrl } from "../setup/test-database";

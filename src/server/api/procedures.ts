@@ -6,7 +6,7 @@ import { requirePlan } from "@/server/auth/plans";
 import { admitApiRequest, type Admission } from "@/server/api/middleware/admit";
 import { conditionalScopesFor } from "@/server/api/middleware/scopes";
 import { claimIdempotencyKey } from "@/server/services/idempotency/idempotency-keys";
-import { withinOrganizationLimit } from "@/server/api/middleware/organization-load";
+import { withinOrganizationLimit } from "@/server/load/organization-load";
 import { isPage, successEnvelope, type Pagination, type RateLimitInfo } from "@/server/lib/envelope";
 
 export { publicProcedure };

@@ -1,16 +1,16 @@
 // Password hashing with scrypt (salted, memory-hard). Stored as scrypt$N$r$p$salt$hash, so hashes
 // made under an older cost still verify and are upgraded at the next successful login.
 // A request waiting for a hash holds no slot of fair admission: it gives its slot back before it
-// queues for the hasher (operations/request-slot.ts); the hasher's own bound (PASSWORD_HASH_CONCURRENCY
+// queues for the hasher (load/request-slot.ts); the hasher's own bound (PASSWORD_HASH_CONCURRENCY
 // running, PASSWORD_HASH_QUEUE waiting, beyond: 503) is what bounds such requests.
 // A login for an email that has no account computes no hash: it waits as long as a password check
 // takes (waitLikePasswordCheck), a duration drawn from the checks this process made lately.
 import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { getEnv } from "@/env";
 import { serviceUnavailable } from "@/server/errors";
-import { concurrencyLimit, QueueFullError } from "@/server/lib/concurrency";
+import { concurrencyLimit, QueueFullError } from "@/server/load/concurrency";
 import { recordPasswordHash } from "@/server/operations/metrics";
-import { leaveRequestSlot } from "@/server/operations/request-slot";
+import { leaveRequestSlot } from "@/server/load/request-slot";
 
 const BLOCK_SIZE = 8;
 const PARALLELISM = 1;

@@ -1,6 +1,6 @@
 // Which anonymous clients (addresses, IPv6 by their /64) failed a sign-in or an invitation lately, or
 // were refused by the sign-in, sign-up or invitation throttles: fair admission serves the other anonymous clients first
-// (http/lanes.ts gives such an address a later rank in the anonymous pool, http/admission.ts). A flood
+// (http/lanes.ts gives such an address a later rank in the anonymous pool, load/admission.ts). A flood
 // of failed logins from rotating addresses thus waits behind a stranger's first login once each of
 // its addresses has failed once. Recorded where the failure is decided (services/auth/throttle.ts),
 // read by the edge; one bounded map per process (on globalThis: the server and the routes may load

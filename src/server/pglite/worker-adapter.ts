@@ -19,7 +19,7 @@ import {
   type TransactionOptions,
 } from "@prisma/driver-adapter-utils";
 import { getLogger } from "@/server/operations/logger";
-import { laneOfCaller, serveLanes } from "@/server/pglite/turns";
+import { laneOfCaller, serveLanes } from "@/server/load/database-turns";
 
 // Located from the project root at run time, like the migrations: the file is never bundled, so the
 // same path serves tsx, the production bundle, Next's route bundles and vitest.

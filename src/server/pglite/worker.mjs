@@ -27,7 +27,7 @@ const BACKGROUND_PATIENCE = 4;
 /**
  * PGlite's one connection, given to one holder at a time, lane after lane. A lane is whom the calls
  * run for (the main thread tags each call: an organization, background work, or no one in
- * particular, src/server/pglite/turns.ts). First come, first served, an organization with eight slow
+ * particular, src/server/load/database-turns.ts). First come, first served, an organization with eight slow
  * searches queued made every other one wait for all eight; in turns, another organization's statement
  * waits for at most the one running when it arrived. Lanes with waiting calls are kept in turn order
  * (a Map keeps insertion order); the holder's lane steps out of it while it holds the connection and

@@ -5,7 +5,7 @@
 // counts the request only if key, plan and scopes pass, so an admitted request costs one round trip
 // and a refused one is never counted. Each step's decision is still taken by its own function, from
 // the row the statement returned. On the embedded database the statement takes its turns in the
-// presented key's lane (pglite/turns.ts): the organization is not known yet, and in the shared lane of
+// presented key's lane (load/database-turns.ts): the organization is not known yet, and in the shared lane of
 // unattributed calls it would wait behind every other organization's admissions and anonymous requests.
 import type { Scope } from "@/server/auth/scopes";
 import { scopesGranting } from "@/server/auth/scopes";
@@ -24,7 +24,7 @@ import {
 } from "@/server/api/middleware/rate-limit";
 import { assertScopes } from "@/server/api/middleware/scopes";
 import { invalidFields } from "@/server/errors";
-import { asApiKey } from "@/server/pglite/turns";
+import { asApiKey } from "@/server/load/database-turns";
 
 export interface Admission {
   apiKey: AuthenticatedKey;

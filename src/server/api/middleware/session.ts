@@ -5,9 +5,9 @@ import type { Plan } from "@/generated/prisma/enums";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { AppError } from "@/server/errors";
 import { middleware, type SessionHandle } from "@/server/api/trpc";
-import { withinOrganizationLimit } from "@/server/api/middleware/organization-load";
+import { withinOrganizationLimit } from "@/server/load/organization-load";
 import type { Actor } from "@/server/services/auth/account";
-import { asSignedInUser } from "@/server/pglite/turns";
+import { asSignedInUser } from "@/server/load/database-turns";
 
 /** Who a session procedure acts as: the services' actor and the organization's plan (for plan checks). */
 export type SessionActor = Actor & { plan: Plan };

@@ -5,7 +5,7 @@
 // The limits and the cache are per process.
 import type { DbClient } from "@/server/db";
 import { rateLimited, serviceUnavailable } from "@/server/errors";
-import { concurrencyLimit, QueueFullError } from "@/server/lib/concurrency";
+import { concurrencyLimit, QueueFullError } from "@/server/load/concurrency";
 import { LruMap, windowCounter } from "@/server/lib/lru";
 import { recordRateLimitRejection } from "@/server/operations/metrics";
 import { feedVersion, matchesEtag, renderCalendarFeed } from "./calendar-feed";

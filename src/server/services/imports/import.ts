@@ -19,8 +19,8 @@ import type { ImportError, ImportInput, ImportResult, ImportSource, ReadDateForm
 import type { Actor } from "@/server/services/auth/account";
 import { holdInvoicing } from "@/server/services/time-tracking/editing";
 import { labelDescription, lastEndsOfDays, placeInDay, type ZonedDay } from "@/server/services/time-tracking/placement";
-import { keyedConcurrencyLimit, type ConcurrencyLimit } from "@/server/lib/concurrency";
-import { statementsTakeTurns } from "@/server/pglite/turns";
+import { keyedConcurrencyLimit, type ConcurrencyLimit } from "@/server/load/concurrency";
+import { statementsTakeTurns } from "@/server/load/database-turns";
 import { getEnv } from "@/env";
 import { getLogger } from "@/server/operations/logger";
 import { dateCell, missingColumns, personOf, readRow, type RowFields } from "./columns";

@@ -12,7 +12,7 @@ import { Prisma, type Db, type DbClient } from "@/server/db";
 import type { TimeLog } from "@/generated/prisma/client";
 import { serializeTimeLog, type SyncEntryInput, type SyncResult, type SyncTimeLogsInput } from "@/server/contract/time-log";
 import { getEnv } from "@/env";
-import { keyedConcurrencyLimit, type ConcurrencyLimit } from "@/server/lib/concurrency";
+import { keyedConcurrencyLimit, type ConcurrencyLimit } from "@/server/load/concurrency";
 import { newCuid } from "@/server/lib/ids";
 import { sqlTimestamp } from "@/server/lib/sql";
 import type { Actor } from "@/server/services/auth/account";

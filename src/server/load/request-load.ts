@@ -1,4 +1,4 @@
-// The load of requests at this process's server edge, published by the edge (http/admission.ts) for
+// The load of requests at this process's server edge, published by the edge (load/admission.ts) for
 // background work to read (request-pressure.ts) without depending on the edge. A process that serves
 // no requests (a worker process, a script) has none published: no load.
 export interface RequestLoad {

@@ -1,5 +1,5 @@
-// Fair admission at Orbit's server (node-server.ts), before Next or the routers do any work. Every
-// request belongs to a lane, the one who sent it (lanes.ts): an API key, a signed-in user (or a browser
+// Fair admission at Orbit's server (http/node-server.ts), before Next or the routers do any work. Every
+// request belongs to a lane, the one who sent it (http/lanes.ts): an API key, a signed-in user (or a browser
 // that signed in before, by its device cookie), or, for everyone anonymous, one shared pool. At most
 // `maxInProgress` requests are in progress at once, and while several lanes are active each may hold
 // only its share of them (`maxInProgress` ÷ active lanes, times the lane's weight, at least one); a
@@ -12,7 +12,7 @@
 // Anonymous clients (addresses) share one pool (ANONYMOUS_POOL): a lane of weight 0.5 among the
 // others, whatever number of addresses it serves, with at most a quarter of the server's queue places.
 // Inside it the addresses take turns the same way, each holding at most its part of the pool's slots,
-// and addresses in bad standing (a failed sign-in lately, lanes.ts) come after the others and share one
+// and addresses in bad standing (a failed sign-in lately, http/lanes.ts) come after the others and share one
 // pace between them. A flood from any number of rotating addresses is so one lane of half weight, new
 // addresses wait their turn behind everyone already waiting, and once its addresses have failed it
 // starts no more requests a second than one address may.
@@ -27,10 +27,10 @@
 // clients in bad standing share): while anyone else is active (another lane, or another client of its
 // pool) it starts at most `perSecond` requests a second after a burst of `burst`; the rest wait in its
 // queue, costing nothing. Alone, it is not paced.
-// A request may give its slot back before it ends (operations/request-slot.ts: while it waits for a
+// A request may give its slot back before it ends (load/request-slot.ts: while it waits for a
 // password hash); it then goes on outside admission.
 import { getEnv } from "@/env";
-import { publishRequestLoad, type RequestLoad } from "@/server/operations/request-load";
+import { publishRequestLoad, type RequestLoad } from "@/server/load/request-load";
 
 /**
  * An anonymous client's pace while others are served: a page's first load (its scripts, styles and
@@ -484,7 +484,7 @@ const globalForAdmission = globalThis as unknown as { orbitServerAdmission?: Adm
 
 /**
  * This process's admission at its server's edge (one per process, whichever bundle asks), its load
- * published for background work to give way to (operations/request-load.ts).
+ * published for background work to give way to (load/request-load.ts).
  */
 export function serverAdmission(): Admission {
   if (!globalForAdmission.orbitServerAdmission) {

@@ -1,4 +1,4 @@
-// The request's slot at the server's edge (fair admission, http/admission.ts), for work that only
+// The request's slot at the server's edge (fair admission, load/admission.ts), for work that only
 // waits to give it back: a password hash waiting for the hasher (or computing on its thread), and the
 // equal-time wait that stands in for one (auth/passwords.ts). The edge runs each admitted request
 // inside `holdingRequestSlot`; `leaveRequestSlot` frees the slot for the next request in turn, and the

@@ -2,12 +2,12 @@
 // requests (public API, in-app routes, tRPC calls) run at once in this process, and
 // ORGANIZATION_REQUEST_QUEUE wait; beyond, 429 with Retry-After at once. One tenant's burst then
 // holds at most that many of the process's database connections, whatever its keys' hourly limits.
-// The work's statements take turns on the embedded database as this organization's (pglite/turns.ts).
+// The work's statements take turns on the embedded database as this organization's (load/database-turns.ts).
 import { getEnv } from "@/env";
 import { rateLimited } from "@/server/errors";
-import { keyedConcurrencyLimit, QueueFullError, type ConcurrencyLimit } from "@/server/lib/concurrency";
+import { keyedConcurrencyLimit, QueueFullError, type ConcurrencyLimit } from "@/server/load/concurrency";
 import { recordRateLimitRejection } from "@/server/operations/metrics";
-import { asOrganization } from "@/server/pglite/turns";
+import { asOrganization } from "@/server/load/database-turns";
 
 /**
  * Organizations with requests running or waiting; an idle organization's entry is dropped. Kept on
