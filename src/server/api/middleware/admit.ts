@@ -26,7 +26,8 @@ import { assertScopes } from "@/server/api/middleware/scopes";
 import { invalidFields } from "@/server/errors";
 import { asApiKey } from "@/server/load/database-turns";
 
-export interface Admission {
+/** An admitted public API request: its key and its rate-limit state (not the edge's fair admission, load/admission.ts). */
+export interface ApiAdmission {
   apiKey: AuthenticatedKey;
   rateLimit: RateLimitInfo;
 }
@@ -61,14 +62,14 @@ function assertNoUnknownQueryParameters(names: readonly string[] | undefined): v
 export async function admitApiRequest(
   ctx: { db: DbClient; headers: Headers; resHeaders: Headers; unknownQueryParameters?: readonly string[] },
   required: readonly Scope[],
-): Promise<Admission> {
+): Promise<ApiAdmission> {
   const keyHash = bearerKeyHash(ctx.headers.get("authorization"));
   const admission = await asApiKey(keyHash, () => admitKey(ctx, keyHash, required));
   assertNoUnknownQueryParameters(ctx.unknownQueryParameters);
   return admission;
 }
 
-async function admitKey(ctx: { db: DbClient; resHeaders: Headers }, keyHash: string, required: readonly Scope[]): Promise<Admission> {
+async function admitKey(ctx: { db: DbClient; resHeaders: Headers }, keyHash: string, required: readonly Scope[]): Promise<ApiAdmission> {
   const { db, resHeaders } = ctx;
   const nowMs = Date.now();
   const now = new Date(nowMs);
