@@ -16,6 +16,7 @@ import { pruneWebhookHistory } from "@/server/webhooks/retention";
 import { getLogger } from "@/server/operations/logger";
 import { isRequestWorkPressing } from "@/server/load/request-pressure";
 import { asBackground } from "@/server/load/database-turns";
+import { processState } from "@/server/process-state";
 import { takeWorkerIdentity, type WorkerIdentity } from "@/server/webhooks/worker-identity";
 
 export const DEFAULT_WORKER_INTERVAL_MS = 1_000;
@@ -138,20 +139,20 @@ export function startDeliveryWorker(database: Database, options: WorkerOptions =
   return Object.assign(stop, { ready, releaseHeld: () => releaseLeases(database.prisma, held), idle: async () => void (await current) });
 }
 
-const globalForWorker = globalThis as unknown as { orbitDeliveryWorker?: Promise<DeliveryWorker | undefined> };
+const inlineWorker = processState("inlineDeliveryWorker", () => ({ started: undefined as Promise<DeliveryWorker | undefined> | undefined }));
 
 /** Starts this server's worker once (dev reloads included) when WEBHOOK_WORKER=inline; resolves to it. */
 export function startInlineDeliveryWorker(): Promise<DeliveryWorker | undefined> {
   if (getEnv().webhookWorker !== "inline") return Promise.resolve(undefined);
-  globalForWorker.orbitDeliveryWorker ??= (async () => {
+  inlineWorker.started ??= (async () => {
     const worker = startDeliveryWorker(await getDatabase());
     await worker.ready;
     getLogger().info("webhook worker started");
     return worker;
   })().catch((error: unknown) => {
     getLogger().error({ err: error }, "webhook worker did not start");
-    globalForWorker.orbitDeliveryWorker = undefined;
+    inlineWorker.started = undefined;
     return undefined;
   });
-  return globalForWorker.orbitDeliveryWorker;
+  return inlineWorker.started;
 }
