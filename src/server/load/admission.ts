@@ -16,8 +16,9 @@
 // pace between them. A flood from any number of rotating addresses is so one lane of half weight, new
 // addresses wait their turn behind everyone already waiting, and once its addresses have failed it
 // starts no more requests a second than one address may.
-// The server's own admission (serverAdmission) takes its bounds from SERVER_MAX_CONCURRENT_REQUESTS,
-// SERVER_LANE_QUEUE (beyond: 429) and SERVER_REQUEST_QUEUE (all lanes' waiting requests; beyond: 503).
+// The server's own admission (serverAdmission) takes its bounds from the table (bounds.ts
+// SERVER_ADMISSION): SERVER_MAX_CONCURRENT_REQUESTS, SERVER_LANE_QUEUE (beyond: 429) and
+// SERVER_REQUEST_QUEUE (all lanes' waiting requests; beyond: 503).
 // A lane counts as active while it has requests in progress or waiting, and for ACTIVE_WINDOW_MS after
 // its last one ended: a client sending one request after another keeps its share between them.
 // A share of slots bounds how many of a lane's requests run at once, not what they cost: one slot
@@ -29,8 +30,10 @@
 // queue, costing nothing. Alone, it is not paced.
 // A request may give its slot back before it ends (load/request-slot.ts: while it waits for a
 // password hash); it then goes on outside admission.
-import { getEnv } from "@/env";
+import type { AppError } from "@/server/errors";
+import { refusalOf, SERVER_ADMISSION } from "@/server/load/bounds";
 import { publishRequestLoad, type RequestLoad } from "@/server/load/request-load";
+import { processState } from "@/server/process-state";
 
 /**
  * An anonymous client's pace while others are served: a page's first load (its scripts, styles and
@@ -480,21 +483,19 @@ export function fairAdmission(bounds: AdmissionBounds): Admission {
   };
 }
 
-const globalForAdmission = globalThis as unknown as { orbitServerAdmission?: Admission };
-
 /**
  * This process's admission at its server's edge (one per process, whichever bundle asks), its load
- * published for background work to give way to (load/request-load.ts).
+ * published for background work to give way to (request-load.ts).
  */
 export function serverAdmission(): Admission {
-  if (!globalForAdmission.orbitServerAdmission) {
-    const admission = fairAdmission({
-      maxInProgress: () => getEnv().serverMaxConcurrentRequests,
-      laneQueue: () => getEnv().serverLaneQueue,
-      maxWaiting: () => getEnv().serverRequestQueue,
-    });
+  return processState("serverAdmission", () => {
+    const admission = fairAdmission(SERVER_ADMISSION);
     publishRequestLoad(admission.load);
-    globalForAdmission.orbitServerAdmission = admission;
-  }
-  return globalForAdmission.orbitServerAdmission;
+    return admission;
+  });
+}
+
+/** The answer to a request refused at the edge (429 for its client's queue, 503 for the pool's or the server's), counted by its label. */
+export function admissionRefusal(refusal: Refusal): AppError {
+  return refusalOf(SERVER_ADMISSION.refusals[refusal]);
 }
