@@ -29,8 +29,8 @@ export interface Database {
    * held; it goes when released, when its connection is lost, or with the process.
    */
   holdSessionLock(namespace: number, key: number): Promise<SessionLock | undefined>;
-  /** The embedded database only: the lanes whose calls wait for its one connection (load/database-turns.ts), with how many calls each. */
-  waitingLanes?: () => Promise<{ lane: string; calls: number }[]>;
+  /** The embedded database only: the turn owners whose calls wait for its one connection (load/database-turns.ts), with how many calls each. */
+  waitingTurns?: () => Promise<{ owner: string; calls: number }[]>;
   close(): Promise<void>;
 }
 
@@ -162,7 +162,7 @@ export function openDatabase(
         },
       };
     },
-    waitingLanes: () => pglite.waitingLanes(),
+    waitingTurns: () => pglite.waitingTurns(),
     close: async () => {
       await prisma.$disconnect();
       await pglite.close();

@@ -16,7 +16,7 @@ const CHUNK = 7;
 const ONE_STATEMENT = { chunkRows: Number.POSITIVE_INFINITY };
 const IN_CHUNKS = { chunkRows: CHUNK };
 
-/** A second client on the process's database that records each statement it sends (it shares the adapter, so the lanes too). */
+/** A second client on the process's database that records each statement it sends (it shares the adapter, so the turns too). */
 async function loggingClient() {
   const client = new PrismaClient({ adapter: (await getDatabase()).adapterFactory, log: [{ emit: "event", level: "query" }] });
   const statements: string[] = [];

@@ -4,9 +4,9 @@
 // and the request is counted like any other 400). One statement looks the key up with its plan and
 // counts the request only if key, plan and scopes pass, so an admitted request costs one round trip
 // and a refused one is never counted. Each step's decision is still taken by its own function, from
-// the row the statement returned. On the embedded database the statement takes its turns in the
-// presented key's lane (load/database-turns.ts): the organization is not known yet, and in the shared lane of
-// unattributed calls it would wait behind every other organization's admissions and anonymous requests.
+// the row the statement returned. On the embedded database the statement takes its turns as the
+// presented key's (load/database-turns.ts): the organization is not known yet, and as no one's in
+// particular it would wait behind every other organization's admissions and anonymous requests.
 import type { Scope } from "@/server/auth/scopes";
 import { scopesGranting } from "@/server/auth/scopes";
 import { plansGranting } from "@/server/auth/plans";

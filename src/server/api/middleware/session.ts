@@ -14,7 +14,7 @@ export type SessionActor = Actor & { plan: Plan };
 
 /**
  * Loads the signed-in user's role and organization's plan, nothing more (401 without a valid
- * session), in the user's lane of the embedded database, then runs within the organization's bound.
+ * session), in the user's turns on the embedded database, then runs within the organization's bound.
  */
 export async function withSessionActor<T>(ctx: { db: PrismaClient; session: SessionHandle }, run: (actor: SessionActor) => Promise<T>): Promise<T> {
   const session = ctx.session.data;
