@@ -7,7 +7,8 @@
 // holds until the test lets them go, never with timings.
 import http from "node:http";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ANONYMOUS_PACE, ANONYMOUS_POOL, fairAdmission, type Admission } from "@/server/load/admission";
+import { fairAdmission, type Admission } from "@/server/load/admission";
+import { ANONYMOUS_PACE, ANONYMOUS_POOL } from "@/server/load/bounds";
 import { addressGroup, laneOf, laneTermsOf, noteApiKeyOutcome } from "@/server/http/lanes";
 import { hashApiKey } from "@/server/auth/api-keys";
 import { DEVICE_COOKIE, issueDeviceCookie } from "@/server/auth/device-cookies";

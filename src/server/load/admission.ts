@@ -9,7 +9,7 @@
 // lane new to the queue joins it at the back (it counts as served the moment it arrived), so no new
 // client, however many there are, goes ahead of one already waiting. One lane's flood thus waits
 // behind its own requests, not ahead of another's.
-// Anonymous clients (addresses) share one pool (ANONYMOUS_POOL): a lane of weight 0.5 among the
+// Anonymous clients (addresses) share one pool (bounds.ts ANONYMOUS_POOL): a lane of weight 0.5 among the
 // others, whatever number of addresses it serves, with at most a quarter of the server's queue places.
 // Inside it the addresses take turns the same way, each holding at most its part of the pool's slots,
 // and addresses in bad standing (a failed sign-in lately, http/lanes.ts) come after the others and share one
@@ -24,7 +24,7 @@
 // A share of slots bounds how many of a lane's requests run at once, not what they cost: one slot
 // that a flood refills the moment it frees kept the event loop busy with Next's work for a bad
 // cookie or a refused feed (~5-10 ms each) and the others' requests waited between its turns. So a
-// client may also have a pace (ANONYMOUS_PACE for each anonymous address, and one more that a pool's
+// client may also have a pace (bounds.ts ANONYMOUS_PACE for each anonymous address, and one more that a pool's
 // clients in bad standing share): while anyone else is active (another lane, or another client of its
 // pool) it starts at most `perSecond` requests a second after a burst of `burst`; the rest wait in its
 // queue, costing nothing. Alone, it is not paced.
@@ -34,18 +34,6 @@ import type { AppError } from "@/server/errors";
 import { refusalOf, SERVER_ADMISSION } from "@/server/load/bounds";
 import { publishRequestLoad, type RequestLoad } from "@/server/load/request-load";
 import { processState } from "@/server/process-state";
-
-/**
- * An anonymous client's pace while others are served: a page's first load (its scripts, styles and
- * fonts) fits in the burst, a person signing in is never held, and a flood starts 20 requests a second.
- */
-export const ANONYMOUS_PACE: Pace = { perSecond: 20, burst: 40 };
-
-/**
- * Every anonymous client (logins, signups, feeds, bad requests): one lane of half weight with a
- * quarter of the queue places; its clients in bad standing share one ANONYMOUS_PACE between them.
- */
-export const ANONYMOUS_POOL: PoolTerms = { key: "anonymous", weight: 0.5, queueShare: 0.25, rankedPace: ANONYMOUS_PACE };
 
 /** How long a lane with nothing in progress still counts as active. */
 export const ACTIVE_WINDOW_MS = 1_000;

@@ -3,10 +3,11 @@
 // beyond it is refused: 429 when the client's own work is the excess, 503 when everyone's is, each with
 // its Retry-After in seconds and, where operators count it, its label of
 // `orbit_rate_limit_rejections_total`. The mechanisms (admission.ts at the edge, concurrency.ts inside)
-// take their numbers and answers from here: a new bound is a row, not a new mechanism.
+// take their numbers and answers from here, the anonymous pool's terms at the edge too: a new bound is a
+// row, not a new mechanism.
 import { getEnv } from "@/env";
 import { rateLimited, serviceUnavailable, type AppError } from "@/server/errors";
-import type { AdmissionBounds, Refusal } from "@/server/load/admission";
+import type { AdmissionBounds, Pace, PoolTerms, Refusal } from "@/server/load/admission";
 import { recordRateLimitRejection, type RejectedLimit } from "@/server/operations/metrics";
 
 /** How work beyond a bound is answered. */
@@ -53,6 +54,18 @@ export const SERVER_ADMISSION = {
     server_full: { ...SERVER_FULL, metric: "server_queue" },
   },
 } as const satisfies AdmissionBounds & { refusals: Record<Refusal, RefusalAnswer> };
+
+/**
+ * An anonymous client's pace while others are served: a page's first load (its scripts, styles and
+ * fonts) fits in the burst, a person signing in is never held, and a flood starts 20 requests a second.
+ */
+export const ANONYMOUS_PACE: Pace = { perSecond: 20, burst: 40 };
+
+/**
+ * Every anonymous client (logins, signups, feeds, bad requests): one lane of half weight with a
+ * quarter of the queue places; its clients in bad standing share one ANONYMOUS_PACE between them.
+ */
+export const ANONYMOUS_POOL: PoolTerms = { key: "anonymous", weight: 0.5, queueShare: 0.25, rankedPace: ANONYMOUS_PACE };
 
 /** Work queued per organization behind one at a time: never more than the organization's requests. */
 const organizationRequestsAtMost = () => getEnv().organizationMaxConcurrentRequests + getEnv().organizationRequestQueue;
