@@ -6,6 +6,7 @@ const TRPC = "Services and the webhook engine are called by tRPC procedures, not
 const API = "This layer sits below the tRPC procedures (src/server/api): move what both need into a service or src/server/lib.";
 const WEB = "Pages and components read through tRPC (src/trpc/server.tsx for the first render, useTRPC() after): no services, database or server internals; the limits, contract schemas and types are fine.";
 const HTTP = "This layer knows no HTTP: the edges (src/server/http) import it, not the other way round; move what both need into a service or src/server/lib.";
+const PGLITE = "Services run on any database: ask load/database-turns.ts whether statements take turns, never the embedded database's modules (src/server/pglite).";
 const CONTEXT = "Procedures and their middleware read the request through their context (ctx.session, ctx.clientAddress, ctx.origin, ctx.headers), built by the edges' createRequestContext: the edges (src/server/http) import src/server/api, not the other way round.";
 
 /** `no-restricted-imports` for a folder: [import name or pattern ("next/*"), why] pairs. */
@@ -48,6 +49,7 @@ export default tseslint.config(
     ["@trpc/*", TRPC],
     ["@/server/api/*", API],
     ["@/server/http/*", HTTP],
+    ["@/server/pglite/*", PGLITE],
   ]),
   forbidImports(["src/server/lib/**"], [
     ["next", NEXT],
@@ -56,9 +58,16 @@ export default tseslint.config(
     ["@/server/api/*", API],
   ]),
   forbidImports(["src/server/api/**"], [["@/server/http/*", CONTEXT]]),
-  // Operations (logging, metrics, shutdown, request pressure) serve the edges; the edges publish what
-  // they know to them (operations/request-load.ts).
+  // Operations (logging, metrics, shutdown) and load control serve the edges; the edges publish what
+  // they know to them (load/request-load.ts).
   forbidImports(["src/server/operations/**"], [["@/server/http/*", HTTP]]),
+  forbidImports(["src/server/load/**"], [
+    ["next", NEXT],
+    ["next/*", NEXT],
+    ["@trpc/*", TRPC],
+    ["@/server/api/*", API],
+    ["@/server/http/*", HTTP],
+  ]),
   forbidImports(["src/server/webhooks/**"], [
     ["next", NEXT],
     ["@trpc/*", TRPC],

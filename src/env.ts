@@ -71,7 +71,7 @@ const envSchema = z
       /** Password hashes computed at once in this process (each holds 128 MiB and a libuv thread), and how many may wait. */
       passwordHashConcurrency: raw.PASSWORD_HASH_CONCURRENCY ?? 2,
       passwordHashQueue: raw.PASSWORD_HASH_QUEUE ?? 8,
-      /** Requests in progress at once in this process (fair admission at the server's edge, http/admission.ts). */
+      /** Requests in progress at once in this process (fair admission at the server's edge, load/admission.ts). */
       serverMaxConcurrentRequests: raw.SERVER_MAX_CONCURRENT_REQUESTS ?? 8,
       /** Requests of one lane (an API key, a signed-in user, an address) that may wait for a slot; beyond, 429. */
       serverLaneQueue: raw.SERVER_LANE_QUEUE ?? 64,

@@ -8,6 +8,7 @@ import { getEnv, type Env } from "@/env";
 import { Prisma, PrismaClient } from "@/generated/prisma/client";
 import { applyPendingMigrations } from "@/server/migrations";
 import { getLogger } from "@/server/operations/logger";
+import { processState } from "@/server/process-state";
 import { startPGliteWorker } from "@/server/pglite/worker-adapter";
 
 export { Prisma };
@@ -28,8 +29,8 @@ export interface Database {
    * held; it goes when released, when its connection is lost, or with the process.
    */
   holdSessionLock(namespace: number, key: number): Promise<SessionLock | undefined>;
-  /** The embedded database only: the lanes whose calls wait for its one connection (pglite/turns.ts), with how many calls each. */
-  waitingLanes?: () => Promise<{ lane: string; calls: number }[]>;
+  /** The embedded database only: the turn owners whose calls wait for its one connection (load/database-turns.ts), with how many calls each. */
+  waitingTurns?: () => Promise<{ owner: string; calls: number }[]>;
   close(): Promise<void>;
 }
 
@@ -161,7 +162,7 @@ export function openDatabase(
         },
       };
     },
-    waitingLanes: () => pglite.waitingLanes(),
+    waitingTurns: () => pglite.waitingTurns(),
     close: async () => {
       await prisma.$disconnect();
       await pglite.close();
@@ -243,13 +244,13 @@ export async function hotQuery<T>(db: DbClient, query: Prisma.Sql): Promise<T[]>
   }
 }
 
-// Kept on globalThis so that dev-server reloads reuse one database (PGlite allows one opener).
-const globalForDb = globalThis as unknown as { orbitDatabase?: Promise<Database>; openMigratedDatabase?: () => Database };
+// In the process's registry so that dev-server reloads reuse one database (PGlite allows one opener).
+const processDatabase = processState("database", () => ({ opened: undefined as Promise<Database> | undefined, openMigrated: undefined as (() => Database) | undefined }));
 
 /** The process's database, migrated to the latest schema on first use. */
 export function getDatabase(): Promise<Database> {
-  globalForDb.orbitDatabase ??= (async () => {
-    if (globalForDb.openMigratedDatabase) return globalForDb.openMigratedDatabase();
+  processDatabase.opened ??= (async () => {
+    if (processDatabase.openMigrated) return processDatabase.openMigrated();
     const env = getEnv();
     if (!env.databaseUrl) {
       const database = openDatabase(env);
@@ -264,10 +265,10 @@ export function getDatabase(): Promise<Database> {
     getLogger().info({ kind: database.kind }, "database open");
     return database;
   })().catch((error) => {
-    globalForDb.orbitDatabase = undefined;
+    processDatabase.opened = undefined;
     throw error;
   });
-  return globalForDb.orbitDatabase;
+  return processDatabase.opened;
 }
 
 export async function getDb(): Promise<PrismaClient> {
@@ -276,12 +277,12 @@ export async function getDb(): Promise<PrismaClient> {
 
 /** Opens the process's database with `open` from now on, already migrated (tests clone a migrated template). */
 export function openDatabaseWith(open: () => Database): void {
-  globalForDb.openMigratedDatabase = open;
+  processDatabase.openMigrated = open;
 }
 
 /** Closes the process's database (tests, scripts). */
 export async function closeDatabase(): Promise<void> {
-  const pending = globalForDb.orbitDatabase;
-  globalForDb.orbitDatabase = undefined;
+  const pending = processDatabase.opened;
+  processDatabase.opened = undefined;
   if (pending) await (await pending).close();
 }

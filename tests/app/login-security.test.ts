@@ -10,7 +10,7 @@ import { resetEnvCache } from "@/env";
 import { getDb } from "@/server/db";
 import { passwordHashCount, passwordHashing } from "@/server/auth/passwords";
 import { DEVICE_COOKIE, issueDeviceCookie } from "@/server/auth/device-cookies";
-import { fairAdmission } from "@/server/http/admission";
+import { fairAdmission } from "@/server/load/admission";
 import { clientAddressOf } from "@/server/http/client-address";
 import {
   INVITE_FAILURES_PER_ADDRESS,

@@ -5,7 +5,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { afterAll } from "vitest";
-import type { Admission } from "@/server/http/admission";
+import type { Admission } from "@/server/load/admission";
 import { createOrbitServer, type NodeHandler } from "@/server/http/node-server";
 
 /** Next's part, played by `routeToNext` (the route files, as the harness runs them) over Node's request and response. */
@@ -33,7 +33,7 @@ export interface StartedServer {
 
 /**
  * Starts the request handler on 127.0.0.1 (an ephemeral port); `origin` is what it reports as
- * listening; `admission` replaces the process's own lanes (http/admission.ts).
+ * listening; `admission` replaces the process's own lanes (load/admission.ts).
  */
 export async function startOrbitServer(routeToNext: (request: Request) => Promise<Response>, origin = "http://localhost:3000", options: { admission?: Admission } = {}): Promise<StartedServer> {
   const server = createOrbitServer({ next: nextStandIn(routeToNext, origin), listeningOrigin: origin, admission: options.admission });

@@ -1,4 +1,4 @@
-// Fair admission at Orbit's server (src/server/http/admission.ts, lanes.ts), over HTTP into the real
+// Fair admission at Orbit's server (src/server/load/admission.ts, src/server/http/lanes.ts), over HTTP into the real
 // request handler: requests are sorted into lanes by who sends them (the signed-in user, or the user
 // whose device cookie the browser carries; the API key; every anonymous client, by the socket's
 // address, here distinct 127.0.0.x addresses, in one shared pool), a bounded number run at once, and a
@@ -7,7 +7,8 @@
 // holds until the test lets them go, never with timings.
 import http from "node:http";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ANONYMOUS_PACE, ANONYMOUS_POOL, fairAdmission, type Admission } from "@/server/http/admission";
+import { fairAdmission, type Admission } from "@/server/load/admission";
+import { ANONYMOUS_PACE, ANONYMOUS_POOL } from "@/server/load/bounds";
 import { addressGroup, laneOf, laneTermsOf, noteApiKeyOutcome } from "@/server/http/lanes";
 import { hashApiKey } from "@/server/auth/api-keys";
 import { DEVICE_COOKIE, issueDeviceCookie } from "@/server/auth/device-cookies";

@@ -3,7 +3,7 @@ import { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/env";
 import { getDb } from "@/server/db";
-import { createLogger } from "@/server/operations/logger";
+import { createLogger, getLogger, replaceLogger } from "@/server/operations/logger";
 import { TestClient } from "../harness/http";
 import { apiOrganization, PASSWORD, signUpOrganization } from "../harness/factories";
 
@@ -23,13 +23,11 @@ async function captureLogs(run: () => Promise<void>): Promise<Record<string, unk
       done();
     },
   });
-  const holder = globalThis as unknown as { orbitLogger?: unknown };
-  const previous = holder.orbitLogger;
-  holder.orbitLogger = createLogger("info", sink);
+  const previous = replaceLogger(createLogger("info", sink));
   try {
     await run();
   } finally {
-    holder.orbitLogger = previous;
+    replaceLogger(previous);
   }
   return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
 }
@@ -116,7 +114,7 @@ describe("request logs", () => {
 
   it("redacts secrets by configuration wherever they are logged", async () => {
     const lines = await captureLogs(async () => {
-      const logger = (globalThis as unknown as { orbitLogger: ReturnType<typeof createLogger> }).orbitLogger;
+      const logger = getLogger();
       logger.info({ password: "hunter2", user: { passwordHash: "scrypt$x" }, headers: { authorization: "Bearer sk_x", cookie: "tt_session=y" }, endpoint: { secret: "whsec_z" }, body: { a: 1 } }, "careless");
     });
     expect(JSON.stringify(lines)).not.toMatch(/hunter2|scrypt\$x|sk_x|tt_session|whsec_z|"a":1/);

@@ -3,9 +3,9 @@
 // ORGANIZATION_REQUEST_QUEUE wait, the rest are 429 with Retry-After; other organizations are untouched.
 import { afterEach, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/env";
-import { organizationsUnderLoad, withinOrganizationLimit } from "@/server/api/middleware/organization-load";
+import { organizationsUnderLoad, withinOrganizationLimit } from "@/server/load/organization-load";
 import { getDatabase } from "@/server/db";
-import { laneOfCaller } from "@/server/pglite/turns";
+import { turnOwnerOfCaller } from "@/server/load/database-turns";
 import { apiOrganization, signUpOrganization } from "../harness/factories";
 
 afterEach(() => {
@@ -51,10 +51,10 @@ describe("requests per organization", () => {
     expect(responses.map((response) => response.status)).toEqual(Array(8).fill(200));
   });
 
-  it("runs an organization's work in its lane of the embedded database's connection, and in none on PostgreSQL", async () => {
+  it("runs an organization's work in its turns on the embedded database's connection, and in none on PostgreSQL", async () => {
     const { kind } = await getDatabase();
     const { organizationId } = await signUpOrganization();
-    const lane = await withinOrganizationLimit(organizationId, async () => laneOfCaller());
-    expect(lane).toBe(kind === "pglite" ? `organization:${organizationId}` : "");
+    const owner = await withinOrganizationLimit(organizationId, async () => turnOwnerOfCaller());
+    expect(owner).toBe(kind === "pglite" ? `organization:${organizationId}` : "");
   });
 });

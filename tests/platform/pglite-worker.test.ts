@@ -5,10 +5,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, inject, it } from "vitest";
 import { PrismaClient } from "@/generated/prisma/client";
-import { withinOrganizationLimit } from "@/server/api/middleware/organization-load";
+import { withinOrganizationLimit } from "@/server/load/organization-load";
 import { syncTimeLogsInput } from "@/server/contract/time-log";
 import { getDatabase, getDb, Prisma } from "@/server/db";
-import { asBackground, asOrganization } from "@/server/pglite/turns";
+import { asBackground, asOrganization } from "@/server/load/database-turns";
 import { startPGliteWorker } from "@/server/pglite/worker-adapter";
 import { syncTimeLogs } from "@/server/services/time-tracking/sync";
 import { expectErrorEnvelope } from "../harness/assertions";
@@ -29,8 +29,8 @@ async function withWorkerAdapter(use: (adapter: Awaited<ReturnType<ReturnType<ty
 }
 
 /**
- * Runs `queue` while a transaction of a lane of its own holds the process's embedded database's
- * connection (so that whatever `queue` sends waits in its lanes), then lets the connection go.
+ * Runs `queue` while a transaction of a turn owner of its own holds the process's embedded database's
+ * connection (so that whatever `queue` sends waits in its owners' turns), then lets the connection go.
  */
 async function whileConnectionHeld<T>(queue: () => Promise<T>): Promise<T> {
   const db = await getDb();
@@ -57,10 +57,10 @@ async function whileConnectionHeld<T>(queue: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Resolves once the lanes matching `lane` have `calls` calls waiting for the connection in all. */
-async function callsWaiting(lane: RegExp, calls = 1): Promise<void> {
-  const { waitingLanes } = await getDatabase();
-  const waiting = async () => (await waitingLanes!()).filter((waiting) => lane.test(waiting.lane)).reduce((sum, waiting) => sum + waiting.calls, 0);
+/** Resolves once the turn owners matching `owner` have `calls` calls waiting for the connection in all. */
+async function callsWaiting(owner: RegExp, calls = 1): Promise<void> {
+  const { waitingTurns } = await getDatabase();
+  const waiting = async () => (await waitingTurns!()).filter((waiting) => owner.test(waiting.owner)).reduce((sum, waiting) => sum + waiting.calls, 0);
   await expect.poll(waiting, { timeout: 60_000 }).toBeGreaterThanOrEqual(calls);
 }
 
@@ -242,7 +242,7 @@ describe.skipIf(Boolean(adminUrl))("the embedded database on its worker thread",
     });
   });
 
-  it("serves background work when no request's lane waits, or after four turns of others", async () => {
+  it("serves background work when no request's turn owner waits, or after four turns of others", async () => {
     await withWorkerAdapter(async (adapter) => {
       const finished: string[] = [];
       const select = { sql: "SELECT 1", args: [], argTypes: [] };
@@ -277,7 +277,7 @@ describe.skipIf(Boolean(adminUrl))("the embedded database on its worker thread",
 
   it.each([
     [
-      "admits an API request in its key's lane",
+      "admits an API request in its key's turns",
       /^(key:.*)?$/,
       async () => {
         const victim = await apiOrganization(["*"]);
@@ -285,14 +285,14 @@ describe.skipIf(Boolean(adminUrl))("the embedded database on its worker thread",
       },
     ],
     [
-      "looks a signed-in user up in the user's lane",
+      "looks a signed-in user up in the user's turns",
       /^(user:.*)?$/,
       async () => {
         const user = await signUpOrganization();
         return () => user.client.get("/api/app/me");
       },
     ],
-  ] as const)("%s, not behind the calls of no one in particular queued before it", { timeout: 120_000 }, async (_name, lane, sender) => {
+  ] as const)("%s, not behind the calls of no one in particular queued before it", { timeout: 120_000 }, async (_name, owner, sender) => {
     const db = await getDb();
     const send = await sender();
     expect((await send()).status).toBe(200);
@@ -301,13 +301,13 @@ describe.skipIf(Boolean(adminUrl))("the embedded database on its worker thread",
       // Anonymous requests' statements (no organization known yet), queued ahead of the request.
       const anonymous = [1, 2, 3, 4, 5, 6].map((index) => db.$executeRaw`SELECT pg_sleep(0.2)`.then(() => void finished.push(`anonymous ${index}`)));
       const request = send().then((response) => (finished.push("request"), response));
-      // Queued in whichever lane it takes: the shared one, or its own.
-      await callsWaiting(lane, 7);
+      // Queued as whichever owner it runs for: no one in particular, or its own.
+      await callsWaiting(owner, 7);
       return [anonymous, request] as const;
     });
     await Promise.all(anonymous);
     expect((await request).status).toBe(200);
-    // In the shared lane the admission would have waited for all six.
+    // As no one in particular the admission would have waited for all six.
     expect(finished.indexOf("request")).toBeLessThan(finished.indexOf("anonymous 6"));
   });
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { PrismaClient } from "@/generated/prisma/client";
 import { getDatabase, getDb } from "@/server/db";
 import { timeReportInput } from "@/server/contract/time-report";
-import { asOrganization, statementsTakeTurns } from "@/server/pglite/turns";
+import { asOrganization, statementsTakeTurns } from "@/server/load/database-turns";
 import { timeReport, timeReportLogs, type ReportViewer } from "@/server/services/reports/time";
 import { addMember, insertConstellation, insertCustomer, insertTask, signUpOrganization } from "../harness/factories";
 import { adminUrl } from "../setup/test-database";
@@ -16,7 +16,7 @@ const CHUNK = 7;
 const ONE_STATEMENT = { chunkRows: Number.POSITIVE_INFINITY };
 const IN_CHUNKS = { chunkRows: CHUNK };
 
-/** A second client on the process's database that records each statement it sends (it shares the adapter, so the lanes too). */
+/** A second client on the process's database that records each statement it sends (it shares the adapter, so the turns too). */
 async function loggingClient() {
   const client = new PrismaClient({ adapter: (await getDatabase()).adapterFactory, log: [{ emit: "event", level: "query" }] });
   const statements: string[] = [];

@@ -3,10 +3,10 @@ import { middleware, publicProcedure, type ProcedureMeta, type RequestContext } 
 import { requireSession, withSessionActor, type SessionActor } from "@/server/api/middleware/session";
 import { AppError } from "@/server/errors";
 import { requirePlan } from "@/server/auth/plans";
-import { admitApiRequest, type Admission } from "@/server/api/middleware/admit";
+import { admitApiRequest, type ApiAdmission } from "@/server/api/middleware/admit";
 import { conditionalScopesFor } from "@/server/api/middleware/scopes";
 import { claimIdempotencyKey } from "@/server/services/idempotency/idempotency-keys";
-import { withinOrganizationLimit } from "@/server/api/middleware/organization-load";
+import { withinOrganizationLimit } from "@/server/load/organization-load";
 import { isPage, successEnvelope, type Pagination, type RateLimitInfo } from "@/server/lib/envelope";
 
 export { publicProcedure };
@@ -39,7 +39,7 @@ async function withAdmittedApiKey<T>(
   ctx: RequestContext,
   meta: ProcedureMeta | undefined,
   getRawInput: () => Promise<unknown>,
-  run: (admission: Admission) => Promise<T>,
+  run: (admission: ApiAdmission) => Promise<T>,
 ): Promise<T> {
   const conditional = meta?.conditionalScopes?.length ? await conditionalScopesFor(meta.conditionalScopes, getRawInput) : [];
   const admission = await admitApiRequest(ctx, [...(meta?.scopes ?? []), ...conditional]);

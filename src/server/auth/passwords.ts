@@ -1,35 +1,30 @@
 // Password hashing with scrypt (salted, memory-hard). Stored as scrypt$N$r$p$salt$hash, so hashes
 // made under an older cost still verify and are upgraded at the next successful login.
 // A request waiting for a hash holds no slot of fair admission: it gives its slot back before it
-// queues for the hasher (operations/request-slot.ts); the hasher's own bound (PASSWORD_HASH_CONCURRENCY
-// running, PASSWORD_HASH_QUEUE waiting, beyond: 503) is what bounds such requests.
+// queues for the hasher (load/request-slot.ts); the hasher's own bound (BOUNDS.passwordHashes:
+// PASSWORD_HASH_CONCURRENCY running, PASSWORD_HASH_QUEUE waiting, beyond: 503) is what bounds such requests.
 // A login for an email that has no account computes no hash: it waits as long as a password check
 // takes (waitLikePasswordCheck), a duration drawn from the checks this process made lately.
 import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { getEnv } from "@/env";
-import { serviceUnavailable } from "@/server/errors";
-import { concurrencyLimit, QueueFullError } from "@/server/lib/concurrency";
+import { BOUNDS } from "@/server/load/bounds";
+import { concurrencyLimit } from "@/server/load/concurrency";
 import { recordPasswordHash } from "@/server/operations/metrics";
-import { leaveRequestSlot } from "@/server/operations/request-slot";
+import { leaveRequestSlot } from "@/server/load/request-slot";
 
 const BLOCK_SIZE = 8;
 const PARALLELISM = 1;
 /** The largest N a stored hash may name (bounds the memory one verification takes). */
 const MAX_STORED_N = 2 ** 20;
 const keyLength = 64;
-const HASHER_FULL_MESSAGE = "Too many sign-ins at once; try again in a moment.";
 
 /** The parameters new hashes get: N = 2^PASSWORD_HASH_COST (default 2^17), r = 8, p = 1. */
 function currentParams(): { N: number; r: number; p: number } {
   return { N: 2 ** getEnv().passwordHashCost, r: BLOCK_SIZE, p: PARALLELISM };
 }
 
-/**
- * At most PASSWORD_HASH_CONCURRENCY hashes at once (2: each takes 128 MiB and a libuv thread for
- * ~0.3-0.7 s), PASSWORD_HASH_QUEUE waiting; beyond, a 503 with Retry-After at once, so a burst of
- * anonymous logins cannot queue a real user's login behind seconds of hashing.
- */
-export const passwordHashing = concurrencyLimit({ concurrency: () => getEnv().passwordHashConcurrency, queue: () => getEnv().passwordHashQueue });
+/** The hasher: BOUNDS.passwordHashes at once and waiting; beyond, a 503 with Retry-After at once. */
+export const passwordHashing = concurrencyLimit(BOUNDS.passwordHashes);
 
 /** Password hashes this process computed (also `orbit_password_hashes_total`). */
 let hashesComputed = 0;
@@ -66,10 +61,6 @@ function derive(password: string, salt: Buffer, options: { N: number; r: number;
     .then((key) => {
       if (options.N === currentParams().N) recordDuration(options.N, performance.now() - asked);
       return key;
-    })
-    .catch((error: unknown) => {
-      if (error instanceof QueueFullError) throw serviceUnavailable(1, HASHER_FULL_MESSAGE);
-      throw error;
     });
 }
 
@@ -125,7 +116,7 @@ export function calibratePasswordHashing(): Promise<void> {
  */
 export async function waitLikePasswordCheck(): Promise<void> {
   leaveRequestSlot();
-  if (passwordHashing.isFull()) throw serviceUnavailable(1, HASHER_FULL_MESSAGE);
+  if (passwordHashing.isFull()) throw passwordHashing.refusal();
   const { N } = currentParams();
   if (observed.N !== N || !observed.durations.length) await calibratePasswordHashing();
   const sample = observed.durations[randomInt(observed.durations.length)] ?? 0;

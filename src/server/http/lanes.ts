@@ -15,7 +15,8 @@
 // and they are cheap.
 import type { IncomingMessage } from "node:http";
 import { API_KEY_PATTERN, hashApiKey } from "@/server/auth/api-keys";
-import { ANONYMOUS_PACE, ANONYMOUS_POOL, type LaneTerms } from "@/server/http/admission";
+import type { LaneTerms } from "@/server/load/admission";
+import { ANONYMOUS_PACE, ANONYMOUS_POOL } from "@/server/load/bounds";
 import { rightmostAddress } from "@/server/http/client-address";
 import { deviceProofOf } from "@/server/http/device-cookie";
 import { sessionUserIdOf } from "@/server/http/session-cookie";

@@ -8,7 +8,7 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { getEnv } from "@/env";
 import { rateLimited, serviceUnavailable } from "@/server/errors";
-import { serverAdmission, type Admission, type AdmissionSlot } from "@/server/http/admission";
+import { serverAdmission, type Admission, type AdmissionSlot } from "@/server/load/admission";
 import { readNodeBodyText } from "@/server/http/body";
 import { addressLaneOf, bearerKeyHashOf, laneOf, laneTermsOf, noteApiKeyOutcome } from "@/server/http/lanes";
 import { observeAnswer } from "@/server/http/observe";
@@ -17,7 +17,7 @@ import { isV1Path } from "@/server/http/v1-operations";
 import { answerV1Request, type V1Answer } from "@/server/http/v1-route";
 import { getLogger } from "@/server/operations/logger";
 import { recordRateLimitRejection } from "@/server/operations/metrics";
-import { holdingRequestSlot } from "@/server/operations/request-slot";
+import { holdingRequestSlot } from "@/server/load/request-slot";
 
 export type NodeHandler = (request: IncomingMessage, response: ServerResponse) => void | Promise<void>;
 

@@ -2,6 +2,7 @@
 // a logged object: keys, passwords, cookies, signatures, tokens and bodies never reach the log.
 import pino, { type DestinationStream, type Logger } from "pino";
 import { getEnv } from "@/env";
+import { processState } from "@/server/process-state";
 
 export const REDACTED_PATHS = [
   "password",
@@ -48,16 +49,23 @@ const LOG_BUFFER_BYTES = 4096;
 /** The longest a queued log line waits to be written. */
 const LOG_FLUSH_MS = 250;
 
-const globalForLogger = globalThis as unknown as { orbitLogger?: Logger };
+const processLogger = processState("logger", () => ({ logger: undefined as Logger | undefined }));
 
 /** The process's logger (one across the server's bundles). */
 export function getLogger(): Logger {
   // Asynchronous stdout: a line is queued and written without blocking the request. Lines go out
   // together, once LOG_BUFFER_BYTES are queued and at least every LOG_FLUSH_MS: a write per line cost
   // the server about 5% of its CPU under API load. pino flushes what is left on exit.
-  globalForLogger.orbitLogger ??= createLogger(
+  processLogger.logger ??= createLogger(
     getEnv().logLevel,
     pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES, periodicFlush: LOG_FLUSH_MS }),
   );
-  return globalForLogger.orbitLogger;
+  return processLogger.logger;
+}
+
+/** Makes `logger` the process's (tests read the lines it writes); returns the one it replaces, if any. */
+export function replaceLogger(logger: Logger | undefined): Logger | undefined {
+  const replaced = processLogger.logger;
+  processLogger.logger = logger;
+  return replaced;
 }

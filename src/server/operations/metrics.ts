@@ -2,6 +2,7 @@
 // latency histogram; webhook attempts by outcome with their latency; due deliveries waiting and the
 // age of the oldest (read from the database at scrape time); rate-limit rejections.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { processState } from "@/server/process-state";
 import type { Db } from "@/server/db";
 
 interface Metrics {
@@ -33,12 +34,9 @@ function createMetrics(): Metrics {
   };
 }
 
-// One registry across the server's bundles (route handlers, instrumentation) and dev reloads.
-const globalForMetrics = globalThis as unknown as { orbitMetrics?: Metrics };
-
+/** One registry across the server's bundles (route handlers, instrumentation) and dev reloads. */
 export function getMetrics(): Metrics {
-  globalForMetrics.orbitMetrics ??= createMetrics();
-  return globalForMetrics.orbitMetrics;
+  return processState("metrics", createMetrics);
 }
 
 export function recordHttpRequest(route: string, method: string, status: number, seconds: number): void {

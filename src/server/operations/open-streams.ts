@@ -1,10 +1,10 @@
 // Long-lived responses (the events stream) that SIGTERM ends at once, so that a stopping instance
-// closes them cleanly instead of leaving them to the process's exit. One registry per process (global,
-// as Next may load this module in more than one bundle).
-const globalForStreams = globalThis as unknown as { orbitOpenStreams?: Set<() => void> };
+// closes them cleanly instead of leaving them to the process's exit. One set per process
+// (process-state.ts, as Next may load this module in more than one bundle).
+import { processState } from "@/server/process-state";
 
 function openStreams(): Set<() => void> {
-  return (globalForStreams.orbitOpenStreams ??= new Set());
+  return processState("openStreams", () => new Set<() => void>());
 }
 
 /** Registers a stream's close function; returns the function that unregisters it. */

@@ -1,18 +1,19 @@
 // Readiness (GET /api/ready): the database answers and every migration in prisma/migrations is applied.
 import type { Db } from "@/server/db";
 import { readMigrationList } from "@/server/migrations";
+import { processState } from "@/server/process-state";
 
 export type Readiness = { ready: true } | { ready: false; reason: "database_unavailable" | "migrations_pending" | "shutting_down" };
 
-const globalForShutdown = globalThis as unknown as { orbitShuttingDown?: boolean };
+const shutdown = processState("shuttingDown", () => ({ isShuttingDown: false }));
 
 /** From SIGTERM on, the instance reports itself not ready so that a load balancer drains it. */
 export function markShuttingDown(): void {
-  globalForShutdown.orbitShuttingDown = true;
+  shutdown.isShuttingDown = true;
 }
 
 export function isShuttingDown(): boolean {
-  return globalForShutdown.orbitShuttingDown === true;
+  return shutdown.isShuttingDown;
 }
 
 /** Names of migrations on disk that the database has not finished applying. */

@@ -4,6 +4,7 @@
 import { getLogger } from "@/server/operations/logger";
 import { closeOpenStreams } from "@/server/operations/open-streams";
 import { markShuttingDown } from "@/server/operations/readiness";
+import { processState } from "@/server/process-state";
 
 export const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -49,11 +50,11 @@ export function createShutdown(steps: ShutdownSteps): () => Promise<void> {
   };
 }
 
-const globalForShutdown = globalThis as unknown as { orbitShutdownInstalled?: boolean };
+const handler = processState("shutdownHandler", () => ({ isInstalled: false }));
 
 /** Installs the SIGTERM handler once per process. */
 export function installShutdownHandler(steps: ShutdownSteps): void {
-  if (globalForShutdown.orbitShutdownInstalled) return;
-  globalForShutdown.orbitShutdownInstalled = true;
+  if (handler.isInstalled) return;
+  handler.isInstalled = true;
   process.once("SIGTERM", createShutdown(steps));
 }

@@ -3,8 +3,8 @@
 // call there. Forwarding at this interface (typed, Prisma's own) rather than at PGlite's keeps the
 // adapter's type parsers and error mapping where they were written to run, next to PGlite: what
 // crosses the thread boundary is plain data (rows of strings, numbers, Uint8Arrays; mapped errors).
-// Each statement and transaction start carries the lane of its caller (turns.ts): the worker serves
-// the lanes in turns.
+// Each statement and transaction start carries its caller's turn owner (load/database-turns.ts): the
+// worker gives the owners turns.
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import {
@@ -19,7 +19,7 @@ import {
   type TransactionOptions,
 } from "@prisma/driver-adapter-utils";
 import { getLogger } from "@/server/operations/logger";
-import { laneOfCaller, serveLanes } from "@/server/pglite/turns";
+import { serveTurns, turnOwnerOfCaller } from "@/server/load/database-turns";
 
 // Located from the project root at run time, like the migrations: the file is never bundled, so the
 // same path serves tsx, the production bundle, Next's route bundles and vitest.
@@ -130,11 +130,11 @@ class ForwardedQueryable {
   ) {}
 
   queryRaw(query: SqlQuery): Promise<SqlResultSet> {
-    return this.thread.call("queryRaw", { query, tx: this.tx, lane: laneOfCaller() });
+    return this.thread.call("queryRaw", { query, tx: this.tx, owner: turnOwnerOfCaller() });
   }
 
   executeRaw(query: SqlQuery): Promise<number> {
-    return this.thread.call("executeRaw", { query, tx: this.tx, lane: laneOfCaller() });
+    return this.thread.call("executeRaw", { query, tx: this.tx, owner: turnOwnerOfCaller() });
   }
 }
 
@@ -165,11 +165,11 @@ class ForwardedAdapter extends ForwardedQueryable implements SqlDriverAdapter {
   }
 
   executeScript(script: string): Promise<void> {
-    return this.thread.call("executeScript", { script, lane: laneOfCaller() });
+    return this.thread.call("executeScript", { script, owner: turnOwnerOfCaller() });
   }
 
   async startTransaction(isolationLevel?: IsolationLevel): Promise<Transaction> {
-    const { id, options } = await this.thread.call<{ id: number; options: TransactionOptions }>("startTransaction", { isolationLevel, lane: laneOfCaller() });
+    const { id, options } = await this.thread.call<{ id: number; options: TransactionOptions }>("startTransaction", { isolationLevel, owner: turnOwnerOfCaller() });
     return new ForwardedTransaction(this.thread, id, options);
   }
 
@@ -186,8 +186,8 @@ export interface PGliteWorker {
   adapterFactory: SqlMigrationAwareDriverAdapterFactory;
   /** Subscribes to a NOTIFY channel; notifications arrive once the sending transaction commits. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
-  /** The lanes whose calls wait for the connection, in turn order, with how many calls each (tests, diagnostics). */
-  waitingLanes(): Promise<{ lane: string; calls: number }[]>;
+  /** The turn owners whose calls wait for the connection, in turn order, with how many calls each (tests, diagnostics). */
+  waitingTurns(): Promise<{ owner: string; calls: number }[]>;
   /** The data directory as an uncompressed tar (tests copy a migrated one). */
   dumpDataDir(): Promise<Blob>;
   /** After the calls in flight and the last open transaction. */
@@ -197,7 +197,7 @@ export interface PGliteWorker {
 /** Starts a worker thread owning a PGlite database (with pg_trgm) and returns its Prisma adapter factory. */
 export function startPGliteWorker(options: PGliteWorkerOptions): PGliteWorker {
   const thread = new PGliteThread(options);
-  serveLanes();
+  serveTurns();
   return {
     adapterFactory: {
       provider: "postgres",
@@ -211,7 +211,7 @@ export function startPGliteWorker(options: PGliteWorkerOptions): PGliteWorker {
       },
     },
     listen: (channel, onNotify) => thread.listen(channel, onNotify),
-    waitingLanes: () => thread.call("waitingLanes"),
+    waitingTurns: () => thread.call("waitingTurns"),
     dumpDataDir: () => thread.call("dumpDataDir"),
     close: () => thread.close(),
   };

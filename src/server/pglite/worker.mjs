@@ -3,7 +3,7 @@
 // keeps serving. The main thread (worker-adapter.ts) forwards Prisma's driver-adapter calls by
 // message. Plain JavaScript, never bundled: every way the server runs (tsx, the production bundle,
 // Next's route bundles, vitest) starts this same file with Node, which finds the packages in node_modules.
-// Statements take PGlite's one connection in turns per organization (see Turns below).
+// Statements take PGlite's one connection in turns, by the owner they run for (see Turns below).
 import { setImmediate } from "node:timers";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
@@ -19,34 +19,34 @@ const opened = pglite.waitReady.then(() => new PrismaPGlite(pglite).connect());
 // An open failure is answered to every call; this keeps it from also being an unhandled rejection.
 opened.catch(() => {});
 
-/** The lane of background work (turns.ts's `asBackground`). */
+/** The turn owner of background work (load/database-turns.ts `asBackground`). */
 const BACKGROUND = "background";
-/** Turns other lanes may take in a row while background work waits. */
+/** Turns other owners may take in a row while background work waits. */
 const BACKGROUND_PATIENCE = 4;
 
 /**
- * PGlite's one connection, given to one holder at a time, lane after lane. A lane is whom the calls
+ * PGlite's one connection, given to one holder at a time, owner after owner. An owner is whom the calls
  * run for (the main thread tags each call: an organization, background work, or no one in
- * particular, src/server/pglite/turns.ts). First come, first served, an organization with eight slow
+ * particular, src/server/load/database-turns.ts). First come, first served, an organization with eight slow
  * searches queued made every other one wait for all eight; in turns, another organization's statement
- * waits for at most the one running when it arrived. Lanes with waiting calls are kept in turn order
- * (a Map keeps insertion order); the holder's lane steps out of it while it holds the connection and
- * goes back in last when it lets go, so a lane that arrived meanwhile goes first. Background work (the
- * webhook worker's drains) takes a turn only when no other lane waits, or once it has been passed over
+ * waits for at most the one running when it arrived. Owners with waiting calls are kept in turn order
+ * (a Map keeps insertion order); the holding owner steps out of it while it holds the connection and
+ * goes back in last when it lets go, so an owner that arrived meanwhile goes first. Background work (the
+ * webhook worker's drains) takes a turn only when no other owner waits, or once it has been passed over
  * BACKGROUND_PATIENCE times: requests go first, and deliveries still move under a steady load. Served
  * here, next to PGlite, so that the next statement starts as the last one ends, without a trip to the
  * main thread.
  */
 class Turns {
-  /** Lanes with waiting calls, next turn first; the holder's lane is never in it. */
+  /** Owners with waiting calls, next turn first; the holding owner is never in it. */
   #waiting = new Map();
-  /** The lane holding the connection and its own waiting calls; undefined while free. */
+  /** The owner holding the connection and its own waiting calls; undefined while free. */
   #holder;
-  /** Turns given to other lanes since background work last had one while it waited. */
+  /** Turns given to other owners since background work last had one while it waited. */
   #backgroundPassedOver = 0;
 
-  /** Resolves when `lane` has the connection, with the function that lets it go (once). */
-  acquire(lane) {
+  /** Resolves when `owner` has the connection, with the function that lets it go (once). */
+  acquire(owner) {
     return new Promise((resolve) => {
       const grant = () => {
         let released = false;
@@ -59,40 +59,40 @@ class Turns {
         });
       };
       if (!this.#holder) {
-        this.#holder = { lane, waiting: [] };
+        this.#holder = { owner, waiting: [] };
         grant();
-      } else if (this.#holder.lane === lane) {
+      } else if (this.#holder.owner === owner) {
         this.#holder.waiting.push(grant);
-      } else if (this.#waiting.has(lane)) {
-        this.#waiting.get(lane).push(grant);
+      } else if (this.#waiting.has(owner)) {
+        this.#waiting.get(owner).push(grant);
       } else {
-        this.#waiting.set(lane, [grant]);
+        this.#waiting.set(owner, [grant]);
       }
     });
   }
 
-  /** The lanes with calls waiting for the connection, each with how many, in turn order (the holder's last). */
+  /** The owners with calls waiting for the connection, each with how many, in turn order (the holder's last). */
   waiting() {
-    const lanes = [...this.#waiting.entries()].map(([lane, waiting]) => ({ lane, calls: waiting.length }));
-    if (this.#holder?.waiting.length) lanes.push({ lane: this.#holder.lane, calls: this.#holder.waiting.length });
-    return lanes;
+    const owners = [...this.#waiting.entries()].map(([owner, waiting]) => ({ owner, calls: waiting.length }));
+    if (this.#holder?.waiting.length) owners.push({ owner: this.#holder.owner, calls: this.#holder.waiting.length });
+    return owners;
   }
 
   #release() {
     const holder = this.#holder;
-    if (holder.waiting.length) this.#waiting.set(holder.lane, holder.waiting);
+    if (holder.waiting.length) this.#waiting.set(holder.owner, holder.waiting);
     if (!this.#waiting.size) {
       this.#holder = undefined;
       return;
     }
-    let lane = [...this.#waiting.keys()].find((waiting) => waiting !== BACKGROUND);
+    let owner = [...this.#waiting.keys()].find((waiting) => waiting !== BACKGROUND);
     if (this.#waiting.has(BACKGROUND)) {
-      if (lane === undefined || this.#backgroundPassedOver >= BACKGROUND_PATIENCE) lane = BACKGROUND;
-      this.#backgroundPassedOver = lane === BACKGROUND ? 0 : this.#backgroundPassedOver + 1;
+      if (owner === undefined || this.#backgroundPassedOver >= BACKGROUND_PATIENCE) owner = BACKGROUND;
+      this.#backgroundPassedOver = owner === BACKGROUND ? 0 : this.#backgroundPassedOver + 1;
     }
-    const waiting = this.#waiting.get(lane);
-    this.#waiting.delete(lane);
-    this.#holder = { lane, waiting };
+    const waiting = this.#waiting.get(owner);
+    this.#waiting.delete(owner);
+    this.#holder = { owner, waiting };
     waiting.shift()();
   }
 }
@@ -103,7 +103,7 @@ const turns = new Turns();
  * Whether a call takes a turn: a statement outside a transaction, a script, or a transaction's start
  * (the transaction then holds the turn until its commit or rollback). A transaction's own statements,
  * commit and rollback run within the turn it holds (making them wait would deadlock); LISTEN,
- * UNLISTEN, dumps and close are ordered by PGlite itself; a look at the waiting lanes waits for nothing.
+ * UNLISTEN, dumps and close are ordered by PGlite itself; a look at the waiting owners waits for nothing.
  */
 const takesTurn = (op, args) => op === "startTransaction" || op === "executeScript" || ((op === "queryRaw" || op === "executeRaw") && args.tx === undefined);
 
@@ -170,7 +170,7 @@ const operations = {
     await unlisten?.();
   },
   dumpDataDir: async () => pglite.dumpDataDir("none"),
-  waitingLanes: async () => turns.waiting(),
+  waitingTurns: async () => turns.waiting(),
   close: async () => {
     await idle();
     await pglite.close();
@@ -204,14 +204,14 @@ function answer(id, outcome) {
   }
 }
 
-parentPort.on("message", async ({ id, op, lane = "", ...args }) => {
+parentPort.on("message", async ({ id, op, owner = "", ...args }) => {
   // Every call waits for the same promise first, so calls take their turns in the order they were sent.
   const counted = op !== "close";
   if (counted) running += 1;
   let release;
   try {
     const adapter = await opened;
-    if (takesTurn(op, args)) release = await turns.acquire(lane);
+    if (takesTurn(op, args)) release = await turns.acquire(owner);
     const value = await operations[op](adapter, args, id);
     if (op === "startTransaction") {
       // Held until the transaction's commit or rollback.

@@ -2,7 +2,7 @@
 // transaction that queued deliveries commits (NOTIFY on DELIVERY_CHANNEL, which also reaches the
 // other instances on PostgreSQL). One drain at a time per process; other processes coordinate through
 // the claim leases. The drains give way to this process's requests while they press on its event loop
-// (operations/request-pressure.ts): fewer attempts in flight, smaller fan-out batches, a pause between.
+// (load/request-pressure.ts): fewer attempts in flight, smaller fan-out batches, a pause between.
 // The worker has an identity (worker-identity.ts) named by every lease it takes, so that when it dies
 // its attempts stop counting against its organizations' and endpoints' bounds at once.
 import { getEnv } from "@/env";
@@ -14,8 +14,9 @@ import { DELIVERY_CHANNEL } from "@/server/webhooks/events";
 import { EMBEDDED_FAN_OUT_BATCH_ROWS } from "@/server/webhooks/fan-out";
 import { pruneWebhookHistory } from "@/server/webhooks/retention";
 import { getLogger } from "@/server/operations/logger";
-import { isRequestWorkPressing } from "@/server/operations/request-pressure";
-import { asBackground } from "@/server/pglite/turns";
+import { isRequestWorkPressing } from "@/server/load/request-pressure";
+import { asBackground } from "@/server/load/database-turns";
+import { processState } from "@/server/process-state";
 import { takeWorkerIdentity, type WorkerIdentity } from "@/server/webhooks/worker-identity";
 
 export const DEFAULT_WORKER_INTERVAL_MS = 1_000;
@@ -101,7 +102,7 @@ export function startDeliveryWorker(database: Database, options: WorkerOptions =
       if (isNotified) isRerunRequested = true;
       return;
     }
-    // The drains' statements take turns on the embedded database as background work (pglite/turns.ts).
+    // The drains' statements take turns on the embedded database as background work (load/database-turns.ts).
     current = asBackground(drainLoop).finally(() => {
       current = undefined;
     });
@@ -138,20 +139,20 @@ export function startDeliveryWorker(database: Database, options: WorkerOptions =
   return Object.assign(stop, { ready, releaseHeld: () => releaseLeases(database.prisma, held), idle: async () => void (await current) });
 }
 
-const globalForWorker = globalThis as unknown as { orbitDeliveryWorker?: Promise<DeliveryWorker | undefined> };
+const inlineWorker = processState("inlineDeliveryWorker", () => ({ started: undefined as Promise<DeliveryWorker | undefined> | undefined }));
 
 /** Starts this server's worker once (dev reloads included) when WEBHOOK_WORKER=inline; resolves to it. */
 export function startInlineDeliveryWorker(): Promise<DeliveryWorker | undefined> {
   if (getEnv().webhookWorker !== "inline") return Promise.resolve(undefined);
-  globalForWorker.orbitDeliveryWorker ??= (async () => {
+  inlineWorker.started ??= (async () => {
     const worker = startDeliveryWorker(await getDatabase());
     await worker.ready;
     getLogger().info("webhook worker started");
     return worker;
   })().catch((error: unknown) => {
     getLogger().error({ err: error }, "webhook worker did not start");
-    globalForWorker.orbitDeliveryWorker = undefined;
+    inlineWorker.started = undefined;
     return undefined;
   });
-  return globalForWorker.orbitDeliveryWorker;
+  return inlineWorker.started;
 }

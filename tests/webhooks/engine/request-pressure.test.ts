@@ -1,12 +1,12 @@
-// The delivery worker gives way to request work (deliver.ts `yieldTo`, operations/request-pressure.ts):
-// while requests wait at the server's edge, which publishes its load (operations/request-load.ts), it
+// The delivery worker gives way to request work (deliver.ts `yieldTo`, load/request-pressure.ts):
+// while requests wait at the server's edge, which publishes its load (load/request-load.ts), it
 // keeps at most YIELDING_CONCURRENCY attempts in flight and goes on delivering; once they are served it
 // uses its whole concurrency again.
 import http from "node:http";
 import { describe, expect, it, vi } from "vitest";
 import { resetEnvCache } from "@/env";
-import { requestLoad } from "@/server/operations/request-load";
-import { isRequestWorkPressing } from "@/server/operations/request-pressure";
+import { requestLoad } from "@/server/load/request-load";
+import { isRequestWorkPressing } from "@/server/load/request-pressure";
 import { drainDueDeliveries, YIELDING_CONCURRENCY } from "@/server/webhooks/deliver";
 import { startDeliveryWorker } from "@/server/webhooks/worker";
 import { startOrbitServer } from "../../harness/server";

@@ -4,9 +4,9 @@
 // and the request is counted like any other 400). One statement looks the key up with its plan and
 // counts the request only if key, plan and scopes pass, so an admitted request costs one round trip
 // and a refused one is never counted. Each step's decision is still taken by its own function, from
-// the row the statement returned. On the embedded database the statement takes its turns in the
-// presented key's lane (pglite/turns.ts): the organization is not known yet, and in the shared lane of
-// unattributed calls it would wait behind every other organization's admissions and anonymous requests.
+// the row the statement returned. On the embedded database the statement takes its turns as the
+// presented key's (load/database-turns.ts): the organization is not known yet, and as no one's in
+// particular it would wait behind every other organization's admissions and anonymous requests.
 import type { Scope } from "@/server/auth/scopes";
 import { scopesGranting } from "@/server/auth/scopes";
 import { plansGranting } from "@/server/auth/plans";
@@ -24,9 +24,10 @@ import {
 } from "@/server/api/middleware/rate-limit";
 import { assertScopes } from "@/server/api/middleware/scopes";
 import { invalidFields } from "@/server/errors";
-import { asApiKey } from "@/server/pglite/turns";
+import { asApiKey } from "@/server/load/database-turns";
 
-export interface Admission {
+/** An admitted public API request: its key and its rate-limit state (not the edge's fair admission, load/admission.ts). */
+export interface ApiAdmission {
   apiKey: AuthenticatedKey;
   rateLimit: RateLimitInfo;
 }
@@ -61,14 +62,14 @@ function assertNoUnknownQueryParameters(names: readonly string[] | undefined): v
 export async function admitApiRequest(
   ctx: { db: DbClient; headers: Headers; resHeaders: Headers; unknownQueryParameters?: readonly string[] },
   required: readonly Scope[],
-): Promise<Admission> {
+): Promise<ApiAdmission> {
   const keyHash = bearerKeyHash(ctx.headers.get("authorization"));
   const admission = await asApiKey(keyHash, () => admitKey(ctx, keyHash, required));
   assertNoUnknownQueryParameters(ctx.unknownQueryParameters);
   return admission;
 }
 
-async function admitKey(ctx: { db: DbClient; resHeaders: Headers }, keyHash: string, required: readonly Scope[]): Promise<Admission> {
+async function admitKey(ctx: { db: DbClient; resHeaders: Headers }, keyHash: string, required: readonly Scope[]): Promise<ApiAdmission> {
   const { db, resHeaders } = ctx;
   const nowMs = Date.now();
   const now = new Date(nowMs);

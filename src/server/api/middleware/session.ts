@@ -5,16 +5,16 @@ import type { Plan } from "@/generated/prisma/enums";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { AppError } from "@/server/errors";
 import { middleware, type SessionHandle } from "@/server/api/trpc";
-import { withinOrganizationLimit } from "@/server/api/middleware/organization-load";
+import { withinOrganizationLimit } from "@/server/load/organization-load";
 import type { Actor } from "@/server/services/auth/account";
-import { asSignedInUser } from "@/server/pglite/turns";
+import { asSignedInUser } from "@/server/load/database-turns";
 
 /** Who a session procedure acts as: the services' actor and the organization's plan (for plan checks). */
 export type SessionActor = Actor & { plan: Plan };
 
 /**
  * Loads the signed-in user's role and organization's plan, nothing more (401 without a valid
- * session), in the user's lane of the embedded database, then runs within the organization's bound.
+ * session), in the user's turns on the embedded database, then runs within the organization's bound.
  */
 export async function withSessionActor<T>(ctx: { db: PrismaClient; session: SessionHandle }, run: (actor: SessionActor) => Promise<T>): Promise<T> {
   const session = ctx.session.data;

@@ -1,11 +1,12 @@
 // Serving the public calendar feed so that no visitor can stall Orbit with it: per-token and
 // per-address request limits first (429), then one cheap statement for the version (304 before any
 // rendering), the rendered body cached per feed and version (bounded LRU), and rendering itself
-// coalesced per version, bounded (one at a time, a short queue, 503 beyond) and chunked.
+// coalesced per version, bounded (BOUNDS.calendarRenders: one at a time, a short queue, 503 beyond) and chunked.
 // The limits and the cache are per process.
 import type { DbClient } from "@/server/db";
-import { rateLimited, serviceUnavailable } from "@/server/errors";
-import { concurrencyLimit, QueueFullError } from "@/server/lib/concurrency";
+import { rateLimited } from "@/server/errors";
+import { BOUNDS } from "@/server/load/bounds";
+import { concurrencyLimit } from "@/server/load/concurrency";
 import { LruMap, windowCounter } from "@/server/lib/lru";
 import { recordRateLimitRejection } from "@/server/operations/metrics";
 import { feedVersion, matchesEtag, renderCalendarFeed } from "./calendar-feed";
@@ -23,7 +24,7 @@ const perAddress = windowCounter({ limit: FEED_REQUESTS_PER_ADDRESS, windowMs: M
 const rendered = new LruMap<string, { etag: string; body: string }>({ maxEntries: 1_000, maxSize: 64 * 1024 * 1024, sizeOf: (entry) => entry.body.length });
 /** Renders under way by ETag: concurrent requests for the same version share one. */
 const rendering = new Map<string, Promise<string>>();
-const renders = concurrencyLimit({ concurrency: () => 1, queue: () => 8 });
+const renders = concurrencyLimit(BOUNDS.calendarRenders);
 let renderCount = 0;
 
 /** Calendars rendered by this process so far (the cache and 304s exist to keep this low). */
@@ -58,12 +59,7 @@ export async function serveCalendarFeed(db: DbClient, token: string, request: { 
       .finally(() => rendering.delete(etag));
     rendering.set(etag, pending);
   }
-  try {
-    const body = await pending;
-    rendered.set(version.feedId, { etag, body });
-    return { status: 200, etag, body };
-  } catch (error) {
-    if (error instanceof QueueFullError) throw serviceUnavailable(1, "Too many calendars are being prepared; try again in a moment.");
-    throw error;
-  }
+  const body = await pending;
+  rendered.set(version.feedId, { etag, body });
+  return { status: 200, etag, body };
 }

@@ -3,14 +3,17 @@
 // with a heartbeat that also re-reads, so a lost notification costs at most one heartbeat. An event is
 // sent once per stream, in (createdAt, id) order; because createdAt is taken before its transaction
 // commits, each read looks back a short window for events committed late, skipping those already sent.
-// `Last-Event-ID` resumes after that event. At most MAX_STREAMS_PER_KEY open per API key and process.
+// `Last-Event-ID` resumes after that event. At most MAX_STREAMS_PER_KEY open per API key and process
+// (BOUNDS.eventStreamsPerKey).
 import type { Database, Db } from "@/server/db";
-import { AppError } from "@/server/errors";
+import { BOUNDS } from "@/server/load/bounds";
+import { keyedConcurrencyLimit, type ConcurrencyLimit } from "@/server/load/concurrency";
 import { trackOpenStream } from "@/server/operations/open-streams";
 import { getLogger } from "@/server/operations/logger";
+import { processState } from "@/server/process-state";
 import { DELIVERY_CHANNEL } from "@/server/webhooks/events";
 
-export const MAX_STREAMS_PER_KEY = 5;
+export const MAX_STREAMS_PER_KEY = BOUNDS.eventStreamsPerKey.concurrency();
 export const HEARTBEAT_MS = 15_000;
 /** How far back each read looks for events whose transaction committed after later ones. */
 const LATE_COMMIT_WINDOW_MS = 15_000;
@@ -25,22 +28,19 @@ interface EventRow {
   type: string;
 }
 
-const globalForStreams = globalThis as unknown as {
-  orbitEventStreamWakers?: Set<() => void>;
-  orbitEventStreamListening?: Promise<unknown>;
-  orbitEventStreamsPerKey?: Map<string, number>;
-};
-const wakers = (globalForStreams.orbitEventStreamWakers ??= new Set());
-const streamsPerKey = (globalForStreams.orbitEventStreamsPerKey ??= new Map());
+/** The process's open streams' wake-ups, and its one LISTEN (undefined until a stream starts it). */
+const wakers = processState("eventStreamWakers", () => new Set<() => void>());
+const listening = processState("eventStreamListening", () => ({ started: undefined as Promise<unknown> | undefined }));
+const streamsPerKey = keyedConcurrencyLimit(BOUNDS.eventStreamsPerKey, processState("eventStreamsPerKey", () => new Map<string, ConcurrencyLimit>()));
 
 /** One LISTEN for the whole process, started by the first stream. */
 function listenOnce(database: Database): void {
-  globalForStreams.orbitEventStreamListening ??= database
+  listening.started ??= database
     .listen(DELIVERY_CHANNEL, () => {
       for (const wake of wakers) wake();
     })
     .catch((error: unknown) => {
-      globalForStreams.orbitEventStreamListening = undefined;
+      listening.started = undefined;
       getLogger().warn({ err: error }, "events stream: LISTEN failed; streams fall back to their heartbeat");
     });
 }
@@ -60,25 +60,6 @@ export interface EventStreamOptions {
   heartbeatMs?: number;
 }
 
-/** Counts the stream against its key's bound; throws a 429 past it. Returns the release. */
-function holdStreamSlot(apiKeyId: string): () => void {
-  const open = streamsPerKey.get(apiKeyId) ?? 0;
-  if (open >= MAX_STREAMS_PER_KEY) {
-    throw new AppError("rate_limit_exceeded", `At most ${MAX_STREAMS_PER_KEY} event streams may be open per API key; close one first.`, {
-      headers: { "Retry-After": "5" },
-    });
-  }
-  streamsPerKey.set(apiKeyId, open + 1);
-  let isReleased = false;
-  return () => {
-    if (isReleased) return;
-    isReleased = true;
-    const left = (streamsPerKey.get(apiKeyId) ?? 1) - 1;
-    if (left > 0) streamsPerKey.set(apiKeyId, left);
-    else streamsPerKey.delete(apiKeyId);
-  };
-}
-
 async function eventsAfter(db: Db, organizationId: string, after: { createdAt: Date; id: string }): Promise<EventRow[]> {
   return db.$queryRaw<EventRow[]>`
     SELECT "id", "createdAt", "payload", "type" FROM "WebhookEvent"
@@ -92,7 +73,8 @@ async function eventsAfter(db: Db, organizationId: string, after: { createdAt: D
 export async function openEventStream(options: EventStreamOptions): Promise<ReadableStream<Uint8Array>> {
   const { database, organizationId } = options;
   const db = database.prisma;
-  const release = holdStreamSlot(options.apiKeyId);
+  // Counted against its key's bound for the stream's lifetime; past it, a 429 at once.
+  const release = await streamsPerKey.enter(options.apiKeyId);
 
   // Where the stream starts: after the event the client saw last, else now.
   let start = { createdAt: new Date(), id: "" };

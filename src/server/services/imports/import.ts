@@ -19,9 +19,10 @@ import type { ImportError, ImportInput, ImportResult, ImportSource, ReadDateForm
 import type { Actor } from "@/server/services/auth/account";
 import { holdInvoicing } from "@/server/services/time-tracking/editing";
 import { labelDescription, lastEndsOfDays, placeInDay, type ZonedDay } from "@/server/services/time-tracking/placement";
-import { keyedConcurrencyLimit, type ConcurrencyLimit } from "@/server/lib/concurrency";
-import { statementsTakeTurns } from "@/server/pglite/turns";
-import { getEnv } from "@/env";
+import { BOUNDS } from "@/server/load/bounds";
+import { keyedConcurrencyLimit, type ConcurrencyLimit } from "@/server/load/concurrency";
+import { statementsTakeTurns } from "@/server/load/database-turns";
+import { processState } from "@/server/process-state";
 import { getLogger } from "@/server/operations/logger";
 import { dateCell, missingColumns, personOf, readRow, type RowFields } from "./columns";
 import { DATE_FORMAT_LABELS, DateFormatFinder, LocalTimes, readDate } from "./dates";
@@ -319,16 +320,12 @@ async function writeFile(context: ImportContext, db: DbClient, importId: string)
   return written;
 }
 
-// On globalThis: imports running in this process, so that one left `writing` by a process that died is
-// told from one still running (the embedded database has one process).
-const globalForImports = globalThis as unknown as { orbitRunningImports?: Set<string>; orbitOrganizationImports?: Map<string, ConcurrencyLimit> };
-const runningImports = (globalForImports.orbitRunningImports ??= new Set());
+// The process's imports running, so that one left `writing` by a process that died is told from one
+// still running (the embedded database has one process).
+const runningImports = processState("runningImports", () => new Set<string>());
 
-/** An organization's imports, one at a time: each reads a file of up to 50,000 rows more than once. */
-const organizationImports = keyedConcurrencyLimit(
-  { concurrency: () => 1, queue: () => getEnv().organizationMaxConcurrentRequests + getEnv().organizationRequestQueue },
-  (globalForImports.orbitOrganizationImports ??= new Map()),
-);
+/** An organization's imports, one at a time (BOUNDS.organizationImports). */
+const organizationImports = keyedConcurrencyLimit(BOUNDS.organizationImports, processState("organizationImports", () => new Map<string, ConcurrencyLimit>()));
 
 /** Takes back the organization's imports left `writing` by a process that stopped halfway (the embedded database). */
 async function takeBackInterrupted(db: Db, organizationId: string): Promise<void> {

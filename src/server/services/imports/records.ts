@@ -5,6 +5,7 @@ import { Readable } from "node:stream";
 import { parse } from "csv-parse";
 import { AppError, validationError } from "@/server/errors";
 import { MAX_IMPORT_ROWS, type ImportFile } from "@/server/contract/import";
+import { processState } from "@/server/process-state";
 
 export interface CsvRecord {
   cells: Record<string, string>;
@@ -65,9 +66,8 @@ function* textPieces(text: string): Generator<string> {
   for (let start = 0; start < text.length; start += TEXT_PIECE) yield text.slice(start, start + TEXT_PIECE);
 }
 
-// On globalThis: the server's bundles may load this module more than once, and the count is the process's.
-const globalForRows = globalThis as unknown as { orbitImportRows?: { now: number; peak: number } };
-const rowsHeld = (globalForRows.orbitImportRows ??= { now: 0, peak: 0 });
+// The process's count (process-state.ts): the server's bundles may load this module more than once.
+const rowsHeld = processState("importRowsHeld", () => ({ now: 0, peak: 0 }));
 
 /**
  * Rows read from import files and not yet let go, across the process's imports: `now`, and the most

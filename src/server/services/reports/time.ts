@@ -11,14 +11,15 @@
 // time per process (a report holds a connection and a core while it runs).
 import { Prisma } from "@/generated/prisma/client";
 import type { DurationFormat, TimeFormat, WeekStart } from "@/generated/prisma/enums";
-import { getEnv } from "@/env";
 import type { DbClient } from "@/server/db";
-import { rateLimited, validationError } from "@/server/errors";
+import { validationError } from "@/server/errors";
 import type { ReportAmount, ReportDimension, ReportFilter, ReportGroup, TimeReport, TimeReportFileInput, TimeReportInput } from "@/server/contract/time-report";
 import type { FileView } from "@/server/contract/file";
-import { keyedConcurrencyLimit, QueueFullError, type ConcurrencyLimit } from "@/server/lib/concurrency";
+import { BOUNDS } from "@/server/load/bounds";
+import { keyedConcurrencyLimit, type ConcurrencyLimit } from "@/server/load/concurrency";
 import { sqlTimestamp } from "@/server/lib/sql";
-import { asOrganization, statementsTakeTurns } from "@/server/pglite/turns";
+import { asOrganization, statementsTakeTurns } from "@/server/load/database-turns";
+import { processState } from "@/server/process-state";
 import { renderReportCsv } from "@/server/services/reports/render-csv";
 import { renderReportPdf, PDF_DETAIL_ROWS } from "@/server/services/reports/render-pdf";
 import type { Actor } from "@/server/services/auth/account";
@@ -67,21 +68,12 @@ export interface ReportReading {
 
 const defaultReading = (): ReportReading => ({ chunkRows: statementsTakeTurns() ? REPORT_CHUNK_ROWS_TAKING_TURNS : Number.POSITIVE_INFINITY });
 
-const globalForReports = globalThis as unknown as { orbitOrganizationReports?: Map<string, ConcurrencyLimit> };
-/** Reports per organization: one at a time; its requests are bounded before this, so the queue only fills with shared pages. */
-const organizationReports = keyedConcurrencyLimit(
-  { concurrency: () => 1, queue: () => getEnv().organizationMaxConcurrentRequests + getEnv().organizationRequestQueue },
-  (globalForReports.orbitOrganizationReports ??= new Map()),
-);
+/** Reports per organization: one at a time (BOUNDS.organizationReports). */
+const organizationReports = keyedConcurrencyLimit(BOUNDS.organizationReports, processState("organizationReports", () => new Map<string, ConcurrencyLimit>()));
 
 /** Runs a report's work as its organization's (its turns on the embedded database), one report at a time. */
-async function oneReportAtATime<T>(viewer: ReportViewer, work: () => Promise<T>): Promise<T> {
-  try {
-    return await organizationReports.run(viewer.organizationId, () => asOrganization(viewer.organizationId, work));
-  } catch (error) {
-    if (error instanceof QueueFullError) throw rateLimited(1, "Too many reports of this organization are running at once; retry after Retry-After seconds.");
-    throw error;
-  }
+function oneReportAtATime<T>(viewer: ReportViewer, work: () => Promise<T>): Promise<T> {
+  return organizationReports.run(viewer.organizationId, () => asOrganization(viewer.organizationId, work));
 }
 
 /** The log's start as a wall-clock time in the viewer's zone (the column holds UTC without a zone). */

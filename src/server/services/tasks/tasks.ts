@@ -11,7 +11,7 @@ import { TASK_TRANSACTION } from "@/server/services/tasks/limits";
 import { findTask, liveTask } from "@/server/services/tasks/queries";
 import { assertTaskReferences } from "@/server/services/tasks/references";
 import { getLogger } from "@/server/operations/logger";
-import { statementsTakeTurns } from "@/server/pglite/turns";
+import { statementsTakeTurns } from "@/server/load/database-turns";
 import { newCuid } from "@/server/lib/ids";
 import { sqlTimestamp } from "@/server/lib/sql";
 

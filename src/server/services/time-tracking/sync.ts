@@ -11,10 +11,11 @@
 import { Prisma, type Db, type DbClient } from "@/server/db";
 import type { TimeLog } from "@/generated/prisma/client";
 import { serializeTimeLog, type SyncEntryInput, type SyncResult, type SyncTimeLogsInput } from "@/server/contract/time-log";
-import { getEnv } from "@/env";
-import { keyedConcurrencyLimit, type ConcurrencyLimit } from "@/server/lib/concurrency";
+import { BOUNDS } from "@/server/load/bounds";
+import { keyedConcurrencyLimit, type ConcurrencyLimit } from "@/server/load/concurrency";
 import { newCuid } from "@/server/lib/ids";
 import { sqlTimestamp } from "@/server/lib/sql";
+import { processState } from "@/server/process-state";
 import type { Actor } from "@/server/services/auth/account";
 import { eventWrites, planEvents } from "@/server/webhooks/enqueue";
 import { taskCounterCtes, timeLogCreatedEvent } from "./events";
@@ -101,12 +102,8 @@ export async function commitEntries(
   return logs.filter((log) => inserted.has(log.id));
 }
 
-const globalForSyncs = globalThis as unknown as { orbitOrganizationSyncs?: Map<string, ConcurrencyLimit> };
-/** Syncs per organization: one at a time; the queue never fills, as the organization's requests are bounded before it. */
-const organizationSyncs = keyedConcurrencyLimit(
-  { concurrency: () => 1, queue: () => getEnv().organizationMaxConcurrentRequests + getEnv().organizationRequestQueue },
-  (globalForSyncs.orbitOrganizationSyncs ??= new Map()),
-);
+/** Syncs per organization: one at a time (BOUNDS.organizationSyncs). */
+const organizationSyncs = keyedConcurrencyLimit(BOUNDS.organizationSyncs, processState("organizationSyncs", () => new Map<string, ConcurrencyLimit>()));
 
 export function syncTimeLogs(db: Db, actor: Actor, input: SyncTimeLogsInput): Promise<SyncResult> {
   return organizationSyncs.run(actor.organizationId, () => syncAlone(db, actor, input));

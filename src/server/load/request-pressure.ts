@@ -5,7 +5,7 @@
 // never presses, however busy its worker keeps it, and neither does a process without the server. The
 // edge publishes its load (request-load.ts); this reads only that.
 import { performance } from "node:perf_hooks";
-import { requestLoad } from "@/server/operations/request-load";
+import { requestLoad } from "@/server/load/request-load";
 
 /** The event loop's utilization is re-sampled at most this often. */
 const SAMPLE_MS = 50;

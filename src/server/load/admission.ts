@@ -1,5 +1,5 @@
-// Fair admission at Orbit's server (node-server.ts), before Next or the routers do any work. Every
-// request belongs to a lane, the one who sent it (lanes.ts): an API key, a signed-in user (or a browser
+// Fair admission at Orbit's server (http/node-server.ts), before Next or the routers do any work. Every
+// request belongs to a lane, the one who sent it (http/lanes.ts): an API key, a signed-in user (or a browser
 // that signed in before, by its device cookie), or, for everyone anonymous, one shared pool. At most
 // `maxInProgress` requests are in progress at once, and while several lanes are active each may hold
 // only its share of them (`maxInProgress` ÷ active lanes, times the lane's weight, at least one); a
@@ -9,40 +9,31 @@
 // lane new to the queue joins it at the back (it counts as served the moment it arrived), so no new
 // client, however many there are, goes ahead of one already waiting. One lane's flood thus waits
 // behind its own requests, not ahead of another's.
-// Anonymous clients (addresses) share one pool (ANONYMOUS_POOL): a lane of weight 0.5 among the
+// Anonymous clients (addresses) share one pool (bounds.ts ANONYMOUS_POOL): a lane of weight 0.5 among the
 // others, whatever number of addresses it serves, with at most a quarter of the server's queue places.
 // Inside it the addresses take turns the same way, each holding at most its part of the pool's slots,
-// and addresses in bad standing (a failed sign-in lately, lanes.ts) come after the others and share one
+// and addresses in bad standing (a failed sign-in lately, http/lanes.ts) come after the others and share one
 // pace between them. A flood from any number of rotating addresses is so one lane of half weight, new
 // addresses wait their turn behind everyone already waiting, and once its addresses have failed it
 // starts no more requests a second than one address may.
-// The server's own admission (serverAdmission) takes its bounds from SERVER_MAX_CONCURRENT_REQUESTS,
-// SERVER_LANE_QUEUE (beyond: 429) and SERVER_REQUEST_QUEUE (all lanes' waiting requests; beyond: 503).
+// The server's own admission (serverAdmission) takes its bounds from the table (bounds.ts
+// SERVER_ADMISSION): SERVER_MAX_CONCURRENT_REQUESTS, SERVER_LANE_QUEUE (beyond: 429) and
+// SERVER_REQUEST_QUEUE (all lanes' waiting requests; beyond: 503).
 // A lane counts as active while it has requests in progress or waiting, and for ACTIVE_WINDOW_MS after
 // its last one ended: a client sending one request after another keeps its share between them.
 // A share of slots bounds how many of a lane's requests run at once, not what they cost: one slot
 // that a flood refills the moment it frees kept the event loop busy with Next's work for a bad
 // cookie or a refused feed (~5-10 ms each) and the others' requests waited between its turns. So a
-// client may also have a pace (ANONYMOUS_PACE for each anonymous address, and one more that a pool's
+// client may also have a pace (bounds.ts ANONYMOUS_PACE for each anonymous address, and one more that a pool's
 // clients in bad standing share): while anyone else is active (another lane, or another client of its
 // pool) it starts at most `perSecond` requests a second after a burst of `burst`; the rest wait in its
 // queue, costing nothing. Alone, it is not paced.
-// A request may give its slot back before it ends (operations/request-slot.ts: while it waits for a
+// A request may give its slot back before it ends (load/request-slot.ts: while it waits for a
 // password hash); it then goes on outside admission.
-import { getEnv } from "@/env";
-import { publishRequestLoad, type RequestLoad } from "@/server/operations/request-load";
-
-/**
- * An anonymous client's pace while others are served: a page's first load (its scripts, styles and
- * fonts) fits in the burst, a person signing in is never held, and a flood starts 20 requests a second.
- */
-export const ANONYMOUS_PACE: Pace = { perSecond: 20, burst: 40 };
-
-/**
- * Every anonymous client (logins, signups, feeds, bad requests): one lane of half weight with a
- * quarter of the queue places; its clients in bad standing share one ANONYMOUS_PACE between them.
- */
-export const ANONYMOUS_POOL: PoolTerms = { key: "anonymous", weight: 0.5, queueShare: 0.25, rankedPace: ANONYMOUS_PACE };
+import type { AppError } from "@/server/errors";
+import { refusalOf, SERVER_ADMISSION } from "@/server/load/bounds";
+import { publishRequestLoad, type RequestLoad } from "@/server/load/request-load";
+import { processState } from "@/server/process-state";
 
 /** How long a lane with nothing in progress still counts as active. */
 export const ACTIVE_WINDOW_MS = 1_000;
@@ -480,21 +471,19 @@ export function fairAdmission(bounds: AdmissionBounds): Admission {
   };
 }
 
-const globalForAdmission = globalThis as unknown as { orbitServerAdmission?: Admission };
-
 /**
  * This process's admission at its server's edge (one per process, whichever bundle asks), its load
- * published for background work to give way to (operations/request-load.ts).
+ * published for background work to give way to (request-load.ts).
  */
 export function serverAdmission(): Admission {
-  if (!globalForAdmission.orbitServerAdmission) {
-    const admission = fairAdmission({
-      maxInProgress: () => getEnv().serverMaxConcurrentRequests,
-      laneQueue: () => getEnv().serverLaneQueue,
-      maxWaiting: () => getEnv().serverRequestQueue,
-    });
+  return processState("serverAdmission", () => {
+    const admission = fairAdmission(SERVER_ADMISSION);
     publishRequestLoad(admission.load);
-    globalForAdmission.orbitServerAdmission = admission;
-  }
-  return globalForAdmission.orbitServerAdmission;
+    return admission;
+  });
+}
+
+/** The answer to a request refused at the edge (429 for its client's queue, 503 for the pool's or the server's), counted by its label. */
+export function admissionRefusal(refusal: Refusal): AppError {
+  return refusalOf(SERVER_ADMISSION.refusals[refusal]);
 }
