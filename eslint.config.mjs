@@ -7,6 +7,8 @@ const API = "This layer sits below the tRPC procedures (src/server/api): move wh
 const WEB = "Pages and components read through tRPC (src/trpc/server.tsx for the first render, useTRPC() after): no services, database or server internals; the limits, contract schemas and types are fine.";
 const HTTP = "This layer knows no HTTP: the edges (src/server/http) import it, not the other way round; move what both need into a service or src/server/lib.";
 const PGLITE = "Services run on any database: ask load/database-turns.ts whether statements take turns, never the embedded database's modules (src/server/pglite).";
+const ENGINE = "Services write their events through the webhook engine (enqueue.ts), so the engine imports no service: what both need (a table's retention, a constant) lives in src/server/lib.";
+const SHARED = "src/lib is shared by the browser and the server and sits below both: what it needs lives in src/lib; the server and the web app's client import it, not the other way round.";
 const CONTEXT = "Procedures and their middleware read the request through their context (ctx.session, ctx.clientAddress, ctx.origin, ctx.headers), built by the edges' createRequestContext: the edges (src/server/http) import src/server/api, not the other way round.";
 
 /** `no-restricted-imports` for a folder: [import name or pattern ("next/*"), why] pairs. */
@@ -73,6 +75,11 @@ export default tseslint.config(
     ["@trpc/*", TRPC],
     ["@/server/api/*", API],
     ["@/server/http/*", HTTP],
+    ["@/server/services/*", ENGINE],
+  ]),
+  forbidImports(["src/lib/**"], [
+    ["@/server/*", SHARED],
+    ["@/trpc/*", SHARED],
   ]),
   // The web app reads data through tRPC (src/trpc), never the server's services or database; client
   // components may import the framework-free limits, contract schemas and types.

@@ -6,8 +6,11 @@
 // "This month" is the whole calendar month, 1st to last day, as in Toggl's and Harvest's reports and
 // Harvest's invoice periods, not the 1st to today: the days still to come hold no time until they
 // pass, so the figures are the same, and a report or invoice of November says November.
-import type { RelativeRange } from "@/server/contract/saved-report";
 import { addDays, startOfZonedDay, weekDates, zonedDate, type DateString } from "./time-zone";
+
+/** The named periods a saved report's `range` may hold (app-api section 12). */
+export const RELATIVE_RANGES = ["this_week", "last_week", "this_month", "last_month", "last_30_days", "this_year"] as const;
+export type RelativeRange = (typeof RELATIVE_RANGES)[number];
 
 const firstOfMonth = (date: DateString, monthsAhead = 0): DateString => {
   const [year, month] = date.split("-").map(Number) as [number, number];

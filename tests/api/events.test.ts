@@ -9,7 +9,7 @@ import { MAX_STREAMS_PER_KEY, openEventStream } from "@/server/services/events/e
 import { expectErrorEnvelope } from "../harness/assertions";
 import { apiOrganization, type SignedInUser } from "../harness/factories";
 import { BASE_URL, dispatch } from "../harness/http";
-import { insertEndpoint } from "../webhooks/management/fixtures";
+import { insertEndpoint } from "../harness/webhook-endpoints";
 
 const HOUR = 3_600_000;
 let sequence = 0;

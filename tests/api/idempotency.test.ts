@@ -3,7 +3,8 @@
 // concurrency, 401-429 decided first and storing nothing, replays counted, 24 hours, the document.
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
-import { ABANDONED_CLAIM_MS, IDEMPOTENCY_KEY_TTL_MS, pruneIdempotencyKeys } from "@/server/services/idempotency/idempotency-keys";
+import { IDEMPOTENCY_KEY_TTL_MS, pruneIdempotencyKeys } from "@/server/lib/idempotency-retention";
+import { ABANDONED_CLAIM_MS } from "@/server/services/idempotency/idempotency-keys";
 import { expectErrorEnvelope } from "../harness/assertions";
 import { apiClient, apiOrganization, createApiKey } from "../harness/factories";
 import type { TestResponse } from "../harness/http";

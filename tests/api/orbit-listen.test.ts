@@ -17,7 +17,7 @@ import { getDb } from "@/server/db";
 import { verifyWebhookSignature } from "@/webhooks/verify";
 import { apiOrganization } from "../harness/factories";
 import { BASE_URL, dispatch } from "../harness/http";
-import { Receiver } from "../webhooks/engine/receiver";
+import { Receiver } from "../harness/receiver";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const cleanups: (() => Promise<void> | void)[] = [];

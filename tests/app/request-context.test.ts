@@ -9,7 +9,7 @@ import { sessionProcedure } from "@/server/api/procedures";
 import { createRequestContext } from "@/server/http/request-context";
 import { isUnauthorized } from "@/trpc/server";
 import { PASSWORD, uniqueEmail } from "../harness/factories";
-import { openBrowser, pageHeaders } from "../web/web-client";
+import { openBrowser, pageHeaders } from "../harness/web-client";
 
 /** A router of one session procedure answering the actor it was given. */
 const createCaller = createCallerFactory(createRouter({ actor: sessionProcedure.query(({ ctx }) => ctx.actor) }));

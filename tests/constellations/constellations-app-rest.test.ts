@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { addMember, apiOrganization, signUpOrganization } from "../harness/factories";
 import { TestClient } from "../harness/http";
-import { CONSTELLATION_KEYS, ISO_UTC, expectKeys } from "../customers/list-helpers";
+import { CONSTELLATION_KEYS, ISO_UTC, expectKeys } from "../harness/resource-lists";
 
 async function createConstellation(organizationId: string, title = "Launch") {
   return (await getDb()).constellation.create({ data: { organizationId, title, retrospective: "retro-marker", boardLayout: { lanes: ["layout-marker"] } } });

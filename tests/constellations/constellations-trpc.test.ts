@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { expectFieldErrors, failureOf, memberInApp, signUpInApp } from "../harness/app-sessions";
-import { CONSTELLATION_KEYS, expectKeys } from "../customers/list-helpers";
+import { CONSTELLATION_KEYS, expectKeys } from "../harness/resource-lists";
 
 describe("constellations in the web app", () => {
   it("a member the organization lets manage projects creates one for a customer; it is owned by them and listed with the customer's name", async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { apiOrganization } from "../harness/factories";
 import { TestClient } from "../harness/http";
-import { CONSTELLATION_KEYS, ISO_UTC, expectForbidden, expectKeys, expectValidationError, tamper, walkPages } from "../customers/list-helpers";
+import { CONSTELLATION_KEYS, ISO_UTC, expectForbidden, expectKeys, expectValidationError, tamper, walkPages } from "../harness/resource-lists";
 
 type ConstellationSeed = { title: string; goal?: string; status?: "planning" | "in_progress" | "completed"; customerId?: string; createdAt?: Date; archived?: boolean; retrospective?: string };
 

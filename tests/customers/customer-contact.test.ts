@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { expectFieldErrors, failureOf, memberInApp, signUpInApp } from "../harness/app-sessions";
 import { apiClient, createApiKey, signUpOrganization } from "../harness/factories";
-import { CUSTOMER_KEYS, MEMBER_CUSTOMER_KEYS, expectKeys, expectValidationError } from "./list-helpers";
+import { CUSTOMER_KEYS, MEMBER_CUSTOMER_KEYS, expectKeys, expectValidationError } from "../harness/resource-lists";
 
 const PRIVATE_KEYS = ["billingAddress", "contactEmail", "contactPhone", "notes", "paymentTermsDays", "vatId"];
 const ADMIN_CUSTOMER_KEYS = [...CUSTOMER_KEYS, ...PRIVATE_KEYS].sort();

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { addMember, apiOrganization, signUpOrganization, type SignedInUser } from "../harness/factories";
 import { TestClient } from "../harness/http";
-import { CUSTOMER_KEYS, ISO_UTC, MEMBER_CUSTOMER_KEYS, expectKeys, expectValidationError } from "./list-helpers";
+import { CUSTOMER_KEYS, ISO_UTC, MEMBER_CUSTOMER_KEYS, expectKeys, expectValidationError } from "../harness/resource-lists";
 
 async function createCustomer(user: SignedInUser, name = "Acme") {
   const db = await getDb();

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { expectFieldErrors, failureOf, memberInApp, signUpInApp } from "../harness/app-sessions";
 import { apiOrganization } from "../harness/factories";
-import { ADMIN_CUSTOMER_KEYS, CUSTOMER_KEYS, MEMBER_CUSTOMER_KEYS, expectKeys } from "./list-helpers";
+import { ADMIN_CUSTOMER_KEYS, CUSTOMER_KEYS, MEMBER_CUSTOMER_KEYS, expectKeys } from "../harness/resource-lists";
 
 const BILLING = {
   hourlyRateCents: 12_000,
@@ -100,7 +100,7 @@ describe("customers.list", () => {
   });
 
   it("needs a session: an API key is a credential at /api/v1 only, where the same list answers in the v1 envelope", async () => {
-    const { openBrowser } = await import("../web/web-client");
+    const { openBrowser } = await import("../harness/web-client");
     expect((await failureOf(openBrowser().api.customers.list.query({}))).code).toBe("unauthorized");
 
     const { api } = await apiOrganization(["customers:read"]);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { apiClient, apiOrganization, createApiKey } from "../harness/factories";
 import { TestClient } from "../harness/http";
-import { CUSTOMER_KEYS, ISO_UTC, expectForbidden, expectKeys, expectValidationError, tamper, walkPages } from "./list-helpers";
+import { CUSTOMER_KEYS, ISO_UTC, expectForbidden, expectKeys, expectValidationError, tamper, walkPages } from "../harness/resource-lists";
 
 async function insertCustomers(organizationId: string, rows: Array<{ name: string; company?: string; createdAt?: Date; archived?: boolean; notes?: string; contactEmail?: string }>) {
   const db = await getDb();

@@ -2,7 +2,7 @@
 import { TRPCClientError } from "@trpc/client";
 import { expect } from "vitest";
 import { describeError, type DisplayError } from "@/trpc/errors";
-import { openBrowser, type Browser } from "../web/web-client";
+import { openBrowser, type Browser } from "./web-client";
 import { PASSWORD, uniqueEmail } from "./factories";
 
 export interface AppUser {

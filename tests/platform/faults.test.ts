@@ -12,9 +12,9 @@ import { getDatabase, getDb } from "@/server/db";
 import { startDeliveryWorker, type DeliveryWorker } from "@/server/webhooks/worker";
 import { fanOutAll } from "@/server/webhooks/fan-out";
 import { signUpOrganization } from "../harness/factories";
-import { insertEndpoint } from "../webhooks/management/fixtures";
-import { createEndpoint, createOrganization, emit, useEngineEnvironment } from "../webhooks/engine/helpers";
-import { Receiver } from "../webhooks/engine/receiver";
+import { insertEndpoint } from "../harness/webhook-endpoints";
+import { createEndpoint, createOrganization, emit, useEngineEnvironment } from "../harness/webhook-engine";
+import { Receiver } from "../harness/receiver";
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -94,7 +94,7 @@ describe.runIf(onPostgres)("a worker process killed with SIGKILL twenty times du
   });
 
   function startWorker(env: Record<string, string> = {}): Promise<ChildProcess> {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "worker-process.ts")], {
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "../harness/worker-process.ts")], {
       cwd: path.resolve(import.meta.dirname, "../.."),
       env: { ...process.env, APP_ENV: "development", LOG_LEVEL: "error", ...env },
       stdio: ["ignore", "ignore", "inherit", "ipc"],

@@ -7,8 +7,8 @@ import { createShutdown } from "@/server/operations/shutdown";
 import { isShuttingDown } from "@/server/operations/readiness";
 import { claimDueDeliveries } from "@/server/webhooks/claim";
 import { startDeliveryWorker } from "@/server/webhooks/worker";
-import { createEndpoint, createOrganization, emit, useEngineEnvironment } from "../webhooks/engine/helpers";
-import { Receiver } from "../webhooks/engine/receiver";
+import { createEndpoint, createOrganization, emit, useEngineEnvironment } from "../harness/webhook-engine";
+import { Receiver } from "../harness/receiver";
 import { TestClient } from "../harness/http";
 
 describe("SIGTERM during deliveries", () => {

@@ -2,8 +2,7 @@
 // /api/public/reports/<token>/logs, keyset pages of the logs the summary counts.
 import { describe, expect, it } from "vitest";
 import { TestClient } from "../harness/http";
-import { teamWithBillableTime } from "./helpers";
-import { insertCustomer, insertTimeLog } from "../harness/factories";
+import { insertCustomer, insertTimeLog, teamWithBillableTime } from "../harness/factories";
 import { expectErrorEnvelope } from "../harness/assertions";
 
 const RANGE = "from=2026-03-01T00:00:00.000Z&to=2026-04-01T00:00:00.000Z";

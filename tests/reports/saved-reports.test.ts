@@ -1,12 +1,11 @@
 // Saved reports (/api/app/reports/saved, savedReports.* over tRPC) and their share URLs, read without a
 // session at /api/public/reports/<token> (JSON) and <token>.csv.
 import { describe, expect, it } from "vitest";
-import { addMember, insertTimeLog, type SignedInUser, signUpOrganization } from "../harness/factories";
+import { addMember, insertTimeLog, type SignedInUser, signUpOrganization, teamWithBillableTime } from "../harness/factories";
 import { TestClient } from "../harness/http";
 import { getDb } from "@/server/db";
 import { hashUrlToken } from "@/server/lib/url-token";
 import { resolveRelativeRange } from "@/lib/report-ranges";
-import { teamWithBillableTime } from "./helpers";
 import { expectErrorEnvelope } from "../harness/assertions";
 
 

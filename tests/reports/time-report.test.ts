@@ -3,10 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { Prisma } from "@/generated/prisma/client";
 import type { RoundingMode } from "@/generated/prisma/enums";
-import { addMember, insertCustomer, insertTask, insertTimeLog, type SignedInUser, signUpOrganization } from "../harness/factories";
+import { addMember, insertCustomer, insertTask, insertTimeLog, type SignedInUser, signUpOrganization, teamWithBillableTime } from "../harness/factories";
 import { getDb } from "@/server/db";
 import { billedSeconds, billedSecondsSql, lineAmountCents, lineAmountCentsSql } from "@/server/services/invoices/arithmetic";
-import { teamWithBillableTime } from "./helpers";
 import { expectErrorEnvelope } from "../harness/assertions";
 
 const RANGE = { from: "2026-03-01T00:00:00.000Z", to: "2026-04-01T00:00:00.000Z" };

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { getDb } from "@/server/db";
 import { apiOrganization, insertConstellation } from "../harness/factories";
-import { afterInstant, createTask, expectValidationError, taskTableCounts } from "./helpers";
+import { afterInstant, createTask, expectValidationError, taskTableCounts } from "../harness/tasks";
 import { getLogger } from "@/server/operations/logger";
 
 const FILING_SCOPES = ["tasks:*", "constellations:write"];

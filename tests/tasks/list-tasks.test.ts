@@ -4,7 +4,7 @@ import { getDb } from "@/server/db";
 import { encodeCursor } from "@/server/lib/cursor";
 import { addMember, apiOrganization, insertCustomer } from "../harness/factories";
 import type { TestClient } from "../harness/http";
-import { TASK_KEYS, createTask, expectValidationError } from "./helpers";
+import { TASK_KEYS, createTask, expectValidationError } from "../harness/tasks";
 
 /** Walks every page with `query` and answers the ids in the order served, page by page. */
 async function walk(api: TestClient, query: string, between?: (page: number) => Promise<void>) {

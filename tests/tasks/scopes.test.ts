@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { apiOrganization, insertConstellation } from "../harness/factories";
 import type { TestClient, TestResponse } from "../harness/http";
-import { createTask, taskTableCounts } from "./helpers";
+import { createTask, taskTableCounts } from "../harness/tasks";
 
 type Call = (api: TestClient, ids: { taskId: string; projectId: string }) => Promise<TestResponse>;
 

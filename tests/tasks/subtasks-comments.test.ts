@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { addMember, apiOrganization, signUpOrganization } from "../harness/factories";
 import { TestClient } from "../harness/http";
-import { ISO_UTC, SUBTASK_KEYS, afterInstant, createTask, expectValidationError, taskTableCounts } from "./helpers";
+import { ISO_UTC, SUBTASK_KEYS, afterInstant, createTask, expectValidationError, taskTableCounts } from "../harness/tasks";
 
 async function positions(taskId: string) {
   const rows = await (await getDb()).subtask.findMany({ where: { taskId }, orderBy: { position: "asc" }, select: { title: true, position: true } });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { addMember, apiOrganization, insertConstellation, insertCustomer } from "../harness/factories";
-import { COMMENT_KEYS, ISO_UTC, SUBTASK_KEYS, TASK_KEYS, afterInstant, createTask, expectValidationError, taskTableCounts } from "./helpers";
+import { COMMENT_KEYS, ISO_UTC, SUBTASK_KEYS, TASK_KEYS, afterInstant, createTask, expectValidationError, taskTableCounts } from "../harness/tasks";
 
 describe("POST /api/v1/tasks", () => {
   it("creates a task with every field and answers exactly the allowlisted fields", async () => {

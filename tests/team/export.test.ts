@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { parse } from "csv-parse/sync";
 import { addMember, insertCustomer, insertTask, signUpOrganization } from "../harness/factories";
-import { downloadExport as download, unzipTexts } from "./export-helpers";
+import { downloadExport as download, unzipTexts } from "../harness/export-archive";
 import { getDb } from "@/server/db";
 import { EXPORT_BATCH, TIME_LOG_COLUMNS } from "@/server/services/exports/export";
 import { TestClient } from "../harness/http";

@@ -10,7 +10,7 @@ import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "@/server/contract/import";
 import { IMPORT_BATCH_ROWS } from "@/server/services/imports/import";
 import { importRowsInMemory, resetImportRowsPeak } from "@/server/services/imports/records";
 import { importedLogId } from "@/server/services/imports/write";
-import { csv, TOGGL_HEADER, togglRow, upload } from "./import-fixtures";
+import { csv, TOGGL_HEADER, togglRow, upload } from "../harness/import-files";
 
 /** `count` Toggl rows over a year for the two people, a few customers, projects and tasks, padded to `bytes` in all. */
 function bigTogglFile(count: number, emails: [string, string], bytes: number): string {

@@ -1,4 +1,4 @@
-// Imports of real-format exports from Toggl Track, Clockify and Harvest (import-fixtures.ts), as a
+// Imports of real-format exports from Toggl Track, Clockify and Harvest (tests/harness/import-files.ts), as a
 // studio in Berlin moving to Orbit would send them (app-api section 17): each person's time stays theirs
 // (by email, then by full name, else mapped or skipped, never the importer's), dates in either order,
 // Harvest's invoiced rows billed elsewhere and its tasks kept as words, date-only rows placed in their
@@ -7,9 +7,9 @@ import { describe, expect, it } from "vitest";
 import { createApiKey, apiClient, insertCustomer, PASSWORD, signUpOrganization, uniqueEmail, type SignedInUser } from "../harness/factories";
 import { TestClient } from "../harness/http";
 import { expectErrorEnvelope } from "../harness/assertions";
-import { openBrowser } from "../web/web-client";
+import { openBrowser } from "../harness/web-client";
 import { getDb } from "@/server/db";
-import { CLOCKIFY_HEADER, clockifyRow, csv, HARVEST_HEADER, harvestRow, TOGGL_HEADER, togglRow, upload } from "./import-fixtures";
+import { CLOCKIFY_HEADER, clockifyRow, csv, HARVEST_HEADER, harvestRow, TOGGL_HEADER, togglRow, upload } from "../harness/import-files";
 
 /** A member with the name and email given, signed in. */
 async function addPerson(admin: SignedInUser, name: string, email = uniqueEmail("person")): Promise<SignedInUser> {

@@ -3,11 +3,11 @@
 // limits. The people, date formats and each tool's specifics: import-tools.test.ts.
 import { describe, expect, it } from "vitest";
 import { addMember, insertCustomer, signUpOrganization } from "../harness/factories";
-import { downloadExport, unzipTexts } from "./export-helpers";
+import { downloadExport, unzipTexts } from "../harness/export-archive";
 import { getDb } from "@/server/db";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "@/server/contract/import";
 import { expectErrorEnvelope } from "../harness/assertions";
-import { csv, TOGGL_HEADER, togglRow, upload } from "./import-fixtures";
+import { csv, TOGGL_HEADER, togglRow, upload } from "../harness/import-files";
 
 const TOGGL = (memberEmail: string, adminEmail: string) =>
   csv(TOGGL_HEADER, [

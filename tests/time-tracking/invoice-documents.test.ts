@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { addMember, insertCustomer, insertTimeLog, signUpOrganization, type SignedInUser } from "../harness/factories";
 import { expectErrorEnvelope } from "../harness/assertions";
-import { eventsOf } from "./helpers";
+import { eventsOf } from "../harness/outbox";
 
 const INVOICES = "/api/app/invoices";
 const PERIOD = { periodStart: "2026-03-01T00:00:00.000Z", periodEnd: "2026-03-31T23:59:59.999Z" };

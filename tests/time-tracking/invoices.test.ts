@@ -6,7 +6,7 @@ import { addMember, insertCustomer, insertEndpoint, insertTask, insertTimeLog, t
 import { getDb } from "@/server/db";
 import type { Prisma } from "@/generated/prisma/client";
 import * as enqueue from "@/server/webhooks/enqueue";
-import { deliveriesOf, deliveryCount, eventsOf } from "./helpers";
+import { deliveriesOf, deliveryCount, eventsOf } from "../harness/outbox";
 import { expectErrorEnvelope, ISO_TIMESTAMP } from "../harness/assertions";
 
 const INVOICES = "/api/app/invoices";

@@ -5,7 +5,7 @@ import { TestClient } from "../harness/http";
 import { addMember, insertCustomer, insertEndpoint, insertTask, signUpOrganization } from "../harness/factories";
 import { getDb } from "@/server/db";
 import * as enqueue from "@/server/webhooks/enqueue";
-import { deliveriesOf, deliveryCount, eventsOf } from "./helpers";
+import { deliveriesOf, deliveryCount, eventsOf } from "../harness/outbox";
 import { expectErrorEnvelope, ISO_TIMESTAMP } from "../harness/assertions";
 
 const SYNC = "/api/app/time-logs/sync";

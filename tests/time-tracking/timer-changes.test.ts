@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { insertCustomer, insertTask, type SignedInUser, signUpOrganization } from "../harness/factories";
 import { getDb } from "@/server/db";
-import { eventsOf } from "./helpers";
+import { eventsOf } from "../harness/outbox";
 import { expectErrorEnvelope } from "../harness/assertions";
 
 const ago = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { TestClient } from "../harness/http";
 import { addMember, insertCustomer, insertEndpoint, insertTask, signUpOrganization } from "../harness/factories";
 import { getDb } from "@/server/db";
-import { deliveriesOf, eventsOf } from "./helpers";
+import { deliveriesOf, eventsOf } from "../harness/outbox";
 import { expectErrorEnvelope, ISO_TIMESTAMP } from "../harness/assertions";
 
 describe("POST /api/app/timers/start", () => {

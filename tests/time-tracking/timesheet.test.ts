@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { addMember, insertCustomer, insertTask, type SignedInUser, signUpOrganization } from "../harness/factories";
 import { getDb } from "@/server/db";
-import { eventsOf } from "./helpers";
+import { eventsOf } from "../harness/outbox";
 import { expectErrorEnvelope } from "../harness/assertions";
 
 async function logAt(user: SignedInUser, startedAt: string, durationSeconds: number, entry: Record<string, unknown> = {}) {

@@ -5,7 +5,7 @@ import { TRPCClientError } from "@trpc/client";
 import { PASSWORD, uniqueEmail } from "../harness/factories";
 import { describeError } from "@/trpc/errors";
 import { loadAccount } from "@/trpc/server";
-import { openBrowser, pageHeaders } from "./web-client";
+import { openBrowser, pageHeaders } from "../harness/web-client";
 
 async function failureOf(promise: Promise<unknown>) {
   const error = await promise.then(

@@ -6,7 +6,7 @@ import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
 import { insertCustomer, insertTask, PASSWORD, uniqueEmail } from "../harness/factories";
 import { describeError } from "@/trpc/errors";
-import { openBrowser, type Browser } from "./web-client";
+import { openBrowser, type Browser } from "../harness/web-client";
 import { getDb } from "@/server/db";
 
 async function signUp(name = "Ada Admin") {

@@ -7,7 +7,7 @@ import Link from "next/link";
 import { buttonClass, Form, LocalTime, TextField, useServerErrors } from "@/components/ui";
 import { cn } from "@/components/ui/cn";
 import { CARD } from "@/components/ui/styles";
-import { PASSWORD_HINT } from "@/lib/password-hint";
+import { PASSWORD_HINT } from "@/components/ui/password-hint";
 import { runtimeTimeZone } from "@/lib/time-zone";
 import type { InviteView } from "@/server/contract/invite";
 import { MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/lib/limits";

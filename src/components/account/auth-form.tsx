@@ -8,7 +8,7 @@ import { cn } from "@/components/ui/cn";
 import { CARD } from "@/components/ui/styles";
 import { Form, TextField, useServerErrors } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
-import { PASSWORD_HINT } from "@/lib/password-hint";
+import { PASSWORD_HINT } from "@/components/ui/password-hint";
 import { runtimeTimeZone } from "@/lib/time-zone";
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/lib/limits";
 

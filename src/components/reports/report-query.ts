@@ -2,9 +2,8 @@
 // and a saved one opened by link), as the time report's input, and as a saved report's query. The
 // range is a named period (resolved in the person's zone and week start, as a saved report's is) or
 // two calendar days.
-import type { RelativeRange } from "@/server/contract/saved-report";
 import type { ReportDimension } from "@/server/contract/time-report";
-import { resolveRelativeRange } from "@/lib/report-ranges";
+import { resolveRelativeRange, type RelativeRange } from "@/lib/report-ranges";
 import { addDays, isDateString, startOfZonedDay, zonedDate } from "@/lib/time-zone";
 
 export const DIMENSION_LABELS: Record<ReportDimension, string> = {

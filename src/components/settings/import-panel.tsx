@@ -11,7 +11,7 @@ import { cn } from "@/components/ui/cn";
 import { CARD, noticeClass } from "@/components/ui/styles";
 import { useAccount } from "@/components/ui/use-account";
 import { useMembers } from "@/components/pickers/pickers";
-import { uploadForm } from "@/lib/upload-form";
+import { uploadForm } from "@/trpc/upload-form";
 import { timeZoneChoices } from "@/lib/time-zone";
 import { IMPORT_SOURCES, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, SKIP_PERSON, type ImportDateFormat, type ImportPerson, type ImportResult, type ImportSource } from "@/server/contract/import";
 import { describeError, EnvelopeError, type DisplayError } from "@/trpc/errors";

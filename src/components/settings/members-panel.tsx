@@ -13,7 +13,7 @@ import { useTRPC } from "@/trpc/react";
 import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/lib/limits";
 import type { MemberView } from "@/server/contract/account";
-import { PASSWORD_HINT } from "@/lib/password-hint";
+import { PASSWORD_HINT } from "@/components/ui/password-hint";
 
 const ROLE_OPTIONS = [
   { value: "member", label: "Member" },

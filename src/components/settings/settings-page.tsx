@@ -13,7 +13,7 @@ import { Button, buttonClass, ConfirmDialog, CopyButton, Form, FormError, PageHe
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/lib/limits";
-import { PASSWORD_HINT } from "@/lib/password-hint";
+import { PASSWORD_HINT } from "@/components/ui/password-hint";
 import { PreferencesPanel } from "./preferences-form";
 import { MembersPanel } from "./members-panel";
 import { CustomerManagersPanel, InvoicingPanel } from "./organization-settings";

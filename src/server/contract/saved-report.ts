@@ -6,9 +6,8 @@ import { paginationInput } from "@/server/lib/cursor";
 import { MAX_REPORT_NAME_LENGTH } from "@/server/lib/limits";
 import { refineReportRange } from "@/server/contract/hours-report";
 import { reportGroupBy, timeReportFilters, timeReportSchema } from "@/server/contract/time-report";
+import { RELATIVE_RANGES } from "@/lib/report-ranges";
 
-export const RELATIVE_RANGES = ["this_week", "last_week", "this_month", "last_month", "last_30_days", "this_year"] as const;
-export type RelativeRange = (typeof RELATIVE_RANGES)[number];
 
 const fixedRange = z.object({ from: isoInstant(), to: isoInstant() }).superRefine(refineReportRange);
 const range = z.union([z.enum(RELATIVE_RANGES), fixedRange], { error: `must be { from, to } or one of ${RELATIVE_RANGES.join(", ")}` });

@@ -4,7 +4,7 @@
 // and their attempts along (foreign keys cascade). Pending work is never pruned. The same pass deletes
 // the public API's Idempotency-Keys past their 24 hours.
 import type { Db } from "@/server/db";
-import { pruneIdempotencyKeys } from "@/server/services/idempotency/idempotency-keys";
+import { pruneIdempotencyKeys } from "@/server/lib/idempotency-retention";
 import { sqlTimestamp } from "@/server/lib/sql";
 
 /** Rows of each kind one call deletes at most. */

@@ -10,7 +10,7 @@ import { getDb, Prisma, type Tx } from "@/server/db";
 import { claimStatement, claimDueDeliveries, lockOrganizationsStatement } from "@/server/webhooks/claim";
 import { fanOutEvents, fanOutStatement } from "@/server/webhooks/fan-out";
 import { enqueueEvent } from "@/server/webhooks/enqueue";
-import { createEndpoint, createOrganization, timeLogData, useEngineEnvironment } from "./helpers";
+import { createEndpoint, createOrganization, timeLogData, useEngineEnvironment } from "../../harness/webhook-engine";
 
 // The backlog is written once for the file and kept between its tests (no per-test clean-up).
 useEngineEnvironment();

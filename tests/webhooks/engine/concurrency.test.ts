@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { claimDueDeliveries, drainDueDeliveries, type DrainCounts } from "@/server/webhooks/deliver";
 import { recordOutcomes } from "@/server/webhooks/record";
 import { nextDeliveryState } from "@/server/webhooks/state";
-import { createEndpoint, createOrganization, emit, testClock, useEngineDatabase, useSecondWorkerDb } from "./helpers";
-import { useReceivers } from "./receiver";
+import { createEndpoint, createOrganization, emit, testClock, useEngineDatabase, useSecondWorkerDb } from "../../harness/webhook-engine";
+import { useReceivers } from "../../harness/receiver";
 
 const receiver = useReceivers();
 const { database, db } = await useEngineDatabase();

@@ -2,8 +2,8 @@
 import { ISO_TIMESTAMP } from "../../harness/assertions";
 import { afterAll, describe, expect, it } from "vitest";
 import { TestClient } from "../../harness/http";
-import { createEndpoint, createOrganization, emit, useEngineDatabase, useEngineEnvironment } from "./helpers";
-import { Receiver } from "./receiver";
+import { createEndpoint, createOrganization, emit, useEngineDatabase, useEngineEnvironment } from "../../harness/webhook-engine";
+import { Receiver } from "../../harness/receiver";
 
 const CRON_SECRET = "orbit-test-cron-secret";
 const { db } = await useEngineDatabase({ environment: { CRON_SECRET } });

@@ -7,8 +7,8 @@ import { drainDueDeliveries } from "@/server/webhooks/deliver";
 import { enqueueEvent } from "@/server/webhooks/enqueue";
 import { USER_AGENT } from "@/server/webhooks/send";
 import { verifyWebhookSignature } from "@/webhooks/verify";
-import { createEndpoint, createOrganization, drainUntilSettled, emit, timeLogData, useEngineDatabase } from "./helpers";
-import { Receiver, useReceivers, type ReceivedRequest } from "./receiver";
+import { createEndpoint, createOrganization, drainUntilSettled, emit, timeLogData, useEngineDatabase } from "../../harness/webhook-engine";
+import { Receiver, useReceivers, type ReceivedRequest } from "../../harness/receiver";
 
 const receiver = useReceivers();
 // Each test starts from an empty queue.

@@ -7,8 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { verifyWebhookSignature } from "@/webhooks/verify";
 import { signUpOrganization, type SignedInUser } from "../../harness/factories";
-import { drainUntilSettled, useEngineEnvironment } from "./helpers";
-import { useReceivers, type ReceivedRequest } from "./receiver";
+import { drainUntilSettled, useEngineEnvironment } from "../../harness/webhook-engine";
+import { useReceivers, type ReceivedRequest } from "../../harness/receiver";
 
 beforeAll(() => useEngineEnvironment());
 const startReceiver = useReceivers();

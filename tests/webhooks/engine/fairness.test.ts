@@ -8,9 +8,9 @@ import { describe, expect, it } from "vitest";
 import { claimDueDeliveries } from "@/server/webhooks/claim";
 import { drainDueDeliveries, type DrainOptions } from "@/server/webhooks/deliver";
 import { startDeliveryWorker, type DeliveryWorker } from "@/server/webhooks/worker";
-import { Blackhole } from "./blackhole";
-import { createEndpoint, createOrganization, drainUntilSettled, emit, testClock, useEngineDatabase, useSecondWorkerDb } from "./helpers";
-import { useReceivers, type Receiver } from "./receiver";
+import { Blackhole } from "../../harness/blackhole";
+import { createEndpoint, createOrganization, drainUntilSettled, emit, testClock, useEngineDatabase, useSecondWorkerDb } from "../../harness/webhook-engine";
+import { useReceivers, type Receiver } from "../../harness/receiver";
 
 const receiver = useReceivers();
 const { database, db, afterThisTest } = await useEngineDatabase({ clearEndpoints: true });

@@ -3,9 +3,9 @@
 // existed at the event's time, with organizations taking turns. Events come through the real sync route.
 import { beforeAll, describe, expect, it } from "vitest";
 import { signUpOrganization, type SignedInUser } from "../../harness/factories";
-import { insertEndpoint } from "../management/fixtures";
-import { drainUntilSettled, getDb, sleep, useEngineEnvironment } from "./helpers";
-import { useReceivers, type Receiver } from "./receiver";
+import { insertEndpoint } from "../../harness/webhook-endpoints";
+import { drainUntilSettled, getDb, sleep, useEngineEnvironment } from "../../harness/webhook-engine";
+import { useReceivers, type Receiver } from "../../harness/receiver";
 import type { Db } from "@/server/db";
 import { newId } from "@/server/lib/ids";
 import { enqueueEvents } from "@/server/webhooks/enqueue";

@@ -10,8 +10,8 @@ import { isRequestWorkPressing } from "@/server/load/request-pressure";
 import { drainDueDeliveries, YIELDING_CONCURRENCY } from "@/server/webhooks/deliver";
 import { startDeliveryWorker } from "@/server/webhooks/worker";
 import { startOrbitServer } from "../../harness/server";
-import { createEndpoint, createOrganization, emit, useEngineDatabase } from "./helpers";
-import { useReceivers, type Receiver } from "./receiver";
+import { createEndpoint, createOrganization, emit, useEngineDatabase } from "../../harness/webhook-engine";
+import { useReceivers, type Receiver } from "../../harness/receiver";
 
 const receiver = useReceivers();
 const { database, db, afterThisTest } = await useEngineDatabase();

@@ -3,8 +3,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { drainDueDeliveries } from "@/server/webhooks/deliver";
 import { retryNotBefore } from "@/server/webhooks/send";
-import { createEndpoint, createOrganization, emit, useEngineDatabase } from "./helpers";
-import { Receiver, type Reply } from "./receiver";
+import { createEndpoint, createOrganization, emit, useEngineDatabase } from "../../harness/webhook-engine";
+import { Receiver, type Reply } from "../../harness/receiver";
 
 const HOUR_MS = 60 * 60 * 1000;
 const { db } = await useEngineDatabase();

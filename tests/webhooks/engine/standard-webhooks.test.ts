@@ -3,8 +3,8 @@
 import { Webhook } from "standardwebhooks";
 import { afterAll, describe, expect, it } from "vitest";
 import { drainDueDeliveries } from "@/server/webhooks/deliver";
-import { createEndpoint, createOrganization, emit, useEngineDatabase } from "./helpers";
-import { Receiver } from "./receiver";
+import { createEndpoint, createOrganization, emit, useEngineDatabase } from "../../harness/webhook-engine";
+import { Receiver } from "../../harness/receiver";
 
 const { db } = await useEngineDatabase();
 const hook = await Receiver.start();

@@ -9,7 +9,7 @@ import { claimDueDeliveries } from "@/server/webhooks/claim";
 import { recordOutcome } from "@/server/webhooks/record";
 import { nextDeliveryState } from "@/server/webhooks/state";
 import { takeWorkerIdentity, type WorkerIdentity } from "@/server/webhooks/worker-identity";
-import { createEndpoint, createOrganization, emit, useEngineDatabase } from "./helpers";
+import { createEndpoint, createOrganization, emit, useEngineDatabase } from "../../harness/webhook-engine";
 
 const { database, db, afterThisTest } = await useEngineDatabase({ clearEndpoints: true });
 

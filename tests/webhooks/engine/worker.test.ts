@@ -6,8 +6,8 @@ import type { Database } from "@/server/db";
 import { getLogger } from "@/server/operations/logger";
 import { drainDueDeliveries } from "@/server/webhooks/deliver";
 import { startDeliveryWorker, startInlineDeliveryWorker, type DeliveryWorker } from "@/server/webhooks/worker";
-import { createEndpoint, createOrganization, emit, testClock, useEngineDatabase, useEngineEnvironment } from "./helpers";
-import { useReceivers } from "./receiver";
+import { createEndpoint, createOrganization, emit, testClock, useEngineDatabase, useEngineEnvironment } from "../../harness/webhook-engine";
+import { useReceivers } from "../../harness/receiver";
 
 // After hooks run the last registered first: the mocks are restored once the workers have stopped.
 afterEach(() => vi.restoreAllMocks());

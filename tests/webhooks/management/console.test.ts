@@ -3,10 +3,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { addMember, signUpOrganization, type SignedInUser } from "../../harness/factories";
 import { getDb } from "@/server/db";
-import { openBrowser } from "../../web/web-client";
+import { openBrowser } from "../../harness/web-client";
 import { PASSWORD } from "../../harness/factories";
 import { failureOf } from "../../harness/app-sessions";
-import { createEndpoint, insertEndpoint, seedDeliveries, stubDns } from "./fixtures";
+import { createEndpoint, insertEndpoint, seedDeliveries, stubDns } from "../../harness/webhook-endpoints";
 import { expectAppErrorEnvelope } from "../../harness/assertions";
 
 let dnsStub: ReturnType<typeof stubDns>;

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { signUpOrganization, type SignedInUser } from "../../harness/factories";
 import { encodeCursor } from "@/server/lib/cursor";
-import { createEndpoint, DELIVERY_FIELDS, expectValidationError, isoTimestamp, seedDeliveries, stubDns } from "./fixtures";
+import { createEndpoint, DELIVERY_FIELDS, expectValidationError, isoTimestamp, seedDeliveries, stubDns } from "../../harness/webhook-endpoints";
 import { expectAppErrorEnvelope } from "../../harness/assertions";
 
 let dnsStub: ReturnType<typeof stubDns>;

@@ -4,7 +4,7 @@ import { TestClient } from "../../harness/http";
 import { addMember, signUpOrganization, type SignedInUser } from "../../harness/factories";
 import { getDatabase, getDb } from "@/server/db";
 import { DELIVERY_CHANNEL } from "@/server/webhooks/events";
-import { createEndpoint, ENDPOINT_FIELDS, expectValidationError, insertEndpoint, isoTimestamp, SECRET_FORMAT, seedDeliveries, stubDns, validEndpointBody } from "./fixtures";
+import { createEndpoint, ENDPOINT_FIELDS, expectValidationError, insertEndpoint, isoTimestamp, SECRET_FORMAT, seedDeliveries, stubDns, validEndpointBody } from "../../harness/webhook-endpoints";
 import { expectAppErrorEnvelope } from "../../harness/assertions";
 
 let dnsStub: ReturnType<typeof stubDns>;

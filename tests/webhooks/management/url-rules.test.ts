@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signUpOrganization, type SignedInUser } from "../../harness/factories";
 import { resetEnvCache } from "@/env";
 import { getDb } from "@/server/db";
-import { createEndpoint, expectValidationError, stubDns, validEndpointBody } from "./fixtures";
+import { createEndpoint, expectValidationError, stubDns, validEndpointBody } from "../../harness/webhook-endpoints";
 
 const FORBIDDEN = "must not point to a loopback, private, link-local or reserved address";
 

@@ -8,9 +8,9 @@ import { getDb } from "@/server/db";
 import { drainDueDeliveries } from "@/server/webhooks/deliver";
 import { EVENT_TYPES } from "@/server/webhooks/events";
 import { addMember, signUpOrganization, type SignedInUser } from "../../harness/factories";
-import { drainUntilSettled, useEngineEnvironment } from "../engine/helpers";
-import { useReceivers, type Receiver } from "../engine/receiver";
-import { insertEndpoint } from "../management/fixtures";
+import { drainUntilSettled, useEngineEnvironment } from "../../harness/webhook-engine";
+import { useReceivers, type Receiver } from "../../harness/receiver";
+import { insertEndpoint } from "../../harness/webhook-endpoints";
 import { expectAppErrorEnvelope } from "../../harness/assertions";
 
 beforeAll(() => useEngineEnvironment());

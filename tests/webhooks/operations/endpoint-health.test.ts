@@ -7,9 +7,9 @@ import { getDb } from "@/server/db";
 import { healthState, type HealthFacts } from "@/server/services/webhooks/health";
 import { drainDueDeliveries } from "@/server/webhooks/deliver";
 import { signUpOrganization, type SignedInUser } from "../../harness/factories";
-import { useEngineEnvironment } from "../engine/helpers";
-import { useReceivers } from "../engine/receiver";
-import { insertEndpoint } from "../management/fixtures";
+import { useEngineEnvironment } from "../../harness/webhook-engine";
+import { useReceivers } from "../../harness/receiver";
+import { insertEndpoint } from "../../harness/webhook-endpoints";
 
 beforeAll(() => useEngineEnvironment());
 const startReceiver = useReceivers();

@@ -3,9 +3,9 @@
 // their state rules, authorization, a worker that dies during a manual attempt, and retention.
 import { beforeAll, describe, expect, it } from "vitest";
 import { addMember, signUpOrganization, type SignedInUser } from "../../harness/factories";
-import { insertEndpoint } from "../management/fixtures";
-import { drainUntil, drainUntilSettled, getDb, useEngineEnvironment } from "../engine/helpers";
-import { useReceivers, type Receiver } from "../engine/receiver";
+import { insertEndpoint } from "../../harness/webhook-endpoints";
+import { drainUntil, drainUntilSettled, getDb, useEngineEnvironment } from "../../harness/webhook-engine";
+import { useReceivers, type Receiver } from "../../harness/receiver";
 import { verifyWebhookSignature } from "@/webhooks/verify";
 import { claimDueDeliveries } from "@/server/webhooks/claim";
 import { drainDueDeliveries } from "@/server/webhooks/deliver";

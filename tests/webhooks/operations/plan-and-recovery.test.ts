@@ -3,9 +3,9 @@
 // nothing lost. Recover requests: one pending per endpoint (409), served in turns across organizations.
 import { beforeAll, describe, expect, it } from "vitest";
 import { signUpOrganization, type SignedInUser } from "../../harness/factories";
-import { insertEndpoint, seedDeliveries } from "../management/fixtures";
-import { getDb, useEngineEnvironment } from "../engine/helpers";
-import { useReceivers } from "../engine/receiver";
+import { insertEndpoint, seedDeliveries } from "../../harness/webhook-endpoints";
+import { getDb, useEngineEnvironment } from "../../harness/webhook-engine";
+import { useReceivers } from "../../harness/receiver";
 import { claimDueDeliveries } from "@/server/webhooks/claim";
 import { drainDueDeliveries } from "@/server/webhooks/deliver";
 import { fanOutAll } from "@/server/webhooks/fan-out";

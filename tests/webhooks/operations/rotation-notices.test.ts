@@ -13,9 +13,9 @@ import { recordOutcome } from "@/server/webhooks/record";
 import { nextDeliveryState } from "@/server/webhooks/state";
 import { addMember, signUpOrganization } from "../../harness/factories";
 import { useMailCapture } from "../../harness/smtp";
-import { insertEndpoint } from "../management/fixtures";
-import { emit, getDb, useEngineEnvironment } from "../engine/helpers";
-import { useReceivers, type Receiver, type ReceivedRequest } from "../engine/receiver";
+import { insertEndpoint } from "../../harness/webhook-endpoints";
+import { emit, getDb, useEngineEnvironment } from "../../harness/webhook-engine";
+import { useReceivers, type Receiver, type ReceivedRequest } from "../../harness/receiver";
 
 beforeAll(() => useEngineEnvironment());
 

@@ -5,10 +5,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { DbClient } from "@/server/db";
 import { AppError } from "@/server/errors";
+import { IDEMPOTENCY_KEY_TTL_MS } from "@/server/lib/idempotency-retention";
 import { sqlTimestamp } from "@/server/lib/sql";
 
-/** How long a key is kept and answered from. */
-export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3_600_000;
 /** A claim whose request has run this long without an answer is taken as abandoned (its process died). */
 export const ABANDONED_CLAIM_MS = 60_000;
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
@@ -113,12 +112,4 @@ export async function completeIdempotencyKey(db: DbClient, organizationId: strin
 /** Gives a claim up (the request failed in a way a retry may get past), so the key can be used again. */
 export async function releaseIdempotencyKey(db: DbClient, organizationId: string, claimId: string): Promise<void> {
   await db.idempotencyKey.deleteMany({ where: { id: claimId, organizationId, completedAt: null } });
-}
-
-/** Deletes a bounded batch of keys past their 24 hours; the retention pass calls it. */
-export async function pruneIdempotencyKeys(db: DbClient, options: { now?: Date; batch: number }): Promise<number> {
-  const cutoff = new Date((options.now ?? new Date()).getTime() - IDEMPOTENCY_KEY_TTL_MS);
-  return db.$executeRaw`
-    DELETE FROM "IdempotencyKey" WHERE "id" IN (
-      SELECT "id" FROM "IdempotencyKey" WHERE "createdAt" < ${sqlTimestamp(cutoff)} ORDER BY "createdAt" LIMIT ${options.batch}::int)`;
 }

@@ -1,9 +1,9 @@
-// Readers of the outbox for the time-tracking suites (rows they need come from tests/harness/factories).
+// Readers of the outbox (events and their deliveries) for the suites that check what a write emits.
 import { expect } from "vitest";
 import { getDb } from "@/server/db";
 import { fanOutAll } from "@/server/webhooks/fan-out";
 
-import { ISO_TIMESTAMP } from "../harness/assertions";
+import { ISO_TIMESTAMP } from "./assertions";
 
 export interface StoredEvent {
   id: string;

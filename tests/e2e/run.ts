@@ -1,5 +1,5 @@
 // `npm run test:e2e`: the web app in a real browser. Starts the app on a free port with an in-memory
-// database and runs every flow module of scripts/e2e/flows/ (one per area, in file-name order) at a
+// database and runs every flow module of tests/e2e/flows/ (one per area, in file-name order) at a
 // desktop and a phone-sized viewport in headless Chromium, saving screenshots.
 //   -- --start              serve the production build (`npm run build` first, then as `npm start`) instead of `npm run dev`
 //   -- --only timer,tasks   run only these flows (by their `name`)
@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium, type Browser } from "playwright-core";
-import { freePort } from "../lib/free-port";
+import { freePort } from "../../scripts/lib/free-port";
 import { E2E, VIEWPORTS, type E2EFlow, type Tally } from "./harness";
 
 const projectRoot = path.resolve(import.meta.dirname, "..", "..");

@@ -1,6 +1,6 @@
 // The web app's tRPC client wired to the real /api/trpc route handler, with a browser-like cookie jar
 // and Origin header.
-import { dispatch, BASE_URL } from "../harness/http";
+import { dispatch, BASE_URL } from "./http";
 import { createApiClient, type ApiClient } from "@/trpc/client";
 
 export interface Browser {

@@ -1,7 +1,7 @@
 // Shared pieces of the webhook management suites: DNS stub, endpoint and delivery builders, envelope checks.
 import { randomBytes } from "node:crypto";
 import { expect, vi } from "vitest";
-import type { SignedInUser } from "../../harness/factories";
+import type { SignedInUser } from "./factories";
 import { getDb } from "@/server/db";
 import { hostResolver } from "@/server/webhooks/resolve-host";
 
@@ -37,7 +37,7 @@ export const DELIVERY_FIELDS = [
   "status",
 ].sort();
 
-export { expectValidationError, ISO_TIMESTAMP as isoTimestamp } from "../../harness/assertions";
+export { expectValidationError, ISO_TIMESTAMP as isoTimestamp } from "./assertions";
 
 /**
  * Answers host lookups from a table (every other name fails as NXDOMAIN), so URL rules that depend

@@ -10,8 +10,8 @@
 //     Hours (decimal), Hours Rounded, Billable?, Invoiced?, Approved?, First Name, Last Name, Roles,
 //     Employee?, Billable Rate, Billable Amount, Cost Rate, Cost Amount, Currency, External Reference URL.
 // Each file is a list of rows as objects; `csv` writes them with the tool's header, quoting as needed.
-import { BASE_URL } from "../harness/http";
-import type { SignedInUser } from "../harness/factories";
+import { BASE_URL } from "./http";
+import type { SignedInUser } from "./factories";
 
 export const TOGGL_HEADER = ["User", "Email", "Client", "Project", "Task", "Description", "Billable", "Start date", "Start time", "End date", "End time", "Duration", "Tags", "Amount (EUR)"];
 export const CLOCKIFY_HEADER = [

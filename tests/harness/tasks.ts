@@ -1,7 +1,7 @@
-// Shared fixtures of the task suites: rows other areas own are written with Prisma directly.
+// The task suites' fields, a task created through the API, and row counts that prove a refused write wrote nothing.
 import { expect } from "vitest";
 import { getDb } from "@/server/db";
-import type { TestClient } from "../harness/http";
+import type { TestClient } from "./http";
 
 export const TASK_KEYS = [
   "assigneeId",
@@ -47,7 +47,7 @@ export async function createTask(api: TestClient, body: Record<string, unknown> 
   return response.body.data;
 }
 
-export { expectValidationError } from "../harness/assertions";
+export { expectValidationError } from "./assertions";
 
 /**
  * Waits until the clock has moved past `timestamp` (an ISO instant, at most a second away), so a write

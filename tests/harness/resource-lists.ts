@@ -1,6 +1,6 @@
-// Shared checks for the keyset-paginated v1 lists of customers and constellations.
+// Field lists of customers and constellations and the checks of their keyset-paginated v1 lists.
 import { expect } from "vitest";
-import type { TestClient, TestResponse } from "../harness/http";
+import type { TestClient, TestResponse } from "./http";
 
 export const CUSTOMER_KEYS = [
   "archived",

@@ -1,7 +1,7 @@
 // Sends a form with a file to an in-app route and reports the upload's progress as it goes (fetch
 // cannot), then reads the route's envelope: its data, or rejects with its error (EnvelopeError), which
 // forms show as they show any server error.
-import { EnvelopeError } from "@/trpc/errors";
+import { EnvelopeError } from "./errors";
 
 const UNREACHABLE = "The server could not be reached. Check your connection and try again.";
 

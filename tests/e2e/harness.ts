@@ -41,7 +41,7 @@ export interface SignedInPage {
 
 export type Step = [label: string, run: () => Promise<void>];
 
-/** One flow module per area under scripts/e2e/flows/; the runner runs each once per viewport. */
+/** One flow module per area under tests/e2e/flows/; the runner runs each once per viewport. */
 export interface E2EFlow {
   /** Names the flow in the report and in `--only <name>`. */
   name: string;

@@ -1,7 +1,7 @@
 // Downloading the export archive through its route and reading its files back (with yauzl).
 import { fromBuffer, type Entry, type ZipFile } from "yauzl";
-import type { SignedInUser } from "../harness/factories";
-import { BASE_URL, dispatch } from "../harness/http";
+import type { SignedInUser } from "./factories";
+import { BASE_URL, dispatch } from "./http";
 
 /** The raw response: the test client reads bodies as text, which a ZIP is not. */
 export function downloadExport(user: SignedInUser): Promise<Response> {
