@@ -11,7 +11,7 @@ import { MAX_LOG_SECONDS } from "@/server/lib/limits";
 import type { Actor } from "@/server/services/auth/account";
 import { adjustTaskSeconds } from "./events";
 import { resolveReferences } from "./references";
-import { WRITE_TRANSACTION } from "./limits";
+import { TIME_LOG_TRANSACTION } from "@/server/lib/transactions";
 
 /** Logs a caller may change: not deleted, in the organization, their own unless they are an admin. */
 export function editableLogsWhere(actor: Actor): Prisma.TimeLogWhereInput {
@@ -95,7 +95,7 @@ export async function updateTimeLog(db: Db, actor: Actor, input: UpdateTimeLogIn
     }
     await adjustTaskSeconds(tx, actor.organizationId, [updated[0]], [current]);
     return serializeTimeLog(updated[0]);
-  }, WRITE_TRANSACTION);
+  }, TIME_LOG_TRANSACTION);
 }
 
 /** Soft-deletes logs read (and checked) in this transaction; one changed meanwhile makes it a 409. */
@@ -115,5 +115,5 @@ export async function deleteTimeLog(db: Db, actor: Actor, id: string): Promise<{
     const log = await findUnlockedLog(tx, actor, id);
     await softDeleteLogs(tx, actor, [log]);
     return { success: true as const, id: log.id };
-  }, WRITE_TRANSACTION);
+  }, TIME_LOG_TRANSACTION);
 }

@@ -19,7 +19,7 @@ import { adjustTaskSeconds } from "./events";
 import { commitEntries } from "./sync";
 import { resolveReferences, type ResolvedReferences } from "./references";
 import { labelDescription, lastEndsOfDays, placeInDay, zonedDay } from "./placement";
-import { WRITE_TRANSACTION } from "./limits";
+import { TIME_LOG_TRANSACTION } from "@/server/lib/transactions";
 
 const timesheetLogSelect = {
   id: true,
@@ -165,7 +165,7 @@ export async function setTimesheetCell(db: Db, actor: Actor, input: SetTimesheet
 
     const row = buildTimesheet(week, await weekLogs(tx, actor, userId, week, { taskId, customerId, constellationId })).rows[0];
     return row ?? emptyRow(cell, await rowNames(tx, actor, cell));
-  }, WRITE_TRANSACTION);
+  }, TIME_LOG_TRANSACTION);
 }
 
 /** Takes `seconds` off the unlocked logs, newest first; logs that reach 0 are deleted. */
