@@ -6,7 +6,7 @@ import { pipeline, Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import { ZipFile } from "yazl";
 import type { DbClient } from "@/server/db";
-import { csvCell } from "@/server/lib/csv-cell";
+import { formulaSafe } from "@/lib/csv";
 import type { Actor } from "@/server/services/auth/account";
 import { getLogger } from "@/server/operations/logger";
 
@@ -25,7 +25,7 @@ interface Sheet {
 }
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? "";
-const text = (value: string | null | undefined) => csvCell(value);
+const text = formulaSafe;
 
 async function* records(sheet: Sheet): AsyncGenerator<Cell[]> {
   yield [...sheet.header];

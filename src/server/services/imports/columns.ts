@@ -3,7 +3,7 @@
 // of one record (header names lowercased), so each format can be tested alone. Dates stay as written
 // here: how they read depends on the file's date format (dates.ts).
 import type { ImportError, ImportSource } from "@/server/contract/import";
-import { readCsvCell } from "@/server/lib/csv-cell";
+import { readFormulaSafe } from "@/lib/csv";
 import { MAX_LOG_SECONDS } from "@/server/lib/limits";
 import { formatDurationAs } from "@/lib/duration";
 
@@ -51,7 +51,7 @@ interface Format {
 }
 
 const text = (value: string | undefined) => {
-  const cell = readCsvCell((value ?? "").trim());
+  const cell = readFormulaSafe((value ?? "").trim());
   return cell === "" ? null : cell;
 };
 
