@@ -8,6 +8,7 @@ import { ZipFile } from "yazl";
 import type { DbClient } from "@/server/db";
 import { formulaSafe } from "@/lib/csv";
 import type { Actor } from "@/server/services/auth/account";
+import { seesEveryonesLogs, visibleLogsWhere } from "@/server/services/time-tracking/log-access";
 import { getLogger } from "@/server/operations/logger";
 
 export const EXPORT_BATCH = 1_000;
@@ -42,7 +43,7 @@ const page = (afterId: string | undefined) => ({ ...(afterId ? { cursor: { id: a
 
 function sheetsFor(db: DbClient, actor: Actor): Sheet[] {
   const { organizationId } = actor;
-  const isAdmin = actor.role === "admin";
+  const isAdmin = seesEveryonesLogs(actor);
   const sheets: Sheet[] = [
     {
       name: "time-logs.csv",
@@ -50,7 +51,7 @@ function sheetsFor(db: DbClient, actor: Actor): Sheet[] {
       batch: async (afterId) =>
         (
           await db.timeLog.findMany({
-            where: { organizationId, deletedAt: null, ...(isAdmin ? {} : { userId: actor.userId }) },
+            where: visibleLogsWhere(actor),
             ...page(afterId),
             select: {
               id: true, description: true, startedAt: true, endedAt: true, durationSeconds: true, tags: true, isBillable: true, billedExternally: true, source: true,

@@ -22,7 +22,7 @@ import { asOrganization, statementsTakeTurns } from "@/server/pglite/turns";
 import { renderReportCsv } from "@/server/services/reports/render-csv";
 import { renderReportPdf, PDF_DETAIL_ROWS } from "@/server/services/reports/render-pdf";
 import type { Actor } from "@/server/services/auth/account";
-import { userScope } from "@/server/services/time-tracking/app-list";
+import { requestedLogOwner, scopeSql, seesEveryonesLogs } from "@/server/services/time-tracking/log-access";
 import { LOG_AMOUNT_CENTS_SQL, LOG_BILLED_SECONDS_SQL, taxCents } from "@/server/services/invoices/arithmetic";
 import { LOG_INVOICE_NUMBER_SQL, LOG_IS_INVOICED_SQL } from "@/server/services/invoices/invoiced-logs";
 import { zonedDate } from "@/lib/time-zone";
@@ -43,12 +43,12 @@ export interface ReportViewer {
 
 /** The caller as a report viewer: their zone, week start and formats; a member sees their own time and no amounts. */
 export async function reportViewerFor(db: DbClient, actor: Actor, requestedUserId: string | undefined): Promise<ReportViewer> {
-  const userId = userScope(actor, requestedUserId);
+  const userId = requestedLogOwner(actor, requestedUserId);
   const preferences = await db.user.findFirstOrThrow({
     where: { id: actor.userId, organizationId: actor.organizationId },
     select: { timeZone: true, weekStart: true, timeFormat: true, durationFormat: true },
   });
-  return { organizationId: actor.organizationId, userId, ...preferences, showAmounts: actor.role === "admin" };
+  return { organizationId: actor.organizationId, userId, ...preferences, showAmounts: seesEveryonesLogs(actor) };
 }
 
 /** Rows a CSV report holds at most; a longer one asks for a narrower range. */
@@ -126,13 +126,7 @@ type Filters = Pick<TimeReportInput, "from" | "to" | "customerId" | "projectId" 
 
 /** The logs a report counts: the viewer's organization (and member), the range, the filters; never a deleted log. */
 function whereClause(viewer: ReportViewer, input: Filters): Prisma.Sql {
-  const conditions = [
-    Prisma.sql`l."organizationId" = ${viewer.organizationId}`,
-    Prisma.sql`l."deletedAt" IS NULL`,
-    Prisma.sql`l."startedAt" >= ${sqlTimestamp(input.from)}`,
-    Prisma.sql`l."startedAt" < ${sqlTimestamp(input.to)}`,
-  ];
-  if (viewer.userId) conditions.push(Prisma.sql`l."userId" = ${viewer.userId}`);
+  const conditions = [...scopeSql(viewer), Prisma.sql`l."startedAt" >= ${sqlTimestamp(input.from)}`, Prisma.sql`l."startedAt" < ${sqlTimestamp(input.to)}`];
   if (input.customerId) conditions.push(Prisma.sql`l."customerId" = ${input.customerId}`);
   if (input.projectId) conditions.push(Prisma.sql`l."constellationId" = ${input.projectId}`);
   if (input.taskId) conditions.push(Prisma.sql`l."taskId" = ${input.taskId}`);
