@@ -16,6 +16,7 @@ import type { DbClient } from "@/server/db";
 import { rateLimited, validationError } from "@/server/errors";
 import type { ReportAmount, ReportDimension, ReportFilter, ReportGroup, TimeReport, TimeReportFileInput, TimeReportInput } from "@/server/contract/time-report";
 import type { FileView } from "@/server/contract/file";
+import type { HoursReport, HoursReportInput, HoursReportRow, HoursSplit } from "@/server/contract/hours-report";
 import { keyedConcurrencyLimit, QueueFullError, type ConcurrencyLimit } from "@/server/lib/concurrency";
 import { sqlTimestamp } from "@/server/lib/sql";
 import { asOrganization, statementsTakeTurns } from "@/server/pglite/turns";
@@ -333,6 +334,55 @@ async function computeReport(db: DbClient, viewer: ReportViewer, input: TimeRepo
 
 export function timeReport(db: DbClient, viewer: ReportViewer, input: TimeReportInput, reading = defaultReading()): Promise<TimeReport> {
   return oneReportAtATime(viewer, () => computeReport(db, viewer, input, reading));
+}
+
+/** Rows per breakdown of the hours report; the rest of the time is folded into `other` so the totals still add up. */
+export const HOURS_REPORT_ROW_LIMIT = 50;
+
+const hoursSplit = (group: Pick<ReportGroup, "seconds" | "billableSeconds">): HoursSplit => ({ billableSeconds: group.billableSeconds, nonBillableSeconds: group.seconds - group.billableSeconds });
+
+/** Largest first, then by id, logs without one after those with one at equal time; the first HOURS_REPORT_ROW_LIMIT. */
+function hoursRows(groups: Iterable<Pick<ReportGroup, "key" | "label" | "seconds" | "billableSeconds">>): HoursReportRow[] {
+  const byId = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);
+  return [...groups]
+    .sort((a, b) => b.seconds - a.seconds || byId(a.key, b.key))
+    .slice(0, HOURS_REPORT_ROW_LIMIT)
+    .map((group) => ({ id: group.key, name: group.key === null ? null : group.label, ...hoursSplit(group) }));
+}
+
+const folded = (total: HoursSplit, rows: HoursSplit[]): HoursSplit => ({
+  billableSeconds: total.billableSeconds - rows.reduce((sum, row) => sum + row.billableSeconds, 0),
+  nonBillableSeconds: total.nonBillableSeconds - rows.reduce((sum, row) => sum + row.nonBillableSeconds, 0),
+});
+
+/**
+ * The hours report: the time report of [from, to) by customer, then project, read as hours per
+ * customer and per project, billable against non-billable. Admins see the organization, members their
+ * own time, as in every report.
+ */
+export async function hoursReport(db: DbClient, actor: Actor, input: HoursReportInput): Promise<HoursReport> {
+  const viewer = { ...(await reportViewerFor(db, actor, undefined)), showAmounts: false };
+  const report = await timeReport(db, viewer, { from: input.from, to: input.to, groupBy: ["customer", "project"] });
+  const projects = new Map<string | null, Pick<ReportGroup, "key" | "label" | "seconds" | "billableSeconds">>();
+  for (const project of report.groups.flatMap((customer) => customer.groups ?? [])) {
+    const sum = projects.get(project.key) ?? { key: project.key, label: project.label, seconds: 0, billableSeconds: 0 };
+    sum.seconds += project.seconds;
+    sum.billableSeconds += project.billableSeconds;
+    projects.set(project.key, sum);
+  }
+  const totals = hoursSplit(report.totals);
+  const customerRows = hoursRows(report.groups);
+  const projectRows = hoursRows(projects.values());
+  return {
+    from: input.from.toISOString(),
+    to: input.to.toISOString(),
+    scope: seesEveryonesLogs(actor) ? "organization" : "self",
+    totals,
+    customers: customerRows,
+    projects: projectRows,
+    otherCustomers: folded(totals, customerRows),
+    otherProjects: folded(totals, projectRows),
+  };
 }
 
 /** One log of a CSV report or of the PDF's detail: its group labels, then the log. */
