@@ -9,6 +9,7 @@ import {
   appCustomerSelect,
   customerForRole,
   customerSelect,
+  seesBilling,
   serializeCustomer,
   type AppCustomerView,
   type CreateCustomerInput,
@@ -51,7 +52,7 @@ export async function listCustomers(db: DbClient, tenant: Tenant, input: ListCus
  * (app-api sections 4 and 17); a member sending any of them is refused whole.
  */
 function assertMayChangeBilling(actor: Pick<Actor, "role">, ...changes: object[]): void {
-  if (actor.role !== "admin" && changes.some((fields) => Object.values(fields).some((value) => value !== undefined))) {
+  if (!seesBilling(actor.role) && changes.some((fields) => Object.values(fields).some((value) => value !== undefined))) {
     throw new AppError("forbidden", "Only admins can change billing settings and private contact details.", { details: [{ field: "role", message: "admin role required" }] });
   }
 }

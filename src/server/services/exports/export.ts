@@ -5,10 +5,12 @@
 import { pipeline, Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import { ZipFile } from "yazl";
+import type { Customer } from "@/generated/prisma/client";
 import type { DbClient } from "@/server/db";
+import { isBillingField, seesBilling } from "@/server/contract/customer";
 import { formulaSafe } from "@/lib/csv";
 import type { Actor } from "@/server/services/auth/account";
-import { seesEveryonesLogs, visibleLogsWhere } from "@/server/services/time-tracking/log-access";
+import { visibleLogsWhere } from "@/server/services/time-tracking/log-access";
 import { getLogger } from "@/server/operations/logger";
 
 export const EXPORT_BATCH = 1_000;
@@ -39,11 +41,28 @@ async function* records(sheet: Sheet): AsyncGenerator<Cell[]> {
   }
 }
 
+/** The customers file's columns; a billing field's column only for those who see billing. */
+const CUSTOMER_COLUMNS: Array<[header: string, value: (customer: Customer) => Cell]> = [
+  ["id", (customer) => customer.id],
+  ["name", (customer) => text(customer.name)],
+  ["company", (customer) => text(customer.company)],
+  ["archived", (customer) => customer.archived],
+  ["currency", (customer) => customer.currency],
+  ["hourlyRateCents", (customer) => customer.hourlyRateCents],
+  ["fixedRateCents", (customer) => customer.fixedRateCents],
+  ["billingType", (customer) => customer.billingType],
+  ["taxRateBps", (customer) => customer.taxRateBps],
+  ["roundingIncrementMinutes", (customer) => customer.roundingIncrementMinutes],
+  ["roundingMode", (customer) => customer.roundingMode],
+  ["createdAt", (customer) => iso(customer.createdAt)],
+];
+
 const page = (afterId: string | undefined) => ({ ...(afterId ? { cursor: { id: afterId }, skip: 1 } : {}), orderBy: { id: "asc" as const }, take: EXPORT_BATCH });
 
 function sheetsFor(db: DbClient, actor: Actor): Sheet[] {
   const { organizationId } = actor;
-  const isAdmin = seesEveryonesLogs(actor);
+  const showsBilling = seesBilling(actor.role);
+  const customerColumns = CUSTOMER_COLUMNS.filter(([header]) => showsBilling || !isBillingField(header));
   const sheets: Sheet[] = [
     {
       name: "time-logs.csv",
@@ -77,15 +96,11 @@ function sheetsFor(db: DbClient, actor: Actor): Sheet[] {
     },
     {
       name: "customers.csv",
-      header: ["id", "name", "company", "archived", ...(isAdmin ? ["currency", "hourlyRateCents", "fixedRateCents", "billingType", "taxRateBps", "roundingIncrementMinutes", "roundingMode"] : []), "createdAt"],
+      header: customerColumns.map(([header]) => header),
       batch: async (afterId) =>
         (await db.customer.findMany({ where: { organizationId }, ...page(afterId) })).map((customer) => ({
           id: customer.id,
-          record: [
-            customer.id, text(customer.name), text(customer.company), customer.archived,
-            ...(isAdmin ? [customer.currency, customer.hourlyRateCents, customer.fixedRateCents, customer.billingType, customer.taxRateBps, customer.roundingIncrementMinutes, customer.roundingMode] : []),
-            iso(customer.createdAt),
-          ],
+          record: customerColumns.map(([, value]) => value(customer)),
         })),
     },
     {
@@ -98,7 +113,7 @@ function sheetsFor(db: DbClient, actor: Actor): Sheet[] {
         })),
     },
   ];
-  if (isAdmin) {
+  if (showsBilling) {
     sheets.push({
       name: "invoices.csv",
       header: ["id", "number", "customer", "status", "currency", "subtotalCents", "taxCents", "totalCents", "periodStart", "periodEnd", "createdAt"],

@@ -19,7 +19,8 @@ import {
 import type { FileView } from "@/server/contract/file";
 import type { ReportDimension, ReportLogView, TimeReportInput } from "@/server/contract/time-report";
 import type { Actor } from "@/server/services/auth/account";
-import { logOwnerFor, requestedLogOwner, seesEveryonesLogs } from "@/server/services/time-tracking/log-access";
+import { logOwnerFor, requestedLogOwner } from "@/server/services/time-tracking/log-access";
+import { seesBilling } from "@/server/contract/customer";
 import { resolveRelativeRange } from "@/lib/report-ranges";
 import { timeReport, timeReportFile, type ReportViewer } from "@/server/services/reports/time";
 import { timeReportLogPage } from "@/server/services/reports/logs";
@@ -100,7 +101,7 @@ async function sharedReportOf(db: DbClient, token: string, now: Date): Promise<S
     weekStart: saved.user.weekStart,
     timeFormat: saved.user.timeFormat,
     durationFormat: saved.user.durationFormat,
-    showAmounts: seesEveryonesLogs(saved.user) && saved.showAmounts,
+    showAmounts: seesBilling(saved.user.role) && saved.showAmounts,
   };
   return { name: saved.name, viewer, input: reportInputOf(query, viewer, now) };
 }

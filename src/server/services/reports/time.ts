@@ -16,6 +16,7 @@ import type { DbClient } from "@/server/db";
 import { rateLimited, validationError } from "@/server/errors";
 import type { ReportAmount, ReportDimension, ReportFilter, ReportGroup, TimeReport, TimeReportFileInput, TimeReportInput } from "@/server/contract/time-report";
 import type { FileView } from "@/server/contract/file";
+import { seesBilling } from "@/server/contract/customer";
 import type { HoursReport, HoursReportInput, HoursReportRow, HoursSplit } from "@/server/contract/hours-report";
 import { keyedConcurrencyLimit, QueueFullError, type ConcurrencyLimit } from "@/server/lib/concurrency";
 import { sqlTimestamp } from "@/server/lib/sql";
@@ -49,7 +50,7 @@ export async function reportViewerFor(db: DbClient, actor: Actor, requestedUserI
     where: { id: actor.userId, organizationId: actor.organizationId },
     select: { timeZone: true, weekStart: true, timeFormat: true, durationFormat: true },
   });
-  return { organizationId: actor.organizationId, userId, ...preferences, showAmounts: seesEveryonesLogs(actor) };
+  return { organizationId: actor.organizationId, userId, ...preferences, showAmounts: seesBilling(actor.role) };
 }
 
 /** Rows a CSV report holds at most; a longer one asks for a narrower range. */
