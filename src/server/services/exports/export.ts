@@ -5,18 +5,17 @@
 import { pipeline, Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import { ZipFile } from "yazl";
-import type { Customer } from "@/generated/prisma/client";
+import type { Customer, Prisma } from "@/generated/prisma/client";
 import type { DbClient } from "@/server/db";
 import { isBillingField, seesBilling } from "@/server/contract/customer";
 import { formulaSafe } from "@/lib/csv";
+import { EXPORTED_TIME_LOG_COLUMNS, tagsCell } from "@/lib/time-log-csv";
 import type { Actor } from "@/server/services/auth/account";
 import { visibleLogsWhere } from "@/server/services/time-tracking/log-access";
 import { getLogger } from "@/server/operations/logger";
 
 export const EXPORT_BATCH = 1_000;
 
-/** The column names of the time-logs file, which an import with source `orbit` reads back. */
-export const TIME_LOG_COLUMNS = ["id", "email", "member", "customer", "project", "task", "description", "startedAt", "endedAt", "durationSeconds", "tags", "isBillable", "billedExternally", "source"] as const;
 
 type Cell = string | number | boolean | null | undefined;
 
@@ -40,6 +39,29 @@ async function* records(sheet: Sheet): AsyncGenerator<Cell[]> {
     afterId = rows[rows.length - 1]!.id;
   }
 }
+
+const exportedLogSelect = {
+  id: true, description: true, startedAt: true, endedAt: true, durationSeconds: true, tags: true, isBillable: true, billedExternally: true, source: true,
+  user: { select: { email: true, name: true } }, customer: { select: { name: true } }, constellation: { select: { title: true } }, task: { select: { title: true } },
+} as const satisfies Prisma.TimeLogSelect;
+
+/** Each cell of a time-logs.csv row, by its column. */
+const TIME_LOG_CELLS: Record<(typeof EXPORTED_TIME_LOG_COLUMNS)[number], (log: Prisma.TimeLogGetPayload<{ select: typeof exportedLogSelect }>) => Cell> = {
+  id: (log) => log.id,
+  email: (log) => log.user.email,
+  member: (log) => text(log.user.name),
+  customer: (log) => text(log.customer?.name),
+  project: (log) => text(log.constellation?.title),
+  task: (log) => text(log.task?.title),
+  description: (log) => text(log.description),
+  startedAt: (log) => iso(log.startedAt),
+  endedAt: (log) => iso(log.endedAt),
+  durationSeconds: (log) => log.durationSeconds,
+  tags: (log) => text(tagsCell(log.tags)),
+  isBillable: (log) => log.isBillable,
+  billedExternally: (log) => log.billedExternally,
+  source: (log) => log.source,
+};
 
 /** The customers file's columns; a billing field's column only for those who see billing. */
 const CUSTOMER_COLUMNS: Array<[header: string, value: (customer: Customer) => Cell]> = [
@@ -66,20 +88,11 @@ function sheetsFor(db: DbClient, actor: Actor): Sheet[] {
   const sheets: Sheet[] = [
     {
       name: "time-logs.csv",
-      header: TIME_LOG_COLUMNS,
+      header: EXPORTED_TIME_LOG_COLUMNS,
       batch: async (afterId) =>
-        (
-          await db.timeLog.findMany({
-            where: visibleLogsWhere(actor),
-            ...page(afterId),
-            select: {
-              id: true, description: true, startedAt: true, endedAt: true, durationSeconds: true, tags: true, isBillable: true, billedExternally: true, source: true,
-              user: { select: { email: true, name: true } }, customer: { select: { name: true } }, constellation: { select: { title: true } }, task: { select: { title: true } },
-            },
-          })
-        ).map((log) => ({
+        (await db.timeLog.findMany({ where: visibleLogsWhere(actor), ...page(afterId), select: exportedLogSelect })).map((log) => ({
           id: log.id,
-          record: [log.id, log.user.email, text(log.user.name), text(log.customer?.name), text(log.constellation?.title), text(log.task?.title), text(log.description), iso(log.startedAt), iso(log.endedAt), log.durationSeconds, text(log.tags.join(", ")), log.isBillable, log.billedExternally, log.source],
+          record: EXPORTED_TIME_LOG_COLUMNS.map((column) => TIME_LOG_CELLS[column](log)),
         })),
     },
     {
@@ -92,7 +105,7 @@ function sheetsFor(db: DbClient, actor: Actor): Sheet[] {
             ...page(afterId),
             select: { id: true, title: true, description: true, status: true, tags: true, createdAt: true, customer: { select: { name: true } }, primaryConstellation: { select: { title: true } } },
           })
-        ).map((task) => ({ id: task.id, record: [task.id, text(task.title), text(task.description), task.status, text(task.customer?.name), text(task.primaryConstellation?.title), text(task.tags.join(", ")), iso(task.createdAt)] })),
+        ).map((task) => ({ id: task.id, record: [task.id, text(task.title), text(task.description), task.status, text(task.customer?.name), text(task.primaryConstellation?.title), text(tagsCell(task.tags)), iso(task.createdAt)] })),
     },
     {
       name: "customers.csv",
