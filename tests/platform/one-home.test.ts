@@ -1,6 +1,7 @@
 // One home per rule: a literal that restates a rule (the 12-hour cap, the sync size, the CSV formula
-// guard, a CSV's tags cell, a Retry-After header, who sees which logs, a transaction's timeouts) is refused anywhere in
-// src/ but its home, naming each file:line, so the next copy is caught when it is written.
+// guard, a CSV's tags cell, a Retry-After header, who sees which logs and billing, a transaction's
+// timeouts) is refused anywhere in src/ but its home, naming each file:line, so the next copy is
+// caught when it is written.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -33,6 +34,11 @@ const RULES: Rule[] = [
     within: ["src/server/services/time-tracking", "src/server/services/reports", "src/server/services/exports", "src/server/services/imports"],
   },
   { rule: "a time-log CSV's tags cell is tagsCell / readTagsCell", pattern: /\btags\.join\(/, homes: [], within: ["src/server/services", "src/components/time-logs/time-log-csv.ts"] },
+  {
+    rule: "the billing mask of customer views is applied by the customer procedures' bases",
+    pattern: /\bcustomerViewFor\(/,
+    homes: ["src/server/api/routers/customers/billing-for-role.ts", "src/server/contract/customer.ts"],
+  },
   { rule: "transaction timeouts are src/server/lib/transactions.ts", pattern: /\bmaxWait:\s*\d/, homes: ["src/server/lib/transactions.ts"] },
 ];
 

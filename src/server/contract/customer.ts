@@ -254,20 +254,22 @@ export const appCustomerSchema = customerSchema.partial(billingFieldMask).extend
 
 export type AppCustomerView = z.output<typeof appCustomerSchema>;
 
-/** The customer as the web app shows it to someone of `role`: an admin sees everything, a member no billing field and nothing private. */
-export function customerForRole(customer: CustomerView | AppCustomerRow, role: Role): AppCustomerView {
-  if (seesBilling(role)) {
-    if (!("contactEmail" in customer)) return customer;
-    return {
-      ...serializeCustomer(customer),
-      contactEmail: customer.contactEmail,
-      contactPhone: customer.contactPhone,
-      notes: customer.notes,
-      billingAddress: customer.billingAddress,
-      vatId: customer.vatId,
-      paymentTermsDays: customer.paymentTermsDays,
-    };
-  }
-  const view = "contactEmail" in customer ? serializeCustomer(customer) : customer;
-  return Object.fromEntries(Object.entries(view).filter(([field]) => !isBillingField(field))) as AppCustomerView;
+/** The web app's customer in full (as an admin sees it): the v1 shape, and from a full row the private contact data and invoicing details. */
+export function appCustomerView(customer: CustomerView | AppCustomerRow): AppCustomerView {
+  if (!("contactEmail" in customer)) return customer;
+  return {
+    ...serializeCustomer(customer),
+    contactEmail: customer.contactEmail,
+    contactPhone: customer.contactPhone,
+    notes: customer.notes,
+    billingAddress: customer.billingAddress,
+    vatId: customer.vatId,
+    paymentTermsDays: customer.paymentTermsDays,
+  };
+}
+
+/** The billing mask: a customer view as someone of `role` is shown it; an admin sees everything, a member no billing field and nothing private. */
+export function customerViewFor(view: AppCustomerView, role: Role): AppCustomerView {
+  if (seesBilling(role)) return view;
+  return Object.fromEntries(Object.entries(view).filter(([field]) => !isBillingField(field) && !(field in customerPrivateSelect))) as AppCustomerView;
 }
