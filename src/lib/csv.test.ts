@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, toCsv } from "./csv";
+import { csvCell, formulaSafe, readFormulaSafe, toCsv } from "./csv";
 
 describe("toCsv", () => {
   it("writes a header row and one CRLF-terminated line per row", () => {
@@ -45,5 +45,20 @@ describe("csvCell", () => {
     expect(csvCell(null)).toBe("");
     expect(csvCell(undefined)).toBe("");
     expect(csvCell(Number.NaN)).toBe("");
+  });
+});
+
+describe("formulaSafe", () => {
+  it("guards formula starts (tab and carriage return too) and reads them back unchanged", () => {
+    for (const value of ["=1+1", "+1", "-2", "@cmd", "\tx", "\rx"]) {
+      expect(formulaSafe(value)).toBe(`'${value}`);
+      expect(readFormulaSafe(formulaSafe(value))).toBe(value);
+    }
+  });
+
+  it("leaves other text alone, an apostrophe of the person's own included", () => {
+    expect(formulaSafe("Design")).toBe("Design");
+    expect(readFormulaSafe("'quoted")).toBe("'quoted");
+    expect(formulaSafe(null)).toBe("");
   });
 });

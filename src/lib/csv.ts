@@ -1,6 +1,8 @@
 // CSV as spreadsheets read it (RFC 4180): a header row, CRLF line ends, fields quoted when they hold
-// a comma, quote or line break. A cell that a spreadsheet would run as a formula (=, +, -, @, tab,
-// carriage return first) is prefixed with an apostrophe; numbers are written as numbers.
+// a comma, quote or line break; numbers are written as numbers. The one formula guard of every CSV
+// Orbit writes (the browser's, the reports', the export's) and reads back (the importer): a cell a
+// spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) is written with a
+// leading apostrophe (OWASP "CSV injection"); reading it back removes it.
 
 export type CsvValue = string | number | boolean | null | undefined;
 
@@ -11,11 +13,23 @@ export interface CsvColumn<Row> {
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+/** Text a spreadsheet shows as text: a formula-looking value gets a leading apostrophe; none is "". */
+export function formulaSafe(value: string | null | undefined): string {
+  if (!value) return "";
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** The value `formulaSafe` wrote. */
+export function readFormulaSafe(cell: string): string {
+  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+}
+
+/** One field of a CSV line: formula-safe, quoted when needed. */
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
   if (typeof value === "boolean") return value ? "true" : "false";
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  const text = formulaSafe(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isFinalRefusal, OfflineQueue, queueKey, refusedEntryIndexes, SYNC_BATCH_SIZE, type KeyValueStore, type QueuedItem } from "./offline-queue";
+import { isFinalRefusal, OfflineQueue, queueKey, refusedEntryIndexes, type KeyValueStore, type QueuedItem } from "./offline-queue";
+import { MAX_SYNC_ENTRIES } from "@/lib/limits";
 
 function memoryStore(initial: Record<string, string> = {}): KeyValueStore & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial));
@@ -46,12 +47,12 @@ describe("OfflineQueue", () => {
 
   it("sends entries a sync at a time, and a start or stop alone, in the order of the clicks", () => {
     const queue = new OfflineQueue(memoryStore(), KEY);
-    for (let index = 0; index < SYNC_BATCH_SIZE + 3; index += 1) queue.add(entry(`e${index}`));
+    for (let index = 0; index < MAX_SYNC_ENTRIES + 3; index += 1) queue.add(entry(`e${index}`));
     queue.add(start("s"));
     queue.add(entry("after"));
-    expect(queue.next()).toHaveLength(SYNC_BATCH_SIZE);
+    expect(queue.next()).toHaveLength(MAX_SYNC_ENTRIES);
     queue.remove(queue.next().map((item) => item.clientSessionId));
-    expect(queue.next().map((item) => item.clientSessionId)).toEqual([`e${SYNC_BATCH_SIZE}`, `e${SYNC_BATCH_SIZE + 1}`, `e${SYNC_BATCH_SIZE + 2}`]);
+    expect(queue.next().map((item) => item.clientSessionId)).toEqual([`e${MAX_SYNC_ENTRIES}`, `e${MAX_SYNC_ENTRIES + 1}`, `e${MAX_SYNC_ENTRIES + 2}`]);
     queue.remove(queue.next().map((item) => item.clientSessionId));
     expect(ids(new OfflineQueue(memoryStore({ [KEY]: JSON.stringify(queue.items()) }), KEY))).toEqual(["s", "after"]);
     expect(queue.next().map((item) => item.kind)).toEqual(["start"]);

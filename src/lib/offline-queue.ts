@@ -3,6 +3,7 @@
 // offline, a failed request or a closed tab: manual entries, and timer starts and stops with the
 // instant of the click. Each carries a clientSessionId made when it was queued: sending it again after
 // an unknown outcome (no answer, 5xx, 429) can never make a second log.
+import { MAX_LOG_SECONDS, MAX_SYNC_ENTRIES } from "@/lib/limits";
 
 export interface QueuedEntry {
   clientSessionId: string;
@@ -45,10 +46,6 @@ export interface KeyValueStore {
 /** Before queues were kept per person: one list shared by every account of the browser, dropped unread. */
 export const LEGACY_QUEUE_KEY = "orbit.pending-time-entries.v1";
 export const queueKey = (userId: string) => `orbit.offline-queue.v2.${userId}`;
-/** The sync route takes at most this many entries per call. */
-export const SYNC_BATCH_SIZE = 500;
-/** A log lasts at most 12 hours (the server's limit). */
-const MAX_LOG_SECONDS = 43_200;
 
 function isQueuedItem(value: unknown): value is QueuedItem {
   const item = value as Partial<Record<string, unknown>> | null;
@@ -127,7 +124,7 @@ export class OfflineQueue {
     const items = this.items();
     if (!items[0] || items[0].kind !== "entry") return items.slice(0, 1);
     const end = items.findIndex((item) => item.kind !== "entry");
-    return items.slice(0, Math.min(end < 0 ? items.length : end, SYNC_BATCH_SIZE));
+    return items.slice(0, Math.min(end < 0 ? items.length : end, MAX_SYNC_ENTRIES));
   }
 
   clear(): void {

@@ -7,7 +7,7 @@ import { resetEnvCache } from "@/env";
 import { apiRoutes } from "@/server/http/route-table";
 import { routeTemplateOf } from "@/server/http/observe";
 import { MAX_JSON_DEPTH } from "@/server/http/body";
-import { MAX_BODY_BYTES } from "@/server/lib/limits";
+import { MAX_BODY_BYTES } from "@/lib/limits";
 import { TRPC_MAX_BATCH_SIZE } from "@/trpc/limits";
 import { TestClient } from "../harness/http";
 import { signUpOrganization } from "../harness/factories";

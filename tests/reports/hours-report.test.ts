@@ -1,10 +1,10 @@
 // GET /api/app/reports/hours (reports.hours over tRPC): hours per customer and per project in a range,
-// billable against non-billable, aggregated by the database and scoped to the caller.
+// billable against non-billable, computed by the time report and scoped to the caller.
 import { describe, expect, it } from "vitest";
 import { addMember, insertCustomer, insertTask, type SignedInUser, signUpOrganization } from "../harness/factories";
 import { getDb } from "@/server/db";
 import type { Prisma } from "@/generated/prisma/client";
-import { REPORT_ROW_LIMIT } from "@/server/services/reports/hours";
+import { HOURS_REPORT_ROW_LIMIT as REPORT_ROW_LIMIT } from "@/server/services/reports/time";
 import { expectErrorEnvelope } from "../harness/assertions";
 
 const RANGE = { from: "2026-03-01T00:00:00.000Z", to: "2026-04-01T00:00:00.000Z" };

@@ -4,7 +4,8 @@ import { parse } from "csv-parse/sync";
 import { addMember, insertCustomer, insertTask, signUpOrganization } from "../harness/factories";
 import { downloadExport as download, unzipTexts } from "../harness/export-archive";
 import { getDb } from "@/server/db";
-import { EXPORT_BATCH, TIME_LOG_COLUMNS } from "@/server/services/exports/export";
+import { EXPORT_BATCH } from "@/server/services/exports/export";
+import { EXPORTED_TIME_LOG_COLUMNS } from "@/lib/time-log-csv";
 import { TestClient } from "../harness/http";
 import { expectErrorEnvelope } from "../harness/assertions";
 
@@ -44,7 +45,7 @@ describe("export", () => {
     const files = await unzip(Buffer.from(await response.arrayBuffer()));
     expect([...files.keys()]).toEqual(["time-logs.csv", "tasks.csv", "customers.csv", "projects.csv", "invoices.csv"]);
     const logs = files.get("time-logs.csv")!;
-    expect(logs[0]).toEqual([...TIME_LOG_COLUMNS]);
+    expect(logs[0]).toEqual([...EXPORTED_TIME_LOG_COLUMNS]);
     expect(logs).toHaveLength(1 + EXPORT_BATCH + 4);
     const first = logs.find((row) => row[9] === "1")!;
     expect(first.slice(1)).toEqual([admin.email, "Ada Admin", "Globex, Inc.", "Relaunch", "'=cmd|' /C calc'!A0", "Käse — ünïcode", "2026-03-02T10:00:00.000Z", "", "1", "a, b", "true", "false", "manual"]);

@@ -10,7 +10,7 @@ import { CARD } from "@/components/ui/styles";
 import { PASSWORD_HINT } from "@/components/ui/password-hint";
 import { runtimeTimeZone } from "@/lib/time-zone";
 import type { InviteView } from "@/server/contract/invite";
-import { MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/lib/limits";
+import { MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/limits";
 import { useTRPC } from "@/trpc/react";
 
 const FIELDS = ["name", "password"] as const;

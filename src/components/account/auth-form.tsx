@@ -10,7 +10,7 @@ import { Form, TextField, useServerErrors } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
 import { PASSWORD_HINT } from "@/components/ui/password-hint";
 import { runtimeTimeZone } from "@/lib/time-zone";
-import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/lib/limits";
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/limits";
 
 const FIELDS = ["name", "email", "password", "organizationName"] as const;
 

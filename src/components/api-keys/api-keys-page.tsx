@@ -13,7 +13,7 @@ import { fromLocalInputValue } from "@/lib/time-format";
 import { useHydrated } from "@/lib/use-hydrated";
 import { useTRPC } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
-import { MAX_NAME_LENGTH } from "@/server/lib/limits";
+import { MAX_NAME_LENGTH } from "@/lib/limits";
 import { scopeSections } from "./scope-groups";
 
 type ApiKeyRecord = RouterOutputs["apiKeys"]["list"][number];

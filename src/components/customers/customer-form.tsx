@@ -12,7 +12,7 @@ import { bpsToPercentText, moneyInputValue, parseMoney, parsePercent } from "@/l
 import { parseCount } from "@/lib/numbers";
 import { useTRPC } from "@/trpc/react";
 import type { Customer, CustomerInput } from "@/trpc/types";
-import { CURRENCY_CODE_LENGTH, MAX_ADDRESS_LENGTH, MAX_NAME_LENGTH, MAX_PAYMENT_TERMS_DAYS, MAX_VAT_ID_LENGTH } from "@/server/lib/limits";
+import { CURRENCY_CODE_LENGTH, MAX_ADDRESS_LENGTH, MAX_NAME_LENGTH, MAX_PAYMENT_TERMS_DAYS, MAX_VAT_ID_LENGTH } from "@/lib/limits";
 
 const FIELD_NAMES = [
   "name",

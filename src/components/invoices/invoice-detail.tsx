@@ -11,7 +11,7 @@ import { useIsAdmin } from "@/components/ui/use-account";
 import { Button, ConfirmDialog, Form, FormDialog, FormError, LocalTime, QueryState, TextAreaField, useServerErrors } from "@/components/ui";
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the lifecycle table is pure; it moves to the invoice view when that lists its next statuses
 import { nextStatuses } from "@/server/services/invoices/status";
-import { MAX_INVOICE_NOTES_LENGTH } from "@/server/lib/limits";
+import { MAX_INVOICE_NOTES_LENGTH } from "@/lib/limits";
 import { formatCalendarDay } from "@/lib/time-format";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";

@@ -8,7 +8,7 @@ import { useState } from "react";
 import { CARD, FORM_GRID } from "@/components/ui/styles";
 import { useAccount, useIsAdmin } from "@/components/ui/use-account";
 import { Button, DateField, EmptyState, Form, FormError, LoadingState, mapErrorToFields, PageHeader, SelectField, TextAreaField, useServerErrors } from "@/components/ui";
-import { MAX_INVOICE_NOTES_LENGTH } from "@/server/lib/limits";
+import { MAX_INVOICE_NOTES_LENGTH } from "@/lib/limits";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
 import { PAGE_SIZE } from "@/trpc/first-page";

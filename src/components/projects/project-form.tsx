@@ -6,7 +6,7 @@ import { FORM_GRID } from "@/components/ui/styles";
 import { DateField, Form, SelectField, TextAreaField, TextField, useServerErrors } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
 import type { Project, ProjectInput } from "@/trpc/types";
-import { MAX_NAME_LENGTH } from "@/server/lib/limits";
+import { MAX_NAME_LENGTH } from "@/lib/limits";
 import { formatCalendarDay } from "@/lib/time-format";
 
 const FIELD_NAMES = ["title", "goal", "customerId", "status", "dueDate"] as const;

@@ -10,7 +10,7 @@ import { noticeClass } from "@/components/ui/styles";
 import { useTRPC } from "@/trpc/react";
 import { pagedByCursor } from "@/trpc/first-page";
 import type { RouterOutputs } from "@/trpc/types";
-import { MAX_REPORT_NAME_LENGTH } from "@/server/lib/limits";
+import { MAX_REPORT_NAME_LENGTH } from "@/lib/limits";
 import type { ReportDimension } from "@/server/contract/time-report";
 import { describeRange, DIMENSION_LABELS, RANGE_LABELS, reportQueryOfSaved, reportSearch, SAVED_REPORTS_PAGE_SIZE, savedQueryOf, type ReportQuery } from "./report-query";
 

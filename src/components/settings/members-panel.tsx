@@ -11,7 +11,7 @@ import { useAccount, useIsAdmin } from "@/components/ui/use-account";
 import { ACTIONS, Button, ConfirmDialog, CopyButton, DialogClose, EmptyState, Form, FormDialog, LocalTime, PagedQueryState, SelectField, Table, TextField, useServerErrors } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
 import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
-import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/lib/limits";
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/limits";
 import type { MemberView } from "@/server/contract/account";
 import { PASSWORD_HINT } from "@/components/ui/password-hint";
 

@@ -12,7 +12,7 @@ import { useInvalidate } from "@/components/ui/use-invalidation";
 import { parseCount } from "@/lib/numbers";
 import { useTRPC } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
-import { MAX_ADDRESS_LENGTH, MAX_INVOICE_NOTES_LENGTH, MAX_NAME_LENGTH, MAX_PAYMENT_TERMS_DAYS, MAX_VAT_ID_LENGTH } from "@/server/lib/limits";
+import { MAX_ADDRESS_LENGTH, MAX_INVOICE_NOTES_LENGTH, MAX_NAME_LENGTH, MAX_PAYMENT_TERMS_DAYS, MAX_VAT_ID_LENGTH } from "@/lib/limits";
 
 type Settings = RouterOutputs["organization"]["settings"];
 const INVOICING_FIELDS = ["legalName", "address", "vatId", "paymentTermsDays", "invoiceNotes"] as const;

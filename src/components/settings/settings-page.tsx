@@ -12,7 +12,7 @@ import { useAccount, useIsAdmin } from "@/components/ui/use-account";
 import { Button, buttonClass, ConfirmDialog, CopyButton, Form, FormError, PageHeader, QueryState, TextField, useServerErrors } from "@/components/ui";
 import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/lib/limits";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/limits";
 import { PASSWORD_HINT } from "@/components/ui/password-hint";
 import { PreferencesPanel } from "./preferences-form";
 import { MembersPanel } from "./members-panel";

@@ -17,7 +17,7 @@ import { useTRPC } from "@/trpc/react";
 import { PAGE_SIZE } from "@/trpc/first-page";
 import { useInvalidate } from "@/components/ui/use-invalidation";
 import type { RouterOutputs } from "@/trpc/types";
-import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MAX_SUBTASK_TITLE_LENGTH } from "@/server/lib/limits";
+import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MAX_SUBTASK_TITLE_LENGTH } from "@/lib/limits";
 import { TASK_STATUSES, type TaskStatus } from "./task-status";
 
 type AppTask = RouterOutputs["tasks"]["getWithAuthors"];

@@ -12,7 +12,7 @@ import { formatDuration } from "@/lib/time-format";
 import { useTRPC } from "@/trpc/react";
 import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
 import { useInvalidate } from "@/components/ui/use-invalidation";
-import { MAX_NAME_LENGTH } from "@/server/lib/limits";
+import { MAX_NAME_LENGTH } from "@/lib/limits";
 import { statusLabel, TASK_STATUSES, type TaskStatus } from "./task-status";
 
 /** How each status reads in the list. */

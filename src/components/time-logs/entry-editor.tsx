@@ -16,7 +16,7 @@ import { parseTagsInput } from "@/lib/duration-input";
 import { toLocalInputValue } from "@/lib/time-format";
 import { useFiling } from "@/components/pickers/use-filing";
 import { useTimeRange } from "@/components/ui/use-time-range";
-import { MAX_LOG_DESCRIPTION_LENGTH } from "@/server/lib/limits";
+import { MAX_LOG_DESCRIPTION_LENGTH } from "@/lib/limits";
 import { useTRPC } from "@/trpc/react";
 
 const FIELDS = ["description", "taskId", "customerId", "constellationId", "tags", "isBillable", "startedAt", "endedAt", "durationSeconds"] as const;

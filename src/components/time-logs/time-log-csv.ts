@@ -2,6 +2,7 @@
 // as ISO instants (UTC) so that any tool reads them the same way.
 import { toCsv, type CsvColumn } from "@/lib/csv";
 import { formatHours } from "@/lib/time-format";
+import { tagsCell } from "@/lib/time-log-csv";
 import type { AppTimeLog } from "@/components/ui/time-log-table";
 
 const COLUMNS: CsvColumn<AppTimeLog>[] = [
@@ -15,7 +16,7 @@ const COLUMNS: CsvColumn<AppTimeLog>[] = [
   { header: "customer", value: (log) => log.customerName },
   { header: "description", value: (log) => log.description },
   { header: "billable", value: (log) => log.isBillable },
-  { header: "tags", value: (log) => log.tags.join(", ") },
+  { header: "tags", value: (log) => tagsCell(log.tags) },
   { header: "source", value: (log) => log.source },
 ];
 

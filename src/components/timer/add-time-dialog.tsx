@@ -8,7 +8,7 @@ import { Button, CheckboxField, DateTimeField, Form, FormDialog, TextField, useS
 import { parseTagsInput } from "@/lib/duration-input";
 import { useFiling } from "@/components/pickers/use-filing";
 import { useTimeRange } from "@/components/ui/use-time-range";
-import { MAX_LOG_DESCRIPTION_LENGTH } from "@/server/lib/limits";
+import { MAX_LOG_DESCRIPTION_LENGTH } from "@/lib/limits";
 import type { OfflineSync } from "./use-offline-sync";
 
 /** Asks the Timer page's Add time to open (the `m` shortcut); `/timer?add=time` opens it on arrival. */

@@ -11,7 +11,7 @@ import { FORM_GRID } from "@/components/ui/styles";
 import { useTimeInvalidation } from "@/components/ui/use-invalidation";
 import { parseTagsInput } from "@/lib/duration-input";
 import { fromLocalInputValue, toLocalInputValue } from "@/lib/time-format";
-import { MAX_LOG_DESCRIPTION_LENGTH } from "@/server/lib/limits";
+import { MAX_LOG_DESCRIPTION_LENGTH } from "@/lib/limits";
 import { useTRPC } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 

@@ -22,7 +22,7 @@ import type { RouterOutputs } from "@/trpc/types";
 import { AddTimeDialog } from "./add-time-dialog";
 import { TimeLogList } from "@/components/time-logs/entry-actions";
 import { useOfflineSync } from "./use-offline-sync";
-import { MAX_LOG_DESCRIPTION_LENGTH } from "@/server/lib/limits";
+import { MAX_LOG_DESCRIPTION_LENGTH } from "@/lib/limits";
 
 /** Where the focus goes when Start or Stop swaps the form and the running timer (the clicked control leaves). */
 let focusAfterSwap: "stop" | "start" | null = null;

@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { CheckboxGroup, Form, SelectField, TextField, useServerErrors } from "@/components/ui";
 import { EVENT_TYPES } from "@/server/webhooks/events";
-import { MAX_WEBHOOK_DESCRIPTION_LENGTH } from "@/server/lib/limits";
+import { MAX_WEBHOOK_DESCRIPTION_LENGTH } from "@/lib/limits";
 
 const FIELD_NAMES = ["url", "description", "eventTypes", "maxRequestsPerSecond", "signing"] as const;
 const DEFAULT_MAX_REQUESTS_PER_SECOND = 50;

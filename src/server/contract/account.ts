@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
 import { paginationInput } from "@/server/lib/cursor";
-import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/lib/limits";
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/limits";
 import { timestampSchema } from "@/server/lib/zod";
 import { preferencesSchema, preferencesSelect, serializePreferences } from "./preferences";
 

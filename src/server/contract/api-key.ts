@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
 import { SCOPES } from "@/server/auth/scopes";
-import { MAX_NAME_LENGTH } from "@/server/lib/limits";
+import { MAX_NAME_LENGTH } from "@/lib/limits";
 import { idInput, isoInstant, timestampSchema, uncoerced } from "@/server/lib/zod";
 
 export const apiKeyRecordSchema = z.object({

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
 import { paginationInput } from "@/server/lib/cursor";
-import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH } from "@/server/lib/limits";
+import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH } from "@/lib/limits";
 import { idInput, optionalText, queryBoolean, searchQuery, updatedSinceInput, timestampSchema } from "@/server/lib/zod";
 
 export const constellationStatusSchema = z.enum(["planning", "in_progress", "completed"]);

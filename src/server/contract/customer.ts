@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { Prisma, Role } from "@/generated/prisma/client";
 import { paginationInput } from "@/server/lib/cursor";
-import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH } from "@/server/lib/limits";
+import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH } from "@/lib/limits";
 import { idInput, optionalText, queryBoolean, searchQuery, updatedSinceInput, timestampSchema, uncoerced } from "@/server/lib/zod";
 import { addressInput, paymentTermsDaysInput, vatIdInput } from "./invoicing";
 
@@ -90,7 +90,7 @@ export const createCustomerInput = z.object({
 });
 
 /** The billing fields of the v1 response (members of the web app are not sent them). */
-const BILLING_FIELDS = ["hourlyRateCents", "fixedRateCents", "currency", "taxRateBps", "roundingIncrementMinutes", "roundingMode", "billingType", "paymentLinkUrl"] as const;
+export const BILLING_FIELDS = ["hourlyRateCents", "fixedRateCents", "currency", "taxRateBps", "roundingIncrementMinutes", "roundingMode", "billingType", "paymentLinkUrl"] as const;
 /** The recipient's invoicing details (app-api section 17): the web app's, never in a /api/v1 response. */
 const INVOICING_FIELDS = ["billingAddress", "vatId", "paymentTermsDays"] as const;
 /** What only an admin sets (PATCH /api/app/customers/:id takes exactly these). */
@@ -135,7 +135,16 @@ export const updateCustomerBillingInput = z
     if (!ADMIN_SETTING_FIELDS.some((field) => input[field] !== undefined)) ctx.addIssue({ code: "custom", path: ["body"], message: "at least one billing field is required" });
   });
 
-type BillingField = (typeof BILLING_FIELDS)[number];
+export type BillingField = (typeof BILLING_FIELDS)[number];
+
+/**
+ * Whether someone of `role` sees what a customer is billed: its rates and billing settings, and the
+ * amounts of reports and exports (app-api section 11: members see no billing rates). The billing mask of
+ * every customer view, report and export asks this.
+ */
+export const seesBilling = (role: Role): boolean => role === "admin";
+
+export const isBillingField = (field: string): field is BillingField => (BILLING_FIELDS as readonly string[]).includes(field);
 type AdminSettingField = (typeof ADMIN_SETTING_FIELDS)[number];
 
 /** The billing and invoicing fields present in an input: only admins may send any of them. */
@@ -245,20 +254,22 @@ export const appCustomerSchema = customerSchema.partial(billingFieldMask).extend
 
 export type AppCustomerView = z.output<typeof appCustomerSchema>;
 
-/** The customer as the web app shows it to someone of `role`: an admin sees everything, a member no billing field and nothing private. */
-export function customerForRole(customer: CustomerView | AppCustomerRow, role: Role): AppCustomerView {
-  if (role === "admin") {
-    if (!("contactEmail" in customer)) return customer;
-    return {
-      ...serializeCustomer(customer),
-      contactEmail: customer.contactEmail,
-      contactPhone: customer.contactPhone,
-      notes: customer.notes,
-      billingAddress: customer.billingAddress,
-      vatId: customer.vatId,
-      paymentTermsDays: customer.paymentTermsDays,
-    };
-  }
-  const view = "contactEmail" in customer ? serializeCustomer(customer) : customer;
-  return Object.fromEntries(Object.entries(view).filter(([field]) => !(BILLING_FIELDS as readonly string[]).includes(field))) as AppCustomerView;
+/** The web app's customer in full (as an admin sees it): the v1 shape, and from a full row the private contact data and invoicing details. */
+export function appCustomerView(customer: CustomerView | AppCustomerRow): AppCustomerView {
+  if (!("contactEmail" in customer)) return customer;
+  return {
+    ...serializeCustomer(customer),
+    contactEmail: customer.contactEmail,
+    contactPhone: customer.contactPhone,
+    notes: customer.notes,
+    billingAddress: customer.billingAddress,
+    vatId: customer.vatId,
+    paymentTermsDays: customer.paymentTermsDays,
+  };
+}
+
+/** The billing mask: a customer view as someone of `role` is shown it; an admin sees everything, a member no billing field and nothing private. */
+export function customerViewFor(view: AppCustomerView, role: Role): AppCustomerView {
+  if (seesBilling(role)) return view;
+  return Object.fromEntries(Object.entries(view).filter(([field]) => !isBillingField(field) && !(field in customerPrivateSelect))) as AppCustomerView;
 }

@@ -3,7 +3,7 @@
 import type { Readable } from "node:stream";
 import { z } from "zod";
 import { timeZoneInput } from "@/server/contract/preferences";
-import { MAX_EMAIL_LENGTH, MAX_ID_LENGTH, MAX_NAME_LENGTH } from "@/server/lib/limits";
+import { MAX_EMAIL_LENGTH, MAX_ID_LENGTH, MAX_NAME_LENGTH } from "@/lib/limits";
 
 export const IMPORT_SOURCES = ["toggl", "clockify", "harvest", "orbit"] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];

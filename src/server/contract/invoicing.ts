@@ -1,7 +1,7 @@
 // Invoicing details shared by the organization (the sender, Settings → Invoicing) and the customer (the
 // recipient): postal address, VAT ID and payment terms, each checked the same way wherever it is typed.
 import { z } from "zod";
-import { MAX_ADDRESS_LENGTH, MAX_INVOICE_NOTES_LENGTH, MAX_NAME_LENGTH, MAX_PAYMENT_TERMS_DAYS, MAX_VAT_ID_LENGTH } from "@/server/lib/limits";
+import { MAX_ADDRESS_LENGTH, MAX_INVOICE_NOTES_LENGTH, MAX_NAME_LENGTH, MAX_PAYMENT_TERMS_DAYS, MAX_VAT_ID_LENGTH } from "@/lib/limits";
 import { optionalText, uncoerced } from "@/server/lib/zod";
 
 /**

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { idInput, isoInstant, jsonBoolean, timestampSchema } from "@/server/lib/zod";
 import { paginationInput } from "@/server/lib/cursor";
-import { MAX_REPORT_NAME_LENGTH } from "@/server/lib/limits";
+import { MAX_REPORT_NAME_LENGTH } from "@/lib/limits";
 import { refineReportRange } from "@/server/contract/hours-report";
 import { reportGroupBy, timeReportFilters, timeReportSchema } from "@/server/contract/time-report";
 import { RELATIVE_RANGES } from "@/lib/report-ranges";

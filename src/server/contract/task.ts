@@ -7,7 +7,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { paginationInput } from "@/server/lib/cursor";
 import { tombstoneSchema } from "@/server/contract/tombstone";
 import { isoTimestamp } from "@/server/lib/sql";
-import { MAX_ID_LENGTH, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MAX_SUBTASK_TITLE_LENGTH, MAX_SUBTASKS_PER_CALL } from "@/server/lib/limits";
+import { MAX_ID_LENGTH, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MAX_SUBTASK_TITLE_LENGTH, MAX_SUBTASKS_PER_CALL } from "@/lib/limits";
 import { idInput, jsonBoolean, optionalText, searchQuery, updatedSinceInput, tagsInput, timestampSchema } from "@/server/lib/zod";
 
 export const taskStatusSchema = z.enum(["todo", "up_next", "in_progress", "done"]);

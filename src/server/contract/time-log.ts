@@ -6,7 +6,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { paginationInput } from "@/server/lib/cursor";
 import { tombstoneSchema } from "@/server/contract/tombstone";
 import { isoTimestamp } from "@/server/lib/sql";
-import { MAX_LOG_DESCRIPTION_LENGTH, MAX_LOG_SECONDS, MAX_SYNC_ENTRIES } from "@/server/lib/limits";
+import { MAX_LOG_DESCRIPTION_LENGTH, MAX_LOG_SECONDS, MAX_SYNC_ENTRIES } from "@/lib/limits";
 import { idInput, isoInstant, jsonBoolean, optionalText, queryBoolean, tagsInput, timestampSchema, uncoerced, updatedSinceInput } from "@/server/lib/zod";
 
 export const timeLogSourceSchema = z.enum(["manual", "timer", "imported"]);

@@ -2,7 +2,7 @@
 // customer, project, task, member, day, week, with optional filters.
 import { z } from "zod";
 import { idInput, isoInstant, queryBoolean } from "@/server/lib/zod";
-import { MAX_TAG_LENGTH } from "@/server/lib/limits";
+import { MAX_TAG_LENGTH } from "@/lib/limits";
 import { paginationInput } from "@/server/lib/cursor";
 import { refineReportRange } from "@/server/contract/hours-report";
 

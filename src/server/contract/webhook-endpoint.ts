@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { getEnv } from "@/env";
 import type { Prisma } from "@/generated/prisma/client";
-import { MAX_WEBHOOK_DESCRIPTION_LENGTH, MAX_WEBHOOK_URL_LENGTH } from "@/server/lib/limits";
+import { MAX_WEBHOOK_DESCRIPTION_LENGTH, MAX_WEBHOOK_URL_LENGTH } from "@/lib/limits";
 import { idInput, jsonBoolean, timestampSchema, uncoerced } from "@/server/lib/zod";
 import { EVENT_TYPES, type EventType } from "@/server/webhooks/events";
 import { registrableUrlProblem } from "@/server/webhooks/url-guard";

@@ -1,7 +1,7 @@
 // Request bodies: at most 1 MiB, JSON only, nested at most MAX_JSON_DEPTH deep. Shared by every edge.
 import type { IncomingMessage } from "node:http";
 import { AppError } from "@/server/errors";
-import { MAX_BODY_BYTES } from "@/server/lib/limits";
+import { MAX_BODY_BYTES } from "@/lib/limits";
 
 /** Far beyond any input schema; deeper documents only serve to exhaust the stack of a recursive walker. */
 export const MAX_JSON_DEPTH = 32;

@@ -4,7 +4,7 @@
 // object (arrays of objects included) to coercion at request time, and the switch is global, so
 // `"false"` would become `true`. Body fields therefore use these piped forms, which it leaves alone.
 import { z } from "zod";
-import { MAX_ID_LENGTH, MAX_TAGS, MAX_TAG_LENGTH } from "@/server/lib/limits";
+import { MAX_ID_LENGTH, MAX_TAGS, MAX_TAG_LENGTH } from "@/lib/limits";
 
 /** Shields a number, boolean or date schema from that coercion; validation and types are unchanged. */
 export function uncoerced<T extends z.ZodType>(schema: T) {

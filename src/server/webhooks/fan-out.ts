@@ -19,7 +19,7 @@
 // the backlog (a million waiting events) or with the history of events fanned out already.
 import { Prisma, type Db } from "@/server/db";
 import { newIdsInSql } from "@/server/lib/ids";
-import { MAX_WEBHOOK_ENDPOINTS } from "@/server/lib/limits";
+import { MAX_WEBHOOK_ENDPOINTS } from "@/lib/limits";
 
 /** Delivery rows one batch creates at most (an organization has at most MAX_WEBHOOK_ENDPOINTS endpoints). */
 export const FAN_OUT_BATCH_ROWS = 500;

@@ -1,7 +1,6 @@
 // The delivery state machine (contract sections 3.3, 3.4 and 6.5, app-api.md sections 5 and 8) as
 // pure functions: what a delivery becomes after a scheduled or a manual attempt, and what that does
-// to its endpoint. The drain loop (deliver.ts) writes the result through record.ts; nothing else decides
-// retries or disabling.
+// to its endpoint. record.ts writes the result; nothing else decides retries or disabling.
 
 /** Attempts per delivery, the first included (contract section 8). */
 export const MAX_ATTEMPTS = 5;
@@ -47,8 +46,8 @@ export interface DeliveryUpdate {
 /**
  * Effect on the endpoint. `increment` adds one to consecutiveFailures; the endpoint is then disabled
  * (isActive false, disabledAt set if it was active) when `disableNow` or when the new count reaches
- * DISABLE_AFTER_CONSECUTIVE_FAILURES. record.ts applies it atomically in SQL, in the statement that
- * records the attempt (the one place that rule is written), never read-modify-write.
+ * DISABLE_AFTER_CONSECUTIVE_FAILURES. `recordOutcome` (record.ts) applies it atomically in SQL (the
+ * one place that rule is written), never read-modify-write.
  */
 export type EndpointEffect = { type: "none" } | { type: "reset" } | { type: "increment"; disableNow: boolean };
 

@@ -3,7 +3,7 @@
 // resolved, so a name re-pointed into private space after registration (DNS rebinding) is refused.
 import { isIP } from "node:net";
 import { AppError } from "@/server/errors";
-import { MAX_WEBHOOK_URL_LENGTH } from "@/server/lib/limits";
+import { MAX_WEBHOOK_URL_LENGTH } from "@/lib/limits";
 import { hostResolver, type ResolvedAddress } from "@/server/webhooks/resolve-host";
 
 /** How long registration waits for DNS before accepting the name unresolved (DNS can be down). */

@@ -64,7 +64,6 @@ export function rateLimitHeaders(decision: RateLimitDecision): Record<string, st
     "RateLimit-Policy": `"hourly";q=${decision.info.limit};w=3600`,
     RateLimit: `"hourly";r=${decision.info.remaining};t=${decision.resetAfterSeconds}`,
   };
-  if (decision.retryAfterSeconds !== undefined) headers["Retry-After"] = String(decision.retryAfterSeconds);
   return headers;
 }
 
@@ -116,7 +115,7 @@ export function rateLimitDecisionFromCounts(db: DbClient, limit: number, current
 /** Applies a decision: headers go on the response either way; refusal is a 429 carrying Retry-After. */
 export function applyRateLimit(decision: RateLimitDecision, resHeaders: Headers): RateLimitInfo {
   const headers = rateLimitHeaders(decision);
-  for (const [name, value] of Object.entries(headers)) if (name !== "Retry-After") resHeaders.set(name, value);
+  for (const [name, value] of Object.entries(headers)) resHeaders.set(name, value);
   if (!decision.isAllowed) {
     recordRateLimitRejection("api_key");
     throw rateLimited(decision.retryAfterSeconds!, `Rate limit of ${decision.info.limit} requests per hour exceeded; retry after ${decision.retryAfterSeconds} seconds.`);

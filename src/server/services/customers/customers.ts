@@ -7,8 +7,9 @@ import { paginate, type Page } from "@/server/lib/cursor";
 import { containsText } from "@/server/lib/search";
 import {
   appCustomerSelect,
-  customerForRole,
+  appCustomerView,
   customerSelect,
+  seesBilling,
   serializeCustomer,
   type AppCustomerView,
   type CreateCustomerInput,
@@ -51,7 +52,7 @@ export async function listCustomers(db: DbClient, tenant: Tenant, input: ListCus
  * (app-api sections 4 and 17); a member sending any of them is refused whole.
  */
 function assertMayChangeBilling(actor: Pick<Actor, "role">, ...changes: object[]): void {
-  if (actor.role !== "admin" && changes.some((fields) => Object.values(fields).some((value) => value !== undefined))) {
+  if (!seesBilling(actor.role) && changes.some((fields) => Object.values(fields).some((value) => value !== undefined))) {
     throw new AppError("forbidden", "Only admins can change billing settings and private contact details.", { details: [{ field: "role", message: "admin role required" }] });
   }
 }
@@ -61,10 +62,10 @@ export async function createCustomer(db: DbClient, tenant: Tenant, input: Create
   return serializeCustomer(await insertCustomer(db, tenant, input, {}));
 }
 
-/** The customer and, from an admin, its billing settings in one insert; answered as the web app shows it to the actor. */
+/** The customer and, from an admin, its billing settings in one insert; answered in full (the procedure applies the billing mask). */
 export async function createCustomerWithBilling(db: DbClient, actor: Actor, input: CreateCustomerInput, billing: CustomerBillingChanges): Promise<AppCustomerView> {
   assertMayChangeBilling(actor, billing);
-  return customerForRole(await insertCustomer(db, actor, input, billing), actor.role);
+  return appCustomerView(await insertCustomer(db, actor, input, billing));
 }
 
 async function insertCustomer(db: DbClient, tenant: Tenant, input: CreateCustomerInput, billing: CustomerBillingChanges) {
@@ -115,10 +116,9 @@ export async function updateCustomer(
     notes: contact.notes,
     ...billingData(billing),
   });
-  return customerForRole(row, actor.role);
+  return appCustomerView(row);
 }
 
-/** One customer as the web app shows it to the actor (admins: with the private contact data and invoicing details). */
 /** One customer in the contract's shape (`/api/v1`: never the private contact fields). */
 export async function getPublicCustomer(db: DbClient, tenant: Tenant, id: string): Promise<CustomerView> {
   const customer = await db.customer.findFirst({ where: { id, organizationId: tenant.organizationId }, select: customerSelect });
@@ -126,11 +126,11 @@ export async function getPublicCustomer(db: DbClient, tenant: Tenant, id: string
   return serializeCustomer(customer);
 }
 
-/** One customer as the web app shows it to the actor's role (admins: the private contact fields too). */
+/** One customer of the actor's organization in full, private contact fields too (the procedure applies the billing mask). */
 export async function getCustomer(db: DbClient, actor: Actor, id: string): Promise<AppCustomerView> {
   const customer = await db.customer.findFirst({ where: { id, organizationId: actor.organizationId }, select: appCustomerSelect });
   if (!customer) throw notFound("Customer");
-  return customerForRole(customer, actor.role);
+  return appCustomerView(customer);
 }
 
 /** Only the billing and invoicing columns, so an input object can never write anything else. */
@@ -168,8 +168,8 @@ export async function setCustomerArchived(db: DbClient, actor: Actor, id: string
     where: { id, organizationId: actor.organizationId, archived: !archived },
     data: { archived, archivedAt: archived ? new Date() : null },
   });
-  // Answered as app-api section 4 has it (the customer, billing fields for admins only), without the private data.
+  // Answered as app-api section 4 has it (the customer; the procedure leaves billing fields to admins), without the private data.
   const customer = await db.customer.findFirst({ where: { id, organizationId: actor.organizationId }, select: customerSelect });
   if (!customer) throw notFound("Customer");
-  return customerForRole(serializeCustomer(customer), actor.role);
+  return appCustomerView(serializeCustomer(customer));
 }

@@ -5,15 +5,17 @@
 import { pipeline, Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import { ZipFile } from "yazl";
+import type { Customer, Prisma } from "@/generated/prisma/client";
 import type { DbClient } from "@/server/db";
-import { csvCell } from "@/server/lib/csv-cell";
+import { isBillingField, seesBilling } from "@/server/contract/customer";
+import { formulaSafe } from "@/lib/csv";
+import { EXPORTED_TIME_LOG_COLUMNS, tagsCell } from "@/lib/time-log-csv";
 import type { Actor } from "@/server/services/auth/account";
+import { visibleLogsWhere } from "@/server/services/time-tracking/log-access";
 import { getLogger } from "@/server/operations/logger";
 
 export const EXPORT_BATCH = 1_000;
 
-/** The column names of the time-logs file, which an import with source `orbit` reads back. */
-export const TIME_LOG_COLUMNS = ["id", "email", "member", "customer", "project", "task", "description", "startedAt", "endedAt", "durationSeconds", "tags", "isBillable", "billedExternally", "source"] as const;
 
 type Cell = string | number | boolean | null | undefined;
 
@@ -25,7 +27,7 @@ interface Sheet {
 }
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? "";
-const text = (value: string | null | undefined) => csvCell(value);
+const text = formulaSafe;
 
 async function* records(sheet: Sheet): AsyncGenerator<Cell[]> {
   yield [...sheet.header];
@@ -38,28 +40,59 @@ async function* records(sheet: Sheet): AsyncGenerator<Cell[]> {
   }
 }
 
+const exportedLogSelect = {
+  id: true, description: true, startedAt: true, endedAt: true, durationSeconds: true, tags: true, isBillable: true, billedExternally: true, source: true,
+  user: { select: { email: true, name: true } }, customer: { select: { name: true } }, constellation: { select: { title: true } }, task: { select: { title: true } },
+} as const satisfies Prisma.TimeLogSelect;
+
+/** Each cell of a time-logs.csv row, by its column. */
+const TIME_LOG_CELLS: Record<(typeof EXPORTED_TIME_LOG_COLUMNS)[number], (log: Prisma.TimeLogGetPayload<{ select: typeof exportedLogSelect }>) => Cell> = {
+  id: (log) => log.id,
+  email: (log) => log.user.email,
+  member: (log) => text(log.user.name),
+  customer: (log) => text(log.customer?.name),
+  project: (log) => text(log.constellation?.title),
+  task: (log) => text(log.task?.title),
+  description: (log) => text(log.description),
+  startedAt: (log) => iso(log.startedAt),
+  endedAt: (log) => iso(log.endedAt),
+  durationSeconds: (log) => log.durationSeconds,
+  tags: (log) => text(tagsCell(log.tags)),
+  isBillable: (log) => log.isBillable,
+  billedExternally: (log) => log.billedExternally,
+  source: (log) => log.source,
+};
+
+/** The customers file's columns; a billing field's column only for those who see billing. */
+const CUSTOMER_COLUMNS: Array<[header: string, value: (customer: Customer) => Cell]> = [
+  ["id", (customer) => customer.id],
+  ["name", (customer) => text(customer.name)],
+  ["company", (customer) => text(customer.company)],
+  ["archived", (customer) => customer.archived],
+  ["currency", (customer) => customer.currency],
+  ["hourlyRateCents", (customer) => customer.hourlyRateCents],
+  ["fixedRateCents", (customer) => customer.fixedRateCents],
+  ["billingType", (customer) => customer.billingType],
+  ["taxRateBps", (customer) => customer.taxRateBps],
+  ["roundingIncrementMinutes", (customer) => customer.roundingIncrementMinutes],
+  ["roundingMode", (customer) => customer.roundingMode],
+  ["createdAt", (customer) => iso(customer.createdAt)],
+];
+
 const page = (afterId: string | undefined) => ({ ...(afterId ? { cursor: { id: afterId }, skip: 1 } : {}), orderBy: { id: "asc" as const }, take: EXPORT_BATCH });
 
 function sheetsFor(db: DbClient, actor: Actor): Sheet[] {
   const { organizationId } = actor;
-  const isAdmin = actor.role === "admin";
+  const showsBilling = seesBilling(actor.role);
+  const customerColumns = CUSTOMER_COLUMNS.filter(([header]) => showsBilling || !isBillingField(header));
   const sheets: Sheet[] = [
     {
       name: "time-logs.csv",
-      header: TIME_LOG_COLUMNS,
+      header: EXPORTED_TIME_LOG_COLUMNS,
       batch: async (afterId) =>
-        (
-          await db.timeLog.findMany({
-            where: { organizationId, deletedAt: null, ...(isAdmin ? {} : { userId: actor.userId }) },
-            ...page(afterId),
-            select: {
-              id: true, description: true, startedAt: true, endedAt: true, durationSeconds: true, tags: true, isBillable: true, billedExternally: true, source: true,
-              user: { select: { email: true, name: true } }, customer: { select: { name: true } }, constellation: { select: { title: true } }, task: { select: { title: true } },
-            },
-          })
-        ).map((log) => ({
+        (await db.timeLog.findMany({ where: visibleLogsWhere(actor), ...page(afterId), select: exportedLogSelect })).map((log) => ({
           id: log.id,
-          record: [log.id, log.user.email, text(log.user.name), text(log.customer?.name), text(log.constellation?.title), text(log.task?.title), text(log.description), iso(log.startedAt), iso(log.endedAt), log.durationSeconds, text(log.tags.join(", ")), log.isBillable, log.billedExternally, log.source],
+          record: EXPORTED_TIME_LOG_COLUMNS.map((column) => TIME_LOG_CELLS[column](log)),
         })),
     },
     {
@@ -72,19 +105,15 @@ function sheetsFor(db: DbClient, actor: Actor): Sheet[] {
             ...page(afterId),
             select: { id: true, title: true, description: true, status: true, tags: true, createdAt: true, customer: { select: { name: true } }, primaryConstellation: { select: { title: true } } },
           })
-        ).map((task) => ({ id: task.id, record: [task.id, text(task.title), text(task.description), task.status, text(task.customer?.name), text(task.primaryConstellation?.title), text(task.tags.join(", ")), iso(task.createdAt)] })),
+        ).map((task) => ({ id: task.id, record: [task.id, text(task.title), text(task.description), task.status, text(task.customer?.name), text(task.primaryConstellation?.title), text(tagsCell(task.tags)), iso(task.createdAt)] })),
     },
     {
       name: "customers.csv",
-      header: ["id", "name", "company", "archived", ...(isAdmin ? ["currency", "hourlyRateCents", "fixedRateCents", "billingType", "taxRateBps", "roundingIncrementMinutes", "roundingMode"] : []), "createdAt"],
+      header: customerColumns.map(([header]) => header),
       batch: async (afterId) =>
         (await db.customer.findMany({ where: { organizationId }, ...page(afterId) })).map((customer) => ({
           id: customer.id,
-          record: [
-            customer.id, text(customer.name), text(customer.company), customer.archived,
-            ...(isAdmin ? [customer.currency, customer.hourlyRateCents, customer.fixedRateCents, customer.billingType, customer.taxRateBps, customer.roundingIncrementMinutes, customer.roundingMode] : []),
-            iso(customer.createdAt),
-          ],
+          record: customerColumns.map(([, value]) => value(customer)),
         })),
     },
     {
@@ -97,7 +126,7 @@ function sheetsFor(db: DbClient, actor: Actor): Sheet[] {
         })),
     },
   ];
-  if (isAdmin) {
+  if (showsBilling) {
     sheets.push({
       name: "invoices.csv",
       header: ["id", "number", "customer", "status", "currency", "subtotalCents", "taxCents", "totalCents", "periodStart", "periodEnd", "createdAt"],

@@ -3,9 +3,10 @@
 // of one record (header names lowercased), so each format can be tested alone. Dates stay as written
 // here: how they read depends on the file's date format (dates.ts).
 import type { ImportError, ImportSource } from "@/server/contract/import";
-import { readCsvCell } from "@/server/lib/csv-cell";
-import { MAX_LOG_SECONDS } from "@/server/lib/limits";
+import { readFormulaSafe } from "@/lib/csv";
+import { MAX_LOG_SECONDS } from "@/lib/limits";
 import { formatDurationAs } from "@/lib/duration";
+import { readTagsCell, type TimeLogCsvColumn } from "@/lib/time-log-csv";
 
 /** Who a row's time belongs to, as the file names them. */
 export interface PersonCells {
@@ -39,6 +40,9 @@ export interface RowFields {
 }
 
 type Cells = Record<string, string>;
+
+/** A column of Orbit's own file as the reader holds its header (lowercased). */
+const orbitHeader = (column: TimeLogCsvColumn) => column.toLowerCase();
 type Fail = (field: string, message: string) => null;
 
 interface Format {
@@ -51,7 +55,7 @@ interface Format {
 }
 
 const text = (value: string | undefined) => {
-  const cell = readCsvCell((value ?? "").trim());
+  const cell = readFormulaSafe((value ?? "").trim());
   return cell === "" ? null : cell;
 };
 
@@ -172,30 +176,32 @@ export const FORMATS: Record<ImportSource, Format> = {
     },
     person: (cells) => ({ name: [text(cells["first name"]), text(cells["last name"])].filter(Boolean).join(" "), email: null }),
   },
-  // Orbit's time-logs.csv (exports/export.ts TIME_LOG_COLUMNS).
+  // Orbit's time-logs.csv (EXPORTED_TIME_LOG_COLUMNS), by the column names it is written with.
   orbit: {
-    required: [["startedat"], ["durationseconds"]],
+    required: [[orbitHeader("startedAt")], [orbitHeader("durationSeconds")]],
     read(cells, fail) {
-      const instant = new Date(cells.startedat ?? "");
-      if (!/^\d{4}-\d{2}-\d{2}T/.test(cells.startedat ?? "") || Number.isNaN(instant.getTime())) return fail("startedAt", "is not an ISO 8601 instant");
-      const raw = (cells.durationseconds ?? "").trim();
+      const cell = (column: TimeLogCsvColumn) => cells[orbitHeader(column)];
+      const startedAt = cell("startedAt") ?? "";
+      const instant = new Date(startedAt);
+      if (!/^\d{4}-\d{2}-\d{2}T/.test(startedAt) || Number.isNaN(instant.getTime())) return fail("startedAt", "is not an ISO 8601 instant");
+      const raw = (cell("durationSeconds") ?? "").trim();
       const durationSeconds = readSeconds(/^\d+$/.test(raw) ? Number(raw) : null, "durationSeconds", fail);
-      const isBillable = readFlag(cells.isbillable, "isBillable", fail);
-      const billedExternally = readFlag(cells.billedexternally, "billedExternally", fail, false);
+      const isBillable = readFlag(cell("isBillable"), "isBillable", fail);
+      const billedExternally = readFlag(cell("billedExternally"), "billedExternally", fail, false);
       if (durationSeconds === null || isBillable === null || billedExternally === null) return null;
       return {
-        customer: text(cells.customer),
-        project: text(cells.project),
-        task: text(cells.task),
-        description: text(cells.description),
+        customer: text(cell("customer")),
+        project: text(cell("project")),
+        task: text(cell("task")),
+        description: text(cell("description")),
         time: { instant },
         durationSeconds,
         isBillable,
         billedExternally,
       };
     },
-    person: (cells) => ({ name: text(cells.member) ?? "", email: email(cells.email) }),
-    tags: "tags",
+    person: (cells) => ({ name: text(cells[orbitHeader("member")]) ?? "", email: email(cells[orbitHeader("email")]) }),
+    tags: orbitHeader("tags"),
   },
 };
 
@@ -218,7 +224,7 @@ export function readRow(source: ImportSource, cells: Cells, line: number, header
   };
   const fields = format.read(cells, fail, header);
   if (!fields) return null;
-  const tags = format.tags ? (text(cells[format.tags]) ?? "").split(",").map((tag) => tag.trim()).filter(Boolean) : [];
+  const tags = format.tags ? readTagsCell(text(cells[format.tags]) ?? "") : [];
   return { line, person: format.person(cells), ...fields, tags: [...new Set(tags)] };
 }
 

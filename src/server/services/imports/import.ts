@@ -14,7 +14,8 @@
 import { createHash } from "node:crypto";
 import type { Db, DbClient } from "@/server/db";
 import { validationError } from "@/server/errors";
-import { MAX_LOG_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, MAX_TAG_LENGTH, MAX_TAGS } from "@/server/lib/limits";
+import { MAX_LOG_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, MAX_TAG_LENGTH, MAX_TAGS } from "@/lib/limits";
+import { IMPORT_TRANSACTION } from "@/server/lib/transactions";
 import type { ImportError, ImportInput, ImportResult, ImportSource, ReadDateFormat } from "@/server/contract/import";
 import type { Actor } from "@/server/services/auth/account";
 import { holdInvoicing } from "@/server/services/time-tracking/editing";
@@ -38,12 +39,6 @@ export const IMPORT_BATCH_ROWS = 500;
  * nine indexes): a batch is split to keep each turn short. On PostgreSQL a batch is one statement.
  */
 const ROWS_PER_TURN = 100;
-/**
- * The PostgreSQL transaction that writes a commit: it reads the file again inside it, so allow for a
- * slow machine. The documented maximum's write took 32 s on a shared 2-core machine at load 18 (its
- * statements are bounded by the batch, each well inside the pool's statement timeout).
- */
-const IMPORT_TRANSACTION = { maxWait: 30_000, timeout: 300_000 } as const;
 /** Names looked up per statement when a preview counts what it would create. */
 const NAMES_PER_STATEMENT = 1_000;
 

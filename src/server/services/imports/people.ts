@@ -6,6 +6,7 @@ import type { DbClient } from "@/server/db";
 import { validationError } from "@/server/errors";
 import { SKIP_PERSON, type ImportPerson } from "@/server/contract/import";
 import type { Actor } from "@/server/services/auth/account";
+import { mayHandleLogsOf } from "@/server/services/time-tracking/log-access";
 import type { PersonCells } from "./columns";
 
 /** A name as people compare names: Unicode-normalized, trimmed, single spaces, lowercased. */
@@ -46,7 +47,7 @@ export class People {
     const mapping = new Map<string, string>();
     for (const [key, target] of Object.entries(people)) {
       if (target !== SKIP_PERSON && !ids.has(target)) throw validationError("people", `gives "${key}" to ${target}, who is not a member of this organization`);
-      if (target !== SKIP_PERSON && actor.role !== "admin" && target !== actor.userId) throw validationError("people", "you can import only your own time; ask an admin to import other members' time");
+      if (target !== SKIP_PERSON && !mayHandleLogsOf(actor, target)) throw validationError("people", "you can import only your own time; ask an admin to import other members' time");
       mapping.set(mappingKey(key), target);
     }
     return new People(actor, byEmail, byName, mapping);
@@ -78,7 +79,7 @@ export class People {
         : byName
           ? { memberId: byName, matchedBy: "name" as const, isSkipped: false }
           : { memberId: null, matchedBy: null, isSkipped: false };
-    const isOthers = this.actor.role !== "admin" && found.memberId !== null && found.memberId !== this.actor.userId;
+    const isOthers = found.memberId !== null && !mayHandleLogsOf(this.actor, found.memberId);
     return { ...base, ...found, isOthers };
   }
 

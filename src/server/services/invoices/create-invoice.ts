@@ -4,6 +4,7 @@ import type { Customer } from "@/generated/prisma/client";
 import { Prisma } from "@/generated/prisma/client";
 import type { Db, DbClient } from "@/server/db";
 import { AppError, invalidFields, unknownReference, validationError } from "@/server/errors";
+import { INVOICE_TRANSACTION } from "@/server/lib/transactions";
 import { serializeInvoice, serializeInvoiceSummary, type CreateInvoiceInput, type InvoiceLineView, type InvoiceView } from "@/server/contract/invoice";
 import type { Actor } from "@/server/services/auth/account";
 import { enqueueEvent } from "@/server/webhooks/enqueue";
@@ -11,8 +12,6 @@ import { billedSeconds, lineAmountCents, taxCents } from "./arithmetic";
 
 /** Largest amount an invoice column holds (32-bit cents). */
 const MAX_CENTS = 2_147_483_647;
-
-const WRITE_TRANSACTION = { maxWait: 30_000, timeout: 60_000 } as const;
 
 export function formatInvoiceNumber(sequence: number): string {
   return `INV-${String(sequence).padStart(4, "0")}`;
@@ -166,7 +165,7 @@ export async function createInvoice(db: Db, actor: Actor, input: CreateInvoiceIn
       const positioned = lines.map((line, position) => ({ ...line, position }));
       await enqueueEvent(tx, { organizationId, type: "invoice.created", data: { invoice: serializeInvoiceSummary(invoice), organizationId } });
       return serializeInvoice(invoice, positioned);
-    }, WRITE_TRANSACTION);
+    }, INVOICE_TRANSACTION);
   } catch (error) {
     // Backstop of the row lock above: the unique index on InvoiceLine.timeLogId never bills a log twice.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {

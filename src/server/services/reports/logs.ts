@@ -7,6 +7,7 @@ import { paginate, type Page } from "@/server/lib/cursor";
 import type { ReportLogView, TimeReportLogsInput } from "@/server/contract/time-report";
 import type { ReportViewer } from "@/server/services/reports/time";
 import { INVOICED_LOG, NOT_INVOICED_LOG } from "@/server/services/invoices/invoiced-logs";
+import { scopeWhere } from "@/server/services/time-tracking/log-access";
 
 const reportLogSelect = {
   id: true,
@@ -36,10 +37,8 @@ const serializeReportLog = (row: ReportLogRow): ReportLogView => ({
 
 export async function timeReportLogPage(db: DbClient, viewer: ReportViewer, input: TimeReportLogsInput): Promise<Page<ReportLogView>> {
   const where: Prisma.TimeLogWhereInput = {
-    organizationId: viewer.organizationId,
-    deletedAt: null,
+    ...scopeWhere(viewer),
     startedAt: { gte: input.from, lt: input.to },
-    ...(viewer.userId ? { userId: viewer.userId } : {}),
     ...(input.customerId ? { customerId: input.customerId } : {}),
     ...(input.projectId ? { constellationId: input.projectId } : {}),
     ...(input.taskId ? { taskId: input.taskId } : {}),

@@ -1,13 +1,14 @@
 // A time report as CSV: one row per log, its group columns first, written by csv-stringify (quoting,
-// embedded commas and line breaks, formula-looking cells left to a maintained library). Every header is
-// unique: a log column that is also a grouping (customer, project, task, member) is written once, as
-// the group column.
+// embedded commas and line breaks left to a maintained library), its text cells formula-safe. Every
+// header is unique: a log column that is also a grouping (customer, project, task, member) is written
+// once, as the group column.
 import { stringify } from "csv-stringify/sync";
 import type { ReportDimension } from "@/server/contract/time-report";
 import type { ReportLogRow } from "@/server/services/reports/time";
-import { csvCell as safe } from "@/server/lib/csv-cell";
+import { formulaSafe as safe } from "@/lib/csv";
+import { tagsCell, type TimeLogCsvColumn } from "@/lib/time-log-csv";
 
-type Column = [header: string, value: (row: ReportLogRow) => string];
+type Column = [header: TimeLogCsvColumn, value: (row: ReportLogRow) => string];
 
 const LOG_COLUMNS: Column[] = [
   ["startedAt", (row) => row.startedAt],
@@ -20,7 +21,7 @@ const LOG_COLUMNS: Column[] = [
   ["project", (row) => safe(row.project)],
   ["task", (row) => safe(row.task)],
   ["description", (row) => safe(row.description)],
-  ["tags", (row) => safe(row.tags.join(", "))],
+  ["tags", (row) => safe(tagsCell(row.tags))],
   ["isBillable", (row) => String(row.isBillable)],
   ["invoice", (row) => safe(row.invoice)],
 ];

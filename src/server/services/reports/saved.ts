@@ -19,7 +19,8 @@ import {
 import type { FileView } from "@/server/contract/file";
 import type { ReportDimension, ReportLogView, TimeReportInput } from "@/server/contract/time-report";
 import type { Actor } from "@/server/services/auth/account";
-import { userScope } from "@/server/services/time-tracking/app-list";
+import { logOwnerFor, requestedLogOwner } from "@/server/services/time-tracking/log-access";
+import { seesBilling } from "@/server/contract/customer";
 import { resolveRelativeRange } from "@/lib/report-ranges";
 import { timeReport, timeReportFile, type ReportViewer } from "@/server/services/reports/time";
 import { timeReportLogPage } from "@/server/services/reports/logs";
@@ -30,7 +31,7 @@ const savedReportSelect = { id: true, name: true, query: true, showAmounts: true
 const owned = (actor: Actor, id: string) => ({ id, organizationId: actor.organizationId, userId: actor.userId });
 
 export async function createSavedReport(db: DbClient, actor: Actor, input: CreateSavedReportInput): Promise<SavedReportView> {
-  userScope(actor, input.query.userId); // a member saving another's time → 403
+  requestedLogOwner(actor, input.query.userId); // a member saving another's time → 403
   const row = await db.savedReport.create({
     data: { organizationId: actor.organizationId, userId: actor.userId, name: input.name, query: storedQueryOf(input.query), showAmounts: input.showAmounts ?? false },
     select: savedReportSelect,
@@ -93,15 +94,14 @@ async function sharedReportOf(db: DbClient, token: string, now: Date): Promise<S
   });
   if (!saved || saved.user.organizationId !== saved.organizationId || saved.user.deactivatedAt) return null;
   const query = storedQuerySchema.parse(saved.query);
-  const isAdmin = saved.user.role === "admin";
   const viewer: ReportViewer = {
     organizationId: saved.organizationId,
-    userId: isAdmin ? query.userId : saved.user.id,
+    userId: logOwnerFor({ userId: saved.user.id, role: saved.user.role }, query.userId),
     timeZone: saved.user.timeZone,
     weekStart: saved.user.weekStart,
     timeFormat: saved.user.timeFormat,
     durationFormat: saved.user.durationFormat,
-    showAmounts: isAdmin && saved.showAmounts,
+    showAmounts: seesBilling(saved.user.role) && saved.showAmounts,
   };
   return { name: saved.name, viewer, input: reportInputOf(query, viewer, now) };
 }

@@ -17,13 +17,15 @@ import type { ReportAmount, ReportDimension, ReportFilter, ReportGroup, TimeRepo
 import type { FileView } from "@/server/contract/file";
 import { BOUNDS } from "@/server/load/bounds";
 import { keyedConcurrencyLimit, type ConcurrencyLimit } from "@/server/load/concurrency";
+import { seesBilling } from "@/server/contract/customer";
+import type { HoursReport, HoursReportInput, HoursReportRow, HoursSplit } from "@/server/contract/hours-report";
 import { sqlTimestamp } from "@/server/lib/sql";
 import { asOrganization, statementsTakeTurns } from "@/server/load/database-turns";
 import { processState } from "@/server/process-state";
 import { renderReportCsv } from "@/server/services/reports/render-csv";
 import { renderReportPdf, PDF_DETAIL_ROWS } from "@/server/services/reports/render-pdf";
 import type { Actor } from "@/server/services/auth/account";
-import { userScope } from "@/server/services/time-tracking/app-list";
+import { requestedLogOwner, scopeSql, seesEveryonesLogs } from "@/server/services/time-tracking/log-access";
 import { LOG_AMOUNT_CENTS_SQL, LOG_BILLED_SECONDS_SQL, taxCents } from "@/server/services/invoices/arithmetic";
 import { LOG_INVOICE_NUMBER_SQL, LOG_IS_INVOICED_SQL } from "@/server/services/invoices/invoiced-logs";
 import { zonedDate } from "@/lib/time-zone";
@@ -44,12 +46,12 @@ export interface ReportViewer {
 
 /** The caller as a report viewer: their zone, week start and formats; a member sees their own time and no amounts. */
 export async function reportViewerFor(db: DbClient, actor: Actor, requestedUserId: string | undefined): Promise<ReportViewer> {
-  const userId = userScope(actor, requestedUserId);
+  const userId = requestedLogOwner(actor, requestedUserId);
   const preferences = await db.user.findFirstOrThrow({
     where: { id: actor.userId, organizationId: actor.organizationId },
     select: { timeZone: true, weekStart: true, timeFormat: true, durationFormat: true },
   });
-  return { organizationId: actor.organizationId, userId, ...preferences, showAmounts: actor.role === "admin" };
+  return { organizationId: actor.organizationId, userId, ...preferences, showAmounts: seesBilling(actor.role) };
 }
 
 /** Rows a CSV report holds at most; a longer one asks for a narrower range. */
@@ -118,13 +120,7 @@ type Filters = Pick<TimeReportInput, "from" | "to" | "customerId" | "projectId" 
 
 /** The logs a report counts: the viewer's organization (and member), the range, the filters; never a deleted log. */
 function whereClause(viewer: ReportViewer, input: Filters): Prisma.Sql {
-  const conditions = [
-    Prisma.sql`l."organizationId" = ${viewer.organizationId}`,
-    Prisma.sql`l."deletedAt" IS NULL`,
-    Prisma.sql`l."startedAt" >= ${sqlTimestamp(input.from)}`,
-    Prisma.sql`l."startedAt" < ${sqlTimestamp(input.to)}`,
-  ];
-  if (viewer.userId) conditions.push(Prisma.sql`l."userId" = ${viewer.userId}`);
+  const conditions = [...scopeSql(viewer), Prisma.sql`l."startedAt" >= ${sqlTimestamp(input.from)}`, Prisma.sql`l."startedAt" < ${sqlTimestamp(input.to)}`];
   if (input.customerId) conditions.push(Prisma.sql`l."customerId" = ${input.customerId}`);
   if (input.projectId) conditions.push(Prisma.sql`l."constellationId" = ${input.projectId}`);
   if (input.taskId) conditions.push(Prisma.sql`l."taskId" = ${input.taskId}`);
@@ -331,6 +327,55 @@ async function computeReport(db: DbClient, viewer: ReportViewer, input: TimeRepo
 
 export function timeReport(db: DbClient, viewer: ReportViewer, input: TimeReportInput, reading = defaultReading()): Promise<TimeReport> {
   return oneReportAtATime(viewer, () => computeReport(db, viewer, input, reading));
+}
+
+/** Rows per breakdown of the hours report; the rest of the time is folded into `other` so the totals still add up. */
+export const HOURS_REPORT_ROW_LIMIT = 50;
+
+const hoursSplit = (group: Pick<ReportGroup, "seconds" | "billableSeconds">): HoursSplit => ({ billableSeconds: group.billableSeconds, nonBillableSeconds: group.seconds - group.billableSeconds });
+
+/** Largest first, then by id, logs without one after those with one at equal time; the first HOURS_REPORT_ROW_LIMIT. */
+function hoursRows(groups: Iterable<Pick<ReportGroup, "key" | "label" | "seconds" | "billableSeconds">>): HoursReportRow[] {
+  const byId = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);
+  return [...groups]
+    .sort((a, b) => b.seconds - a.seconds || byId(a.key, b.key))
+    .slice(0, HOURS_REPORT_ROW_LIMIT)
+    .map((group) => ({ id: group.key, name: group.key === null ? null : group.label, ...hoursSplit(group) }));
+}
+
+const folded = (total: HoursSplit, rows: HoursSplit[]): HoursSplit => ({
+  billableSeconds: total.billableSeconds - rows.reduce((sum, row) => sum + row.billableSeconds, 0),
+  nonBillableSeconds: total.nonBillableSeconds - rows.reduce((sum, row) => sum + row.nonBillableSeconds, 0),
+});
+
+/**
+ * The hours report: the time report of [from, to) by customer, then project, read as hours per
+ * customer and per project, billable against non-billable. Admins see the organization, members their
+ * own time, as in every report.
+ */
+export async function hoursReport(db: DbClient, actor: Actor, input: HoursReportInput): Promise<HoursReport> {
+  const viewer = { ...(await reportViewerFor(db, actor, undefined)), showAmounts: false };
+  const report = await timeReport(db, viewer, { from: input.from, to: input.to, groupBy: ["customer", "project"] });
+  const projects = new Map<string | null, Pick<ReportGroup, "key" | "label" | "seconds" | "billableSeconds">>();
+  for (const project of report.groups.flatMap((customer) => customer.groups ?? [])) {
+    const sum = projects.get(project.key) ?? { key: project.key, label: project.label, seconds: 0, billableSeconds: 0 };
+    sum.seconds += project.seconds;
+    sum.billableSeconds += project.billableSeconds;
+    projects.set(project.key, sum);
+  }
+  const totals = hoursSplit(report.totals);
+  const customerRows = hoursRows(report.groups);
+  const projectRows = hoursRows(projects.values());
+  return {
+    from: input.from.toISOString(),
+    to: input.to.toISOString(),
+    scope: seesEveryonesLogs(actor) ? "organization" : "self",
+    totals,
+    customers: customerRows,
+    projects: projectRows,
+    otherCustomers: folded(totals, customerRows),
+    otherProjects: folded(totals, projectRows),
+  };
 }
 
 /** One log of a CSV report or of the PDF's detail: its group labels, then the log. */

@@ -13,6 +13,7 @@ import { LOG_AMOUNT_CENTS_SQL } from "@/server/services/invoices/arithmetic";
 import { resolveRelativeRange } from "@/lib/report-ranges";
 import { reportViewerFor } from "@/server/services/reports/time";
 import { sqlTimestamp } from "@/server/lib/sql";
+import { scopeSql } from "@/server/services/time-tracking/log-access";
 
 /** Rows listed at most; the rest of the time is folded into `other` so the totals still add up. */
 export const WORK_ROW_LIMIT = 100;
@@ -82,11 +83,9 @@ export async function workSummary(db: DbClient, actor: Actor, subject: Subject):
       ? { key: Prisma.sql`t."id"`, label: Prisma.sql`t."title"`, join: Prisma.sql`LEFT JOIN "Task" t ON t."id" = l."taskId" AND t."organizationId" = l."organizationId"` }
       : { key: Prisma.sql`p."id"`, label: Prisma.sql`p."title"`, join: Prisma.sql`LEFT JOIN "Constellation" p ON p."id" = l."constellationId" AND p."organizationId" = l."organizationId"` };
   const conditions = [
-    Prisma.sql`l."organizationId" = ${actor.organizationId}`,
-    Prisma.sql`l."deletedAt" IS NULL`,
+    ...scopeSql(viewer),
     subject.kind === "project" ? Prisma.sql`l."constellationId" = ${subject.id}` : Prisma.sql`l."customerId" = ${subject.id}`,
   ];
-  if (viewer.userId) conditions.push(Prisma.sql`l."userId" = ${viewer.userId}`);
   const currency = viewer.showAmounts ? Prisma.sql`c."currency"` : Prisma.sql`NULL::text`;
 
   // Two grouping sets in one pass: per currency (the totals and their amounts) and per task or

@@ -12,7 +12,7 @@ import {
   type SubtaskRef,
   type SubtaskView,
 } from "@/server/contract/task";
-import { TASK_TRANSACTION } from "@/server/services/tasks/limits";
+import { TASK_TRANSACTION } from "@/server/lib/transactions";
 import { liveTask } from "@/server/services/tasks/queries";
 import { getTask, type TaskActor } from "@/server/services/tasks/tasks";
 

@@ -3,7 +3,7 @@ import type { Db } from "@/server/db";
 import { notFound } from "@/server/errors";
 import { appCommentSelect, serializeAppComment, type AddCommentInput, type AppCommentView } from "@/server/contract/task";
 import type { Actor } from "@/server/services/auth/account";
-import { TASK_TRANSACTION } from "@/server/services/tasks/limits";
+import { TASK_TRANSACTION } from "@/server/lib/transactions";
 import { liveTask } from "@/server/services/tasks/queries";
 
 /** Adds a comment by the signed-in member; the task's updatedAt moves since its comments changed. */

@@ -3,7 +3,7 @@ import type { Db } from "@/server/db";
 import { notFound } from "@/server/errors";
 import { serializeSubtask, type AppendSubtasksInput, type SubtaskView } from "@/server/contract/task";
 import { insertSubtasks, nextSubtaskPosition } from "@/server/services/tasks/checklist";
-import { TASK_TRANSACTION } from "@/server/services/tasks/limits";
+import { TASK_TRANSACTION } from "@/server/lib/transactions";
 import { liveTask } from "@/server/services/tasks/queries";
 import type { TaskActor } from "@/server/services/tasks/tasks";
 

@@ -7,7 +7,7 @@ import { newTaskViewColumns, serializeTask, taskViewColumns, type CreateTaskInpu
 import type { Actor } from "@/server/services/auth/account";
 import { insertSubtasks, replaceSubtasks } from "@/server/services/tasks/checklist";
 import { linkToBoard } from "@/server/services/tasks/filing";
-import { TASK_TRANSACTION } from "@/server/services/tasks/limits";
+import { TASK_TRANSACTION } from "@/server/lib/transactions";
 import { findTask, liveTask } from "@/server/services/tasks/queries";
 import { assertTaskReferences } from "@/server/services/tasks/references";
 import { getLogger } from "@/server/operations/logger";

@@ -1,8 +1,7 @@
 // The web app's time-log reads: the week view's list (with task and customer names) and its totals
-// per day. Members see their own time; admins see everyone's, or one member's.
+// per day. Whose logs they read is log-access.ts's rule.
 import type { Prisma } from "@/generated/prisma/client";
 import type { DbClient } from "@/server/db";
-import { AppError } from "@/server/errors";
 import { paginate, type Page } from "@/server/lib/cursor";
 import {
   appTimeLogSelect,
@@ -14,22 +13,11 @@ import {
   type TimeLogSummary,
 } from "@/server/contract/time-log";
 import type { Actor } from "@/server/services/auth/account";
-
-/** Whose logs a caller may read: a member only their own (asking for another's is a 403). */
-export function userScope(actor: Actor, requested: string | undefined): string | undefined {
-  if (actor.role === "admin") return requested;
-  if (requested && requested !== actor.userId) {
-    throw new AppError("forbidden", "Members see their own time logs only.", { details: [{ field: "userId", message: "admin role required to see other members' time" }] });
-  }
-  return actor.userId;
-}
+import { visibleLogsWhere } from "./log-access";
 
 function filtersWhere(actor: Actor, filters: AppTimeLogFilters): Prisma.TimeLogWhereInput {
-  const userId = userScope(actor, filters.userId);
   return {
-    organizationId: actor.organizationId,
-    deletedAt: null,
-    ...(userId ? { userId } : {}),
+    ...visibleLogsWhere(actor, filters.userId),
     ...(filters.customerId ? { customerId: filters.customerId } : {}),
     ...(filters.isBillable === undefined ? {} : { isBillable: filters.isBillable }),
     ...(filters.constellationId ? { constellationId: filters.constellationId } : {}),

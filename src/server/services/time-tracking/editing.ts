@@ -4,19 +4,15 @@
 // the tasks' logged seconds follow every change.
 import type { Prisma } from "@/generated/prisma/client";
 import type { Db, DbClient, Tx } from "@/server/db";
-import { AppError, notFound, validationError } from "@/server/errors";
+import { AppError, validationError } from "@/server/errors";
 import { NOT_ON_LIVE_INVOICE } from "@/server/services/invoices/invoiced-logs";
 import { END_BEFORE_START, lockingInvoice, lockSelect, serializeTimeLog, timeLogSelect, type TimeLogView, type UpdateTimeLogInput } from "@/server/contract/time-log";
-import { MAX_LOG_SECONDS } from "@/server/lib/limits";
+import { MAX_LOG_SECONDS } from "@/lib/limits";
 import type { Actor } from "@/server/services/auth/account";
 import { adjustTaskSeconds } from "./events";
+import { logNotFound, visibleLogsWhere } from "./log-access";
 import { resolveReferences } from "./references";
-import { WRITE_TRANSACTION } from "./limits";
-
-/** Logs a caller may change: not deleted, in the organization, their own unless they are an admin. */
-export function editableLogsWhere(actor: Actor): Prisma.TimeLogWhereInput {
-  return { organizationId: actor.organizationId, deletedAt: null, ...(actor.role === "admin" ? {} : { userId: actor.userId }) };
-}
+import { TIME_LOG_TRANSACTION } from "@/server/lib/transactions";
 
 /** Not billed, or billed only by void invoices: the guard every write of a log carries. */
 export const UNLOCKED: Prisma.TimeLogWhereInput = NOT_ON_LIVE_INVOICE;
@@ -26,10 +22,10 @@ export const lockedError = (invoiceNumber: string) =>
 
 const editableSelect = { ...timeLogSelect, ...lockSelect } as const satisfies Prisma.TimeLogSelect;
 
-/** The log if the caller may see and change it (locked or not), else a 404. */
+/** The log if the caller may see it, and so change it (locked or not), else a 404. */
 export async function findEditableLog(db: DbClient, actor: Actor, id: string) {
-  const log = await db.timeLog.findFirst({ where: { id, ...editableLogsWhere(actor) }, select: editableSelect });
-  if (!log) throw notFound("Time log");
+  const log = await db.timeLog.findFirst({ where: { id, ...visibleLogsWhere(actor) }, select: editableSelect });
+  if (!log) throw logNotFound();
   return log;
 }
 
@@ -77,7 +73,7 @@ export async function updateTimeLog(db: Db, actor: Actor, input: UpdateTimeLogIn
     const times = editedTimes(current, input);
     const [references] = await resolveReferences(tx, actor.organizationId, [{ ...input, base: current }]);
     const updated = await tx.timeLog.updateManyAndReturn({
-      where: { id: current.id, ...editableLogsWhere(actor), ...UNLOCKED },
+      where: { id: current.id, ...visibleLogsWhere(actor), ...UNLOCKED },
       data: {
         ...references!,
         ...times,
@@ -91,11 +87,11 @@ export async function updateTimeLog(db: Db, actor: Actor, input: UpdateTimeLogIn
     if (!updated[0]) {
       // Billed or deleted between the read and the write: answer as if it had been so before.
       await findUnlockedLog(tx, actor, input.id);
-      throw notFound("Time log");
+      throw logNotFound();
     }
     await adjustTaskSeconds(tx, actor.organizationId, [updated[0]], [current]);
     return serializeTimeLog(updated[0]);
-  }, WRITE_TRANSACTION);
+  }, TIME_LOG_TRANSACTION);
 }
 
 /** Soft-deletes logs read (and checked) in this transaction; one changed meanwhile makes it a 409. */
@@ -115,5 +111,5 @@ export async function deleteTimeLog(db: Db, actor: Actor, id: string): Promise<{
     const log = await findUnlockedLog(tx, actor, id);
     await softDeleteLogs(tx, actor, [log]);
     return { success: true as const, id: log.id };
-  }, WRITE_TRANSACTION);
+  }, TIME_LOG_TRANSACTION);
 }

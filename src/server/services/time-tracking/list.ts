@@ -4,22 +4,21 @@
 // the organization, the same keyset as every list, served by the (organizationId, <filter>,
 // startedAt, id) indexes.
 import { hotQuery, Prisma, type DbClient } from "@/server/db";
-import { notFound } from "@/server/errors";
 import { paginate, type Page } from "@/server/lib/cursor";
+import { logNotFound, scopeSql, scopeWhere } from "./log-access";
 import { serializeTimeLog, timeLogSelect, timeLogViewColumns, type ListTimeLogsInput, type TimeLogView } from "@/server/contract/time-log";
 
 /** GET /api/v1/time-logs/{id}: one committed log of the organization (a deleted one, or another organization's, is a 404). */
 export async function getTimeLog(db: DbClient, organizationId: string, id: string): Promise<TimeLogView> {
-  const log = await db.timeLog.findFirst({ where: { id, organizationId, deletedAt: null }, select: timeLogSelect });
-  if (!log) throw notFound("Time log");
+  const log = await db.timeLog.findFirst({ where: { id, ...scopeWhere({ organizationId }) }, select: timeLogSelect });
+  if (!log) throw logNotFound();
   return serializeTimeLog(log);
 }
 
 /** Committed logs only (a running timer is not a time log, a deleted log is gone), sorted by startedAt then id, descending. */
 export async function listTimeLogs(db: DbClient, organizationId: string, filters: ListTimeLogsInput): Promise<Page<TimeLogView>> {
   const conditions = [
-    Prisma.sql`l."organizationId" = ${organizationId}`,
-    Prisma.sql`l."deletedAt" IS NULL`,
+    ...scopeSql({ organizationId }),
     ...(filters.from ? [Prisma.sql`l."startedAt" >= ${filters.from}`] : []),
     ...(filters.to ? [Prisma.sql`l."startedAt" <= ${filters.to}`] : []),
     ...(filters.taskId ? [Prisma.sql`l."taskId" = ${filters.taskId}`] : []),

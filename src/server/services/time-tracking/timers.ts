@@ -15,8 +15,8 @@ import { serializeTimeLog, type TimeLogView } from "@/server/contract/time-log";
 import type { Actor } from "@/server/services/auth/account";
 import { recordCommittedLogs } from "./events";
 import { resolveReferences, type ResolvedReferences } from "./references";
-import { MAX_LOG_SECONDS } from "@/server/lib/limits";
-import { WRITE_TRANSACTION } from "./limits";
+import { MAX_LOG_SECONDS } from "@/lib/limits";
+import { TIME_LOG_TRANSACTION } from "@/server/lib/transactions";
 import { findEditableLog } from "./editing";
 
 const timerAlreadyRunning = () => new AppError("conflict", "A timer is already running; stop it before starting another.");
@@ -148,5 +148,5 @@ export async function stopTimer(db: Db, actor: Actor, input: { stoppedAt?: Date;
     });
     await recordCommittedLogs(tx, actor.organizationId, [log], "timer_stop");
     return serializeTimeLog(log);
-  }, WRITE_TRANSACTION);
+  }, TIME_LOG_TRANSACTION);
 }

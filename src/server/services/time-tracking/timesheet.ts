@@ -8,18 +8,18 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { Db, DbClient, Tx } from "@/server/db";
 import { AppError, invalidFields, unknownReference } from "@/server/errors";
 import { addDays, startOfZonedDay, weekDates, type DateString } from "@/lib/time-zone";
-import { MAX_LOG_SECONDS } from "@/server/lib/limits";
+import { MAX_LOG_SECONDS } from "@/lib/limits";
 import type { GetTimesheetInput, SetTimesheetCellInput, TimesheetRowView, TimesheetView } from "@/server/contract/timesheet";
 import type { SyncEntryInput } from "@/server/contract/time-log";
 import type { Actor } from "@/server/services/auth/account";
-import { userScope } from "./app-list";
+import { requestedLogOwner, scopeWhere } from "./log-access";
 import { lockingInvoice } from "@/server/contract/time-log";
 import { holdInvoicing, lockedError, softDeleteLogs, UNLOCKED } from "./editing";
 import { adjustTaskSeconds } from "./events";
 import { commitEntries } from "./sync";
 import { resolveReferences, type ResolvedReferences } from "./references";
 import { labelDescription, lastEndsOfDays, placeInDay, zonedDay } from "./placement";
-import { WRITE_TRANSACTION } from "./limits";
+import { TIME_LOG_TRANSACTION } from "@/server/lib/transactions";
 
 const timesheetLogSelect = {
   id: true,
@@ -45,7 +45,7 @@ interface Week {
 
 /** Whose timesheet: the caller's, or for an admin a member of the organization (another's asked by a member → 403). */
 async function timesheetUser(db: DbClient, actor: Actor, requested: string | undefined): Promise<string> {
-  const userId = userScope(actor, requested) ?? actor.userId;
+  const userId = requestedLogOwner(actor, requested) ?? actor.userId;
   if (userId !== actor.userId && !(await db.user.findFirst({ where: { id: userId, organizationId: actor.organizationId }, select: { id: true } }))) {
     throw invalidFields([unknownReference("userId", "member")]);
   }
@@ -104,7 +104,7 @@ function buildTimesheet(week: Week, logs: readonly TimesheetLog[]): TimesheetVie
 
 function weekLogs(db: DbClient, actor: Actor, userId: string, week: Week, where: Prisma.TimeLogWhereInput = {}) {
   return db.timeLog.findMany({
-    where: { organizationId: actor.organizationId, userId, deletedAt: null, startedAt: { gte: week.bounds[0]!, lt: week.bounds[7]! }, ...where },
+    where: { ...scopeWhere({ organizationId: actor.organizationId, userId }), startedAt: { gte: week.bounds[0]!, lt: week.bounds[7]! }, ...where },
     orderBy: [{ startedAt: "desc" }, { id: "desc" }],
     select: timesheetLogSelect,
   });
@@ -165,7 +165,7 @@ export async function setTimesheetCell(db: Db, actor: Actor, input: SetTimesheet
 
     const row = buildTimesheet(week, await weekLogs(tx, actor, userId, week, { taskId, customerId, constellationId })).rows[0];
     return row ?? emptyRow(cell, await rowNames(tx, actor, cell));
-  }, WRITE_TRANSACTION);
+  }, TIME_LOG_TRANSACTION);
 }
 
 /** Takes `seconds` off the unlocked logs, newest first; logs that reach 0 are deleted. */

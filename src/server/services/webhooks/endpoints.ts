@@ -17,7 +17,7 @@ import {
 import { newSigningKeyPair } from "@/server/webhooks/ed25519";
 import { wakeDeliveryWorkers } from "@/server/webhooks/enqueue";
 import { checkRegistrableUrl } from "@/server/webhooks/url-guard";
-import { MAX_WEBHOOK_ENDPOINTS } from "@/server/lib/limits";
+import { MAX_WEBHOOK_ENDPOINTS } from "@/lib/limits";
 
 export interface EndpointOptions {
   /** Decides whether `http://localhost` may be registered (development only). */

@@ -1,10 +1,10 @@
-import { sessionProcedure } from "@/server/api/procedures";
+import { customerSessionProcedure } from "./billing-for-role";
 import { customerManagers } from "@/server/api/middleware/customer-managers";
 import { setCustomerArchived } from "@/server/services/customers/customers";
 import { customerByIdInput, appCustomerSchema } from "@/server/contract/customer";
 
 /** Hides the customer from lists and changes no data; admins, or members when the organization allows it. */
-export const archiveCustomerProcedure = sessionProcedure
+export const archiveCustomerProcedure = customerSessionProcedure
   .use(customerManagers)
   .input(customerByIdInput)
   .output(appCustomerSchema)

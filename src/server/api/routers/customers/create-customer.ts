@@ -1,5 +1,4 @@
-import { keyOrSessionProcedure } from "@/server/api/procedures";
-import { billingForRole } from "./billing-for-role";
+import { customerKeyOrSessionProcedure } from "./billing-for-role";
 import { customerManagers } from "@/server/api/middleware/customer-managers";
 import { createCustomer } from "@/server/services/customers/customers";
 import { createCustomerInput, customerSchema } from "@/server/contract/customer";
@@ -8,8 +7,7 @@ import { createCustomerInput, customerSchema } from "@/server/contract/customer"
  * POST /api/v1/customers: `email`, `phone` and `notes` are stored but never returned. An API key with
  * customers:write creates (contract 5.2); in the web app, admins, or members when the organization allows it.
  */
-export const createCustomerProcedure = keyOrSessionProcedure
-  .use(billingForRole)
+export const createCustomerProcedure = customerKeyOrSessionProcedure
   .use(customerManagers)
   .meta({
     openapi: {

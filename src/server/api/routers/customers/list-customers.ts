@@ -1,12 +1,10 @@
-import { keyOrSessionProcedure } from "@/server/api/procedures";
-import { billingForRole } from "./billing-for-role";
+import { customerKeyOrSessionProcedure } from "./billing-for-role";
 import { pageOf } from "@/server/api/page-schema";
 import { listCustomers } from "@/server/services/customers/customers";
 import { customerSchema, listCustomersInput } from "@/server/contract/customer";
 
 /** GET /api/v1/customers and the web app's customer list and pickers: newest first; archived customers only with includeArchived=true. */
-export const listCustomersProcedure = keyOrSessionProcedure
-  .use(billingForRole)
+export const listCustomersProcedure = customerKeyOrSessionProcedure
   .meta({
     openapi: {
       method: "GET",

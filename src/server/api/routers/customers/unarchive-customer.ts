@@ -1,10 +1,10 @@
-import { sessionProcedure } from "@/server/api/procedures";
+import { customerSessionProcedure } from "./billing-for-role";
 import { customerManagers } from "@/server/api/middleware/customer-managers";
 import { setCustomerArchived } from "@/server/services/customers/customers";
 import { customerByIdInput, appCustomerSchema } from "@/server/contract/customer";
 
 /** Brings an archived customer back into lists (the Undo of an archive); who may archive may unarchive. */
-export const unarchiveCustomerProcedure = sessionProcedure
+export const unarchiveCustomerProcedure = customerSessionProcedure
   .use(customerManagers)
   .input(customerByIdInput)
   .output(appCustomerSchema)

@@ -1,10 +1,10 @@
-import { sessionProcedure } from "@/server/api/procedures";
+import { customerSessionProcedure } from "./billing-for-role";
 import { customerManagers } from "@/server/api/middleware/customer-managers";
 import { updateCustomer } from "@/server/services/customers/customers";
 import { billingChangesOf, appCustomerSchema, updateCustomerInput } from "@/server/contract/customer";
 
 /** Edits a customer: its details (admins, or members when the organization allows it), its billing, invoicing and private contact data (admins); all or nothing. */
-export const updateCustomerProcedure = sessionProcedure
+export const updateCustomerProcedure = customerSessionProcedure
   .use(customerManagers)
   .input(updateCustomerInput)
   .output(appCustomerSchema)

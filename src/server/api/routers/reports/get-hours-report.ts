@@ -1,5 +1,5 @@
 import { sessionProcedure } from "@/server/api/procedures";
-import { hoursReport } from "@/server/services/reports/hours";
+import { hoursReport } from "@/server/services/reports/time";
 import { hoursReportInput, hoursReportSchema } from "@/server/contract/hours-report";
 
 /** Hours per customer and per project in [from, to), billable and not: the organization's for admins, one's own for members. */

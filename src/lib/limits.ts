@@ -1,5 +1,5 @@
-// Every length and count limit of the contract (section 8) and app-api.md (section 6), in one place.
-// Schemas, services and the OpenAPI document read them from here.
+// Every length and count limit of the contract (section 8) and app-api.md (section 6), in one place,
+// shared by the server and the browser: schemas, services, forms and the OpenAPI document read them here.
 
 /** Characters of any id in a path, query or body. Longer is a 400; shorter but unknown is a 404. */
 export const MAX_ID_LENGTH = 200;
