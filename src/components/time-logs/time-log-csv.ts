@@ -1,23 +1,27 @@
-// The Export CSV file of the Time logs page: one row per log, durations in seconds and hours, times
-// as ISO instants (UTC) so that any tool reads them the same way.
+// The Export CSV file of the Time logs page: one row per log in Orbit's time-log columns, durations in
+// seconds and hours, times as ISO instants (UTC) so that any tool reads them the same way.
 import { toCsv, type CsvColumn } from "@/lib/csv";
 import { formatHours } from "@/lib/time-format";
-import { tagsCell } from "@/lib/time-log-csv";
+import { tagsCell, type TimeLogCsvColumn } from "@/lib/time-log-csv";
 import type { AppTimeLog } from "@/components/ui/time-log-table";
 
+/** Orbit's time-log columns (src/lib/time-log-csv.ts), so the file reads like the export's and imports back. */
+const column = (header: TimeLogCsvColumn, value: CsvColumn<AppTimeLog>["value"]): CsvColumn<AppTimeLog> => ({ header, value });
+
 const COLUMNS: CsvColumn<AppTimeLog>[] = [
-  { header: "id", value: (log) => log.id },
-  { header: "started_at", value: (log) => log.startedAt },
-  { header: "ended_at", value: (log) => log.endedAt },
-  { header: "duration_seconds", value: (log) => log.durationSeconds },
-  { header: "duration_hours", value: (log) => Number(formatHours(log.durationSeconds)) },
-  { header: "member", value: (log) => log.userName },
-  { header: "task", value: (log) => log.taskTitle },
-  { header: "customer", value: (log) => log.customerName },
-  { header: "description", value: (log) => log.description },
-  { header: "billable", value: (log) => log.isBillable },
-  { header: "tags", value: (log) => tagsCell(log.tags) },
-  { header: "source", value: (log) => log.source },
+  column("id", (log) => log.id),
+  column("member", (log) => log.userName),
+  column("customer", (log) => log.customerName),
+  column("project", (log) => log.projectName),
+  column("task", (log) => log.taskTitle),
+  column("description", (log) => log.description),
+  column("startedAt", (log) => log.startedAt),
+  column("endedAt", (log) => log.endedAt),
+  column("durationSeconds", (log) => log.durationSeconds),
+  column("hours", (log) => Number(formatHours(log.durationSeconds))),
+  column("tags", (log) => tagsCell(log.tags)),
+  column("isBillable", (log) => log.isBillable),
+  column("source", (log) => log.source),
 ];
 
 /** Oldest first, as a timesheet reads. */

@@ -70,7 +70,7 @@ const flow: E2EFlow = {
           const text = readFileSync(file, "utf8");
           check(text.startsWith("\uFEFF"), "no UTF-8 byte-order mark");
           const lines = text.slice(1).trimEnd().split("\r\n");
-          check(lines[0] === "id,started_at,ended_at,duration_seconds,duration_hours,member,task,customer,description,billable,tags,source", `header: ${lines[0]}`);
+          check(lines[0] === "id,member,customer,project,task,description,startedAt,endedAt,durationSeconds,hours,tags,isBillable,source", `header: ${lines[0]}`);
           check(lines.length === 3, `expected 2 rows, got ${lines.length - 1}`);
           check(lines[1]!.includes(",3600,1,") && lines[1]!.includes("Monday planning"), `first row: ${lines[1]}`);
           check(lines[2]!.includes(",900,0.25,") && lines[2]!.includes("Sunday wrap-up"), `second row: ${lines[2]}`);
