@@ -8,6 +8,7 @@ import { getDb } from "@/server/db";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "@/server/contract/import";
 import { expectErrorEnvelope } from "../harness/assertions";
 import { csv, TOGGL_HEADER, togglRow, upload } from "../harness/import-files";
+import { timeLogsCsv } from "@/components/time-logs/time-log-csv";
 
 const TOGGL = (memberEmail: string, adminEmail: string) =>
   csv(TOGGL_HEADER, [
@@ -166,6 +167,37 @@ describe("imports", () => {
       (await logsOf(organizationId)).map((log) => [log.customer?.name, log.constellation?.title, log.task?.title, log.description, log.startedAt.toISOString(), log.durationSeconds, log.isBillable, log.tags, log.billedExternally]);
     expect(await summary(fresh.organizationId)).toEqual(await summary(admin.organizationId));
     expect((await upload(fresh, { source: "orbit", commit: "true", people }, timeLogsCsv)).body.data).toMatchObject({ logs: 0, skippedDuplicates: 3 });
+  });
+
+  it("imports the Time logs page's CSV with source orbit: the page writes Orbit's time-log columns", async () => {
+    const admin = await signUpOrganization();
+    const member = await addMember(admin);
+    expect((await upload(admin, { source: "toggl", commit: "true" }, TOGGL(member.email, admin.email))).body.data.isCommitted).toBe(true);
+    const names = new Map((await (await getDb()).user.findMany({ where: { id: { in: [admin.userId, member.userId] } } })).map((user) => [user.id, user.name]));
+    // The rows as the page holds them (timeLogs.listWithNames), written by the page's own CSV writer.
+    const pageCsv = timeLogsCsv(
+      (await logsOf(admin.organizationId)).map((log) => ({
+        id: log.id,
+        userName: names.get(log.userId)!,
+        customerName: log.customer?.name ?? null,
+        projectName: log.constellation?.title ?? null,
+        taskTitle: log.task?.title ?? null,
+        description: log.description,
+        startedAt: log.startedAt.toISOString(),
+        endedAt: log.endedAt!.toISOString(),
+        durationSeconds: log.durationSeconds,
+        tags: log.tags,
+        isBillable: log.isBillable,
+        source: log.source,
+      })) as unknown as Parameters<typeof timeLogsCsv>[0],
+    );
+    const fresh = await signUpOrganization();
+    const people = JSON.stringify({ [names.get(member.userId)!]: fresh.userId, [names.get(admin.userId)!]: fresh.userId });
+    const imported = await upload(fresh, { source: "orbit", commit: "true", people }, pageCsv);
+    expect(imported.body.data, imported.text).toMatchObject({ rows: 3, logs: 3, customers: 2, projects: 1, tasks: 1, errors: [] });
+    const summary = async (organizationId: string) =>
+      (await logsOf(organizationId)).map((log) => [log.customer?.name, log.constellation?.title, log.task?.title, log.description, log.startedAt.toISOString(), log.durationSeconds, log.isBillable, log.tags]);
+    expect(await summary(fresh.organizationId)).toEqual(await summary(admin.organizationId));
   });
 
   it("reads the form in either order: fields before or after the file part", async () => {
