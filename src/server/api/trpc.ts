@@ -56,8 +56,8 @@ export interface RequestContext {
   session: SessionHandle;
   /** The device cookie; the public API's requests never have one. */
   device: DeviceHandle;
-  /** The API key the Authorization header presents, read once per request; the web app's edges never read it. */
-  presentedKey?: PresentedKey;
+  /** The API key the Authorization header presents, read once per request (hashed only when it is one). */
+  presentedKey: PresentedKey;
   /** The client's network address, for per-address throttles; undefined when unknown. */
   clientAddress: string | undefined;
   /** The public origin the request belongs to, for absolute URLs handed back (feed, invite, share links). */

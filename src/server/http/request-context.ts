@@ -29,7 +29,7 @@ export async function createRequestContext({ headers, url, resHeaders, credentia
     resHeaders,
     session: credential === "session" ? await readSessionCookie(headers, resHeaders) : NO_SESSION,
     device: credential === "session" ? readDeviceHandle(headers, resHeaders) : NO_DEVICE,
-    presentedKey: credential === "api-key" ? (carried?.presentedKey ?? readPresentedKey(headers.get("authorization"))) : undefined,
+    presentedKey: carried?.presentedKey ?? readPresentedKey(headers.get("authorization")),
     clientAddress: carried ? carried.clientAddress : clientAddressOf(headers),
     origin: publicOrigin(headers, url),
   };

@@ -59,7 +59,7 @@ function assertNoUnknownQueryParameters(names: readonly string[] | undefined): v
 
 /** The whole admission of a request: one statement; then its unknown query parameters, if any. */
 export async function admitApiRequest(
-  ctx: { db: DbClient; presentedKey?: PresentedKey; resHeaders: Headers; unknownQueryParameters?: readonly string[] },
+  ctx: { db: DbClient; presentedKey: PresentedKey; resHeaders: Headers; unknownQueryParameters?: readonly string[] },
   required: readonly Scope[],
 ): Promise<Admission> {
   const keyHash = presentedKeyHash(ctx.presentedKey);

@@ -56,11 +56,11 @@ export function readPresentedKey(header: string | null | undefined): PresentedKe
   return API_KEY_PATTERN.test(token) ? { kind: "key", hash: hashApiKey(token) } : { kind: "invalid" };
 }
 
-/** The SHA-256 hash of the presented key; 401 when there is none (undefined: nothing was read, as at the web app's edges). */
-export function presentedKeyHash(key: PresentedKey | undefined): string {
-  if (key?.kind === "key") return key.hash;
-  if (key?.kind === "invalid") throw unauthorized("Invalid API key.", { tokenSent: true });
-  throw unauthorized("Missing or malformed Authorization header; send `Authorization: Bearer <API key>`.", { tokenSent: key?.tokenSent ?? false });
+/** The SHA-256 hash of the presented key; 401 when there is none. */
+export function presentedKeyHash(key: PresentedKey): string {
+  if (key.kind === "key") return key.hash;
+  if (key.kind === "invalid") throw unauthorized("Invalid API key.", { tokenSent: true });
+  throw unauthorized("Missing or malformed Authorization header; send `Authorization: Bearer <API key>`.", { tokenSent: key.tokenSent });
 }
 
 /** The key and its organization's current plan by the hash's unique index (a Prisma include would be two round trips). */
@@ -88,7 +88,7 @@ export function usableApiKey(db: DbClient, key: ApiKeyRow | undefined, now: Date
 }
 
 /** The active key presented; 401 otherwise. */
-export async function findApiKey(db: DbClient, presented: PresentedKey | undefined): Promise<AuthenticatedKey> {
+export async function findApiKey(db: DbClient, presented: PresentedKey): Promise<AuthenticatedKey> {
   const [key] = await db.$queryRaw<ApiKeyRow[]>(apiKeyLookup(presentedKeyHash(presented)));
   return usableApiKey(db, key, new Date());
 }
