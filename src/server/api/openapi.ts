@@ -15,7 +15,7 @@ import { eventComponentName } from "@/server/contract/event";
 import { errorEnvelopeSchema } from "@/server/lib/envelope";
 import { ERROR_CONTRACT, type ErrorCode } from "@/server/errors";
 import { EVENT_CATALOG, EVENT_TYPES } from "@/server/webhooks/events";
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from "@/server/services/idempotency/idempotency-keys";
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENT_METHODS } from "@/server/services/idempotency/idempotency-keys";
 
 type Json = Record<string, unknown>;
 
@@ -67,7 +67,7 @@ function headersOf(...names: string[]): Json {
 
 const admittedHeaders = headersOf(...RATE_LIMIT_HEADER_NAMES);
 
-/** The Idempotency-Key header every POST and PATCH accepts (app-api section 13). */
+/** The Idempotency-Key header every idempotent method (POST and PATCH) accepts (app-api section 13). */
 const idempotencyKeyParameter = {
   name: IDEMPOTENCY_HEADER,
   in: "header",
@@ -216,7 +216,7 @@ function buildDocument(): OpenAPIObject {
     const success = responses["200"]!;
     delete responses["200"];
     const status = String(meta.successStatus ?? 200);
-    const isIdempotent = method === "post" || method === "patch";
+    const isIdempotent = IDEMPOTENT_METHODS.has(method.toUpperCase());
     const successHeaders = isIdempotent ? { ...admittedHeaders, "Idempotent-Replayed": headerRef("Idempotent-Replayed") } : admittedHeaders;
     operation.responses = { [status]: { ...success, description: success.description ?? "Success", headers: successHeaders }, ...errorResponsesFor(method, openApiPath.includes("{")) };
     if (isIdempotent) {

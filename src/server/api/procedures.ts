@@ -28,12 +28,16 @@ export const integrationsAdminProcedure = adminProcedure.use(({ ctx, next }) => 
   return next();
 });
 
+/** A procedure's result when its request is a repeat: nothing (the edge answers from `ctx.idempotency.replay`), and the procedure and its output check are skipped. */
+const REPLAYED = { ok: true, data: null } as const;
+
 /**
  * Runs `run` for an admitted /api/v1 request. The contract's order, each step once: API key (401) →
  * plan (402) → scopes from `meta.scopes` and `meta.conditionalScopes` (403) → rate limit (429); input
  * validation (400) follows because `.input()` is chained after these steps. An Idempotency-Key is
  * claimed once the request is admitted (so 401-429 store nothing and a replay is counted) and before
- * its input is read.
+ * its input is read; a repeat leaves its stored answer in `ctx.idempotency.replay` for the v1 edge to
+ * send, and `run` is not called.
  */
 async function withAdmittedApiKey<T>(
   ctx: RequestContext,
@@ -47,7 +51,12 @@ async function withAdmittedApiKey<T>(
   return withinOrganizationLimit(admission.apiKey.organizationId, async () => {
     if (ctx.idempotency) {
       const owner = { organizationId: admission.apiKey.organizationId, apiKeyId: admission.apiKey.id };
-      ctx.idempotency.claim = { id: await claimIdempotencyKey(ctx.db, owner, ctx.idempotency.request), organizationId: owner.organizationId };
+      const { claimId, replay } = await claimIdempotencyKey(ctx.db, owner, ctx.idempotency.request);
+      if (replay) {
+        ctx.idempotency.replay = replay;
+        return REPLAYED as T;
+      }
+      ctx.idempotency.claim = { id: claimId, organizationId: owner.organizationId };
     }
     return run(admission);
   });

@@ -5,7 +5,8 @@ import type { PrismaClient } from "@/generated/prisma/client";
 import type { Scope } from "@/server/auth/scopes";
 import type { DeviceProof } from "@/server/auth/device-cookies";
 import { ERROR_CONTRACT, toAppError } from "@/server/errors";
-import { IdempotentReplay, type IdempotentRequest } from "@/server/services/idempotency/idempotency-keys";
+import type { PresentedKey } from "@/server/api/middleware/api-key";
+import type { IdempotentRequest, StoredAnswer } from "@/server/services/idempotency/idempotency-keys";
 
 /** What a procedure declares besides its input and output. */
 export type ProcedureMeta = OpenApiMeta<{
@@ -55,14 +56,19 @@ export interface RequestContext {
   session: SessionHandle;
   /** The device cookie; the public API's requests never have one. */
   device: DeviceHandle;
+  /** The API key the Authorization header presents, read once per request (hashed only when it is one). */
+  presentedKey: PresentedKey;
   /** The client's network address, for per-address throttles; undefined when unknown. */
   clientAddress: string | undefined;
   /** The public origin the request belongs to, for absolute URLs handed back (feed, invite, share links). */
   origin: string;
   /** A /api/v1 request's query parameters its operation does not accept: a 400 once the request is admitted. */
   unknownQueryParameters?: readonly string[];
-  /** A /api/v1 POST or PATCH with an Idempotency-Key: the request as its key identifies it, and the claim once admitted. */
-  idempotency?: { request: IdempotentRequest; claim?: { id: string; organizationId: string } };
+  /**
+   * A /api/v1 POST or PATCH with an Idempotency-Key: the request as its key identifies it, and once
+   * admitted, the claim it runs under or the stored answer the edge replays (the procedure does not run).
+   */
+  idempotency?: { request: IdempotentRequest; claim?: { id: string; organizationId: string }; replay?: StoredAnswer };
 }
 
 const t = initTRPC.context<RequestContext>().meta<ProcedureMeta>().create({
@@ -78,8 +84,6 @@ const t = initTRPC.context<RequestContext>().meta<ProcedureMeta>().create({
 /** Domain errors leave a procedure as tRPC errors of the matching code, the AppError kept as cause. */
 const domainErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  // A replayed answer is no error: the v1 edge sends it as it was stored.
-  if (!result.ok && result.error.cause instanceof IdempotentReplay) return result;
   if (!result.ok && !(result.error.cause instanceof TRPCError) && result.error.code === "INTERNAL_SERVER_ERROR") {
     const appError = toAppError(result.error);
     throw new TRPCError({ code: ERROR_CONTRACT[appError.code].trpc, message: appError.message, cause: appError });

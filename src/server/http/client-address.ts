@@ -1,8 +1,8 @@
 // The client's network address, for per-address throttling: the right-most X-Forwarded-For entry.
-// Orbit's server (src/server.ts, node-server.ts) sets that header before any route sees a request:
-// without TRUST_PROXY to the socket's address, replacing whatever a client sent; behind a trusted
-// proxy (TRUST_PROXY=1) it keeps the proxy's header, whose right-most entry is the one the proxy
-// appended, the only one a client cannot forge.
+// Orbit's server sets that header before any route sees a request (the request guard, pipeline.ts's
+// first step): without TRUST_PROXY to the socket's address, replacing whatever a client sent; behind a
+// trusted proxy (TRUST_PROXY=1) it keeps the proxy's header, whose right-most entry is the one the
+// proxy appended, the only one a client cannot forge.
 export function clientAddressOf(headers: Headers): string | undefined {
   return rightmostAddress(headers.get("x-forwarded-for"));
 }

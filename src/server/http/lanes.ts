@@ -9,19 +9,19 @@
 //     among strangers;
 //   - everything else (a login or signup from a browser never signed in, a calendar feed, a bad
 //     cookie): the client's address, IPv6 addresses by their /64, as a client of the anonymous pool
-//     (admission.ts ANONYMOUS_POOL) with a pace of its own (ANONYMOUS_PACE), ranked after the others
+//     (load/bounds.ts ANONYMOUS_POOL) with a pace of its own (ANONYMOUS_PACE), ranked after the others
 //     (and sharing one more pace with them) while its sign-ins failed lately (operations/address-standing.ts).
 // /api/health, /api/ready and /api/metrics have no lane: probes and scrapers answer under any load,
 // and they are cheap.
 import type { IncomingMessage } from "node:http";
-import { API_KEY_PATTERN, hashApiKey } from "@/server/auth/api-keys";
 import type { LaneTerms } from "@/server/load/admission";
 import { ANONYMOUS_PACE, ANONYMOUS_POOL } from "@/server/load/bounds";
-import { rightmostAddress } from "@/server/http/client-address";
+import { readCredential, type RequestCredential } from "@/server/http/credential";
 import { deviceProofOf } from "@/server/http/device-cookie";
 import { sessionUserIdOf } from "@/server/http/session-cookie";
 import { addressGroup } from "@/server/lib/address-group";
 import { hasFailedLately } from "@/server/operations/address-standing";
+import { processState } from "@/server/process-state";
 
 export { addressGroup };
 
@@ -31,11 +31,10 @@ export const UNLANED_PATHS: ReadonlySet<string> = new Set(["/api/health", "/api/
 /** Keys and sessions remembered per process, at most (the oldest is forgotten first). */
 const REMEMBERED = 10_000;
 
-const globalForLanes = globalThis as unknown as { orbitAcceptedKeys?: Map<string, true>; orbitSessionUsers?: Map<string, string> };
 /** Hashes of API keys this process accepted (answered other than 401), most recently used last. */
-const acceptedKeys = (globalForLanes.orbitAcceptedKeys ??= new Map());
+const acceptedKeys = processState("lanes.acceptedKeys", () => new Map<string, true>());
 /** Session cookie values whose seal held → their user; a cookie that does not unseal is never kept. */
-const sessionUsers = (globalForLanes.orbitSessionUsers ??= new Map());
+const sessionUsers = processState("lanes.sessionUsers", () => new Map<string, string>());
 
 function remember<V>(map: Map<string, V>, key: string, value: V): void {
   map.delete(key);
@@ -43,13 +42,7 @@ function remember<V>(map: Map<string, V>, key: string, value: V): void {
   if (map.size > REMEMBERED) map.delete(map.keys().next().value!);
 }
 
-/** The hash of the API key an Authorization header carries, or undefined when it carries none. */
-export function bearerKeyHashOf(authorization: string | undefined): string | undefined {
-  const token = authorization?.match(/^Bearer +(\S+)$/i)?.[1];
-  return token && API_KEY_PATTERN.test(token) ? hashApiKey(token) : undefined;
-}
-
-/** After a /api/v1 answer: a key that was accepted gets a lane of its own from now on; a refused one (401) loses it. */
+/** After a /api/v1 answer to a presented key: a key that was accepted gets a lane of its own from now on; a refused one (401) loses it. */
 export function noteApiKeyOutcome(keyHash: string, status: number): void {
   if (status === 401) acceptedKeys.delete(keyHash);
   else remember(acceptedKeys, keyHash, true);
@@ -66,12 +59,12 @@ export function laneTermsOf(lane: string): LaneTerms | undefined {
   return { pool: ANONYMOUS_POOL, pace: ANONYMOUS_PACE, rank: hasFailedLately(lane.slice(ADDRESS_LANE.length)) ? 1 : 0 };
 }
 
-/** The request's lane, or undefined for a path outside the lanes. Reads the client's address as settled by the request guard. */
-export async function laneOf(request: IncomingMessage, pathname: string): Promise<string | undefined> {
+/** The request's lane, or undefined for a path outside the lanes. */
+export async function laneOf(request: IncomingMessage, pathname: string, credential = readCredential(request)): Promise<string | undefined> {
   if (UNLANED_PATHS.has(pathname)) return undefined;
   if (pathname.startsWith("/api/v1/")) {
-    const keyHash = bearerKeyHashOf(request.headers.authorization);
-    if (keyHash && acceptedKeys.has(keyHash)) return `key:${keyHash}`;
+    const key = credential.presentedKey;
+    if (key.kind === "key" && acceptedKeys.has(key.hash)) return `key:${key.hash}`;
   } else {
     const cookie = request.headers.cookie;
     if (cookie) {
@@ -85,12 +78,11 @@ export async function laneOf(request: IncomingMessage, pathname: string): Promis
       if (device) return `user:${device.userId}`;
     }
   }
-  return addressLaneOf(request);
+  return addressLaneOf(request, credential);
 }
 
-/** The lane of the request's client address (as settled by the request guard): anonymous. */
-export function addressLaneOf(request: IncomingMessage): string {
-  const forwardedFor = request.headers["x-forwarded-for"];
-  const address = rightmostAddress(Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor) ?? request.socket.remoteAddress;
+/** The lane of the request's client address: anonymous. */
+export function addressLaneOf(request: IncomingMessage, credential: RequestCredential): string {
+  const address = credential.clientAddress ?? request.socket.remoteAddress;
   return `${ADDRESS_LANE}${address ? addressGroup(address) : "unknown"}`;
 }

@@ -2,7 +2,9 @@
 // file routes, /api/trpc) and for the pages' server-side reads (src/trpc/server.tsx).
 import { getDb } from "@/server/db";
 import type { RequestContext } from "@/server/api/trpc";
+import { readPresentedKey } from "@/server/api/middleware/api-key";
 import { clientAddressOf } from "@/server/http/client-address";
+import type { RequestCredential } from "@/server/http/credential";
 import { publicOrigin } from "@/server/http/origin";
 import { NO_SESSION, readSessionCookie } from "@/server/http/session-cookie";
 import { NO_DEVICE, readDeviceHandle } from "@/server/http/device-cookie";
@@ -15,9 +17,11 @@ export interface RequestContextInput {
   resHeaders: Headers;
   /** The web app's session cookie, or an API key (the public API, which never reads the cookie). */
   credential: "session" | "api-key";
+  /** What Orbit's server read of the credential at the socket (pipeline.ts); read from `headers` when absent (Next's route, pages, tests). */
+  carried?: RequestCredential;
 }
 
-export async function createRequestContext({ headers, url, resHeaders, credential }: RequestContextInput): Promise<RequestContext> {
+export async function createRequestContext({ headers, url, resHeaders, credential, carried }: RequestContextInput): Promise<RequestContext> {
   return {
     db: await getDb(),
     edge: credential === "api-key" ? "api" : "app",
@@ -25,7 +29,8 @@ export async function createRequestContext({ headers, url, resHeaders, credentia
     resHeaders,
     session: credential === "session" ? await readSessionCookie(headers, resHeaders) : NO_SESSION,
     device: credential === "session" ? readDeviceHandle(headers, resHeaders) : NO_DEVICE,
-    clientAddress: clientAddressOf(headers),
+    presentedKey: carried?.presentedKey ?? readPresentedKey(headers.get("authorization")),
+    clientAddress: carried ? carried.clientAddress : clientAddressOf(headers),
     origin: publicOrigin(headers, url),
   };
 }

@@ -1,4 +1,4 @@
-// The first step of every request at Orbit's server (node-server.ts), before /api/v1 or Next: every
+// The first step of every request at Orbit's server (pipeline.ts), before /api/v1 or Next: every
 // request line gets an answer in the error envelope, never a 500 from deeper down.
 //   - A request target that is not a path (origin-form): `*` (asterisk-form) is the server's own
 //     OPTIONS (204 with the methods it serves) and a 400 with any other method; absolute-form

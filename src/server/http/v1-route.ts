@@ -1,90 +1,27 @@
-// Edge for the public API: every /api/v1 path is answered here. The operation table (v1-operations.ts)
-// decides an unknown path (404), a method a path does not serve (405 with `Allow`) and OPTIONS (204
-// with `Allow`, no CORS); the document and the events stream are answered here; every other operation
-// is served from the tRPC routers by trpc-to-openapi. Its Node handler (route table, procedure cache)
-// is built once, at module load; each request hands it the body we already read and checked, and its
-// serialized result goes out as it is. What the adapter does by default that the contract forbids is
-// corrected here, in one place: its error and 404 bodies (replaced by our envelope), its body parsing
-// (we enforce 1 MiB, JSON objects only) and its silence about query parameters it does not know
-// (named in a 400 once the request is admitted); the success status (201 for creates) comes from the
-// procedure's meta through `responseMeta`.
-import { TRPCError } from "@trpc/server";
-import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
-import { procedureMeta } from "@/server/api/procedure-meta";
-import { appRouter } from "@/server/api/root";
-import type { RequestContext } from "@/server/api/trpc";
-import { admitApiRequest } from "@/server/api/middleware/admit";
-import { bearerKeyHash, findApiKey } from "@/server/api/middleware/api-key";
+// Edge for the public API: every /api/v1 path is answered here, its steps in the order
+// `answerV1Request` takes them. The operation table (v1-operations.ts) decides an unknown path (404), a
+// method a path does not serve (405 with `Allow`) and OPTIONS (204 with `Allow`, no CORS); the document
+// is answered here and the events stream by v1-events.ts; every other operation is a procedure called
+// through trpc-to-openapi (v1-adapter.ts) with the body we already read and checked, its serialized
+// result sent as it is. What the adapter does by default that the contract forbids is corrected here,
+// in one place: its error and 404 bodies (replaced by our envelope), its body parsing (we enforce 1 MiB,
+// JSON objects only) and its silence about query parameters it does not know (named in a 400 once the
+// request is admitted); the success status (201 for creates) comes from the procedure's meta.
+import { findApiKey, presentedKeyHash } from "@/server/api/middleware/api-key";
 import { openApiDocumentJson } from "@/server/api/openapi";
-import { getDatabase } from "@/server/db";
-import { openEventStream } from "@/server/services/events/event-stream";
+import type { RequestContext } from "@/server/api/trpc";
 import { AppError } from "@/server/errors";
 import { assertNoNulCharacters, parseJsonBodyText, readBodyText } from "@/server/http/body";
+import type { RequestCredential } from "@/server/http/credential";
 import { expectedOrigin } from "@/server/http/origin";
 import { createRequestContext } from "@/server/http/request-context";
-import { routeV1Request, unknownQueryParameters, type V1Operation } from "@/server/http/v1-operations";
 import { errorAnswer, type JsonAnswer } from "@/server/http/responses";
-import { getLogger } from "@/server/operations/logger";
-import {
-  completeIdempotencyKey,
-  IdempotentReplay,
-  idempotentRequest,
-  releaseIdempotencyKey,
-} from "@/server/services/idempotency/idempotency-keys";
+import { callProcedure, fromAdapterError, noSuchRoute } from "@/server/http/v1-adapter";
+import { answerEventStream } from "@/server/http/v1-events";
+import { noteIdempotencyKey, settleIdempotencyKey } from "@/server/http/v1-idempotency";
+import { routeV1Request, unknownQueryParameters, type V1Operation } from "@/server/http/v1-operations";
 
 const METHODS_WITH_BODY = new Set(["POST", "PUT", "PATCH"]);
-/** Methods an Idempotency-Key applies to (app-api section 13); on others the header is ignored. */
-const IDEMPOTENT_METHODS = new Set(["POST", "PATCH"]);
-/** The adapter only checks that a body's content type is JSON; ours is parsed already, whatever it said. */
-const JSON_CONTENT = new Headers({ "content-type": "application/json" });
-
-/** One request's exchange with the adapter: what it gets in, what it answered or threw. */
-interface Exchange {
-  context: RequestContext;
-  failure?: unknown;
-  status?: number;
-  json?: string;
-}
-
-/**
- * The request as the adapter reads it. It treats a `Request` (by prototype) as a fetch request: it
- * takes `headers`, `signal`, `url` and `method` from it, a `body` that is not a stream as the parsed
- * input, and collects the query into `query`. Our own parsed body is handed over this way.
- */
-function adapterRequest(request: V1Request, search: string, body: unknown, exchange: Exchange): Request {
-  return Object.create(Request.prototype, {
-    // HEAD is answered as GET (Next drops the body); the adapter would otherwise answer it 204 unrouted.
-    method: { value: request.method === "HEAD" ? "GET" : request.method },
-    url: { value: `${request.pathname.replace(/^\/api/, "")}${search}` },
-    headers: { value: JSON_CONTENT },
-    signal: { value: request.signal },
-    body: { value: body },
-    query: { value: undefined, writable: true },
-    exchange: { value: exchange },
-  }) as Request;
-}
-
-const exchangeOf = (carrier: unknown) => (carrier as { exchange: Exchange }).exchange;
-
-const handleOpenApiRequest = createOpenApiNodeHttpHandler({
-  router: appRouter,
-  createContext: ({ req }: { req: unknown }) => exchangeOf(req).context,
-  onError: ({ error, req }: { error: TRPCError; req: unknown }) => {
-    exchangeOf(req).failure = error;
-  },
-  responseMeta: ({ paths, errors }: { paths?: readonly string[]; errors: readonly unknown[] }) =>
-    errors.length ? {} : { status: procedureMeta(paths?.[0])?.successStatus ?? 200 },
-} as Parameters<typeof createOpenApiNodeHttpHandler>[0]) as unknown as (req: Request, res: unknown) => Promise<void>;
-
-const noSuchRoute = () => new AppError("not_found", "No such API route.");
-
-/** The adapter's own routing misses are a 404 in our words; everything else maps through toAppError. */
-function fromAdapterError(error: unknown): unknown {
-  const code = (error as { code?: unknown }).code;
-  if (error instanceof TRPCError && !(error.cause instanceof AppError) && (code === "NOT_FOUND" || code === "METHOD_NOT_SUPPORTED")) return noSuchRoute();
-  return error;
-}
-
 /**
  * The query as the adapter gets it: without the parameters the operation does not accept (a 400 once
  * the request is admitted; `__proto__` or `toString` would otherwise land on the prototype of the
@@ -106,22 +43,6 @@ function asJsonObject(body: unknown): object {
   return body;
 }
 
-/**
- * Keeps the answer of a request that claimed an Idempotency-Key for its repeats, or gives the key back
- * when the failure was the server's (5xx), so a retry runs again. Never fails the response itself.
- */
-async function settleIdempotencyKey(context: RequestContext, answer: JsonAnswer): Promise<void> {
-  const claim = context.idempotency?.claim;
-  if (!claim) return;
-  try {
-    if (answer.status >= 500) await releaseIdempotencyKey(context.db, claim.organizationId, claim.id);
-    else await completeIdempotencyKey(context.db, claim.organizationId, claim.id, answer.status, answer.json);
-  } catch (error) {
-    // The claim stays running until it counts as abandoned; the response still goes out.
-    getLogger().error({ err: error }, "idempotency key not settled");
-  }
-}
-
 /** One /api/v1 request as the edge received it, whichever server it came through. */
 export interface V1Request {
   method: string;
@@ -135,27 +56,12 @@ export interface V1Request {
   signal: AbortSignal;
   /** The body's text, at most 1 MiB (a 413 beyond). */
   readBodyText: () => Promise<string>;
+  /** The credential as Orbit's server read it at the socket; read from `headers` when absent (Next's route). */
+  credential?: RequestCredential;
 }
 
 /** The answer: JSON, or for the events stream a body that stays open. */
 export type V1Answer = JsonAnswer & { stream?: ReadableStream<Uint8Array> };
-
-/** GET /api/v1/events/stream: admitted like every route (scope events:read), then a stream that stays open (HEAD: its headers only). */
-async function answerEventStream(request: V1Request, context: RequestContext, resHeaders: Headers): Promise<V1Answer> {
-  const { apiKey } = await admitApiRequest(context, ["events:read"]);
-  resHeaders.set("content-type", "text/event-stream; charset=utf-8");
-  resHeaders.set("cache-control", "no-store, no-transform");
-  if (request.method === "HEAD") return { status: 200, headers: resHeaders, json: "" };
-  const stream = await openEventStream({
-    database: await getDatabase(),
-    organizationId: apiKey.organizationId,
-    apiKeyId: apiKey.id,
-    lastEventId: request.headers.get("last-event-id"),
-    signal: request.signal,
-  });
-  resHeaders.set("x-accel-buffering", "no");
-  return { status: 200, headers: resHeaders, json: "", stream };
-}
 
 /** GET /api/v1/openapi.json: public (no key, no rate limit, no envelope), naming the origin the caller reached (APP_URL when set). */
 function documentAnswer(request: V1Request, headers: Headers): JsonAnswer {
@@ -187,7 +93,28 @@ function successAnswer(json: string, status: number, headers: Headers): JsonAnsw
   return { status, headers, json };
 }
 
-/** Answers one /api/v1 request from the routers; never throws (a failure is its envelope). */
+/**
+ * The body of a method that has one, as a JSON object. A request without a well-formed key gets its 401
+ * before its body is read. A body that cannot be read is refused after the key is checked (401 first);
+ * a readable one goes on to admission.
+ */
+async function readJsonBody(request: V1Request, context: RequestContext): Promise<object | undefined> {
+  if (!METHODS_WITH_BODY.has(request.method)) return undefined;
+  presentedKeyHash(context.presentedKey);
+  try {
+    return asJsonObject(parseJsonBodyText(await request.readBodyText()));
+  } catch (error) {
+    await findApiKey(context.db, context.presentedKey);
+    throw error;
+  }
+}
+
+/**
+ * Answers one /api/v1 request from the routers; never throws (a failure is its envelope). The steps, in
+ * order: the operation (404, 405, OPTIONS, the document) → the query (NUL, unknown parameters) → the
+ * context (the credential as carried) → the events stream, or the body → the Idempotency-Key → the
+ * procedure (admission 401-429, a repeat's stored answer, the handler) → the key's answer kept.
+ */
 export async function answerV1Request(request: V1Request): Promise<V1Answer> {
   const resHeaders = new Headers();
   try {
@@ -198,45 +125,18 @@ export async function answerV1Request(request: V1Request): Promise<V1Answer> {
     // NUL cannot reach PostgreSQL.
     if (request.search) assertNoNulCharacters(Object.fromEntries(query), "query");
     const unknown = unknownQueryParameters(operation, query);
-    const context = await createRequestContext({ headers: request.headers, url: request.url, resHeaders, credential: "api-key" });
+    const context = await createRequestContext({ headers: request.headers, url: request.url, resHeaders, credential: "api-key", carried: request.credential });
     if (unknown.length) context.unknownQueryParameters = unknown;
     if (operation.kind === "events-stream") return await answerEventStream(request, context, resHeaders);
-    let body: unknown;
-    if (METHODS_WITH_BODY.has(request.method)) {
-      // A request without a well-formed key gets its 401 before its body is read. A body that cannot
-      // be read is refused after the key is checked (401 first); a readable one goes on to admission.
-      const authorization = request.headers.get("authorization");
-      bearerKeyHash(authorization);
-      try {
-        body = asJsonObject(parseJsonBodyText(await request.readBodyText()));
-      } catch (error) {
-        await findApiKey(context.db, authorization);
-        throw error;
-      }
-    }
-    const idempotencyKey = IDEMPOTENT_METHODS.has(request.method) ? request.headers.get("idempotency-key") : null;
-    if (idempotencyKey !== null) context.idempotency = { request: idempotentRequest(idempotencyKey, request.method, request.pathname, body) };
-    const exchange: Exchange = { context };
-    const res = {
-      statusCode: 200,
-      setHeader() {},
-      end(json: string) {
-        exchange.status = res.statusCode;
-        exchange.json = json;
-      },
-    };
-    await handleOpenApiRequest(adapterRequest(request, knownSearch(request.search, unknown), body, exchange), res);
-    const replay = (exchange.failure as { cause?: unknown } | undefined)?.cause;
-    if (replay instanceof IdempotentReplay) {
+    const body = await readJsonBody(request, context);
+    noteIdempotencyKey(context, request, body);
+    const outcome = await callProcedure({ method: request.method, pathname: request.pathname, search: knownSearch(request.search, unknown), signal: request.signal, body, context });
+    const replay = context.idempotency?.replay;
+    if (replay) {
       resHeaders.set("idempotent-replayed", "true");
       return successAnswer(replay.body, replay.status, resHeaders);
     }
-    if (exchange.failure !== undefined || exchange.json === undefined) {
-      const answer = errorAnswer(exchange.failure !== undefined ? fromAdapterError(exchange.failure) : noSuchRoute(), resHeaders);
-      await settleIdempotencyKey(context, answer);
-      return answer;
-    }
-    const answer = successAnswer(exchange.json, exchange.status ?? 200, resHeaders);
+    const answer = outcome.ok ? successAnswer(outcome.json, outcome.status, resHeaders) : errorAnswer(outcome.error, resHeaders);
     await settleIdempotencyKey(context, answer);
     return answer;
   } catch (error) {

@@ -12,7 +12,7 @@ import { scopesGranting } from "@/server/auth/scopes";
 import { plansGranting } from "@/server/auth/plans";
 import { hotQuery, Prisma, type DbClient } from "@/server/db";
 import type { RateLimitInfo } from "@/server/lib/envelope";
-import { apiKeyLookup, apiKeyUsableCondition, bearerKeyHash, usableApiKey, type ApiKeyRow, type AuthenticatedKey } from "@/server/api/middleware/api-key";
+import { apiKeyLookup, apiKeyUsableCondition, presentedKeyHash, usableApiKey, type ApiKeyRow, type AuthenticatedKey, type PresentedKey } from "@/server/api/middleware/api-key";
 import { assertPlanGrantsApi } from "@/server/api/middleware/plan";
 import {
   applyRateLimit,
@@ -60,10 +60,10 @@ function assertNoUnknownQueryParameters(names: readonly string[] | undefined): v
 
 /** The whole admission of a request: one statement; then its unknown query parameters, if any. */
 export async function admitApiRequest(
-  ctx: { db: DbClient; headers: Headers; resHeaders: Headers; unknownQueryParameters?: readonly string[] },
+  ctx: { db: DbClient; presentedKey: PresentedKey; resHeaders: Headers; unknownQueryParameters?: readonly string[] },
   required: readonly Scope[],
 ): Promise<ApiAdmission> {
-  const keyHash = bearerKeyHash(ctx.headers.get("authorization"));
+  const keyHash = presentedKeyHash(ctx.presentedKey);
   const admission = await asApiKey(keyHash, () => admitKey(ctx, keyHash, required));
   assertNoUnknownQueryParameters(ctx.unknownQueryParameters);
   return admission;

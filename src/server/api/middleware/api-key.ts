@@ -38,16 +38,29 @@ function unauthorized(message: string, options: { tokenSent: boolean }): AppErro
   return new AppError("unauthorized", message, { headers: { "www-authenticate": challenge } });
 }
 
-/** The SHA-256 hash of the key a Bearer Authorization header carries; 401 when there is none. */
-export function bearerKeyHash(header: string | null): string {
-  const match = header?.match(/^Bearer +(\S+)$/i);
-  if (!match) {
-    const tokenSent = /^Bearer\s+\S/i.test(header ?? "");
-    throw unauthorized("Missing or malformed Authorization header; send `Authorization: Bearer <API key>`.", { tokenSent });
-  }
-  const token = match[1]!;
-  if (!API_KEY_PATTERN.test(token)) throw unauthorized("Invalid API key.", { tokenSent: true });
-  return hashApiKey(token);
+/**
+ * What an Authorization header presents as an API key: the one Bearer parser. Read once per request
+ * (at Orbit's server, http/credential.ts, or by createRequestContext) and carried in the context, so
+ * the key is hashed once however many steps look at it.
+ */
+export type PresentedKey =
+  | { kind: "key"; hash: string }
+  /** A well-formed Bearer token that cannot be an Orbit key. */
+  | { kind: "invalid" }
+  /** No well-formed Bearer header; `tokenSent` when it still named the Bearer scheme with a token. */
+  | { kind: "none"; tokenSent: boolean };
+
+export function readPresentedKey(header: string | null | undefined): PresentedKey {
+  const token = header?.match(/^Bearer +(\S+)$/i)?.[1];
+  if (!token) return { kind: "none", tokenSent: /^Bearer\s+\S/i.test(header ?? "") };
+  return API_KEY_PATTERN.test(token) ? { kind: "key", hash: hashApiKey(token) } : { kind: "invalid" };
+}
+
+/** The SHA-256 hash of the presented key; 401 when there is none. */
+export function presentedKeyHash(key: PresentedKey): string {
+  if (key.kind === "key") return key.hash;
+  if (key.kind === "invalid") throw unauthorized("Invalid API key.", { tokenSent: true });
+  throw unauthorized("Missing or malformed Authorization header; send `Authorization: Bearer <API key>`.", { tokenSent: key.tokenSent });
 }
 
 /** The key and its organization's current plan by the hash's unique index (a Prisma include would be two round trips). */
@@ -74,8 +87,8 @@ export function usableApiKey(db: DbClient, key: ApiKeyRow | undefined, now: Date
   return { id: key.id, organizationId: key.organizationId, plan: key.plan, scopes: key.scopes, rateLimitPerHour: key.rateLimitPerHour };
 }
 
-/** The active key a Bearer Authorization header names; 401 otherwise. */
-export async function findApiKey(db: DbClient, header: string | null): Promise<AuthenticatedKey> {
-  const [key] = await db.$queryRaw<ApiKeyRow[]>(apiKeyLookup(bearerKeyHash(header)));
+/** The active key presented; 401 otherwise. */
+export async function findApiKey(db: DbClient, presented: PresentedKey): Promise<AuthenticatedKey> {
+  const [key] = await db.$queryRaw<ApiKeyRow[]>(apiKeyLookup(presentedKeyHash(presented)));
   return usableApiKey(db, key, new Date());
 }

@@ -12,6 +12,8 @@ import { sqlTimestamp } from "@/server/lib/sql";
 export const ABANDONED_CLAIM_MS = 60_000;
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+/** The methods an Idempotency-Key applies to (app-api section 13); on others the header is ignored. */
+export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["POST", "PATCH"]);
 
 /** What identifies a request for its key: the key itself, the method, the path and the body's hash. */
 export interface IdempotentRequest {
@@ -21,16 +23,14 @@ export interface IdempotentRequest {
   requestHash: string;
 }
 
-/** The stored answer of the first request, to send again as it was (thrown past the handler; an Error so tRPC keeps it as the cause). */
-export class IdempotentReplay extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: string,
-  ) {
-    super("idempotent replay");
-    this.name = "IdempotentReplay";
-  }
+/** The stored answer of the first request, to send again as it was. */
+export interface StoredAnswer {
+  status: number;
+  body: string;
 }
+
+/** A claim's outcome: the key is this request's to run (`claimId`), or it was answered before (`replay`). */
+export type IdempotencyClaim = { claimId: string; replay?: undefined } | { claimId?: undefined; replay: StoredAnswer };
 
 export function idempotentRequest(key: string, method: string, path: string, body: unknown): IdempotentRequest {
   const requestHash = createHash("sha256")
@@ -60,8 +60,8 @@ interface StoredKey {
 }
 
 /**
- * Claims `request.key` for this API key and returns the claim's id, so the caller may run the request;
- * throws `IdempotentReplay` with the first response, or a 409 naming the header. An expired key, or an
+ * Claims `request.key` for this API key and returns the claim's id, so the caller may run the request,
+ * or the first request's stored answer to replay; throws a 409 naming the header. An expired key, or an
  * abandoned claim of the same request, is taken over in the same statement.
  */
 export async function claimIdempotencyKey(
@@ -69,7 +69,7 @@ export async function claimIdempotencyKey(
   owner: { organizationId: string; apiKeyId: string },
   request: IdempotentRequest,
   now = new Date(),
-): Promise<string> {
+): Promise<IdempotencyClaim> {
   assertIdempotencyKeyFormat(request.key);
   const id = `idk_${randomBytes(16).toString("hex")}`;
   const expired = new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS);
@@ -87,7 +87,7 @@ export async function claimIdempotencyKey(
             AND "IdempotencyKey"."method" = EXCLUDED."method" AND "IdempotencyKey"."path" = EXCLUDED."path"
             AND "IdempotencyKey"."requestHash" = EXCLUDED."requestHash"))
       RETURNING "id"`;
-    if (claimed) return claimed.id;
+    if (claimed) return { claimId: claimed.id };
     const [stored] = await db.$queryRaw<StoredKey[]>`
       SELECT "id", "method", "path", "requestHash", "statusCode", "responseBody" FROM "IdempotencyKey"
       WHERE "organizationId" = ${owner.organizationId} AND "apiKeyId" = ${owner.apiKeyId} AND "key" = ${request.key}`;
@@ -99,7 +99,7 @@ export async function claimIdempotencyKey(
     if (stored.statusCode === null || stored.responseBody === null) {
       throw keyConflict("A request with this Idempotency-Key is still running; retry when it has answered.");
     }
-    throw new IdempotentReplay(stored.statusCode, stored.responseBody);
+    return { replay: { status: stored.statusCode, body: stored.responseBody } };
   }
   throw keyConflict("A request with this Idempotency-Key is still running; retry when it has answered.");
 }
