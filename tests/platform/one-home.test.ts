@@ -24,7 +24,7 @@ const RULES: Rule[] = [
   {
     rule: "a Retry-After header comes with rateLimited() / serviceUnavailable()",
     pattern: /["']retry-after["']\s*(?::|\]\s*=)\s*(?:String\(|["'`\d])/i,
-    homes: ["src/server/errors.ts", "src/server/services/events/event-stream.ts"],
+    homes: ["src/server/errors.ts"],
   },
   { rule: "a member is not a role check of its own", pattern: /role\s*[!=]==?\s*["']member["']/, homes: [], within: ["src/server"] },
   {
