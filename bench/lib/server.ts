@@ -11,7 +11,7 @@ const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
 const SERVER_BUILD = path.join(ROOT, ".next/orbit/server.mjs");
 const isNextStart = process.env.BENCH_SERVER === "next-start";
 /** Node's flags of `npm start` (package.json), so the benchmarks measure the server as it is deployed. */
-const START_NODE_ARGS = ["--max-semi-space-size=64"];
+const START_NODE_ARGS = ["--max-semi-space-size=64", "--expose-gc"];
 /** What serves the app, for the reports. */
 export const SERVER_NAME = isNextStart ? "next start" : "Orbit's server";
 

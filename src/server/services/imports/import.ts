@@ -25,6 +25,7 @@ import { keyedConcurrencyLimit, type ConcurrencyLimit } from "@/server/load/conc
 import { statementsTakeTurns } from "@/server/load/database-turns";
 import { processState } from "@/server/process-state";
 import { getLogger } from "@/server/operations/logger";
+import { collectingAfter } from "@/server/operations/memory";
 import { dateCell, missingColumns, personOf, readRow, type RowFields } from "./columns";
 import { DATE_FORMAT_LABELS, DateFormatFinder, LocalTimes, readDate } from "./dates";
 import { People, personLabel, type Person } from "./people";
@@ -352,7 +353,7 @@ async function commitFile(context: ImportContext, rows: number): Promise<Written
 }
 
 export function importTimeLogs(db: Db, actor: Actor, input: ImportInput): Promise<ImportResult> {
-  return organizationImports.run(actor.organizationId, () => importAlone(db, actor, input));
+  return collectingAfter(() => organizationImports.run(actor.organizationId, () => importAlone(db, actor, input)));
 }
 
 async function importAlone(db: Db, actor: Actor, input: ImportInput): Promise<ImportResult> {

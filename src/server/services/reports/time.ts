@@ -21,6 +21,7 @@ import { seesBilling } from "@/server/contract/customer";
 import type { HoursReport, HoursReportInput, HoursReportRow, HoursSplit } from "@/server/contract/hours-report";
 import { sqlTimestamp } from "@/server/lib/sql";
 import { asOrganization, statementsTakeTurns } from "@/server/load/database-turns";
+import { collectingAfter } from "@/server/operations/memory";
 import { processState } from "@/server/process-state";
 import { renderReportCsv } from "@/server/services/reports/render-csv";
 import { renderReportPdf, PDF_DETAIL_ROWS } from "@/server/services/reports/render-pdf";
@@ -456,7 +457,7 @@ export function reportFileName(period: TimeReport["period"]): string {
 /** The report as a CSV of its logs, or a PDF of its summary, its filters and its logs. */
 export function timeReportFile(db: DbClient, viewer: ReportViewer, input: TimeReportFileInput, title = "Time report", reading = defaultReading()): Promise<FileView> {
   const name = reportFileName(reportPeriod(input, viewer.timeZone));
-  return oneReportAtATime(viewer, async () => {
+  return collectingAfter(() => oneReportAtATime(viewer, async () => {
     if (input.format === "csv") {
       const body = renderReportCsv(input.groupBy, await timeReportLogs(db, viewer, input, reading), { showAmounts: viewer.showAmounts });
       return { filename: `${name}.csv`, contentType: "text/csv; charset=utf-8", body };
@@ -464,6 +465,6 @@ export function timeReportFile(db: DbClient, viewer: ReportViewer, input: TimeRe
     const report = await computeReport(db, viewer, input, reading);
     const detail = await reportLogRows(db, viewer, input, PDF_DETAIL_ROWS, reading);
     return { filename: `${name}.pdf`, contentType: "application/pdf", body: await renderReportPdf(report, detail, { title, timeFormat: viewer.timeFormat, durationFormat: viewer.durationFormat }) };
-  });
+  }));
 }
 
