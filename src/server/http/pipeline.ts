@@ -4,7 +4,7 @@
 //                  envelope (in its sender's lane, so a flood of them is paced); the client's address is settled
 //   2. credential  credential.ts: the API key (parsed and hashed at most once) and the client's address
 //   3. lane        lanes.ts: whose turn the request waits in (none for probes and the metrics scrape)
-//   4. slot        admission.ts: a slot in that lane, or a 429/503 when its queue is full; held until the
+//   4. slot        load/admission.ts: a slot in that lane, or a 429/503 when its queue is full; held until the
 //                  answer's headers are written
 //   5. serve       /api/v1 by the v1 edge (v1-route.ts) on Node's own request and response, with the
 //                  credential carried in; everything else by Next's handler
