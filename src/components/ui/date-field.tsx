@@ -41,6 +41,8 @@ export function DateField({ value, onDayChange, onTextChange, error, onBlur, ...
       {...props}
       type="text"
       inputMode="numeric"
+      // As wide as a day (a text box's default is 20 characters), so in a toolbar it sits like a select.
+      size={11}
       autoComplete="off"
       spellCheck={false}
       placeholder={DAY_EXAMPLE}
