@@ -1,6 +1,7 @@
 // GET /api/metrics: Prometheus text format behind Bearer METRICS_TOKEN; without the variable the route does not exist (404).
 import { timingSafeEqual } from "node:crypto";
 import { getEnv } from "@/env";
+import { bearerToken } from "@/server/api/middleware/api-key";
 import { getDb } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { errorResponse } from "@/server/http/responses";
@@ -10,7 +11,7 @@ import { renderMetrics } from "@/server/operations/metrics";
 export const dynamic = "force-dynamic";
 
 function isAuthorized(header: string | null, token: string): boolean {
-  const presented = Buffer.from(header?.match(/^Bearer +(\S+)$/i)?.[1] ?? "");
+  const presented = Buffer.from(bearerToken(header) ?? "");
   const expected = Buffer.from(token);
   return presented.length === expected.length && timingSafeEqual(presented, expected);
 }

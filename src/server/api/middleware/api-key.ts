@@ -50,8 +50,11 @@ export type PresentedKey =
   /** No well-formed Bearer header; `tokenSent` when it still named the Bearer scheme with a token. */
   | { kind: "none"; tokenSent: boolean };
 
+/** The token of an `Authorization: Bearer <token>` header: the one Bearer parser (API keys, the metrics token). */
+export const bearerToken = (header: string | null | undefined): string | undefined => header?.match(/^Bearer +(\S+)$/i)?.[1];
+
 export function readPresentedKey(header: string | null | undefined): PresentedKey {
-  const token = header?.match(/^Bearer +(\S+)$/i)?.[1];
+  const token = bearerToken(header);
   if (!token) return { kind: "none", tokenSent: /^Bearer\s+\S/i.test(header ?? "") };
   return API_KEY_PATTERN.test(token) ? { kind: "key", hash: hashApiKey(token) } : { kind: "invalid" };
 }
