@@ -6,7 +6,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { Prisma } from "@/server/db";
 
-type IdPrefix = "evt" | "dlv" | "att" | "ntf";
+type IdPrefix = "evt" | "dlv" | "att" | "ntf" | "aud";
 
 let lastMillis = 0;
 let lastRandom = 0n;
