@@ -49,3 +49,6 @@ export const MAX_INVOICE_NOTES_LENGTH = 2000;
 export const MAX_PAYMENT_TERMS_DAYS = 365;
 /** Payment terms of an organization that has not chosen any: 14 days, the common term in the EU. */
 export const DEFAULT_PAYMENT_TERMS_DAYS = 14;
+
+/** How long a web app session lasts from sign-in: its record and its cookie's seal alike. */
+export const SESSION_TTL_MS = 14 * 24 * 60 * 60_000;

@@ -28,12 +28,12 @@ async function signedInBrowser() {
 }
 
 describe("the session actor", () => {
-  it("is the user's id, organization, role and plan, read fresh; never the password hash", async () => {
+  it("is the user's id, organization, role, plan and session record, read fresh; never the password hash", async () => {
     const { browser, account } = await signedInBrowser();
     await browser.api.organization.setPlan.mutate({ plan: "pro" });
     const context = await createRequestContext({ headers: pageHeaders(browser), resHeaders: new Headers(), credential: "session" });
     const actor = await createCaller(context).actor();
-    expect(actor).toStrictEqual({ userId: account.user.id, organizationId: account.organization.id, role: "admin", plan: "pro" });
+    expect(actor).toStrictEqual({ userId: account.user.id, organizationId: account.organization.id, role: "admin", plan: "pro", sessionId: context.session.data!.sessionId });
     const { passwordHash } = await (await getDb()).user.findUniqueOrThrow({ where: { id: account.user.id }, select: { passwordHash: true } });
     expect(JSON.stringify(actor)).not.toContain(passwordHash);
   });
@@ -49,7 +49,7 @@ describe("the credential", () => {
     const resHeaders = new Headers();
     const api = await createRequestContext({ headers, url: "http://localhost:3000/api/v1/tasks", resHeaders, credential: "api-key" });
     expect(api.session.data).toBeNull();
-    await expect(api.session.save({ userId: "u", version: 0 })).rejects.toThrow("An API request cannot start a session.");
+    await expect(api.session.save({ userId: "u", sessionId: "ses_x" })).rejects.toThrow("An API request cannot start a session.");
     const refused = await createCaller(api).actor().catch((error: unknown) => error);
     expect(isUnauthorized(refused)).toBe(true);
     expect(resHeaders.has("set-cookie")).toBe(false);
@@ -59,7 +59,7 @@ describe("the credential", () => {
     const { browser, account } = await signedInBrowser();
     const resHeaders = new Headers();
     const context = await createRequestContext({ headers: pageHeaders(browser), url: "http://localhost:3000/api/trpc/x", resHeaders, credential: "session" });
-    const data = { userId: account.user.id, version: context.session.data!.version };
+    const data = { userId: account.user.id, sessionId: context.session.data!.sessionId };
     await context.session.save(data);
     const [cookie] = resHeaders.getSetCookie();
     expect(cookie).toMatch(/^tt_session=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=1209600$/);

@@ -1,6 +1,6 @@
 // The procedure bases every router builds on.
 import { middleware, publicProcedure, type ProcedureMeta, type RequestContext } from "@/server/api/trpc";
-import { requireSession, withSessionActor, type SessionActor } from "@/server/api/middleware/session";
+import { requireSession, requireSessionBeforeTwoFactor, withSessionActor, type SessionActor } from "@/server/api/middleware/session";
 import { AppError } from "@/server/errors";
 import { requirePlan } from "@/server/auth/plans";
 import { admitApiRequest, type ApiAdmission } from "@/server/api/middleware/admit";
@@ -13,6 +13,9 @@ export { publicProcedure };
 
 /** Signed-in user of the web app; `ctx.actor` names the user, organization, role and plan. */
 export const sessionProcedure = publicProcedure.use(requireSession);
+
+/** Signed-in user, also while the organization requires two-factor and the user has not set it up: only for me, the setup and sessions. */
+export const setupSessionProcedure = publicProcedure.use(requireSessionBeforeTwoFactor);
 
 /** Signed-in admin. */
 export const adminProcedure = sessionProcedure.use(({ ctx, next }) => {

@@ -20,8 +20,8 @@ export type ProcedureMeta = OpenApiMeta<{
 
 export interface SessionData {
   userId: string;
-  /** The user's sessionVersion when the session was issued; a bumped version revokes it. */
-  version: number;
+  /** The session record (services/auth/sessions.ts) the cookie names; revoking the record ends the session. */
+  sessionId: string;
 }
 
 /** The web app's session, read once per request; `save`/`destroy` queue the Set-Cookie header. */

@@ -1,6 +1,6 @@
 // Account, organization and members (app-api sections 2-3): the signed-in account, a member, the plan
 // switch, the sign-up, log-in, password and add-member inputs, the columns responses are read from, and
-// the serializers. Password hashes and session versions never leave the server.
+// the serializers. Password hashes and two-factor secrets never leave the server.
 import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
 import { paginationInput } from "@/server/lib/cursor";
@@ -37,7 +37,8 @@ export const nameInput = z.string().trim().min(1).max(MAX_NAME_LENGTH);
 /** The browser's zone, sent when an account is made; an unknown or missing one is taken as UTC (making an account never fails on it). */
 export const browserTimeZoneInput = z.string().max(100).optional();
 export const signUpInput = z.object({ email: emailInput, password: passwordInput, name: nameInput, organizationName: nameInput, timeZone: browserTimeZoneInput });
-export const logInInput = z.object({ email: z.string().max(MAX_EMAIL_LENGTH), password: z.string().max(MAX_PASSWORD_LENGTH) });
+/** `code`: the authenticator's code or a recovery code, for a user with two-factor on. */
+export const logInInput = z.object({ email: z.string().max(MAX_EMAIL_LENGTH), password: z.string().max(MAX_PASSWORD_LENGTH), code: z.string().trim().max(64).optional() });
 export const changePasswordInput = z.object({ currentPassword: z.string().min(1, "is required").max(MAX_PASSWORD_LENGTH), newPassword: passwordInput });
 export const addMemberInput = z.object({ email: emailInput, password: passwordInput, name: nameInput, role: roleSchema });
 export const setPlanInput = z.object({ plan: planSchema });

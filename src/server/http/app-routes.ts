@@ -85,6 +85,15 @@ export const appRoutes: Record<AppRouteKey, AppRoute> = {
   "GET /api/app/me": json((caller) => caller.auth.me()),
   "GET /api/app/me/preferences": json((caller) => caller.preferences.get()),
   "PATCH /api/app/me/preferences": json((caller, { body }) => caller.preferences.update(bodyObject(body))),
+  // Two-factor sign-in: a secret set up, enabled by a code (ten recovery codes, shown once), turned off with password and code.
+  "GET /api/app/me/two-factor": json((caller) => caller.auth.twoFactor()),
+  "POST /api/app/me/two-factor/setup": json((caller) => caller.auth.setUpTwoFactor()),
+  "POST /api/app/me/two-factor/enable": json((caller, { body }) => caller.auth.enableTwoFactor(bodyObject(body))),
+  "DELETE /api/app/me/two-factor": json((caller, { body }) => caller.auth.disableTwoFactor(bodyObject(body))),
+  // The signed-in sessions: listed, one signed out, or every other one.
+  "GET /api/app/me/sessions": json((caller, { query }) => caller.auth.sessions(query)),
+  "DELETE /api/app/me/sessions": json((caller) => caller.auth.revokeOtherSessions()),
+  "DELETE /api/app/me/sessions/:id": json((caller, { params }) => caller.auth.revokeSession({ id: params.id })),
 
   // API keys: the key is shown once on creation; revoking keeps the record.
   "GET /api/app/api-keys": json((caller) => caller.apiKeys.list()),
@@ -95,6 +104,9 @@ export const appRoutes: Record<AppRouteKey, AppRoute> = {
   "PUT /api/app/organization/plan": json((caller, { body }) => caller.organization.setPlan(bodyObject(body))),
   "GET /api/app/organization/settings": json((caller) => caller.organization.settings()),
   "PATCH /api/app/organization/settings": json((caller, { body }) => caller.organization.updateSettings(bodyObject(body))),
+  // Security (admin): require two-factor for everyone.
+  "GET /api/app/organization/security": json((caller) => caller.organization.security()),
+  "PUT /api/app/organization/security": json((caller, { body }) => caller.organization.updateSecurity(bodyObject(body))),
   "GET /api/app/members": json((caller, { query }) => caller.organization.listMembers(query)),
   "POST /api/app/members": json((caller, { body }) => caller.organization.addMember(bodyObject(body)), 201),
   // Demoting the last admin is a 409; a deactivated member's sessions end at once, their time stays.

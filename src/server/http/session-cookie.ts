@@ -1,12 +1,13 @@
 // The web app's session cookie: an iron-session sealed `tt_session` holding the user id and the
-// user's session version. Read once per request by createRequestContext; saving or destroying the
+// session record's id (services/auth/sessions.ts). Read once per request by createRequestContext; saving or destroying the
 // session queues its Set-Cookie on the response headers.
 import { sealData, unsealData } from "iron-session";
 import { getEnv } from "@/env";
 import type { SessionData, SessionHandle } from "@/server/api/trpc";
+import { SESSION_TTL_MS } from "@/lib/limits";
 
 const SESSION_COOKIE = "tt_session";
-const SESSION_TTL_SECONDS = 60 * 60 * 24 * 14;
+const SESSION_TTL_SECONDS = SESSION_TTL_MS / 1000;
 
 export function parseCookies(header: string | null): Map<string, string> {
   const cookies = new Map<string, string>();
@@ -38,7 +39,7 @@ async function unsealSession(sealed: string | undefined, password: string): Prom
   if (!sealed) return null;
   try {
     const unsealed = await unsealData<Partial<SessionData>>(decodeURIComponent(sealed), { password, ttl: SESSION_TTL_SECONDS });
-    return typeof unsealed.userId === "string" && typeof unsealed.version === "number" ? { userId: unsealed.userId, version: unsealed.version } : null;
+    return typeof unsealed.userId === "string" && typeof unsealed.sessionId === "string" ? { userId: unsealed.userId, sessionId: unsealed.sessionId } : null;
   } catch {
     return null;
   }

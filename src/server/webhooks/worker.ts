@@ -13,6 +13,7 @@ import { systemClock, type Clock } from "@/server/webhooks/clock";
 import { DELIVERY_CHANNEL } from "@/server/webhooks/events";
 import { EMBEDDED_FAN_OUT_BATCH_ROWS } from "@/server/webhooks/fan-out";
 import { pruneWebhookHistory } from "@/server/webhooks/retention";
+import { pruneSessions } from "@/server/services/auth/sessions";
 import { getLogger } from "@/server/operations/logger";
 import { isRequestWorkPressing } from "@/server/load/request-pressure";
 import { asBackground } from "@/server/load/database-turns";
@@ -112,6 +113,10 @@ export function startDeliveryWorker(database: Database, options: WorkerOptions =
   const pruneTimer = setInterval(() => {
     asBackground(() => pruneWebhookHistory(database.prisma, { retentionDays: getEnv().webhookRetentionDays, now: clock.now() })).catch((error: unknown) => {
       getLogger().error({ err: error }, "webhook worker: retention failed");
+    });
+    // Ended sessions go on the same beat, a bounded batch at a time.
+    asBackground(() => pruneSessions(database.prisma, { now: clock.now() })).catch((error: unknown) => {
+      getLogger().error({ err: error }, "webhook worker: session pruning failed");
     });
   }, PRUNE_INTERVAL_MS);
   pruneTimer.unref?.();

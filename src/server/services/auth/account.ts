@@ -20,6 +20,9 @@ import { isTimeZone } from "@/lib/time-zone";
 import { hashPassword, needsRehash, verifyPassword, waitLikePasswordCheck } from "@/server/auth/passwords";
 import type { DeviceProof } from "@/server/auth/device-cookies";
 import { countedAttempt, countSignupAttempt, loginAttempt } from "@/server/services/auth/throttle";
+import { recordAudit, type AuditContext } from "@/server/services/audit/record";
+import { revokeUserSessions } from "@/server/services/auth/sessions";
+import { useSecondFactor } from "@/server/services/auth/two-factor";
 
 export interface Actor {
   userId: string;
@@ -36,8 +39,8 @@ export function isUniqueViolation(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 }
 
-/** An account view with the session version a new session must carry. */
-export type SignedInAccount = AccountView & { sessionVersion: number };
+/** The account a browser signs in as (api/sign-in.ts starts its session). */
+export type SignedInAccount = AccountView;
 
 /** A new account's zone: the browser's, when it is one the runtime knows, else UTC. */
 export function startingTimeZone(browserZone: string | undefined): string {
@@ -62,7 +65,7 @@ export async function signUp(
       include: { users: true },
     });
     const user = organization.users[0]!;
-    return { ...serializeAccount({ ...user, organization }), sessionVersion: user.sessionVersion };
+    return serializeAccount({ ...user, organization });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
@@ -72,60 +75,79 @@ export async function signUp(
 /**
  * Throttled before the password is even checked (see throttle.ts): per email and per client address,
  * or, for a browser whose device cookie proved itself for this very user, per that device only. An
- * email without an account computes no hash: it waits as long as a check would (passwords.ts).
+ * email without an account computes no hash: it waits as long as a check would (passwords.ts). For a
+ * user with two-factor on, the right password needs a right code too (401 on `code` without one); a
+ * wrong code counts as a failed attempt, a missing one does not (it is the login page's first step).
+ * Failures of an existing user are recorded in the audit log.
  */
-export async function logIn(db: Db, input: LogInInput, client: { address?: string; device?: DeviceProof } = {}): Promise<SignedInAccount> {
+export async function logIn(
+  db: Db,
+  input: LogInInput,
+  client: { address?: string; device?: DeviceProof; audit: (user: { userId: string; organizationId: string }) => AuditContext },
+): Promise<SignedInAccount> {
   const email = normalizeEmail(input.email);
   const user = await db.user.findUnique({ where: { email }, include: { organization: true } });
   const provenDeviceId = user && client.device?.userId === user.id ? client.device.deviceId : undefined;
-  const isValid = await countedAttempt(db, loginAttempt(email, client.address, provenDeviceId), async () => {
+  let outcome = "no_user" as "no_user" | "wrong_password" | "code_missing" | "wrong_code" | "ok";
+  await countedAttempt(db, loginAttempt(email, client.address, provenDeviceId), async () => {
     if (!user) {
       await waitLikePasswordCheck();
       return false;
     }
-    return verifyPassword(input.password, user.passwordHash);
+    if (!(await verifyPassword(input.password, user.passwordHash))) outcome = "wrong_password";
+    else if (!user.twoFactorEnabledAt || user.deactivatedAt) outcome = "ok";
+    else if (!input.code) outcome = "code_missing";
+    else outcome = (await useSecondFactor(db, user, input.code)) ? "ok" : "wrong_code";
+    return outcome === "ok" || outcome === "code_missing";
   });
-  if (!user || !isValid) throw new AppError("unauthorized", "Email or password is incorrect.");
+  if (user && (outcome === "wrong_password" || outcome === "wrong_code")) {
+    await recordAudit(db, client.audit({ userId: user.id, organizationId: user.organizationId }), {
+      action: "auth.login_failed",
+      target: { type: "user", id: user.id, label: user.email },
+      metadata: { reason: outcome === "wrong_code" ? "two_factor_code" : "password" },
+    });
+  }
+  if (!user || outcome === "no_user" || outcome === "wrong_password") throw new AppError("unauthorized", "Email or password is incorrect.");
   // Told only to someone who knows the password, so it reveals nothing about who has an account.
   if (user.deactivatedAt) throw new AppError("unauthorized", "This account has been deactivated; ask an admin of your organization to reactivate it.");
+  if (outcome === "code_missing") {
+    throw new AppError("unauthorized", "Enter the code from your authenticator app.", { details: [{ field: "code", message: "is required: two-factor sign-in is on for this account" }] });
+  }
+  if (outcome === "wrong_code") {
+    throw new AppError("unauthorized", "That code is not right, or was used already.", { details: [{ field: "code", message: "is not a valid code from your authenticator app or a recovery code" }] });
+  }
   if (needsRehash(user.passwordHash)) {
     // The password is at hand only now: upgrade a hash made under an older cost.
     await db.user.updateMany({ where: { id: user.id, passwordHash: user.passwordHash }, data: { passwordHash: await hashPassword(input.password) } });
   }
-  return { ...serializeAccount(user), sessionVersion: user.sessionVersion };
+  return serializeAccount(user);
 }
 
 /**
  * Changes the caller's password after checking the current one (a wrong one is a 400 on
  * `currentPassword`, counted like a failed login, so a stolen session cannot guess it freely). Every
- * session of the user is revoked in the same statement; returns the new session version, with which
- * the caller's own session is re-issued.
+ * other session of the user is revoked in the same transaction; the caller's own stays signed in.
  */
 export async function changePassword(
   db: Db,
-  actor: Actor,
+  actor: Actor & { sessionId?: string },
   input: ChangePasswordInput,
+  audit: AuditContext,
   client: { address?: string } = {},
-): Promise<{ sessionVersion: number }> {
+): Promise<void> {
   const user = await db.user.findFirst({ where: { id: actor.userId, organizationId: actor.organizationId }, select: { id: true, email: true, passwordHash: true } });
   if (!user) throw notFound("User");
   if (!(await countedAttempt(db, loginAttempt(user.email, client.address), () => verifyPassword(input.currentPassword, user.passwordHash)))) {
     throw new AppError("validation_error", "currentPassword: is incorrect", { details: [{ field: "currentPassword", message: "is incorrect" }] });
   }
   const passwordHash = await hashPassword(input.newPassword);
-  // Guarded on the hash that was checked: a concurrent change makes this one fail instead of overwriting it.
-  const updated = await db.user.updateManyAndReturn({
-    where: { id: user.id, passwordHash: user.passwordHash },
-    data: { passwordHash, sessionVersion: { increment: 1 } },
-    select: { sessionVersion: true },
+  await db.$transaction(async (tx) => {
+    // Guarded on the hash that was checked: a concurrent change makes this one fail instead of overwriting it.
+    const updated = await tx.user.updateMany({ where: { id: user.id, passwordHash: user.passwordHash }, data: { passwordHash } });
+    if (updated.count !== 1) throw new AppError("conflict", "The password was changed meanwhile; sign in again.");
+    await recordAudit(tx, audit, { action: "auth.password_changed", target: { type: "user", id: user.id, label: user.email } });
+    await revokeUserSessions(tx, user.id, actor.sessionId, audit);
   });
-  if (!updated[0]) throw new AppError("conflict", "The password was changed meanwhile; sign in again.");
-  return { sessionVersion: updated[0].sessionVersion };
-}
-
-/** Revokes every session of the user: they carry the old version from now on. */
-export async function revokeSessions(db: DbClient, userId: string): Promise<void> {
-  await db.user.updateMany({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });
 }
 
 export async function getAccount(db: DbClient, actor: Actor): Promise<AccountView> {

@@ -114,7 +114,7 @@ async function createInvitedMember(db: Db, input: AcceptInviteInput, passwordHas
         data: { organizationId: invite.organizationId, email: invite.email, name: input.name, role: invite.role, passwordHash, timeZone: startingTimeZone(input.timeZone) },
         include: { organization: true },
       });
-      return { ...serializeAccount(user), sessionVersion: user.sessionVersion };
+      return serializeAccount(user);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();

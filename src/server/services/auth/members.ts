@@ -5,6 +5,7 @@ import { AppError, notFound } from "@/server/errors";
 import { paginate, type Page } from "@/server/lib/cursor";
 import { memberSelect, serializeMember, type ListMembersInput, type MemberView, type SetMemberRoleInput } from "@/server/contract/account";
 import type { Actor } from "@/server/services/auth/account";
+import { revokeUserSessions } from "@/server/services/auth/sessions";
 
 /** Newest first, keyset-paginated on (createdAt, id) — the users' organization index. */
 export async function listMembers(db: DbClient, actor: Pick<Actor, "organizationId">, input: ListMembersInput): Promise<Page<MemberView>> {
@@ -50,7 +51,7 @@ export async function setMemberRole(db: Db, actor: Actor, input: SetMemberRoleIn
   });
 }
 
-/** Deactivates a member: they can no longer log in and every session of theirs ends now (the session version moves); their time stays. */
+/** Deactivates a member: they can no longer log in and every session of theirs ends now (its records revoked); their time stays. */
 export async function deactivateMember(db: Db, actor: Actor, userId: string): Promise<MemberView> {
   return db.$transaction(async (tx) => {
     const current = await memberOf(tx, actor, userId);
@@ -58,9 +59,10 @@ export async function deactivateMember(db: Db, actor: Actor, userId: string): Pr
     await assertAnotherAdmin(tx, actor, userId, "deactivate this admin");
     const [member] = await tx.user.updateManyAndReturn({
       where: { id: userId, organizationId: actor.organizationId },
-      data: { deactivatedAt: new Date(), sessionVersion: { increment: 1 } },
+      data: { deactivatedAt: new Date() },
       select: memberSelect,
     });
+    await revokeUserSessions(tx, userId);
     return serializeMember(member!);
   });
 }

@@ -9,6 +9,7 @@ import { successEnvelope } from "@/server/lib/envelope";
 import { drainDueDeliveries } from "@/server/webhooks/deliver";
 import { isAuthorizedCronRequest } from "@/server/webhooks/cron-auth";
 import { pruneWebhookHistory } from "@/server/webhooks/retention";
+import { pruneSessions } from "@/server/services/auth/sessions";
 import { withWorkerIdentity } from "@/server/webhooks/worker-identity";
 import { getLogger } from "@/server/operations/logger";
 
@@ -24,6 +25,9 @@ export const POST = observed(async (request: Request): Promise<Response> => {
     // One bounded retention batch per call; a failure here never fails the delivery work.
     await pruneWebhookHistory(db, { retentionDays: getEnv().webhookRetentionDays }).catch((error: unknown) => {
       getLogger().error({ err: error }, "webhook retention failed");
+    });
+    await pruneSessions(db).catch((error: unknown) => {
+      getLogger().error({ err: error }, "session pruning failed");
     });
     return jsonResponse(successEnvelope(counts), 200);
   } catch (error) {

@@ -1,5 +1,6 @@
-import { sessionProcedure } from "@/server/api/procedures";
+import { setupSessionProcedure } from "@/server/api/procedures";
 import { getAccount } from "@/server/services/auth/account";
 import { accountOutput } from "@/server/contract/account";
 
-export const getMeProcedure = sessionProcedure.output(accountOutput).query(({ ctx }) => getAccount(ctx.db, ctx.actor));
+/** Also reachable before a required two-factor setup: the web app needs who is signed in to send them there. */
+export const getMeProcedure = setupSessionProcedure.output(accountOutput).query(({ ctx }) => getAccount(ctx.db, ctx.actor));
