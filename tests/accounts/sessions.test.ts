@@ -3,7 +3,7 @@
 // other; logout, a password change and deactivation end them at once; maintenance prunes ended rows.
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
-import { pruneSessions } from "@/server/services/auth/sessions";
+import { pruneSessions } from "@/server/lib/session-retention";
 import { TestClient } from "../harness/http";
 import { addMember, PASSWORD, signUpOrganization } from "../harness/factories";
 

@@ -1,11 +1,13 @@
 // The product's shell around every app page. The server render reads the session: signed out, the
 // visitor is sent to log in (and back afterwards); signed in, the account and the running timer are
-// in the first render.
+// in the first render. Someone whose organization requires two-factor, without it yet, is sent to
+// its setup (TWO_FACTOR_SETUP_PATH); the client-side TwoFactorGate does the same on later navigations.
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
 import { SignedOutRedirect } from "@/components/shell/signed-out-redirect";
+import { TWO_FACTOR_SETUP_PATH } from "@/components/shell/nav-items";
 import { ThemeScript } from "@/components/shell/theme-script";
 import { PAGE_PATH_HEADER } from "@/server/http/edge";
 import { getServerQueryClient, HydrateClient, loadAccount, prefetch, trpc } from "@/trpc/server";
@@ -22,6 +24,9 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
     return <SignedOutRedirect />;
   }
   getServerQueryClient().setQueryData(trpc.auth.me.queryKey(), account);
+  const twoFactor = await getServerQueryClient().fetchQuery(trpc.auth.twoFactor.queryOptions());
+  const pagePath = requestHeaders.get(PAGE_PATH_HEADER)?.split("?")[0];
+  if (twoFactor.required && !twoFactor.enabled && pagePath !== TWO_FACTOR_SETUP_PATH) redirect(TWO_FACTOR_SETUP_PATH);
   await prefetch(trpc.timers.current.queryOptions());
   return (
     <HydrateClient>

@@ -1,18 +1,21 @@
 "use client";
 // Log-in or sign-up. Both procedures set the session cookie; then the person goes where they were
-// headed (`next`), inside the app without a reload.
+// headed (`next`), inside the app without a reload. A login whose password was right for an account
+// with two-factor on asks for the code next (or a recovery code), the email and password kept.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { CARD } from "@/components/ui/styles";
 import { Form, TextField, useServerErrors } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
+import { describeError } from "@/trpc/errors";
 import { PASSWORD_HINT } from "@/components/ui/password-hint";
 import { runtimeTimeZone } from "@/lib/time-zone";
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/limits";
 
-const FIELDS = ["name", "email", "password", "organizationName"] as const;
+const FIELDS = ["name", "email", "password", "organizationName", "code"] as const;
 
 function text(form: FormData, name: string): string {
   const value = form.get(name);
@@ -34,6 +37,9 @@ export function AuthForm({ mode, next }: { mode: "login" | "signup"; next: strin
   // Signed in: the button stays busy while the page moves on.
   const isSignedIn = signUp.isSuccess || logIn.isSuccess;
   const isSignup = mode === "signup";
+  // Asked for once the server said the password was right and a code is needed.
+  const [isCodeAsked, setIsCodeAsked] = useState(false);
+  const [isRecoveryCode, setIsRecoveryCode] = useState(false);
   const otherHref = `${isSignup ? "/login" : "/signup"}${next === "/timer" ? "" : `?next=${encodeURIComponent(next)}`}`;
 
   function submit(form: FormData) {
@@ -41,7 +47,15 @@ export function AuthForm({ mode, next }: { mode: "login" | "signup"; next: strin
       // The browser's zone becomes the account's first time-zone preference.
       return signUp.mutateAsync({ name: text(form, "name"), email: text(form, "email"), password: text(form, "password"), organizationName: text(form, "organizationName"), timeZone: runtimeTimeZone() });
     }
-    return logIn.mutateAsync({ email: text(form, "email"), password: text(form, "password") });
+    const code = text(form, "code");
+    return logIn.mutateAsync({ email: text(form, "email"), password: text(form, "password"), ...(isCodeAsked && code ? { code } : {}) }).catch((error: unknown) => {
+      // The first answer for a two-factor account: not a mistake, the next step.
+      if (!isCodeAsked && describeError(error).details.some((detail) => detail.field === "code")) {
+        setIsCodeAsked(true);
+        return;
+      }
+      throw error;
+    });
   }
 
   return (
@@ -61,8 +75,21 @@ export function AuthForm({ mode, next }: { mode: "login" | "signup"; next: strin
           hint={isSignup ? PASSWORD_HINT : undefined}
           error={errors.fieldError("password")}
         />
+        {isCodeAsked &&
+          (isRecoveryCode ? (
+            <TextField key="recovery" label="Recovery code" name="code" autoComplete="off" autoFocus maxLength={64} required hint="One of the recovery codes you saved when you turned on two-factor sign-in. Each works once." error={errors.fieldError("code")} />
+          ) : (
+            <TextField key="totp" label="Code from your authenticator app" name="code" inputMode="numeric" autoComplete="one-time-code" autoFocus maxLength={6} required hint="Two-factor sign-in is on for this account: enter the 6-digit code your app shows now." error={errors.fieldError("code")} />
+          ))}
         {isSignup && <TextField label="Organization name" name="organizationName" autoComplete="organization" maxLength={MAX_NAME_LENGTH} required error={errors.fieldError("organizationName")} />}
       </Form>
+      {isCodeAsked && (
+        <p className="mt-3.5 mb-0 text-sm text-center">
+          <button type="button" className="cursor-pointer border-0 bg-transparent p-0 text-primary underline" onClick={() => setIsRecoveryCode((isRecovery) => !isRecovery)}>
+            {isRecoveryCode ? "Use a code from your authenticator app" : "Use a recovery code"}
+          </button>
+        </p>
+      )}
       {isSignup && <p className="mt-3.5 mb-0 text-sm text-muted-foreground">You become the admin of a new organization on the Free plan.</p>}
       <p className="text-sm mt-4 mb-0 text-center">
         {isSignup ? "Already have an account? " : "New to Orbit? "}

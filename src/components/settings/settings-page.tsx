@@ -159,6 +159,21 @@ function PasswordPanel() {
   );
 }
 
+/** Two-factor sign-in and signed-in sessions: their own page. */
+function SecurityPanel() {
+  return (
+    <section className={cn(CARD, "grid gap-4")} aria-labelledby="security-heading">
+      <h2 id="security-heading">Security</h2>
+      <p className="m-0 text-muted-foreground text-sm">Two-factor sign-in, the browsers and devices signed in as you, and (admins) requiring two-factor for everyone.</p>
+      <div>
+        <Link className={buttonClass("secondary")} href="/settings/security">
+          Security settings
+        </Link>
+      </div>
+    </section>
+  );
+}
+
 /** Where the organization's data comes in and goes out: its own page, with the preview an import needs. */
 function DataPanel() {
   return (
@@ -186,6 +201,7 @@ export function SettingsPage() {
         <CustomerManagersPanel />
         <CalendarFeedPanel />
         <PasswordPanel />
+        <SecurityPanel />
         <MembersPanel />
         <DataPanel />
       </div>

@@ -18,6 +18,7 @@ import { RunningTimer } from "./running-timer";
 import { IdlePrompt } from "./idle-prompt";
 import { KeyboardShortcuts } from "./shortcuts";
 import { TimerTitle } from "./timer-title";
+import { TwoFactorGate } from "./two-factor-gate";
 import { usePreferencesKey } from "./preferences-sync";
 import { clearOfflineQueue } from "@/components/timer/use-offline-sync";
 
@@ -61,6 +62,7 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   return (
     <div className="grid min-h-screen grid-cols-[220px_minmax(0,1fr)] grid-rows-[56px_minmax(0,1fr)] bg-[linear-gradient(to_right,var(--surface)_219px,var(--border)_219px,var(--border)_220px,var(--background)_220px)] max-md:grid-cols-[minmax(0,1fr)] max-md:bg-none print:block print:bg-none">
+      <TwoFactorGate />
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-surface focus:px-3 focus:py-2 focus:font-semibold focus:shadow-lg">
         Skip to content
       </a>

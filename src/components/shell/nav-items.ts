@@ -17,3 +17,6 @@ export const NAV_ITEMS = [
 export function isActivePath(pathname: string, href: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);
 }
+
+/** Where someone whose organization requires two-factor, without it yet, is kept until it is on. */
+export const TWO_FACTOR_SETUP_PATH = "/settings/security";

@@ -13,7 +13,7 @@ import { systemClock, type Clock } from "@/server/webhooks/clock";
 import { DELIVERY_CHANNEL } from "@/server/webhooks/events";
 import { EMBEDDED_FAN_OUT_BATCH_ROWS } from "@/server/webhooks/fan-out";
 import { pruneWebhookHistory } from "@/server/webhooks/retention";
-import { pruneSessions } from "@/server/services/auth/sessions";
+import { pruneSessions } from "@/server/lib/session-retention";
 import { getLogger } from "@/server/operations/logger";
 import { isRequestWorkPressing } from "@/server/load/request-pressure";
 import { asBackground } from "@/server/load/database-turns";

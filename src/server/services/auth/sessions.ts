@@ -6,7 +6,6 @@ import type { Db, DbClient } from "@/server/db";
 import { SESSION_TTL_MS } from "@/lib/limits";
 import { notFound } from "@/server/errors";
 import { paginate, type Page } from "@/server/lib/cursor";
-import { sqlTimestamp } from "@/server/lib/sql";
 import type { ListSessionsInput, SessionView } from "@/server/contract/session";
 import { recordAudit, type AuditContext } from "@/server/services/audit/record";
 import type { Actor } from "@/server/services/auth/account";
@@ -94,19 +93,4 @@ export async function revokeUserSessions(tx: DbClient, userId: string, keepSessi
   });
   if (audit && count > 0) await recordAudit(tx, audit, { action: "auth.session_revoked", target: { type: "user", id: userId }, metadata: { sessions: count, kept: keepSessionId ? "current" : "none" } });
   return count;
-}
-
-/** Session rows of each kind one pass deletes at most. */
-export const SESSION_PRUNE_BATCH = 1_000;
-
-/** Deletes a bounded batch of revoked or expired session rows (maintenance, beside webhook retention). */
-export async function pruneSessions(db: DbClient, options: { now?: Date; batch?: number } = {}): Promise<number> {
-  const now = options.now ?? new Date();
-  const batch = options.batch ?? SESSION_PRUNE_BATCH;
-  const revoked = await db.$executeRaw`
-    DELETE FROM "Session" WHERE "id" IN (SELECT "id" FROM "Session" WHERE "revokedAt" IS NOT NULL ORDER BY "revokedAt" LIMIT ${batch}::int)`;
-  const expired = await db.$executeRaw`
-    DELETE FROM "Session" WHERE "id" IN (
-      SELECT "id" FROM "Session" WHERE "createdAt" <= ${sqlTimestamp(liveSince(now.getTime()))} ORDER BY "createdAt" LIMIT ${batch}::int)`;
-  return revoked + expired;
 }

@@ -9,7 +9,7 @@ import { successEnvelope } from "@/server/lib/envelope";
 import { drainDueDeliveries } from "@/server/webhooks/deliver";
 import { isAuthorizedCronRequest } from "@/server/webhooks/cron-auth";
 import { pruneWebhookHistory } from "@/server/webhooks/retention";
-import { pruneSessions } from "@/server/services/auth/sessions";
+import { pruneSessions } from "@/server/lib/session-retention";
 import { withWorkerIdentity } from "@/server/webhooks/worker-identity";
 import { getLogger } from "@/server/operations/logger";
 
