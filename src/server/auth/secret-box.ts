@@ -8,11 +8,15 @@ const VERSION = "v1";
 const SALT = "orbit secret box";
 const keys = new Map<string, Buffer>();
 
+/** Derived once per purpose (and again if SESSION_SECRET changes, as it can between test runs). */
 function keyFor(purpose: string): Buffer {
-  let key = keys.get(purpose);
+  const secret = getEnv().sessionSecret;
+  const cacheKey = `${purpose}\n${secret}`;
+  let key = keys.get(cacheKey);
   if (!key) {
-    key = Buffer.from(hkdfSync("sha256", getEnv().sessionSecret, SALT, `orbit:${purpose}`, 32));
-    keys.set(purpose, key);
+    key = Buffer.from(hkdfSync("sha256", secret, SALT, `orbit:${purpose}`, 32));
+    keys.clear();
+    keys.set(cacheKey, key);
   }
   return key;
 }

@@ -4,6 +4,8 @@
 import { Secret, TOTP } from "otpauth";
 import { check, PASSWORD, textOf, type E2EFlow } from "../harness";
 
+const COMPILE_TIMEOUT_MS = 300_000;
+
 /** The 6-digit code of the step `offset` steps from now. */
 const codeFor = (secret: string, offset = 0) => new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({ timestamp: Date.now() + offset * 30_000 });
 
@@ -13,6 +15,14 @@ const flow: E2EFlow = {
     const { page, person } = await e2e.signedInPage({ prefix: "Sasha" });
     let secret = "";
     await e2e.flow("security", [
+      [
+        "the development server has compiled the pages this flow visits",
+        async () => {
+          // The first request for a page compiles it; on a busy machine that outlasts a step's timeout.
+          for (const pathname of ["/settings/security", "/settings", "/timer", "/login"]) await fetch(e2e.url(pathname), { signal: AbortSignal.timeout(COMPILE_TIMEOUT_MS) });
+          await page.goto(e2e.url("/settings/security"), { timeout: COMPILE_TIMEOUT_MS });
+        },
+      ],
       [
         "Settings links to Security, which sets two-factor up with a QR code and a typed secret",
         async () => {
