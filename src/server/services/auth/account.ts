@@ -19,6 +19,7 @@ import { AppError, notFound } from "@/server/errors";
 import { isTimeZone } from "@/lib/time-zone";
 import { hashPassword, needsRehash, verifyPassword, waitLikePasswordCheck } from "@/server/auth/passwords";
 import type { DeviceProof } from "@/server/auth/device-cookies";
+import { refuseIfSsoEnforced } from "@/server/services/auth/sso";
 import { countedAttempt, countSignupAttempt, loginAttempt } from "@/server/services/auth/throttle";
 
 export interface Actor {
@@ -88,6 +89,7 @@ export async function logIn(db: Db, input: LogInInput, client: { address?: strin
   if (!user || !isValid) throw new AppError("unauthorized", "Email or password is incorrect.");
   // Told only to someone who knows the password, so it reveals nothing about who has an account.
   if (user.deactivatedAt) throw new AppError("unauthorized", "This account has been deactivated; ask an admin of your organization to reactivate it.");
+  await refuseIfSsoEnforced(db, user);
   if (needsRehash(user.passwordHash)) {
     // The password is at hand only now: upgrade a hash made under an older cost.
     await db.user.updateMany({ where: { id: user.id, passwordHash: user.passwordHash }, data: { passwordHash: await hashPassword(input.password) } });

@@ -4,6 +4,8 @@ import { getMeProcedure } from "./get-me";
 import { logInProcedure } from "./log-in";
 import { logOutProcedure } from "./log-out";
 import { signUpProcedure } from "./sign-up";
+import { startSsoProcedure } from "./start-sso";
+import { finishSsoProcedure } from "./finish-sso";
 
 export const authRouter = createRouter({
   signUp: signUpProcedure,
@@ -11,4 +13,6 @@ export const authRouter = createRouter({
   logOut: logOutProcedure,
   me: getMeProcedure,
   changePassword: changePasswordProcedure,
+  startSso: startSsoProcedure,
+  finishSso: finishSsoProcedure,
 });

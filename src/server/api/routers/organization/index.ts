@@ -8,6 +8,8 @@ import { reactivateMemberProcedure } from "./reactivate-member";
 import { getSettingsProcedure } from "./get-settings";
 import { updateSettingsProcedure } from "./update-settings";
 import { getCustomerPermissionsProcedure } from "./get-customer-permissions";
+import { getSecurityProcedure } from "./get-security";
+import { updateSecurityProcedure } from "./update-security";
 
 export const organizationRouter = createRouter({
   addMember: addMemberProcedure,
@@ -19,4 +21,6 @@ export const organizationRouter = createRouter({
   settings: getSettingsProcedure,
   updateSettings: updateSettingsProcedure,
   customerPermissions: getCustomerPermissionsProcedure,
+  security: getSecurityProcedure,
+  updateSecurity: updateSecurityProcedure,
 });
