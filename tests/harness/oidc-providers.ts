@@ -43,8 +43,10 @@ export async function startOidcProvider(): Promise<OidcProvider> {
   const clientSecret = "orbit-client-secret-for-tests";
   const accounts = new Map<string, ProviderClaims>();
   let next: ProviderClaims | undefined;
-  let provider!: Provider;
+  // Made once the server's port (the issuer) is known; the handler reads it per request.
+  const started: { provider?: Provider } = {};
   const { server, issuer } = await listen(async (req, res) => {
+    const provider = started.provider!;
     if (!req.url?.startsWith("/interaction/")) return provider.callback()(req, res);
     try {
       const details = await provider.interactionDetails(req, res);
@@ -62,7 +64,7 @@ export async function startOidcProvider(): Promise<OidcProvider> {
       res.writeHead(500).end(String(error));
     }
   });
-  provider = new Provider(issuer, {
+  started.provider = new Provider(issuer, {
     clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [SSO_REDIRECT_URI], grant_types: ["authorization_code"], response_types: ["code"] }],
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
     // The ID token carries the claims the scopes ask for (Orbit reads them from it, not from userinfo).
