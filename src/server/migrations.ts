@@ -34,13 +34,32 @@ function loadEngineModule(): Promise<SchemaEngineModule> {
   return engineModule;
 }
 
+/**
+ * The PostgreSQL adapter runs a script by splitting it at every ";", also inside a function's body
+ * (`$$ … ; … $$`). PostgreSQL itself takes a whole script as one simple query, which is how
+ * `prisma migrate deploy` sends a migration; the embedded database's adapter already does.
+ */
+function wholeScripts(adapter: SqlDriverAdapter): SqlDriverAdapter {
+  const pg = adapter as unknown as { client?: { query(sql: string): Promise<unknown> }; onError(error: unknown): never };
+  if (adapter.adapterName === "@prisma/adapter-pg" && pg.client) {
+    adapter.executeScript = async (script: string) => {
+      try {
+        await pg.client!.query(script);
+      } catch (error) {
+        pg.onError(error);
+      }
+    };
+  }
+  return adapter;
+}
+
 async function withEngine<T>(adapterFactory: SqlMigrationAwareDriverAdapterFactory, run: (engine: SchemaEngine, schema: string) => Promise<T>): Promise<T> {
   const { SchemaEngine } = await loadEngineModule();
   const schema = await readFile(schemaPath, "utf8");
   // The engine does not close what it connects; keep track so a pool is not left open.
   const opened: SqlDriverAdapter[] = [];
   const track = async (adapter: Promise<SqlDriverAdapter>) => {
-    opened.push(await adapter);
+    opened.push(wholeScripts(await adapter));
     return opened[opened.length - 1]!;
   };
   const trackingFactory: SqlMigrationAwareDriverAdapterFactory = {

@@ -2,6 +2,7 @@
 // Settings: the organization and its plan, invoicing details (admins), who manages customers and
 // projects, its members (admins invite people and run the team), the person's own calendar feed URL
 // (create, copy, regenerate, revoke), and the way to import and export data.
+import { SsoSettingsPanel } from "./sso-settings";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
@@ -198,6 +199,7 @@ export function SettingsPage() {
         <OrganizationPanel />
         <PreferencesPanel />
         {isAdmin && <InvoicingPanel />}
+        {isAdmin && <SsoSettingsPanel />}
         <CustomerManagersPanel />
         <CalendarFeedPanel />
         <PasswordPanel />

@@ -2,11 +2,11 @@
 import type { Plan } from "@/generated/prisma/enums";
 import { AppError } from "@/server/errors";
 
-export type Capability = "customIntegrations";
+export type Capability = "customIntegrations" | "sso";
 
 export const PLAN_CAPABILITIES: Record<Plan, readonly Capability[]> = {
   free: [],
-  pro: ["customIntegrations"],
+  pro: ["customIntegrations", "sso"],
 };
 
 /**
@@ -30,6 +30,7 @@ export function plansGranting(capability: Capability): Plan[] {
 /** What a capability covers, in the 402's words. */
 const CAPABILITY_DESCRIPTIONS: Record<Capability, string> = {
   customIntegrations: "custom integrations (the public API, API keys and webhook endpoints)",
+  sso: "single sign-on",
 };
 
 /** The one plan check (402 `plan_required`): the public API pipeline, creating API keys, adding webhook endpoints. */

@@ -1,4 +1,4 @@
-// Two-factor sign-in and the organization's security settings (app-api section 15): inputs and answers.
+// Two-factor sign-in (app-api section 15): inputs and answers; the organization's setting is in organization-security.ts.
 // The TOTP secret leaves the server once, at setup; recovery codes once, when two-factor is enabled.
 import { z } from "zod";
 import { MAX_PASSWORD_LENGTH } from "@/lib/limits";
@@ -13,12 +13,7 @@ export const disableTwoFactorInput = z.object({ password: z.string().min(1, "is 
 /** Where the person stands: on or not, whether the organization requires it, recovery codes left. */
 export const twoFactorStatusSchema = z.object({ enabled: z.boolean(), required: z.boolean(), recoveryCodesLeft: z.number().int() });
 
-/** The organization's security settings; single sign-on sits beside requireTwoFactor. */
-export const organizationSecuritySchema = z.object({ requireTwoFactor: z.boolean() });
-export const updateOrganizationSecurityInput = z.object({ requireTwoFactor: z.boolean().optional() });
 
 export type TwoFactorSetupView = z.output<typeof twoFactorSetupSchema>;
 export type TwoFactorStatusView = z.output<typeof twoFactorStatusSchema>;
 export type DisableTwoFactorInput = z.output<typeof disableTwoFactorInput>;
-export type OrganizationSecurityView = z.output<typeof organizationSecuritySchema>;
-export type UpdateOrganizationSecurityInput = z.output<typeof updateOrganizationSecurityInput>;

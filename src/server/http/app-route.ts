@@ -49,6 +49,20 @@ async function answerFile(request: Request, call: Extract<AppRoute, { kind: "fil
   }
 }
 
+async function answerRedirect(request: Request, call: Extract<AppRoute, { kind: "redirect" }>["call"]): Promise<Response> {
+  const resHeaders = new Headers();
+  try {
+    const query = Object.fromEntries(new URL(request.url).searchParams);
+    assertNoNulCharacters(query, "query");
+    const { location } = await call(await callerFor(request, resHeaders), query);
+    resHeaders.set("location", location);
+    resHeaders.set("cache-control", "no-store");
+    return new Response(null, { status: 302, headers: resHeaders });
+  } catch (error) {
+    return errorResponse(error, resHeaders);
+  }
+}
+
 async function answerForm(request: Request, route: Extract<AppRoute, { kind: "form" }>): Promise<Response> {
   const resHeaders = new Headers();
   try {
@@ -76,6 +90,8 @@ function answerRoute(request: Request, route: AppRoute, params: Record<string, s
     }
     case "form":
       return answerForm(request, route);
+    case "redirect":
+      return answerRedirect(request, route.call);
   }
 }
 

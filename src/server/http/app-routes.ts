@@ -42,6 +42,8 @@ export type AppRoute =
   | { kind: "file"; call: (caller: AppCaller, query: Unvalidated) => Promise<FileView> }
   /** A GET answered as JSON, or as a file when `format` asks for another one (CSV, PDF). */
   | { kind: "json-or-file"; json: (caller: AppCaller, query: Unvalidated) => Promise<unknown>; file: (caller: AppCaller, query: Unvalidated) => Promise<FileView> }
+  /** A GET a browser navigates to, answered with a 302 to the `location` its procedure returns (single sign-on). */
+  | { kind: "redirect"; call: (caller: AppCaller, query: Unvalidated) => Promise<{ location: string }> }
   /** A POST of a multipart form, read as a stream (see withUploadedForm); the result in the envelope. */
   | { kind: "form"; call: (caller: AppCaller, form: UploadedForm) => Promise<unknown>; limits: UploadLimits };
 
@@ -81,6 +83,9 @@ export const appRoutes: Record<AppRouteKey, AppRoute> = {
   "POST /api/app/auth/login": json((caller, { body }) => caller.auth.logIn(bodyObject(body))),
   "POST /api/app/auth/logout": json((caller) => caller.auth.logOut()),
   "POST /api/app/auth/password": json((caller, { body }) => caller.auth.changePassword(bodyObject(body))),
+  // Single sign-on: to the organization's OpenID provider and back (302s; a refusal lands on the login page with its reason).
+  "GET /api/app/auth/sso/start": { kind: "redirect", call: (caller, query) => caller.auth.startSso(query) },
+  "GET /api/app/auth/sso/callback": { kind: "redirect", call: (caller, query) => caller.auth.finishSso(query) },
   // The signed-in user, organization and role; the user's preferences.
   "GET /api/app/me": json((caller) => caller.auth.me()),
   "GET /api/app/me/preferences": json((caller) => caller.preferences.get()),
@@ -103,10 +108,10 @@ export const appRoutes: Record<AppRouteKey, AppRoute> = {
   // The organization: its plan (stands in for the billing provider), settings (admin), members.
   "PUT /api/app/organization/plan": json((caller, { body }) => caller.organization.setPlan(bodyObject(body))),
   "GET /api/app/organization/settings": json((caller) => caller.organization.settings()),
-  "PATCH /api/app/organization/settings": json((caller, { body }) => caller.organization.updateSettings(bodyObject(body))),
-  // Security (admin): require two-factor for everyone.
+  // Security (admin): two-factor for everyone, single sign-on (a plan with SSO); the client secret is write-only.
   "GET /api/app/organization/security": json((caller) => caller.organization.security()),
   "PUT /api/app/organization/security": json((caller, { body }) => caller.organization.updateSecurity(bodyObject(body))),
+  "PATCH /api/app/organization/settings": json((caller, { body }) => caller.organization.updateSettings(bodyObject(body))),
   "GET /api/app/members": json((caller, { query }) => caller.organization.listMembers(query)),
   "POST /api/app/members": json((caller, { body }) => caller.organization.addMember(bodyObject(body)), 201),
   // Demoting the last admin is a 409; a deactivated member's sessions end at once, their time stays.

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { AuthForm } from "@/components/account/auth-form";
+import { SsoSignIn } from "@/components/account/sso-sign-in";
 import { loadAccount } from "@/trpc/server";
 import { safeNextPath } from "../next-path";
 
@@ -9,7 +10,13 @@ export const metadata: Metadata = { title: "Log in" };
 export const dynamic = "force-dynamic";
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const next = safeNextPath((await searchParams).next);
+  const params = await searchParams;
+  const next = safeNextPath(params.next);
   if (await loadAccount(await headers())) redirect(next);
-  return <AuthForm mode="login" next={next} />;
+  return (
+    <>
+      <AuthForm mode="login" next={next} />
+      <SsoSignIn reason={typeof params.sso === "string" ? params.sso : undefined} />
+    </>
+  );
 }

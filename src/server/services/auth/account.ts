@@ -19,6 +19,7 @@ import { AppError, notFound } from "@/server/errors";
 import { isTimeZone } from "@/lib/time-zone";
 import { hashPassword, needsRehash, verifyPassword, waitLikePasswordCheck } from "@/server/auth/passwords";
 import type { DeviceProof } from "@/server/auth/device-cookies";
+import { refuseIfSsoEnforced } from "@/server/services/auth/sso";
 import { countedAttempt, countSignupAttempt, loginAttempt } from "@/server/services/auth/throttle";
 import { recordAudit, type AuditContext } from "@/server/services/audit/record";
 import { revokeUserSessions } from "@/server/services/auth/sessions";
@@ -110,6 +111,7 @@ export async function logIn(
   if (!user || outcome === "no_user" || outcome === "wrong_password") throw new AppError("unauthorized", "Email or password is incorrect.");
   // Told only to someone who knows the password, so it reveals nothing about who has an account.
   if (user.deactivatedAt) throw new AppError("unauthorized", "This account has been deactivated; ask an admin of your organization to reactivate it.");
+  await refuseIfSsoEnforced(db, user);
   if (outcome === "code_missing") {
     throw new AppError("unauthorized", "Enter the code from your authenticator app.", { details: [{ field: "code", message: "is required: two-factor sign-in is on for this account" }] });
   }

@@ -31,7 +31,7 @@ export const SIGNUPS_PER_ADDRESS = 20;
 /** Expired failure rows of any key each reservation deletes at most, so the table stays bounded under a flood of new keys. */
 const EXPIRED_ROWS_PER_ATTEMPT = 16;
 
-export type ThrottledLimit = "login_email" | "login_address" | "login_device" | "signup_address" | "invite_token" | "invite_address";
+export type ThrottledLimit = "login_email" | "login_address" | "login_device" | "signup_address" | "invite_token" | "invite_address" | "sso_address";
 
 /** Advisory-lock namespace of the per-key attempt locks (the first key of the two-key form). */
 const LOGIN_LOCK_NAMESPACE = 0x1091;
@@ -73,6 +73,14 @@ export function inviteAttempt(tokenHash: string, address: string | undefined): C
   const counts: FailureCount[] = [{ limit: "invite_token", key: `invite:${tokenHash}`, max: INVITE_FAILURES_PER_TOKEN }];
   if (address) counts.push({ limit: "invite_address", key: `invite-address:${address}`, max: INVITE_FAILURES_PER_ADDRESS });
   return { counts, address };
+}
+
+/** Single sign-on requests (starts and callbacks) from one address in LOGIN_WINDOW_MS, each counted. */
+export const SSO_REQUESTS_PER_ADDRESS = 60;
+
+/** A single sign-on request (its start or its callback): against the address's count; none without an address. */
+export function ssoAttempt(address: string | undefined): CountedAttempt {
+  return { counts: address ? [{ limit: "sso_address", key: `sso-address:${address}`, max: SSO_REQUESTS_PER_ADDRESS }] : [], address };
 }
 
 /** Seconds until the oldest counted row leaves the window, at least 1. */

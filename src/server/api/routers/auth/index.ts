@@ -11,6 +11,8 @@ import { revokeOtherSessionsProcedure } from "./revoke-other-sessions";
 import { revokeSessionProcedure } from "./revoke-session";
 import { setUpTwoFactorProcedure } from "./set-up-two-factor";
 import { signUpProcedure } from "./sign-up";
+import { startSsoProcedure } from "./start-sso";
+import { finishSsoProcedure } from "./finish-sso";
 
 export const authRouter = createRouter({
   signUp: signUpProcedure,
@@ -25,4 +27,6 @@ export const authRouter = createRouter({
   sessions: listSessionsProcedure,
   revokeSession: revokeSessionProcedure,
   revokeOtherSessions: revokeOtherSessionsProcedure,
+  startSso: startSsoProcedure,
+  finishSso: finishSsoProcedure,
 });
