@@ -59,6 +59,7 @@ export type RejectedLimit =
   | "signup_address"
   | "invite_token"
   | "invite_address"
+  | "oauth_address"
   | "calendar_token"
   | "calendar_address"
   | "organization_concurrency"
