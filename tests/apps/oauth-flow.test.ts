@@ -133,7 +133,8 @@ describe("installing an app", () => {
     // Scopes enforced: the key was granted tasks:read only.
     const denied = await api.post("/api/v1/tasks", { title: "Not allowed" });
     expect(denied.status).toBe(403);
-    expect(denied.body.error).toBe("insufficient_scope");
+    expect(denied.body.error).toBe("forbidden");
+    expect(denied.text).toContain("tasks:write");
 
     // Listed among the installer's API keys as the app's, and in Settings → Apps; the maker sees only the count.
     const keys = await installer.client.get("/api/app/api-keys");
