@@ -230,7 +230,8 @@ describe("what the consent decision refuses", () => {
     const maker = await signUpOrganization({ plan: "pro" });
     const installer = await signUpOrganization({ plan: "pro" });
     const app = await registerApp(maker);
-    for (const overrides of [{ client_id: "oa_000000000000000000000000" }, { redirect_uri: "https://evil.example/callback" }, { redirect_uri: `${REDIRECT_URI}/` }, { redirect_uri: null }]) {
+    const untrusted: Array<Record<string, string | null>> = [{ client_id: "oa_000000000000000000000000" }, { redirect_uri: "https://evil.example/callback" }, { redirect_uri: `${REDIRECT_URI}/` }, { redirect_uri: null }];
+    for (const overrides of untrusted) {
       const response = await decide(installer, await authorizationRequest(app, "tasks:read", overrides), "allow");
       expect(response.status).toBe(303);
       expect(new URL(response.headers.get("location")!).pathname).toBe("/oauth/authorize");

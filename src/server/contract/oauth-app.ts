@@ -166,3 +166,29 @@ export type InstalledAppView = z.output<typeof installedAppSchema>;
 export const listInstalledAppsInput = z.object(paginationInput);
 export const installedAppIdInput = z.object({ id: idInput });
 export const uninstalledAppSchema = z.object({ success: z.literal(true), id: z.string() });
+
+// ---- The consent page ----
+
+const optionalParam = z.string().max(4096).optional();
+export const consentRequestInput = z.object({
+  response_type: optionalParam,
+  client_id: optionalParam,
+  redirect_uri: optionalParam,
+  scope: optionalParam,
+  state: optionalParam,
+  code_challenge: optionalParam,
+  code_challenge_method: optionalParam,
+});
+
+export const consentViewSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("error_page"), title: z.string(), message: z.string() }),
+  z.object({ kind: z.literal("redirect"), url: z.string() }),
+  z.object({
+    kind: z.literal("valid"),
+    app: z.object({ name: z.string(), websiteUrl: z.string().nullable(), description: z.string().nullable(), maker: z.string() }),
+    scopes: z.array(z.object({ scope: z.string(), words: z.string() })),
+    redirectHost: z.string(),
+    standing: z.enum(["can_install", "not_admin", "plan_lacks_integrations"]),
+  }),
+]);
+export type ConsentView = z.output<typeof consentViewSchema>;

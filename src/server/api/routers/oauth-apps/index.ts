@@ -1,6 +1,7 @@
 import { createRouter } from "@/server/api/trpc";
 import { createOAuthAppProcedure } from "./create-oauth-app";
 import { deleteOAuthAppProcedure } from "./delete-oauth-app";
+import { describeConsentProcedure } from "./describe-consent";
 import { listOAuthAppsProcedure } from "./list-oauth-apps";
 import { rotateOAuthAppSecretProcedure } from "./rotate-oauth-app-secret";
 import { updateOAuthAppProcedure } from "./update-oauth-app";
@@ -11,4 +12,5 @@ export const oauthAppsRouter = createRouter({
   update: updateOAuthAppProcedure,
   rotateSecret: rotateOAuthAppSecretProcedure,
   delete: deleteOAuthAppProcedure,
+  consent: describeConsentProcedure,
 });
