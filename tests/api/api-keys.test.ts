@@ -22,6 +22,7 @@ describe("creating keys", () => {
       lastUsedAt: null,
       expiresAt: null,
       isActive: true,
+      app: null,
       key: data.key,
     });
     const stored = await (await getDb()).apiKey.findUniqueOrThrow({ where: { id: data.id } });

@@ -70,7 +70,8 @@ export async function dispatchToNext(incoming: Request): Promise<Response> {
   if (edge.response) return edge.response;
   if (edge.rewritePath) {
     const target = new URL(edge.rewritePath + new URL(incoming.url).search, incoming.url);
-    return route(new Request(target, { method: incoming.method, headers: edge.requestHeaders }));
+    const body = incoming.method === "GET" || incoming.method === "HEAD" ? undefined : await incoming.arrayBuffer();
+    return route(new Request(target, { method: incoming.method, headers: edge.requestHeaders, body }));
   }
   const request = new Request(incoming, { headers: edge.requestHeaders });
   const response = await route(request);

@@ -134,7 +134,15 @@ export function ApiKeysPage() {
                 const state = keyState(key, now);
                 return (
                   <tr key={key.id} data-testid="api-key-row">
-                    <td>{key.name}</td>
+                    <td>
+                      {key.name}
+                      {key.app && (
+                        <>
+                          {" "}
+                          <Pill tone="info">Installed app</Pill>
+                        </>
+                      )}
+                    </td>
                     <td data-label="Scopes">
                       <div className="flex flex-wrap gap-1 mt-1">
                         {key.scopes.map((scope) => (

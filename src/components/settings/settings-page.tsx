@@ -175,6 +175,24 @@ function SecurityPanel() {
   );
 }
 
+/** Apps: those installed here, and those this organization makes for others to install. */
+function AppsPanel() {
+  return (
+    <section className={cn(CARD, "grid gap-4")} aria-labelledby="apps-heading">
+      <h2 id="apps-heading">Apps</h2>
+      <p className="m-0 text-muted-foreground text-sm">Apps installed in this organization, and the apps it registers for other organizations to install (OAuth 2.0).</p>
+      <div className="flex flex-wrap gap-2">
+        <Link className={buttonClass("secondary")} href="/settings/apps">
+          Apps
+        </Link>
+        <Link className={buttonClass("secondary")} href="/settings/developer-apps">
+          Developer apps
+        </Link>
+      </div>
+    </section>
+  );
+}
+
 /** Where the organization's data comes in and goes out: its own page, with the preview an import needs. */
 function DataPanel() {
   return (
@@ -206,6 +224,7 @@ export function SettingsPage() {
         <SecurityPanel />
         <MembersPanel />
         <DataPanel />
+        {isAdmin && <AppsPanel />}
       </div>
     </>
   );

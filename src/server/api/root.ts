@@ -2,6 +2,8 @@
 // carry `meta.openapi` and are also served under /api/v1.
 import { createRouter } from "@/server/api/trpc";
 import { apiKeysRouter } from "@/server/api/routers/api-keys";
+import { oauthAppsRouter } from "@/server/api/routers/oauth-apps";
+import { installedAppsRouter } from "@/server/api/routers/installed-apps";
 import { authRouter } from "@/server/api/routers/auth";
 import { calendarFeedRouter } from "@/server/api/routers/calendar-feed";
 import { constellationsRouter } from "@/server/api/routers/constellations";
@@ -27,6 +29,8 @@ export const appRouter = createRouter({
   organization: organizationRouter,
   invites: invitesRouter,
   apiKeys: apiKeysRouter,
+  oauthApps: oauthAppsRouter,
+  installedApps: installedAppsRouter,
   tasks: tasksRouter,
   customers: customersRouter,
   constellations: constellationsRouter,

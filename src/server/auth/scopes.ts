@@ -38,3 +38,25 @@ export function scopeGrants(granted: readonly string[], required: Scope): boolea
 export function missingScope(granted: readonly string[], required: readonly Scope[]): Scope | undefined {
   return required.find((scope) => !scopeGrants(granted, scope));
 }
+
+/** Each scope as a person reads it (the consent page, Settings → Apps). */
+const SCOPE_WORDS: Record<string, string> = {
+  "tasks:read": "Read tasks",
+  "tasks:write": "Create and edit tasks",
+  "tasks:delete": "Delete tasks",
+  "tasks:*": "Read, create, edit and delete tasks",
+  "time-logs:read": "Read time logs",
+  "customers:read": "Read customers",
+  "customers:write": "Create and edit customers",
+  "customers:*": "Read, create and edit customers",
+  "constellations:read": "Read projects",
+  "constellations:write": "Create and edit projects",
+  "constellations:*": "Read, create and edit projects",
+  "events:read": "Read the events stream",
+  "reports:read": "Read reports",
+  "*": "Everything the API offers: read, create, edit and delete all of the organization's data",
+};
+
+export function scopeInWords(scope: string): string {
+  return SCOPE_WORDS[scope] ?? scope;
+}

@@ -16,6 +16,8 @@ export const apiKeyRecordSchema = z.object({
   lastUsedAt: timestampSchema.nullable(),
   expiresAt: timestampSchema.nullable(),
   isActive: z.boolean(),
+  /** The installed app the key was issued to (Settings → Apps); null for a key made by hand. */
+  app: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
 
 export const createdApiKeySchema = apiKeyRecordSchema.extend({ key: z.string() });
@@ -51,6 +53,7 @@ export const apiKeyRecordSelect = {
   lastUsedAt: true,
   expiresAt: true,
   isActive: true,
+  oauthApp: { select: { id: true, name: true } },
 } as const satisfies Prisma.ApiKeySelect;
 
 type ApiKeyRow = Prisma.ApiKeyGetPayload<{ select: typeof apiKeyRecordSelect }>;
@@ -65,5 +68,6 @@ export function serializeApiKey(key: ApiKeyRow): ApiKeyRecord {
     lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
     expiresAt: key.expiresAt?.toISOString() ?? null,
     isActive: key.isActive,
+    app: key.oauthApp ? { id: key.oauthApp.id, name: key.oauthApp.name } : null,
   };
 }

@@ -105,6 +105,16 @@ export const appRoutes: Record<AppRouteKey, AppRoute> = {
   "POST /api/app/api-keys": json((caller, { body }) => caller.apiKeys.create(bodyObject(body)), 201),
   "DELETE /api/app/api-keys/:id": json((caller, { params }) => caller.apiKeys.revoke({ id: params.id })),
 
+  // Developer apps (admin, plan-gated): the secret is shown on creation and rotation only; deleting revokes every key issued to the app.
+  "GET /api/app/oauth-apps": json((caller, { query }) => caller.oauthApps.list(query)),
+  "POST /api/app/oauth-apps": json((caller, { body }) => caller.oauthApps.create(bodyObject(body)), 201),
+  "PATCH /api/app/oauth-apps/:id": json((caller, { body, params }) => caller.oauthApps.update({ ...bodyObject(body), id: params.id })),
+  "POST /api/app/oauth-apps/:id/rotate-secret": json((caller, { params }) => caller.oauthApps.rotateSecret({ id: params.id })),
+  "DELETE /api/app/oauth-apps/:id": json((caller, { params }) => caller.oauthApps.delete({ id: params.id })),
+  // Apps installed in the organization (admin): uninstalling revokes the app's key at once.
+  "GET /api/app/installed-apps": json((caller, { query }) => caller.installedApps.list(query)),
+  "DELETE /api/app/installed-apps/:id": json((caller, { params }) => caller.installedApps.uninstall({ id: params.id })),
+
   // The organization: its plan (stands in for the billing provider), settings (admin), members.
   "PUT /api/app/organization/plan": json((caller, { body }) => caller.organization.setPlan(bodyObject(body))),
   "GET /api/app/organization/settings": json((caller) => caller.organization.settings()),

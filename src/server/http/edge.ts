@@ -33,12 +33,24 @@ export function sharedReportCsvPath(pathname: string): string | undefined {
   return match ? `/api/public/reports/${match[1]}.csv` : undefined;
 }
 
+/**
+ * The OAuth endpoints live at the paths OAuth clients expect (app-api section 14) and are answered by
+ * route handlers under /api/oauth; GET /oauth/authorize stays the consent page, its POST the decision.
+ */
+export function oauthRoutePath(method: string, pathname: string): string | undefined {
+  if (pathname === "/oauth/token") return "/api/oauth/token";
+  if (pathname === "/oauth/revoke") return "/api/oauth/revoke";
+  if (pathname === "/.well-known/oauth-authorization-server") return "/api/oauth/metadata";
+  if (pathname === "/oauth/authorize" && method === "POST") return "/api/oauth/authorize";
+  return undefined;
+}
+
 export function decideAtEdge(request: Request): EdgeDecision {
   const requestId = requestIdOf(request.headers);
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set(REQUEST_ID_HEADER, requestId);
   const url = new URL(request.url);
-  const rewritePath = sharedReportCsvPath(url.pathname);
+  const rewritePath = sharedReportCsvPath(url.pathname) ?? oauthRoutePath(request.method, url.pathname);
   if (rewritePath) return { rewritePath, requestHeaders, responseHeaders: new Headers() };
   const isApi = url.pathname.startsWith("/api/");
   // Pages learn their own path from it (a signed-out visitor is sent to log in and back, server-side).

@@ -22,6 +22,11 @@ export const apiRoutes: Record<string, readonly HttpMethod[]> = {
   "/api/public/reports/[token]/logs": ["GET"],
   "/api/calendar/[token]": ["GET"],
   "/api/cron/webhooks": ["POST"],
+  // The OAuth endpoints, reached at /oauth/* and /.well-known/oauth-authorization-server through the edge's rewrite.
+  "/api/oauth/token": ["POST"],
+  "/api/oauth/revoke": ["POST"],
+  "/api/oauth/authorize": ["POST"],
+  "/api/oauth/metadata": ["GET"],
 };
 
 function segmentPattern(segment: string): string {

@@ -26,10 +26,26 @@ function contentSecurityPolicy(development: boolean): string {
 const DEVELOPMENT_POLICY = contentSecurityPolicy(true);
 const PRODUCTION_POLICY = contentSecurityPolicy(false);
 
+/**
+ * The consent page's form is answered by a redirect to the app's redirect URI, and browsers hold that
+ * redirect to `form-action` too: that page's policy also names the redirect URI's origin (only the
+ * origin, of an http(s) URL; the decision itself checks that the URI is registered).
+ */
+function consentFormTarget(requestUrl: string): string | undefined {
+  const url = new URL(requestUrl);
+  if (url.pathname !== "/oauth/authorize") return undefined;
+  const redirectUri = url.searchParams.get("redirect_uri");
+  if (!redirectUri || !URL.canParse(redirectUri)) return undefined;
+  const target = new URL(redirectUri);
+  return target.protocol === "https:" || target.protocol === "http:" ? target.origin : undefined;
+}
+
 /** Sets the headers on a response; HSTS only when the request reached us over https. */
 export function applySecurityHeaders(responseHeaders: Headers, requestHeaders: Headers, requestUrl: string): void {
   const development = getEnv().appEnv === "development";
-  responseHeaders.set("content-security-policy", development ? DEVELOPMENT_POLICY : PRODUCTION_POLICY);
+  const policy = development ? DEVELOPMENT_POLICY : PRODUCTION_POLICY;
+  const formTarget = consentFormTarget(requestUrl);
+  responseHeaders.set("content-security-policy", formTarget ? policy.replace("form-action 'self'", `form-action 'self' ${formTarget}`) : policy);
   responseHeaders.set("x-content-type-options", "nosniff");
   responseHeaders.set("referrer-policy", "strict-origin-when-cross-origin");
   responseHeaders.set("x-frame-options", "DENY");

@@ -60,6 +60,7 @@ export type RejectedLimit =
   | "invite_token"
   | "invite_address"
   | "sso_address"
+  | "oauth_address"
   | "calendar_token"
   | "calendar_address"
   | "organization_concurrency"

@@ -177,7 +177,7 @@ function isLocalhostName(hostname: string): boolean {
 const DEFAULT_PORT_ONLY = "must use the default https port (443)";
 
 /** The development exception: plain-http `localhost` / `127.0.0.1` on any port. */
-function isLoopbackHttp(url: URL): boolean {
+export function isLoopbackHttp(url: URL): boolean {
   return url.protocol === "http:" && (url.hostname === "localhost" || url.hostname === "127.0.0.1");
 }
 

@@ -20,6 +20,25 @@ export async function listApiKeys(db: DbClient, actor: Actor): Promise<ApiKeyRec
  * organization's other active, unexpired keys (409 on `rateLimitPerHour` otherwise), counted under a
  * lock on the organization row so that concurrent creations cannot pass it together.
  */
+/**
+ * Refuses (409 on `rateLimitPerHour`) a new key whose hourly limit does not fit in what the plan's
+ * ceiling leaves beside the organization's other active, unexpired keys. Takes a lock on the
+ * organization row: call it in the transaction that creates the key.
+ */
+export async function assertKeyFitsPlanCeiling(tx: DbClient, organizationId: string, plan: "free" | "pro", rateLimitPerHour: number): Promise<void> {
+  await tx.$queryRaw`SELECT 1 FROM "Organization" WHERE "id" = ${organizationId} FOR UPDATE`;
+  const { _sum } = await tx.apiKey.aggregate({
+    where: { organizationId, isActive: true, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
+    _sum: { rateLimitPerHour: true },
+  });
+  const ceiling = PLAN_API_HOURLY_CEILING[plan];
+  const left = Math.max(0, ceiling - (_sum.rateLimitPerHour ?? 0));
+  if (rateLimitPerHour > left) {
+    const message = `Allow at most ${left.toLocaleString("en")} requests per hour: the plan allows ${ceiling.toLocaleString("en")} over all of the organization's keys. Revoke a key or lower this one.`;
+    throw new AppError("conflict", message, { details: [{ field: "rateLimitPerHour", message }] });
+  }
+}
+
 export async function createApiKey(
   db: Db,
   actor: Actor & { plan: "free" | "pro" },
@@ -28,17 +47,7 @@ export async function createApiKey(
   requirePlan(actor.plan, "customIntegrations");
   const key = generateApiKey();
   const created = await db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT 1 FROM "Organization" WHERE "id" = ${actor.organizationId} FOR UPDATE`;
-    const { _sum } = await tx.apiKey.aggregate({
-      where: { organizationId: actor.organizationId, isActive: true, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
-      _sum: { rateLimitPerHour: true },
-    });
-    const ceiling = PLAN_API_HOURLY_CEILING[actor.plan];
-    const left = Math.max(0, ceiling - (_sum.rateLimitPerHour ?? 0));
-    if (input.rateLimitPerHour > left) {
-      const message = `Allow at most ${left.toLocaleString("en")} requests per hour: the plan allows ${ceiling.toLocaleString("en")} over all of the organization's keys. Revoke a key or lower this one.`;
-      throw new AppError("conflict", message, { details: [{ field: "rateLimitPerHour", message }] });
-    }
+    await assertKeyFitsPlanCeiling(tx, actor.organizationId, actor.plan, input.rateLimitPerHour);
     return tx.apiKey.create({
       data: {
         organizationId: actor.organizationId,
@@ -55,12 +64,13 @@ export async function createApiKey(
   return { ...serializeApiKey(created), key };
 }
 
-/** Revocation keeps the record; every later request with the key is 401. */
-export async function revokeApiKey(db: DbClient, actor: Actor, id: string): Promise<{ success: true; id: string }> {
-  const { count } = await db.apiKey.updateMany({
-    where: { id, organizationId: actor.organizationId },
-    data: { isActive: false, revokedAt: new Date() },
+/** Revocation keeps the record; every later request with the key is 401. An installed app's key: the app is uninstalled. */
+export async function revokeApiKey(db: Db, actor: Actor, id: string): Promise<{ success: true; id: string }> {
+  await db.$transaction(async (tx) => {
+    const key = await tx.apiKey.findFirst({ where: { id, organizationId: actor.organizationId }, select: { id: true } });
+    if (!key) throw notFound("API key");
+    await tx.apiKey.updateMany({ where: { id: key.id, organizationId: actor.organizationId }, data: { isActive: false, revokedAt: new Date() } });
+    await tx.oAuthInstallation.deleteMany({ where: { apiKeyId: key.id, organizationId: actor.organizationId } });
   });
-  if (count === 0) throw notFound("API key");
   return { success: true, id };
 }

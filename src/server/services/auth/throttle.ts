@@ -31,7 +31,7 @@ export const SIGNUPS_PER_ADDRESS = 20;
 /** Expired failure rows of any key each reservation deletes at most, so the table stays bounded under a flood of new keys. */
 const EXPIRED_ROWS_PER_ATTEMPT = 16;
 
-export type ThrottledLimit = "login_email" | "login_address" | "login_device" | "signup_address" | "invite_token" | "invite_address" | "sso_address";
+export type ThrottledLimit = "login_email" | "login_address" | "login_device" | "signup_address" | "invite_token" | "invite_address" | "sso_address" | "oauth_address";
 
 /** Advisory-lock namespace of the per-key attempt locks (the first key of the two-key form). */
 const LOGIN_LOCK_NAMESPACE = 0x1091;
@@ -163,4 +163,12 @@ export async function countSignupAttempt(db: DbClient, address: string | undefin
   const count = await db.signupAttempt.count({ where: { address, createdAt: { gt: since } } });
   if (count >= SIGNUPS_PER_ADDRESS) refuse("signup_address", retryAfter(attempts[0]!.createdAt.getTime(), SIGNUP_WINDOW_MS, now), address);
   await db.signupAttempt.create({ data: { address, createdAt: new Date(now) } });
+}
+
+/** Failed OAuth requests (a wrong client secret, code or verifier, a bad authorization) from one address in LOGIN_WINDOW_MS. */
+export const OAUTH_FAILURES_PER_ADDRESS = 100;
+
+/** An OAuth request (token, revocation, a consent decision): against its address's count. */
+export function oauthAttempt(address: string | undefined): CountedAttempt {
+  return { counts: address ? [{ limit: "oauth_address", key: `oauth-address:${address}`, max: OAUTH_FAILURES_PER_ADDRESS }] : [], address };
 }
