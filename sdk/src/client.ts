@@ -2,9 +2,9 @@
 // over the generated `paths`. Lists are async iterables over every item of every page; a single
 // resource is answered without its envelope; an error answer throws `OrbitError`.
 import createClient from "openapi-fetch";
-import type { components, paths } from "./generated/openapi";
-import { OrbitError } from "./errors";
-import { retryingFetch, type RetryOptions } from "./retries";
+import type { components, paths } from "./generated/openapi.js";
+import { OrbitError } from "./errors.js";
+import { retryingFetch, type RetryOptions } from "./retries.js";
 
 export interface OrbitOptions {
   /** An API key (`sk_…`), from Settings → API keys or an app install. */

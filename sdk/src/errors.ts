@@ -1,5 +1,5 @@
 // The SDK's typed errors: an API answer that is not a success, and a webhook that does not verify.
-import type { components } from "./generated/openapi";
+import type { components } from "./generated/openapi.js";
 
 /** The API's error codes, from the document's `Error` schema. */
 export type OrbitErrorCode = components["schemas"]["Error"]["error"];

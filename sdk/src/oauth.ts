@@ -2,7 +2,7 @@
 // verifier, its challenge and a state and the URL to send the person to; `exchangeCode` trades the code
 // the redirect brings for the installing organization's API key.
 import { createHash, randomBytes } from "node:crypto";
-import { OrbitOAuthError } from "./errors";
+import { OrbitOAuthError } from "./errors.js";
 
 export interface AuthorizeUrlOptions {
   /** The Orbit server's origin. */

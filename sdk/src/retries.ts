@@ -2,7 +2,7 @@
 // exponential backoff and jitter, up to a number of attempts and a total wait. Each POST and PATCH
 // carries an Idempotency-Key made once for the call, so its retries are answered, not run, again.
 import { randomUUID } from "node:crypto";
-import { retryAfterSeconds } from "./errors";
+import { retryAfterSeconds } from "./errors.js";
 
 export interface RetryOptions {
   /** Attempts in all, the first included (default 4; 1 never retries). */

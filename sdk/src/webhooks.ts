@@ -7,8 +7,8 @@
 //     `whpk_…` public key.
 // Signatures are compared in constant time; `t` must be within the tolerance (300 s) of now either way.
 import { createHmac, createPublicKey, timingSafeEqual, verify as verifySignature, type KeyObject } from "node:crypto";
-import type { webhooks } from "./generated/openapi";
-import { WebhookVerificationError } from "./errors";
+import type { webhooks } from "./generated/openapi.js";
+import { WebhookVerificationError } from "./errors.js";
 
 /** The event of each catalog type, from the document's `webhooks` section. */
 export type WebhookEvent = {
