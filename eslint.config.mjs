@@ -29,7 +29,7 @@ function forbidImports(files, rules) {
 }
 
 export default tseslint.config(
-  { ignores: ["node_modules/", ".next/", ".data/", "src/generated/", "next-env.d.ts"] },
+  { ignores: ["node_modules/", ".next/", ".data/", "src/generated/", "sdk/dist/", "sdk/src/generated/", "next-env.d.ts"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,7 +2,7 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname, "src") } },
+  resolve: { alias: { "@": path.resolve(import.meta.dirname, "src"), "orbit/sdk": path.resolve(import.meta.dirname, "sdk/src/index.ts") } },
   test: {
     include: ["tests/**/*.test.ts", "src/**/*.test.ts"],
     globalSetup: ["tests/setup/global-setup.ts"],

@@ -47,6 +47,7 @@ const checks: Record<string, Omit<PublicRoute, "method" | "template">> = {
   "GET /api/v1/customers/{id}": { path: `/api/v1/customers/${missing}`, scope: "customers:read", wrongScope: "customers:write", wildcard: "customers:*" },
   "GET /api/v1/constellations/{id}": { path: `/api/v1/constellations/${missing}`, scope: "constellations:read", wrongScope: "constellations:write", wildcard: "constellations:*" },
   "GET /api/v1/events/{id}": { path: `/api/v1/events/${missing}`, scope: "events:read", wrongScope: "time-logs:read" },
+  "GET /api/v1/reports/time": { path: "/api/v1/reports/time", scope: "reports:read", wrongScope: "time-logs:read", invalidQuery: "from=2026-03-01T00:00:00Z&to=2026-04-01T00:00:00Z&groupBy=client" },
 };
 
 /** Every procedure served under /api/v1 (its `meta.openapi`), as `METHOD template`: a new one cannot be left out of the checks. */

@@ -145,6 +145,12 @@ export async function callEveryOperation(apiKey: string, fetch: (request: Reques
   seen("timeLogs-get", await client.GET("/v1/time-logs/{id}", { params: { path: { id: log.id } } }));
   seen("timeLogs-listDeleted", await client.GET("/v1/time-logs/deleted", { params: { query: { limit: 5 } } }));
 
+  const report = need(
+    seen("reports-time", await client.GET("/v1/reports/time", { params: { query: { from: "2020-01-01T00:00:00Z", to: "2020-12-31T00:00:00Z", groupBy: "customer,week", isBillable: true } } })).data,
+    "reports-time",
+  ).data;
+  if (report.totals.seconds !== report.groups.reduce((sum, group) => sum + group.seconds, 0)) throw new Error("the report's groups add up to its totals");
+
   const events = need(seen("events-list", await client.GET("/v1/events", { params: { query: { undelivered: false, type: "time_log.created" } } })).data, "events-list");
   const event = events.data[0];
   if (event) {

@@ -24,6 +24,7 @@ const operations = [
   ["get", "/v1/time-logs"],
   ["get", "/v1/time-logs/deleted"],
   ["get", "/v1/time-logs/{id}"],
+  ["get", "/v1/reports/time"],
   ["get", "/v1/customers"],
   ["post", "/v1/customers"],
   ["get", "/v1/customers/{id}"],
@@ -132,10 +133,10 @@ describe("the OpenAPI document", () => {
       expect(queryNames.sort(), `${operation.method} ${operation.template}`).toEqual([...operation.queryParameters!].sort());
     }
     const queryParameter = (path: string, name: string) => body.paths[path].get.parameters.find((parameter: Json) => parameter.name === name && parameter.in === "query");
-    for (const [path, name] of [["/v1/time-logs", "isBillable"], ["/v1/customers", "includeArchived"], ["/v1/constellations", "includeArchived"], ["/v1/events", "undelivered"]]) {
+    for (const [path, name] of [["/v1/time-logs", "isBillable"], ["/v1/reports/time", "isBillable"], ["/v1/reports/time", "invoiced"], ["/v1/customers", "includeArchived"], ["/v1/constellations", "includeArchived"], ["/v1/events", "undelivered"]]) {
       expect(queryParameter(path!, name!).schema.type, `${path} ${name}`).toBe("boolean");
     }
-    for (const [path, name] of [["/v1/time-logs", "from"], ["/v1/time-logs", "to"], ["/v1/tasks", "updatedSince"], ["/v1/events", "since"], ["/v1/tasks/deleted", "since"], ["/v1/time-logs/deleted", "since"]]) {
+    for (const [path, name] of [["/v1/time-logs", "from"], ["/v1/time-logs", "to"], ["/v1/reports/time", "from"], ["/v1/reports/time", "to"], ["/v1/tasks", "updatedSince"], ["/v1/events", "since"], ["/v1/tasks/deleted", "since"], ["/v1/time-logs/deleted", "since"]]) {
       expect(queryParameter(path!, name!).schema, `${path} ${name}`).toMatchObject({ type: "string", format: "date-time" });
     }
     expect(resolve(body, body.components.schemas.TimeLog).properties.startedAt).toMatchObject({ type: "string", format: "date-time" });

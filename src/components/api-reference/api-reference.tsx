@@ -1,6 +1,7 @@
 // The API reference, rendered from an OpenAPI document on the server. Pure and stateless: the
 // document in, markup out.
 import type { ReactNode } from "react";
+import { SdkExample } from "./sdk-example";
 import { noticeClass } from "@/components/ui/styles";
 import { cn } from "@/components/ui/cn";
 import { readApiDocument, type FieldView, type OperationView, type ParameterView, type ResponseView } from "./openapi";
@@ -217,6 +218,8 @@ export function ApiReference({ document }: { document: unknown }) {
               </ul>
             </>
           )}
+
+          <SdkExample />
 
           {view.errorEnvelope && (
             <>

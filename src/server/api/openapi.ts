@@ -173,6 +173,7 @@ const TAGS = [
   { name: "Customers", description: "Customers, with their billing settings (read-only here)" },
   { name: "Constellations", description: "Projects, called constellations in the API" },
   { name: "Events", description: "The organization's events, as their webhook deliveries carry them: list, look up, follow" },
+  { name: "Reports", description: "The time report of the web app: seconds and amounts grouped by one or two dimensions" },
   { name: "Webhooks", description: "What a subscribed endpoint receives for each event type" },
 ];
 

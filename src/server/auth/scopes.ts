@@ -13,6 +13,7 @@ export const SCOPES = [
   "constellations:write",
   "constellations:*",
   "events:read",
+  "reports:read",
   "*",
 ] as const;
 

@@ -5,6 +5,7 @@ import { idInput, isoInstant, queryBoolean } from "@/server/lib/zod";
 import { MAX_TAG_LENGTH } from "@/lib/limits";
 import { paginationInput } from "@/server/lib/cursor";
 import { refineReportRange } from "@/server/contract/hours-report";
+import { timeZoneInput, weekStartSchema } from "@/server/contract/preferences";
 
 export const REPORT_DIMENSIONS = ["customer", "project", "task", "member", "day", "week"] as const;
 export type ReportDimension = (typeof REPORT_DIMENSIONS)[number];
@@ -45,7 +46,21 @@ export const timeReportFileInput = z
   .object({ ...timeReportFields, format: z.enum(["csv", "pdf"], { error: "must be json, csv or pdf" }) })
   .superRefine(refineReportRange);
 
+/**
+ * GET /api/v1/reports/time: the same query without `format`. A key has no person's preferences, so the
+ * zone days and weeks are counted in and the first day of a week are parameters (UTC and Monday, the
+ * defaults of a new account, when absent).
+ */
+export const apiTimeReportInput = z
+  .object({
+    ...timeReportFields,
+    timeZone: timeZoneInput.default("UTC").meta({ description: "IANA time zone the `day` and `week` groups and the period are counted in", example: "Europe/Berlin" }),
+    weekStart: weekStartSchema.default("monday").meta({ description: "The first day of a `week` group" }),
+  })
+  .superRefine(refineReportRange);
+
 export type TimeReportInput = z.output<typeof timeReportInput>;
+export type ApiTimeReportInput = z.output<typeof apiTimeReportInput>;
 export type TimeReportFileInput = z.output<typeof timeReportFileInput>;
 
 /** Before tax, and the tax an invoice of that time adds: each customer's rate on its own subtotal, summed. */

@@ -13,7 +13,7 @@ import { Prisma } from "@/generated/prisma/client";
 import type { DurationFormat, TimeFormat, WeekStart } from "@/generated/prisma/enums";
 import type { DbClient } from "@/server/db";
 import { validationError } from "@/server/errors";
-import type { ReportAmount, ReportDimension, ReportFilter, ReportGroup, TimeReport, TimeReportFileInput, TimeReportInput } from "@/server/contract/time-report";
+import type { ApiTimeReportInput, ReportAmount, ReportDimension, ReportFilter, ReportGroup, TimeReport, TimeReportFileInput, TimeReportInput } from "@/server/contract/time-report";
 import type { FileView } from "@/server/contract/file";
 import { BOUNDS } from "@/server/load/bounds";
 import { keyedConcurrencyLimit, type ConcurrencyLimit } from "@/server/load/concurrency";
@@ -53,6 +53,15 @@ export async function reportViewerFor(db: DbClient, actor: Actor, requestedUserI
     select: { timeZone: true, weekStart: true, timeFormat: true, durationFormat: true },
   });
   return { organizationId: actor.organizationId, userId, ...preferences, showAmounts: seesBilling(actor.role) };
+}
+
+/**
+ * An API key as a report viewer: it sees the organization (every member's time, amounts included, as
+ * an admin does: the same key reads every customer's rates at /api/v1/customers), in the zone and
+ * week start the query names; `userId` narrows it to one member's time.
+ */
+export function reportViewerForApiKey(organizationId: string, query: Pick<ApiTimeReportInput, "userId" | "timeZone" | "weekStart">): ReportViewer {
+  return { organizationId, userId: query.userId, timeZone: query.timeZone, weekStart: query.weekStart, timeFormat: "h24", durationFormat: "hm", showAmounts: true };
 }
 
 /** Rows a CSV report holds at most; a longer one asks for a narrower range. */
