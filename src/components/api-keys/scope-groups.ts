@@ -11,6 +11,7 @@ const RESOURCE_NAMES: Record<string, string> = {
   customers: "Customers",
   constellations: "Projects",
   events: "Events",
+  audit: "Audit log",
 };
 
 export function scopeSections(scopes: readonly string[] = SCOPES): CheckboxGroupSection[] {

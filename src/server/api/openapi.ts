@@ -174,6 +174,7 @@ const TAGS = [
   { name: "Constellations", description: "Projects, called constellations in the API" },
   { name: "Events", description: "The organization's events, as their webhook deliveries carry them: list, look up, follow" },
   { name: "Webhooks", description: "What a subscribed endpoint receives for each event type" },
+  { name: "Audit log", description: "Who changed what in the organization, for a SIEM (append-only, kept 365 days)" },
 ];
 
 type ProcedureDef = { _def: { middlewares: readonly unknown[]; output?: z.ZodType } };

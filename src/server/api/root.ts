@@ -2,6 +2,7 @@
 // carry `meta.openapi` and are also served under /api/v1.
 import { createRouter } from "@/server/api/trpc";
 import { apiKeysRouter } from "@/server/api/routers/api-keys";
+import { auditRouter } from "@/server/api/routers/audit";
 import { authRouter } from "@/server/api/routers/auth";
 import { calendarFeedRouter } from "@/server/api/routers/calendar-feed";
 import { constellationsRouter } from "@/server/api/routers/constellations";
@@ -43,6 +44,7 @@ export const appRouter = createRouter({
   events: eventsRouter,
   notifications: notificationsRouter,
   calendarFeed: calendarFeedRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

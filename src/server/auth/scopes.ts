@@ -13,6 +13,7 @@ export const SCOPES = [
   "constellations:write",
   "constellations:*",
   "events:read",
+  "audit:read",
   "*",
 ] as const;
 
