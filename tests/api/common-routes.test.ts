@@ -42,6 +42,7 @@ const checks: Record<string, Omit<PublicRoute, "method" | "template">> = {
   "POST /api/v1/constellations": { path: "/api/v1/constellations", scope: "constellations:write", wrongScope: "constellations:read", wildcard: "constellations:*", invalidBody: { status: "onHold" } },
   "GET /api/v1/time-logs/deleted": { path: "/api/v1/time-logs/deleted", scope: "time-logs:read", wrongScope: "tasks:*", invalidQuery: "since=yesterday" },
   "GET /api/v1/events": { path: "/api/v1/events", scope: "events:read", wrongScope: "tasks:read", invalidQuery: "type=task.created" },
+  "GET /api/v1/audit-events": { path: "/api/v1/audit-events", scope: "audit:read", wrongScope: "events:read", invalidQuery: "action=member.promoted" },
   "GET /api/v1/tasks/deleted": { path: "/api/v1/tasks/deleted", scope: "tasks:read", wrongScope: "tasks:write", wildcard: "tasks:*", invalidQuery: "since=2026-01-01" },
   "GET /api/v1/time-logs/{id}": { path: `/api/v1/time-logs/${missing}`, scope: "time-logs:read", wrongScope: "tasks:*" },
   "GET /api/v1/customers/{id}": { path: `/api/v1/customers/${missing}`, scope: "customers:read", wrongScope: "customers:write", wildcard: "customers:*" },

@@ -34,6 +34,7 @@ const operations = [
   ["get", "/v1/events"],
   ["get", "/v1/events/{id}"],
   ["get", "/v1/events/stream"],
+  ["get", "/v1/audit-events"],
 ] as const;
 
 async function fetchDocument(): Promise<Json> {
@@ -136,10 +137,14 @@ describe("the OpenAPI document", () => {
     for (const [path, name] of [["/v1/time-logs", "isBillable"], ["/v1/reports/time", "isBillable"], ["/v1/reports/time", "invoiced"], ["/v1/customers", "includeArchived"], ["/v1/constellations", "includeArchived"], ["/v1/events", "undelivered"]]) {
       expect(queryParameter(path!, name!).schema.type, `${path} ${name}`).toBe("boolean");
     }
-    for (const [path, name] of [["/v1/time-logs", "from"], ["/v1/time-logs", "to"], ["/v1/reports/time", "from"], ["/v1/reports/time", "to"], ["/v1/tasks", "updatedSince"], ["/v1/events", "since"], ["/v1/tasks/deleted", "since"], ["/v1/time-logs/deleted", "since"]]) {
+    for (const [path, name] of [["/v1/time-logs", "from"], ["/v1/time-logs", "to"], ["/v1/reports/time", "from"], ["/v1/reports/time", "to"], ["/v1/tasks", "updatedSince"], ["/v1/events", "since"], ["/v1/tasks/deleted", "since"], ["/v1/time-logs/deleted", "since"], ["/v1/audit-events", "from"], ["/v1/audit-events", "to"]]) {
       expect(queryParameter(path!, name!).schema, `${path} ${name}`).toMatchObject({ type: "string", format: "date-time" });
     }
     expect(resolve(body, body.components.schemas.TimeLog).properties.startedAt).toMatchObject({ type: "string", format: "date-time" });
+    const auditEvent = resolve(body, body.components.schemas.AuditEvent);
+    expect(Object.keys(auditEvent.properties).sort()).toEqual(["action", "actor", "createdAt", "id", "ip", "metadata", "target", "userAgent"]);
+    expect(auditEvent.properties.action.enum).toContain("api_key.created");
+    expect(body.paths["/v1/audit-events"].get.description).toMatch(/audit:read/);
     expect(body.paths["/v1/tasks"].get.responses["200"].content["application/json"].schema.properties.meta.properties.timestamp).toMatchObject({ format: "date-time" });
   });
 

@@ -12,6 +12,7 @@ const RESOURCE_NAMES: Record<string, string> = {
   constellations: "Projects",
   events: "Events",
   reports: "Reports",
+  audit: "Audit log",
 };
 
 export function scopeSections(scopes: readonly string[] = SCOPES): CheckboxGroupSection[] {

@@ -175,6 +175,7 @@ const TAGS = [
   { name: "Events", description: "The organization's events, as their webhook deliveries carry them: list, look up, follow" },
   { name: "Reports", description: "The time report of the web app: seconds and amounts grouped by one or two dimensions" },
   { name: "Webhooks", description: "What a subscribed endpoint receives for each event type" },
+  { name: "Audit log", description: "Who changed what in the organization, for a SIEM (append-only, kept 365 days)" },
 ];
 
 type ProcedureDef = { _def: { middlewares: readonly unknown[]; output?: z.ZodType } };

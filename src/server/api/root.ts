@@ -4,6 +4,7 @@ import { createRouter } from "@/server/api/trpc";
 import { apiKeysRouter } from "@/server/api/routers/api-keys";
 import { oauthAppsRouter } from "@/server/api/routers/oauth-apps";
 import { installedAppsRouter } from "@/server/api/routers/installed-apps";
+import { auditRouter } from "@/server/api/routers/audit";
 import { authRouter } from "@/server/api/routers/auth";
 import { calendarFeedRouter } from "@/server/api/routers/calendar-feed";
 import { constellationsRouter } from "@/server/api/routers/constellations";
@@ -47,6 +48,7 @@ export const appRouter = createRouter({
   events: eventsRouter,
   notifications: notificationsRouter,
   calendarFeed: calendarFeedRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

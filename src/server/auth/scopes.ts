@@ -14,6 +14,7 @@ export const SCOPES = [
   "constellations:*",
   "events:read",
   "reports:read",
+  "audit:read",
   "*",
 ] as const;
 

@@ -187,6 +187,8 @@ export const appRoutes: Record<AppRouteKey, AppRoute> = {
   "DELETE /api/app/calendar-feed": json((caller) => caller.calendarFeed.revoke()),
   // The organization's failure notices (admins), newest first.
   "GET /api/app/notifications": json((caller, { query }) => caller.notifications.list(query)),
+  // The audit log (admins), newest first with filters; `format=csv` downloads the filtered entries.
+  "GET /api/app/audit-events": { kind: "json-or-file", json: (caller, query) => caller.audit.list(query), file: (caller, query) => caller.audit.exportCsv(query) },
   "POST /api/app/notifications/:id/read": json((caller, { params }) => caller.notifications.read({ id: params.id })),
 
   // Webhooks: endpoints, the event catalog, events and deliveries; resends, recoveries and tests are made by the worker (202).

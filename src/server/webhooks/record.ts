@@ -60,6 +60,14 @@ function endpointUpdate(transition: Transition, now: Date): Prisma.Sql {
       ${lastError}::text, ${sqlTimestamp(now)}
     FROM endpoint e
     WHERE e."isDisabledNow" OR (e."isActive" AND e."consecutiveFailures" IN (${Prisma.join(FAILING_NOTICE_AT)}))
+    RETURNING "id"
+  ), audit AS (
+    -- The audit entry of Orbit disabling the endpoint (services/audit/record.ts's columns), in the same
+    -- statement as the disabling: actor system, never both or neither.
+    INSERT INTO "AuditEvent" ("id", "organizationId", "action", "actorType", "actorId", "actorName", "targetType", "targetId", "targetLabel", "metadata")
+    SELECT ${newId("aud")}, e."organizationId", 'webhook_endpoint.disabled', 'system'::"AuditActorType", NULL, 'Orbit', 'webhook_endpoint', e."id", e."url",
+      jsonb_build_object('reason', e."disabledReason", 'consecutiveFailures', e."consecutiveFailures")
+    FROM endpoint e WHERE e."isDisabledNow"
     RETURNING "id")`;
 }
 

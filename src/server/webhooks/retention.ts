@@ -2,9 +2,10 @@
 // deleted, a bounded batch per call, by the worker and the cron route. An event goes only when none of
 // its deliveries is pending, leased or waiting for a manual attempt; deleting it takes its deliveries
 // and their attempts along (foreign keys cascade). Pending work is never pruned. The same pass deletes
-// the public API's Idempotency-Keys past their 24 hours.
+// the public API's Idempotency-Keys past their 24 hours and audit entries past their 365 days.
 import type { Db } from "@/server/db";
 import { pruneIdempotencyKeys } from "@/server/lib/idempotency-retention";
+import { pruneAuditEvents } from "@/server/lib/audit-retention";
 import { sqlTimestamp } from "@/server/lib/sql";
 
 /** Rows of each kind one call deletes at most. */
@@ -15,7 +16,7 @@ const DAY_MS = 86_400_000;
 export async function pruneWebhookHistory(
   db: Db,
   options: { retentionDays: number; now?: Date; batch?: number },
-): Promise<{ events: number; attempts: number; idempotencyKeys: number }> {
+): Promise<{ events: number; attempts: number; idempotencyKeys: number; auditEvents: number }> {
   const now = options.now ?? new Date();
   const cutoff = new Date(now.getTime() - options.retentionDays * DAY_MS);
   const batch = options.batch ?? PRUNE_BATCH;
@@ -33,5 +34,6 @@ export async function pruneWebhookHistory(
     DELETE FROM "WebhookAttempt" WHERE "id" IN (
       SELECT a."id" FROM "WebhookAttempt" a WHERE a."startedAt" < ${sqlTimestamp(cutoff)} ORDER BY a."startedAt" LIMIT ${batch}::int)`;
   const idempotencyKeys = await pruneIdempotencyKeys(db, { now, batch });
-  return { events, attempts, idempotencyKeys };
+  const auditEvents = await pruneAuditEvents(db, { batch });
+  return { events, attempts, idempotencyKeys, auditEvents };
 }

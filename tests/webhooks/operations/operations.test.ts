@@ -344,7 +344,7 @@ describe("retention", () => {
     await seed("old_requested", old, "failed", { manualAttemptRequestedAt: new Date() });
     await seed("recent_done", recent, "success");
 
-    expect(await pruneWebhookHistory(db, { retentionDays: 30, batch: 1 })).toEqual({ events: 1, attempts: 1, idempotencyKeys: 0 });
+    expect(await pruneWebhookHistory(db, { retentionDays: 30, batch: 1 })).toEqual({ events: 1, attempts: 1, idempotencyKeys: 0, auditEvents: 0 });
     const result = await pruneWebhookHistory(db, { retentionDays: 30 });
     expect(result.events).toBe(1);
     const events = (await db.webhookEvent.findMany({ where: { organizationId: admin.organizationId }, select: { id: true } })).map((row) => row.id).sort();

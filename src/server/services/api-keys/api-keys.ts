@@ -5,6 +5,7 @@ import { PLAN_API_HOURLY_CEILING, requirePlan } from "@/server/auth/plans";
 import { AppError, notFound } from "@/server/errors";
 import { apiKeyRecordSelect, serializeApiKey, type ApiKeyRecord, type CreateApiKeyInput, type CreatedApiKey } from "@/server/contract/api-key";
 import type { Actor } from "@/server/services/auth/account";
+import { recordAudit, type AuditContext } from "@/server/services/audit/record";
 
 export async function listApiKeys(db: DbClient, actor: Actor): Promise<ApiKeyRecord[]> {
   const keys = await db.apiKey.findMany({
@@ -43,12 +44,13 @@ export async function createApiKey(
   db: Db,
   actor: Actor & { plan: "free" | "pro" },
   input: CreateApiKeyInput,
+  audit: AuditContext,
 ): Promise<CreatedApiKey> {
   requirePlan(actor.plan, "customIntegrations");
   const key = generateApiKey();
   const created = await db.$transaction(async (tx) => {
     await assertKeyFitsPlanCeiling(tx, actor.organizationId, actor.plan, input.rateLimitPerHour);
-    return tx.apiKey.create({
+    const record = await tx.apiKey.create({
       data: {
         organizationId: actor.organizationId,
         createdById: actor.userId,
@@ -60,17 +62,33 @@ export async function createApiKey(
       },
       select: apiKeyRecordSelect,
     });
+    await recordAudit(tx, audit, {
+      action: "api_key.created",
+      target: { type: "api_key", id: record.id, label: record.name },
+      metadata: { scopes: record.scopes, rateLimitPerHour: record.rateLimitPerHour, expiresAt: record.expiresAt?.toISOString() ?? null },
+    });
+    return record;
   });
   return { ...serializeApiKey(created), key };
 }
 
-/** Revocation keeps the record; every later request with the key is 401. An installed app's key: the app is uninstalled. */
-export async function revokeApiKey(db: Db, actor: Actor, id: string): Promise<{ success: true; id: string }> {
-  await db.$transaction(async (tx) => {
-    const key = await tx.apiKey.findFirst({ where: { id, organizationId: actor.organizationId }, select: { id: true } });
-    if (!key) throw notFound("API key");
-    await tx.apiKey.updateMany({ where: { id: key.id, organizationId: actor.organizationId }, data: { isActive: false, revokedAt: new Date() } });
-    await tx.oAuthInstallation.deleteMany({ where: { apiKeyId: key.id, organizationId: actor.organizationId } });
+/**
+ * Revocation keeps the record; every later request with the key is 401. An installed app's key: the app
+ * is uninstalled. Revoking a revoked key again answers the same and records nothing new.
+ */
+export async function revokeApiKey(db: Db, actor: Actor, id: string, audit: AuditContext): Promise<{ success: true; id: string }> {
+  return db.$transaction(async (tx) => {
+    const [revoked] = await tx.apiKey.updateManyAndReturn({
+      where: { id, organizationId: actor.organizationId, isActive: true },
+      data: { isActive: false, revokedAt: new Date() },
+      select: { id: true, name: true },
+    });
+    if (revoked) {
+      const uninstalled = await tx.oAuthInstallation.deleteMany({ where: { apiKeyId: revoked.id, organizationId: actor.organizationId } });
+      await recordAudit(tx, audit, { action: "api_key.revoked", target: { type: "api_key", id: revoked.id, label: revoked.name }, metadata: uninstalled.count ? { appUninstalled: true } : {} });
+      return { success: true as const, id };
+    }
+    if (!(await tx.apiKey.findFirst({ where: { id, organizationId: actor.organizationId }, select: { id: true } }))) throw notFound("API key");
+    return { success: true as const, id };
   });
-  return { success: true, id };
 }

@@ -159,15 +159,19 @@ export async function getAccount(db: DbClient, actor: Actor): Promise<AccountVie
 }
 
 export async function addMember(
-  db: DbClient,
+  db: Db,
   actor: Actor,
   input: AddMemberInput,
+  audit: AuditContext,
 ): Promise<AddedMemberView> {
   const email = normalizeEmail(input.email);
   if (await db.user.findUnique({ where: { email }, select: { id: true } })) throw emailTaken();
+  const passwordHash = await hashPassword(input.password);
   try {
-    const user = await db.user.create({
-      data: { organizationId: actor.organizationId, email, name: input.name, role: input.role, passwordHash: await hashPassword(input.password) },
+    const user = await db.$transaction(async (tx) => {
+      const created = await tx.user.create({ data: { organizationId: actor.organizationId, email, name: input.name, role: input.role, passwordHash } });
+      await recordAudit(tx, audit, { action: "member.invited", target: { type: "user", id: created.id, label: email }, metadata: { role: input.role, via: "added" } });
+      return created;
     });
     return serializeAddedMember(user);
   } catch (error) {
@@ -176,7 +180,14 @@ export async function addMember(
   }
 }
 
-export async function setPlan(db: DbClient, actor: Actor, plan: Plan): Promise<PlanView> {
-  const organization = await db.organization.update({ where: { id: actor.organizationId }, data: { plan }, select: organizationSelect });
+export async function setPlan(db: Db, actor: Actor, plan: Plan, audit: AuditContext): Promise<PlanView> {
+  const organization = await db.$transaction(async (tx) => {
+    const [before] = await tx.$queryRaw<Array<{ plan: Plan }>>`SELECT "plan" FROM "Organization" WHERE "id" = ${actor.organizationId} FOR UPDATE`;
+    const updated = await tx.organization.update({ where: { id: actor.organizationId }, data: { plan }, select: organizationSelect });
+    if (before && before.plan !== plan) {
+      await recordAudit(tx, audit, { action: "organization.plan_changed", target: { type: "organization", id: updated.id, label: updated.name }, metadata: { plan: { from: before.plan, to: plan } } });
+    }
+    return updated;
+  });
   return { organization: serializeOrganization(organization) };
 }

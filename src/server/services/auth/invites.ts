@@ -9,6 +9,7 @@ import { generateUrlToken, hashUrlToken } from "@/server/lib/url-token";
 import { hashPassword } from "@/server/auth/passwords";
 import { countedAttempt, inviteAttempt } from "@/server/services/auth/throttle";
 import { sendMail } from "@/server/operations/mail";
+import { recordAudit, type AuditContext } from "@/server/services/audit/record";
 import { serializeAccount } from "@/server/contract/account";
 import type { AcceptInviteInput, CreateInviteInput, InviteView, ListInvitesInput, PendingInviteView } from "@/server/contract/invite";
 import { emailTaken, isUniqueViolation, normalizeEmail, startingTimeZone, type Actor, type SignedInAccount } from "@/server/services/auth/account";
@@ -21,14 +22,18 @@ export function inviteUrl(origin: string, token: string): string {
   return `${origin}/invite/${token}`;
 }
 
-export async function createInvite(db: DbClient, actor: Actor, input: CreateInviteInput, origin: string): Promise<{ url: string; expiresAt: string; isMailed: boolean }> {
+export async function createInvite(db: Db, actor: Actor, input: CreateInviteInput, origin: string, audit: AuditContext): Promise<{ url: string; expiresAt: string; isMailed: boolean }> {
   const email = normalizeEmail(input.email);
   if (await db.user.findUnique({ where: { email }, select: { id: true } })) throw emailTaken();
   const token = generateUrlToken();
   const expiresAt = new Date(Date.now() + INVITE_TTL_DAYS * 86_400_000);
-  const invite = await db.invite.create({
-    data: { organizationId: actor.organizationId, invitedById: actor.userId, email, role: input.role, tokenHash: hashUrlToken(token), expiresAt },
-    select: { organization: { select: { name: true } }, invitedBy: { select: { name: true } } },
+  const invite = await db.$transaction(async (tx) => {
+    const created = await tx.invite.create({
+      data: { organizationId: actor.organizationId, invitedById: actor.userId, email, role: input.role, tokenHash: hashUrlToken(token), expiresAt },
+      select: { id: true, organization: { select: { name: true } }, invitedBy: { select: { name: true } } },
+    });
+    await recordAudit(tx, audit, { action: "member.invited", target: { type: "invite", id: created.id, label: email }, metadata: { role: input.role, via: "invite" } });
+    return created;
   });
   const url = inviteUrl(origin, token);
   const isMailed = await sendMail({

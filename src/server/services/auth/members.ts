@@ -6,6 +6,9 @@ import { paginate, type Page } from "@/server/lib/cursor";
 import { memberSelect, serializeMember, type ListMembersInput, type MemberView, type SetMemberRoleInput } from "@/server/contract/account";
 import type { Actor } from "@/server/services/auth/account";
 import { revokeUserSessions } from "@/server/services/auth/sessions";
+import { recordAudit, type AuditContext } from "@/server/services/audit/record";
+
+const memberTarget = (member: { id: string; email: string }) => ({ type: "user", id: member.id, label: member.email });
 
 /** Newest first, keyset-paginated on (createdAt, id) — the users' organization index. */
 export async function listMembers(db: DbClient, actor: Pick<Actor, "organizationId">, input: ListMembersInput): Promise<Page<MemberView>> {
@@ -42,17 +45,20 @@ async function assertAnotherAdmin(tx: DbClient, actor: Actor, userId: string, wh
   }
 }
 
-export async function setMemberRole(db: Db, actor: Actor, input: SetMemberRoleInput): Promise<MemberView> {
+export async function setMemberRole(db: Db, actor: Actor, input: SetMemberRoleInput, audit: AuditContext): Promise<MemberView> {
   return db.$transaction(async (tx) => {
-    await memberOf(tx, actor, input.userId);
+    const current = await memberOf(tx, actor, input.userId);
     if (input.role !== "admin") await assertAnotherAdmin(tx, actor, input.userId, "change this admin's role");
     const [member] = await tx.user.updateManyAndReturn({ where: { id: input.userId, organizationId: actor.organizationId }, data: { role: input.role }, select: memberSelect });
+    if (current.role !== input.role) {
+      await recordAudit(tx, audit, { action: "member.role_changed", target: memberTarget(current), metadata: { role: { from: current.role, to: input.role } } });
+    }
     return serializeMember(member!);
   });
 }
 
 /** Deactivates a member: they can no longer log in and every session of theirs ends now (its records revoked); their time stays. */
-export async function deactivateMember(db: Db, actor: Actor, userId: string): Promise<MemberView> {
+export async function deactivateMember(db: Db, actor: Actor, userId: string, audit: AuditContext): Promise<MemberView> {
   return db.$transaction(async (tx) => {
     const current = await memberOf(tx, actor, userId);
     if (current.deactivatedAt) return serializeMember(current);
@@ -63,12 +69,18 @@ export async function deactivateMember(db: Db, actor: Actor, userId: string): Pr
       select: memberSelect,
     });
     await revokeUserSessions(tx, userId);
+    await recordAudit(tx, audit, { action: "member.deactivated", target: memberTarget(current), metadata: {} });
     return serializeMember(member!);
   });
 }
 
-export async function reactivateMember(db: DbClient, actor: Actor, userId: string): Promise<MemberView> {
-  await memberOf(db, actor, userId);
-  const [member] = await db.user.updateManyAndReturn({ where: { id: userId, organizationId: actor.organizationId }, data: { deactivatedAt: null }, select: memberSelect });
-  return serializeMember(member!);
+/** Reactivating an active member changes nothing and records nothing. */
+export async function reactivateMember(db: Db, actor: Actor, userId: string, audit: AuditContext): Promise<MemberView> {
+  return db.$transaction(async (tx) => {
+    const current = await memberOf(tx, actor, userId);
+    if (!current.deactivatedAt) return serializeMember(current);
+    const [member] = await tx.user.updateManyAndReturn({ where: { id: userId, organizationId: actor.organizationId }, data: { deactivatedAt: null }, select: memberSelect });
+    await recordAudit(tx, audit, { action: "member.reactivated", target: memberTarget(current), metadata: {} });
+    return serializeMember(member!);
+  });
 }

@@ -13,6 +13,7 @@ import { EXPORTED_TIME_LOG_COLUMNS, tagsCell } from "@/lib/time-log-csv";
 import type { Actor } from "@/server/services/auth/account";
 import { visibleLogsWhere } from "@/server/services/time-tracking/log-access";
 import { getLogger } from "@/server/operations/logger";
+import { recordAudit, type AuditContext } from "@/server/services/audit/record";
 
 export const EXPORT_BATCH = 1_000;
 
@@ -157,4 +158,14 @@ export function exportArchive(db: DbClient, actor: Actor): ReadableStream<Uint8A
   }
   zip.end();
   return Readable.toWeb(output) as ReadableStream<Uint8Array>;
+}
+
+/** The archive after its `data.exported` entry: a download is recorded when it starts (what it holds depends on the role). */
+export async function startExport(db: DbClient, actor: Actor, audit: AuditContext): Promise<ReadableStream<Uint8Array>> {
+  await recordAudit(db, audit, {
+    action: "data.exported",
+    target: { type: "organization", id: actor.organizationId },
+    metadata: { export: "archive", scope: actor.role === "admin" ? "organization" : "own time" },
+  });
+  return exportArchive(db, actor);
 }

@@ -18,6 +18,7 @@ import { MAX_LOG_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, MAX_TAG_LENGTH, MAX_TAGS }
 import { IMPORT_TRANSACTION } from "@/server/lib/transactions";
 import type { ImportError, ImportInput, ImportResult, ImportSource, ReadDateFormat } from "@/server/contract/import";
 import type { Actor } from "@/server/services/auth/account";
+import { recordAudit, type AuditContext } from "@/server/services/audit/record";
 import { holdInvoicing } from "@/server/services/time-tracking/editing";
 import { labelDescription, lastEndsOfDays, placeInDay, type ZonedDay } from "@/server/services/time-tracking/placement";
 import { BOUNDS } from "@/server/load/bounds";
@@ -51,6 +52,7 @@ interface ImportContext {
   dateFormat: ReadDateFormat | null;
   times: LocalTimes;
   people: People;
+  audit: AuditContext;
 }
 
 /** A checked row: whose it is, when, and its key; a row of a person matched to no one has no member yet. */
@@ -313,6 +315,12 @@ async function writeFile(context: ImportContext, db: DbClient, importId: string)
     for (let first = 0; first < rows.length; first += perStatement) await insertLogs(db, organizationId, importId, names, rows.slice(first, first + perStatement), written);
   }
   await finishImport(db, organizationId, importId, written);
+  // The last statement of the write: on the embedded database a failure before it takes the import back with no entry.
+  await recordAudit(db, context.audit, {
+    action: "data.imported",
+    target: { type: "time_log_import", id: importId, label: context.source },
+    metadata: { source: context.source, logs: written.logs, customers: written.customers, projects: written.projects, tasks: written.tasks, members: written.members.size },
+  });
   return written;
 }
 
@@ -352,17 +360,17 @@ async function commitFile(context: ImportContext, rows: number): Promise<Written
   }
 }
 
-export function importTimeLogs(db: Db, actor: Actor, input: ImportInput): Promise<ImportResult> {
-  return collectingAfter(() => organizationImports.run(actor.organizationId, () => importAlone(db, actor, input)));
+export function importTimeLogs(db: Db, actor: Actor, input: ImportInput, audit: AuditContext): Promise<ImportResult> {
+  return collectingAfter(() => organizationImports.run(actor.organizationId, () => importAlone(db, actor, input, audit)));
 }
 
-async function importAlone(db: Db, actor: Actor, input: ImportInput): Promise<ImportResult> {
+async function importAlone(db: Db, actor: Actor, input: ImportInput, audit: AuditContext): Promise<ImportResult> {
   const { organizationId } = actor;
   const importer = await db.user.findFirstOrThrow({ where: { id: actor.userId, organizationId }, select: { timeZone: true } });
   const timeZone = input.timeZone ?? importer.timeZone;
   await takeBackInterrupted(db, organizationId);
   const dateFormat = await chooseDateFormat(input);
-  const context = (people: People): ImportContext => ({ db, actor, source: input.source, file: input.file, dateFormat, times: new LocalTimes(timeZone), people });
+  const context = (people: People): ImportContext => ({ db, actor, source: input.source, file: input.file, dateFormat, times: new LocalTimes(timeZone), people, audit });
   const started = performance.now();
   const check = await checkFile(context(await People.load(db, actor, input.people)));
   const checkedMs = Math.round(performance.now() - started);

@@ -7,6 +7,7 @@ import { AppError, invalidFields, unknownReference, validationError } from "@/se
 import { INVOICE_TRANSACTION } from "@/server/lib/transactions";
 import { serializeInvoice, serializeInvoiceSummary, type CreateInvoiceInput, type InvoiceLineView, type InvoiceView } from "@/server/contract/invoice";
 import type { Actor } from "@/server/services/auth/account";
+import { recordAudit, type AuditContext } from "@/server/services/audit/record";
 import { enqueueEvent } from "@/server/webhooks/enqueue";
 import { billedSeconds, lineAmountCents, taxCents } from "./arithmetic";
 
@@ -127,7 +128,7 @@ export async function draftInvoice(tx: DbClient, organizationId: string, input: 
   return { customer, lines, subtotalCents, taxCents: tax, totalCents };
 }
 
-export async function createInvoice(db: Db, actor: Actor, input: CreateInvoiceInput): Promise<InvoiceView> {
+export async function createInvoice(db: Db, actor: Actor, input: CreateInvoiceInput, audit: AuditContext): Promise<InvoiceView> {
   const { organizationId } = actor;
   try {
     return await db.$transaction(async (tx) => {
@@ -164,6 +165,11 @@ export async function createInvoice(db: Db, actor: Actor, input: CreateInvoiceIn
       });
       const positioned = lines.map((line, position) => ({ ...line, position }));
       await enqueueEvent(tx, { organizationId, type: "invoice.created", data: { invoice: serializeInvoiceSummary(invoice), organizationId } });
+      await recordAudit(tx, audit, {
+        action: "invoice.created",
+        target: { type: "invoice", id: invoice.id, label: invoice.number },
+        metadata: { customerId: customer.id, totalCents, currency: customer.currency, periodStart: input.periodStart, periodEnd: input.periodEnd },
+      });
       return serializeInvoice(invoice, positioned);
     }, INVOICE_TRANSACTION);
   } catch (error) {

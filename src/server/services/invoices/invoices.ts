@@ -1,7 +1,7 @@
 // Invoices in the web app: the list, one invoice with its lines, a preview before creating, and the
 // status changes. Every query names the caller's organization.
 import { Prisma } from "@/generated/prisma/client";
-import type { DbClient } from "@/server/db";
+import type { Db, DbClient } from "@/server/db";
 import { AppError, notFound } from "@/server/errors";
 import { paginate, type Page } from "@/server/lib/cursor";
 import { sqlTimestamp } from "@/server/lib/sql";
@@ -19,6 +19,7 @@ import {
   type ListInvoicesInput,
 } from "@/server/contract/invoice";
 import type { Actor } from "@/server/services/auth/account";
+import { recordAudit, type AuditContext } from "@/server/services/audit/record";
 import { draftInvoice } from "./create-invoice";
 import { ALLOWED_FROM, STATUS_TIMESTAMP, type InvoiceStatusChange } from "./status";
 
@@ -108,17 +109,23 @@ async function refusedChange(db: DbClient, actor: Actor, id: string, field: stri
  * Moves an invoice along its lifecycle in one conditional statement, so two concurrent changes can
  * never both apply. A move the lifecycle does not allow is a 409 naming the current status.
  */
-export async function changeInvoiceStatus(db: DbClient, actor: Actor, id: string, to: InvoiceStatusChange): Promise<InvoiceDocumentView> {
-  const count =
-    to === "issued"
-      ? await issueDraft(db, actor, id)
-      : (
-          await db.invoice.updateMany({
-            where: { id, organizationId: actor.organizationId, status: { in: [...ALLOWED_FROM[to]] } },
-            data: { status: to, [STATUS_TIMESTAMP[to]]: new Date() },
-          })
-        ).count;
-  if (count === 0) await refusedChange(db, actor, id, "status", (from) => ({ message: `it cannot be marked ${to}`, detail: `cannot change from ${from} to ${to}` }));
+export async function changeInvoiceStatus(db: Db, actor: Actor, id: string, to: InvoiceStatusChange, audit: AuditContext): Promise<InvoiceDocumentView> {
+  await db.$transaction(async (tx) => {
+    // The row is locked first, so the status read for the entry is the one the change moves from.
+    const [before] = await tx.$queryRaw<Array<{ number: string; status: string }>>`
+      SELECT "number", "status"::text FROM "Invoice" WHERE "id" = ${id} AND "organizationId" = ${actor.organizationId} FOR UPDATE`;
+    const count =
+      to === "issued"
+        ? await issueDraft(tx, actor, id)
+        : (
+            await tx.invoice.updateMany({
+              where: { id, organizationId: actor.organizationId, status: { in: [...ALLOWED_FROM[to]] } },
+              data: { status: to, [STATUS_TIMESTAMP[to]]: new Date() },
+            })
+          ).count;
+    if (count === 0 || !before) return refusedChange(tx, actor, id, "status", (from) => ({ message: `it cannot be marked ${to}`, detail: `cannot change from ${from} to ${to}` }));
+    await recordAudit(tx, audit, { action: "invoice.status_changed", target: { type: "invoice", id, label: before.number }, metadata: { status: { from: before.status, to } } });
+  });
   return getInvoice(db, actor, id);
 }
 

@@ -9,6 +9,7 @@ import { NOT_ON_LIVE_INVOICE } from "@/server/services/invoices/invoiced-logs";
 import { END_BEFORE_START, lockingInvoice, lockSelect, serializeTimeLog, timeLogSelect, type TimeLogView, type UpdateTimeLogInput } from "@/server/contract/time-log";
 import { MAX_LOG_SECONDS } from "@/lib/limits";
 import type { Actor } from "@/server/services/auth/account";
+import { recordAudit, type AuditContext } from "@/server/services/audit/record";
 import { adjustTaskSeconds } from "./events";
 import { logNotFound, visibleLogsWhere } from "./log-access";
 import { resolveReferences } from "./references";
@@ -94,22 +95,35 @@ export async function updateTimeLog(db: Db, actor: Actor, input: UpdateTimeLogIn
   }, TIME_LOG_TRANSACTION);
 }
 
-/** Soft-deletes logs read (and checked) in this transaction; one changed meanwhile makes it a 409. */
-export async function softDeleteLogs(tx: Tx, actor: Actor, logs: readonly { id: string; taskId: string | null; durationSeconds: number; isBillable: boolean }[]) {
+/**
+ * Soft-deletes logs read (and checked) in this transaction; one changed meanwhile makes it a 409. Every
+ * deletion passes here, so each log of another member (an admin's deletion) gets its `time_log.deleted`
+ * entry in the same transaction.
+ */
+export async function softDeleteLogs(tx: Tx, actor: Actor, logs: readonly { id: string; taskId: string | null; durationSeconds: number; isBillable: boolean }[], audit: AuditContext) {
   if (!logs.length) return;
   const now = new Date();
-  const { count } = await tx.timeLog.updateMany({
+  const deleted = await tx.timeLog.updateManyAndReturn({
     where: { id: { in: logs.map((log) => log.id) }, organizationId: actor.organizationId, deletedAt: null, ...UNLOCKED },
     data: { deletedAt: now, updatedAt: now },
+    select: { id: true, userId: true, description: true, startedAt: true, durationSeconds: true, user: { select: { email: true } } },
   });
-  if (count !== logs.length) throw new AppError("conflict", "Some of these time entries changed meanwhile; reload and try again.");
+  if (deleted.length !== logs.length) throw new AppError("conflict", "Some of these time entries changed meanwhile; reload and try again.");
+  for (const log of deleted) {
+    if (log.userId === actor.userId) continue;
+    await recordAudit(tx, audit, {
+      action: "time_log.deleted",
+      target: { type: "time_log", id: log.id, label: log.description || null },
+      metadata: { userId: log.userId, userEmail: log.user.email, startedAt: log.startedAt.toISOString(), durationSeconds: log.durationSeconds },
+    });
+  }
   await adjustTaskSeconds(tx, actor.organizationId, [], logs);
 }
 
-export async function deleteTimeLog(db: Db, actor: Actor, id: string): Promise<{ success: true; id: string }> {
+export async function deleteTimeLog(db: Db, actor: Actor, id: string, audit: AuditContext): Promise<{ success: true; id: string }> {
   return db.$transaction(async (tx) => {
     const log = await findUnlockedLog(tx, actor, id);
-    await softDeleteLogs(tx, actor, [log]);
+    await softDeleteLogs(tx, actor, [log], audit);
     return { success: true as const, id: log.id };
   }, TIME_LOG_TRANSACTION);
 }

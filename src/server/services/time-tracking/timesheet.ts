@@ -12,6 +12,7 @@ import { MAX_LOG_SECONDS } from "@/lib/limits";
 import type { GetTimesheetInput, SetTimesheetCellInput, TimesheetRowView, TimesheetView } from "@/server/contract/timesheet";
 import type { SyncEntryInput } from "@/server/contract/time-log";
 import type { Actor } from "@/server/services/auth/account";
+import type { AuditContext } from "@/server/services/audit/record";
 import { requestedLogOwner, scopeWhere } from "./log-access";
 import { lockingInvoice } from "@/server/contract/time-log";
 import { holdInvoicing, lockedError, softDeleteLogs, UNLOCKED } from "./editing";
@@ -125,7 +126,7 @@ async function cellRow(tx: Tx, actor: Actor, input: SetTimesheetCellInput): Prom
 }
 
 /** Sets one cell to `seconds` and answers its row for the cell's week (its label as the week alone would give it). */
-export async function setTimesheetCell(db: Db, actor: Actor, input: SetTimesheetCellInput): Promise<TimesheetRowView> {
+export async function setTimesheetCell(db: Db, actor: Actor, input: SetTimesheetCellInput, audit: AuditContext): Promise<TimesheetRowView> {
   return db.$transaction(async (tx) => {
     await holdInvoicing(tx, actor.organizationId);
     const userId = await timesheetUser(tx, actor, input.userId);
@@ -160,7 +161,7 @@ export async function setTimesheetCell(db: Db, actor: Actor, input: SetTimesheet
       }
       await commitEntries(tx, actor.organizationId, userId, entries);
     } else if (difference < 0) {
-      await shortenNewestFirst(tx, actor, dayLogs, -difference);
+      await shortenNewestFirst(tx, actor, dayLogs, -difference, audit);
     }
 
     const row = buildTimesheet(week, await weekLogs(tx, actor, userId, week, { taskId, customerId, constellationId })).rows[0];
@@ -169,7 +170,7 @@ export async function setTimesheetCell(db: Db, actor: Actor, input: SetTimesheet
 }
 
 /** Takes `seconds` off the unlocked logs, newest first; logs that reach 0 are deleted. */
-async function shortenNewestFirst(tx: Tx, actor: Actor, logs: readonly TimesheetLog[], seconds: number) {
+async function shortenNewestFirst(tx: Tx, actor: Actor, logs: readonly TimesheetLog[], seconds: number, audit: AuditContext) {
   const unlocked = logs.filter((log) => !lockingInvoice(log));
   if (unlocked.reduce((sum, log) => sum + log.durationSeconds, 0) < seconds) {
     throw lockedError(lockingInvoice(logs.find((log) => lockingInvoice(log))!)!);
@@ -192,7 +193,7 @@ async function shortenNewestFirst(tx: Tx, actor: Actor, logs: readonly Timesheet
     if (count !== 1) throw new AppError("conflict", "This time entry changed meanwhile; reload and try again.");
     await adjustTaskSeconds(tx, actor.organizationId, [{ ...log, durationSeconds }], [log]);
   }
-  await softDeleteLogs(tx, actor, emptied);
+  await softDeleteLogs(tx, actor, emptied, audit);
 }
 
 async function rowNames(db: DbClient, actor: Actor, { taskId, customerId, constellationId }: ResolvedReferences): Promise<RowNames> {

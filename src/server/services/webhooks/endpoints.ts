@@ -1,9 +1,10 @@
 // Webhook endpoints of an organization: list, create, update, delete. Every query names the caller's
 // organization itself, so an id from another organization behaves exactly like a missing one.
 import { randomBytes } from "node:crypto";
-import type { Db } from "@/server/db";
+import type { Db, Prisma } from "@/server/db";
 import { AppError, notFound } from "@/server/errors";
 import type { Actor } from "@/server/services/auth/account";
+import { changedFields, recordAudit, type AuditContext } from "@/server/services/audit/record";
 import {
   serializeWebhookEndpoint,
   webhookEndpointSelect,
@@ -46,7 +47,12 @@ export async function listEndpoints(db: Db, actor: Actor): Promise<WebhookEndpoi
  * before any lock is taken; the per-organization cap is counted under a lock on the organization
  * row, so concurrent creates cannot pass it together.
  */
-export async function createEndpoint(db: Db, actor: Actor, input: CreateEndpointInput, options: EndpointOptions): Promise<WebhookEndpointView> {
+const endpointTarget = (endpoint: { id: string; url: string }) => ({ type: "webhook_endpoint", id: endpoint.id, label: endpoint.url });
+
+/** The fields an audit entry shows of an endpoint (never its secret or keys). */
+const auditedEndpointSelect = { id: true, url: true, description: true, eventTypes: true, isActive: true, maxRequestsPerSecond: true, signing: true } as const;
+
+export async function createEndpoint(db: Db, actor: Actor, input: CreateEndpointInput, options: EndpointOptions, audit: AuditContext): Promise<WebhookEndpointView> {
   await checkRegistrableUrl(input.url, { appEnv: options.appEnv });
   const keyPair = input.signing === "ed25519" ? await newSigningKeyPair() : undefined;
   const row = await db.$transaction(async (tx) => {
@@ -55,7 +61,7 @@ export async function createEndpoint(db: Db, actor: Actor, input: CreateEndpoint
     if (count >= MAX_WEBHOOK_ENDPOINTS) {
       throw new AppError("conflict", `An organization can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints; delete one first.`);
     }
-    return tx.webhookEndpoint.create({
+    const created = await tx.webhookEndpoint.create({
       data: {
         organizationId: actor.organizationId,
         url: input.url,
@@ -67,6 +73,12 @@ export async function createEndpoint(db: Db, actor: Actor, input: CreateEndpoint
       },
       select: webhookEndpointSelect,
     });
+    await recordAudit(tx, audit, {
+      action: "webhook_endpoint.created",
+      target: endpointTarget(created),
+      metadata: { url: created.url, eventTypes: created.eventTypes, signing: input.signing ?? "hmac" },
+    });
+    return created;
   });
   return serializeWebhookEndpoint(row);
 }
@@ -88,7 +100,7 @@ async function signingChange(db: Db, actor: Actor, input: UpdateEndpointInput) {
  * woken so paused deliveries resume. `isActive: false` is a manual disable and leaves disabledAt
  * alone: that timestamp records automatic disabling only.
  */
-export async function updateEndpoint(db: Db, actor: Actor, input: UpdateEndpointInput, options: EndpointOptions): Promise<WebhookEndpointView> {
+export async function updateEndpoint(db: Db, actor: Actor, input: UpdateEndpointInput, options: EndpointOptions, audit: AuditContext): Promise<WebhookEndpointView> {
   if (input.url !== undefined) await checkRegistrableUrl(input.url, { appEnv: options.appEnv });
   const data = {
     ...(await signingChange(db, actor, input)),
@@ -102,11 +114,14 @@ export async function updateEndpoint(db: Db, actor: Actor, input: UpdateEndpoint
   const row = await db.$transaction(async (tx) => {
     const where = { id: input.id, organizationId: actor.organizationId };
     if (Object.keys(data).length) {
+      const before = await tx.webhookEndpoint.findFirst({ where, select: auditedEndpointSelect });
+      if (!before) throw endpointNotFound();
       // Paused by an admin: the reason is recorded only when it was active (the engine's reason stays).
       if (input.isActive === false) await tx.webhookEndpoint.updateMany({ where: { ...where, isActive: true }, data: { disabledReason: "manual" } });
       const { count } = await tx.webhookEndpoint.updateMany({ where, data });
       if (count === 0) throw endpointNotFound();
       if (input.isActive === true) await wakeDeliveryWorkers(tx);
+      await recordEndpointChange(tx, audit, before, input);
     }
     const updated = await tx.webhookEndpoint.findFirst({ where, select: webhookEndpointSelect });
     if (!updated) throw endpointNotFound();
@@ -115,11 +130,34 @@ export async function updateEndpoint(db: Db, actor: Actor, input: UpdateEndpoint
   return serializeWebhookEndpoint(row);
 }
 
+/**
+ * An admin's pause is `webhook_endpoint.disabled` (reason `manual`); every other changed field
+ * (re-enabling included) is one `webhook_endpoint.updated` with `{ field: { from, to } }`.
+ */
+async function recordEndpointChange(
+  tx: Prisma.TransactionClient,
+  audit: AuditContext,
+  before: Prisma.WebhookEndpointGetPayload<{ select: typeof auditedEndpointSelect }>,
+  input: UpdateEndpointInput,
+): Promise<void> {
+  const { id: _id, ...fields } = input;
+  const changes = changedFields(before, fields);
+  if (changes.isActive && input.isActive === false) {
+    delete changes.isActive;
+    await recordAudit(tx, audit, { action: "webhook_endpoint.disabled", target: endpointTarget(before), metadata: { reason: "manual" } });
+  }
+  if (Object.keys(changes).length) await recordAudit(tx, audit, { action: "webhook_endpoint.updated", target: endpointTarget(before), metadata: { changes } });
+}
+
 /** Deletes the endpoint; its deliveries go with it (foreign-key cascade, one statement). */
-export async function deleteEndpoint(db: Db, actor: Actor, input: EndpointIdInput): Promise<{ success: true; id: string }> {
-  const { count } = await db.webhookEndpoint.deleteMany({ where: { id: input.id, organizationId: actor.organizationId } });
-  if (count === 0) throw endpointNotFound();
-  return { success: true, id: input.id };
+export async function deleteEndpoint(db: Db, actor: Actor, input: EndpointIdInput, audit: AuditContext): Promise<{ success: true; id: string }> {
+  return db.$transaction(async (tx) => {
+    const [deleted] = await tx.$queryRaw<Array<{ id: string; url: string }>>`
+      DELETE FROM "WebhookEndpoint" WHERE "id" = ${input.id} AND "organizationId" = ${actor.organizationId} RETURNING "id", "url"`;
+    if (!deleted) throw endpointNotFound();
+    await recordAudit(tx, audit, { action: "webhook_endpoint.deleted", target: endpointTarget(deleted) });
+    return { success: true as const, id: input.id };
+  });
 }
 
 /** Default overlap of a rotation: a day for receivers to switch to the new secret. */
@@ -134,6 +172,7 @@ export async function rotateSecret(
   db: Db,
   actor: Actor,
   input: RotateSecretInput,
+  audit: AuditContext,
   now = new Date(),
 ): Promise<RotatedEndpoint> {
   const overlapSeconds = input.overlapSeconds ?? DEFAULT_ROTATION_OVERLAP_SECONDS;
@@ -146,6 +185,11 @@ export async function rotateSecret(
       where: { id: input.id, organizationId: actor.organizationId },
       data: { secret: newEndpointSecret(), previousSecret: expiresAt ? current.secret : null, previousSecretExpiresAt: expiresAt, updatedAt: now },
       select: { ...webhookEndpointSelect, previousSecretExpiresAt: true },
+    });
+    await recordAudit(tx, audit, {
+      action: "webhook_endpoint.secret_rotated",
+      target: endpointTarget(row),
+      metadata: { overlapSeconds, previousSecretExpiresAt: expiresAt?.toISOString() ?? null },
     });
     const { previousSecretExpiresAt, ...endpoint } = row;
     return { ...serializeWebhookEndpoint(endpoint), previousSecretExpiresAt: previousSecretExpiresAt?.toISOString() ?? null };

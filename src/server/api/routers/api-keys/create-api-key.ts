@@ -1,3 +1,4 @@
+import { auditByUser } from "@/server/api/audit-context";
 import { adminProcedure } from "@/server/api/procedures";
 import { createApiKey } from "@/server/services/api-keys/api-keys";
 import { createApiKeyInput, createdApiKeySchema } from "@/server/contract/api-key";
@@ -6,4 +7,4 @@ import { createApiKeyInput, createdApiKeySchema } from "@/server/contract/api-ke
 export const createApiKeyProcedure = adminProcedure
   .input(createApiKeyInput)
   .output(createdApiKeySchema)
-  .mutation(({ ctx, input }) => createApiKey(ctx.db, ctx.actor, input));
+  .mutation(({ ctx, input }) => createApiKey(ctx.db, ctx.actor, input, auditByUser(ctx, ctx.actor)));

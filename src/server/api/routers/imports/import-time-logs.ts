@@ -1,3 +1,4 @@
+import { auditByUser } from "@/server/api/audit-context";
 import { sessionProcedure } from "@/server/api/procedures";
 import { importInput, importResultSchema } from "@/server/contract/import";
 import { importTimeLogs } from "@/server/services/imports/import";
@@ -6,4 +7,4 @@ import { importTimeLogs } from "@/server/services/imports/import";
 export const importTimeLogsProcedure = sessionProcedure
   .input(importInput)
   .output(importResultSchema)
-  .mutation(({ ctx, input }) => importTimeLogs(ctx.db, ctx.actor, input));
+  .mutation(({ ctx, input }) => importTimeLogs(ctx.db, ctx.actor, input, auditByUser(ctx, ctx.actor)));

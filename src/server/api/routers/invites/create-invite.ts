@@ -1,3 +1,4 @@
+import { auditByUser } from "@/server/api/audit-context";
 import { adminProcedure } from "@/server/api/procedures";
 import { createInvite } from "@/server/services/auth/invites";
 import { createInviteInput, inviteLinkSchema } from "@/server/contract/invite";
@@ -6,4 +7,4 @@ import { createInviteInput, inviteLinkSchema } from "@/server/contract/invite";
 export const createInviteProcedure = adminProcedure
   .input(createInviteInput)
   .output(inviteLinkSchema)
-  .mutation(({ ctx, input }) => createInvite(ctx.db, ctx.actor, input, ctx.origin));
+  .mutation(({ ctx, input }) => createInvite(ctx.db, ctx.actor, input, ctx.origin, auditByUser(ctx, ctx.actor)));

@@ -1,3 +1,4 @@
+import { auditByUser } from "@/server/api/audit-context";
 import { adminProcedure } from "@/server/api/procedures";
 import { changeInvoiceStatus } from "@/server/services/invoices/invoices";
 import { changeInvoiceStatusInput, invoiceDocumentSchema } from "@/server/contract/invoice";
@@ -6,4 +7,4 @@ import { changeInvoiceStatusInput, invoiceDocumentSchema } from "@/server/contra
 export const changeInvoiceStatusProcedure = adminProcedure
   .input(changeInvoiceStatusInput)
   .output(invoiceDocumentSchema)
-  .mutation(({ ctx, input }) => changeInvoiceStatus(ctx.db, ctx.actor, input.id, input.status));
+  .mutation(({ ctx, input }) => changeInvoiceStatus(ctx.db, ctx.actor, input.id, input.status, auditByUser(ctx, ctx.actor)));

@@ -1,3 +1,4 @@
+import { auditByUser } from "@/server/api/audit-context";
 import { adminProcedure } from "@/server/api/procedures";
 import { createInvoice } from "@/server/services/invoices/create-invoice";
 import { createInvoiceInput, invoiceSchema } from "@/server/contract/invoice";
@@ -6,4 +7,4 @@ import { createInvoiceInput, invoiceSchema } from "@/server/contract/invoice";
 export const createInvoiceProcedure = adminProcedure
   .input(createInvoiceInput)
   .output(invoiceSchema)
-  .mutation(({ ctx, input }) => createInvoice(ctx.db, ctx.actor, input));
+  .mutation(({ ctx, input }) => createInvoice(ctx.db, ctx.actor, input, auditByUser(ctx, ctx.actor)));

@@ -1,3 +1,4 @@
+import { auditByUser } from "@/server/api/audit-context";
 import { adminProcedure } from "@/server/api/procedures";
 import { addMember } from "@/server/services/auth/account";
 import { addMemberInput, addMemberOutput } from "@/server/contract/account";
@@ -6,4 +7,4 @@ import { addMemberInput, addMemberOutput } from "@/server/contract/account";
 export const addMemberProcedure = adminProcedure
   .input(addMemberInput)
   .output(addMemberOutput)
-  .mutation(({ ctx, input }) => addMember(ctx.db, ctx.actor, input));
+  .mutation(({ ctx, input }) => addMember(ctx.db, ctx.actor, input, auditByUser(ctx, ctx.actor)));

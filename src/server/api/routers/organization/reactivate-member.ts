@@ -1,3 +1,4 @@
+import { auditByUser } from "@/server/api/audit-context";
 import { adminProcedure } from "@/server/api/procedures";
 import { reactivateMember } from "@/server/services/auth/members";
 import { memberIdInput, memberSchema } from "@/server/contract/account";
@@ -6,4 +7,4 @@ import { memberIdInput, memberSchema } from "@/server/contract/account";
 export const reactivateMemberProcedure = adminProcedure
   .input(memberIdInput)
   .output(memberSchema)
-  .mutation(({ ctx, input }) => reactivateMember(ctx.db, ctx.actor, input.userId));
+  .mutation(({ ctx, input }) => reactivateMember(ctx.db, ctx.actor, input.userId, auditByUser(ctx, ctx.actor)));

@@ -1,3 +1,4 @@
+import { auditByUser } from "@/server/api/audit-context";
 import { adminProcedure } from "@/server/api/procedures";
 import { setMemberRole } from "@/server/services/auth/members";
 import { memberSchema, setMemberRoleInput } from "@/server/contract/account";
@@ -6,4 +7,4 @@ import { memberSchema, setMemberRoleInput } from "@/server/contract/account";
 export const setMemberRoleProcedure = adminProcedure
   .input(setMemberRoleInput)
   .output(memberSchema)
-  .mutation(({ ctx, input }) => setMemberRole(ctx.db, ctx.actor, input));
+  .mutation(({ ctx, input }) => setMemberRole(ctx.db, ctx.actor, input, auditByUser(ctx, ctx.actor)));

@@ -1,3 +1,4 @@
+import { auditByUser } from "@/server/api/audit-context";
 import { adminProcedure } from "@/server/api/procedures";
 import { setPlan } from "@/server/services/auth/account";
 import { setPlanInput, setPlanOutput } from "@/server/contract/account";
@@ -6,4 +7,4 @@ import { setPlanInput, setPlanOutput } from "@/server/contract/account";
 export const setPlanProcedure = adminProcedure
   .input(setPlanInput)
   .output(setPlanOutput)
-  .mutation(({ ctx, input }) => setPlan(ctx.db, ctx.actor, input.plan));
+  .mutation(({ ctx, input }) => setPlan(ctx.db, ctx.actor, input.plan, auditByUser(ctx, ctx.actor)));

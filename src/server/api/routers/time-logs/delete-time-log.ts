@@ -1,3 +1,4 @@
+import { auditByUser } from "@/server/api/audit-context";
 import { z } from "zod";
 import { sessionProcedure } from "@/server/api/procedures";
 import { deleteTimeLog } from "@/server/services/time-tracking/editing";
@@ -7,4 +8,4 @@ import { timeLogIdInput } from "@/server/contract/time-log";
 export const deleteTimeLogProcedure = sessionProcedure
   .input(timeLogIdInput)
   .output(z.object({ success: z.literal(true), id: z.string() }))
-  .mutation(({ ctx, input }) => deleteTimeLog(ctx.db, ctx.actor, input.id));
+  .mutation(({ ctx, input }) => deleteTimeLog(ctx.db, ctx.actor, input.id, auditByUser(ctx, ctx.actor)));

@@ -1,3 +1,4 @@
+import { auditByUser } from "@/server/api/audit-context";
 import { sessionProcedure } from "@/server/api/procedures";
 import { setTimesheetCell } from "@/server/services/time-tracking/timesheet";
 import { setTimesheetCellInput, timesheetRowSchema } from "@/server/contract/timesheet";
@@ -6,4 +7,4 @@ import { setTimesheetCellInput, timesheetRowSchema } from "@/server/contract/tim
 export const setTimesheetCellProcedure = sessionProcedure
   .input(setTimesheetCellInput)
   .output(timesheetRowSchema)
-  .mutation(({ ctx, input }) => setTimesheetCell(ctx.db, ctx.actor, input));
+  .mutation(({ ctx, input }) => setTimesheetCell(ctx.db, ctx.actor, input, auditByUser(ctx, ctx.actor)));

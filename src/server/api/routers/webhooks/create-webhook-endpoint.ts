@@ -1,3 +1,4 @@
+import { auditByUser } from "@/server/api/audit-context";
 import { getEnv } from "@/env";
 import { integrationsAdminProcedure } from "@/server/api/procedures";
 import { createEndpoint } from "@/server/services/webhooks/endpoints";
@@ -7,4 +8,4 @@ import { createWebhookEndpointInput, webhookEndpointOutput } from "@/server/cont
 export const createWebhookEndpointProcedure = integrationsAdminProcedure
   .input(createWebhookEndpointInput)
   .output(webhookEndpointOutput)
-  .mutation(({ ctx, input }) => createEndpoint(ctx.db, ctx.actor, input, { appEnv: getEnv().appEnv }));
+  .mutation(({ ctx, input }) => createEndpoint(ctx.db, ctx.actor, input, { appEnv: getEnv().appEnv }, auditByUser(ctx, ctx.actor)));

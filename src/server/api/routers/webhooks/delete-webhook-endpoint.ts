@@ -1,3 +1,4 @@
+import { auditByUser } from "@/server/api/audit-context";
 import { adminProcedure } from "@/server/api/procedures";
 import { deleteEndpoint } from "@/server/services/webhooks/endpoints";
 import { deleteWebhookEndpointOutput, webhookEndpointIdInput } from "@/server/contract/webhook-endpoint";
@@ -6,4 +7,4 @@ import { deleteWebhookEndpointOutput, webhookEndpointIdInput } from "@/server/co
 export const deleteWebhookEndpointProcedure = adminProcedure
   .input(webhookEndpointIdInput)
   .output(deleteWebhookEndpointOutput)
-  .mutation(({ ctx, input }) => deleteEndpoint(ctx.db, ctx.actor, input));
+  .mutation(({ ctx, input }) => deleteEndpoint(ctx.db, ctx.actor, input, auditByUser(ctx, ctx.actor)));

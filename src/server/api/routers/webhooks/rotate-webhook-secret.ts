@@ -1,3 +1,4 @@
+import { auditByUser } from "@/server/api/audit-context";
 import { adminProcedure } from "@/server/api/procedures";
 import { rotateSecret } from "@/server/services/webhooks/endpoints";
 import { rotatedWebhookEndpointOutput, rotateWebhookSecretInput } from "@/server/contract/webhook-endpoint";
@@ -6,4 +7,4 @@ import { rotatedWebhookEndpointOutput, rotateWebhookSecretInput } from "@/server
 export const rotateWebhookSecretProcedure = adminProcedure
   .input(rotateWebhookSecretInput)
   .output(rotatedWebhookEndpointOutput)
-  .mutation(({ ctx, input }) => rotateSecret(ctx.db, ctx.actor, input));
+  .mutation(({ ctx, input }) => rotateSecret(ctx.db, ctx.actor, input, auditByUser(ctx, ctx.actor)));

@@ -1,3 +1,4 @@
+import { auditByUser } from "@/server/api/audit-context";
 import { getEnv } from "@/env";
 import { adminProcedure } from "@/server/api/procedures";
 import { requirePlan } from "@/server/auth/plans";
@@ -13,5 +14,5 @@ export const updateWebhookEndpointProcedure = adminProcedure
   .output(webhookEndpointOutput)
   .mutation(({ ctx, input }) => {
     if (input.url !== undefined || input.maxRequestsPerSecond !== undefined) requirePlan(ctx.actor.plan, "customIntegrations");
-    return updateEndpoint(ctx.db, ctx.actor, input, { appEnv: getEnv().appEnv });
+    return updateEndpoint(ctx.db, ctx.actor, input, { appEnv: getEnv().appEnv }, auditByUser(ctx, ctx.actor));
   });
