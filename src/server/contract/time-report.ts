@@ -53,7 +53,17 @@ const amountSchema = z.object({ currency: z.string(), amountCents: z.number().in
 export type ReportAmount = z.output<typeof amountSchema>;
 
 /** `billedSeconds`: the billable time as invoices bill it, each log rounded by its customer's increment and mode. */
-const measures = { seconds: z.number().int(), billableSeconds: z.number().int(), billedSeconds: z.number().int(), amounts: z.array(amountSchema) };
+const measures = {
+  seconds: z.number().int(),
+  billableSeconds: z.number().int(),
+  billedSeconds: z.number().int(),
+  amounts: z.array(amountSchema),
+  /** Admins only: the tracked seconds at each member's cost rate (a member without one costs nothing). */
+  costCents: z.number().int().optional(),
+  /** Admins only: the amounts before tax less costCents; null when the amounts are in several currencies. */
+  marginCents: z.number().int().nullable().optional(),
+};
+export type ReportMeasures = z.output<z.ZodObject<typeof measures>>;
 
 const innerGroupSchema = z.object({ key: z.string().nullable(), label: z.string(), ...measures });
 const groupSchema = innerGroupSchema.extend({ groups: z.array(innerGroupSchema).optional() });
