@@ -38,7 +38,7 @@ async function agency() {
 }
 
 describe("rates", () => {
-  it("resolves each log's rate project-member, then project, then member, then customer; the report and the invoice agree to the cent", async () => {
+  it("resolves each log's rate project-member, then project, then member, then customer; the report and the invoice agree to the cent", { timeout: 120_000 }, async () => {
     const { admin, member, customer, relaunch, support } = await agency();
     const setMember = await admin.client.put(`/api/app/members/${member.userId}/rates`, { billableRateCents: 20_000, costRateCents: 5_000 });
     expect(setMember.status, setMember.text).toBe(200);
