@@ -56,6 +56,14 @@ describe("budgets", () => {
     expect(asMember.body.data).toMatchObject({ value: null, spentCents: null, spentSeconds: 1_800, percent: 20 });
     expect(customer.id).toBeTruthy();
 
+    // Reports grouped by project show the budget, spent and remaining in its current period (money: admins only).
+    const range = `from=${monthStart(-1).toISOString()}&to=${monthStart(1).toISOString()}`;
+    const byProject = await admin.client.get(`/api/app/reports/time?${range}&groupBy=project`);
+    expect(byProject.status, byProject.text).toBe(200);
+    expect(byProject.body.data.groups.find((group: { key: string }) => group.key === project.id).budget).toEqual({ kind: "amount", value: 50_000, period: "monthly", periodStart: monthStart(0).toISOString(), spent: 10_000, remaining: 40_000 });
+    const memberView = await member.client.get(`/api/app/reports/time?${range}&groupBy=member,project`);
+    expect(memberView.body.data.groups[0].groups[0]).not.toHaveProperty("budget");
+
     const refused = await member.client.patch(`/api/app/constellations/${project.id}`, { budget: null });
     expectErrorEnvelope(refused, 403, "forbidden");
     for (const [budget, field] of [
@@ -89,6 +97,8 @@ describe("budgets", () => {
     expect(await budgetNotices(admin, project.id)).toHaveLength(2);
     const status = await admin.client.get(`/api/app/constellations/${project.id}/budget`);
     expect(status.body.data).toMatchObject({ periodStart: null, spentSeconds: 9_600 + HOUR, percent: 183.3 });
+    const report = await member.client.get(`/api/app/reports/time?from=${monthStart(0).toISOString()}&to=${monthStart(1).toISOString()}&groupBy=project`);
+    expect(report.body.data.groups[0].budget).toEqual({ kind: "hours", value: 2, period: "total", periodStart: null, spent: 3.67, remaining: -1.67 });
   });
 
   it("counts a monthly budget per calendar month in UTC", async () => {

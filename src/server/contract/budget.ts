@@ -52,4 +52,15 @@ export const budgetStatusSchema = budgetSettingsSchema.extend({
   spentCents: z.number().int().nullable(),
   percent: z.number(),
 });
+/** On a report's project group: the budget, spent and remaining in its current period, in its unit (hours, or cents). */
+export const reportBudgetSchema = z.object({
+  kind: z.enum(BUDGET_KINDS),
+  value: z.number(),
+  period: z.enum(BUDGET_PERIODS),
+  periodStart: z.string().nullable(),
+  spent: z.number(),
+  remaining: z.number(),
+});
+export type ReportBudgetView = z.output<typeof reportBudgetSchema>;
+
 export type BudgetStatusView = z.output<typeof budgetStatusSchema>;

@@ -5,6 +5,7 @@ import { idInput, isoInstant, queryBoolean } from "@/server/lib/zod";
 import { MAX_TAG_LENGTH } from "@/lib/limits";
 import { paginationInput } from "@/server/lib/cursor";
 import { refineReportRange } from "@/server/contract/hours-report";
+import { reportBudgetSchema } from "@/server/contract/budget";
 
 export const REPORT_DIMENSIONS = ["customer", "project", "task", "member", "day", "week"] as const;
 export type ReportDimension = (typeof REPORT_DIMENSIONS)[number];
@@ -65,7 +66,8 @@ const measures = {
 };
 export type ReportMeasures = z.output<z.ZodObject<typeof measures>>;
 
-const innerGroupSchema = z.object({ key: z.string().nullable(), label: z.string(), ...measures });
+/** A project group's budget (app-api section 16); absent when the project has none, or for a member, an amount budget. */
+const innerGroupSchema = z.object({ key: z.string().nullable(), label: z.string(), ...measures, budget: reportBudgetSchema.optional() });
 const groupSchema = innerGroupSchema.extend({ groups: z.array(innerGroupSchema).optional() });
 export type ReportGroup = z.output<typeof groupSchema>;
 

@@ -13,7 +13,7 @@ import type { DbClient } from "@/server/db";
 import { notFound } from "@/server/errors";
 import { newId } from "@/server/lib/ids";
 import { sqlTimestamp } from "@/server/lib/sql";
-import type { BudgetInput, BudgetSettingsView, BudgetStatusView } from "@/server/contract/budget";
+import type { BudgetInput, BudgetSettingsView, BudgetStatusView, ReportBudgetView } from "@/server/contract/budget";
 import { seesBilling } from "@/server/contract/customer";
 import type { Actor } from "@/server/services/auth/account";
 import { LOG_AMOUNT_CENTS_SQL, LOG_RATE_JOINS_SQL } from "@/server/services/invoices/arithmetic";
@@ -114,6 +114,30 @@ export async function noticeCrossedBudgets(db: DbClient, organizationId: string,
     ON CONFLICT ("constellationId", "budgetPeriodKey", "thresholdPercent") DO NOTHING
     RETURNING "id"`;
   return created.map((row) => row.id);
+}
+
+/**
+ * The budgets of the given projects as a report grouped by project shows them, read in two statements:
+ * the budget, and spent and remaining in its current period, in its unit (hours, or cents). For a
+ * viewer without money an amount budget is left out.
+ */
+export async function reportBudgets(db: DbClient, organizationId: string, ids: string[], showsMoney: boolean, now = new Date()): Promise<Map<string, ReportBudgetView>> {
+  if (!ids.length) return new Map();
+  const projects = await db.constellation.findMany({
+    where: { organizationId, id: { in: ids }, budgetKind: showsMoney ? { not: null } : "hours" },
+    select: { id: true, budgetKind: true, budgetValue: true, budgetPeriod: true, budgetAlertPercents: true },
+  });
+  const settings = new Map(projects.flatMap((project) => {
+    const budget = budgetSettingsOf(project);
+    return budget ? [[project.id, budget] as const] : [];
+  }));
+  const spends = await spendOf(db, organizationId, [...settings].map(([id, budget]) => ({ id, ...budgetPeriodAt(budget.period, now) })));
+  return new Map(spends.map((spend) => {
+    const budget = settings.get(spend.id)!;
+    const span = budgetPeriodAt(budget.period, now);
+    const spent = budget.kind === "hours" ? Math.round((spend.seconds / 3600) * 100) / 100 : spend.cents;
+    return [spend.id, { kind: budget.kind, value: budget.value, period: budget.period, periodStart: span.start?.toISOString() ?? null, spent, remaining: Math.round((budget.value - spent) * 100) / 100 }];
+  }));
 }
 
 /** GET /api/app/constellations/:id/budget: the budget in its current period, or null when the project has none. */

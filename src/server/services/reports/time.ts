@@ -30,6 +30,7 @@ import { requestedLogOwner, scopeSql, seesEveryonesLogs } from "@/server/service
 import { LOG_AMOUNT_CENTS_SQL, LOG_BILLED_SECONDS_SQL, LOG_COST_CENTS_SQL, LOG_RATE_JOINS_SQL, taxCents } from "@/server/services/invoices/arithmetic";
 import { LOG_INVOICE_NUMBER_SQL, LOG_IS_INVOICED_SQL } from "@/server/services/invoices/invoiced-logs";
 import { zonedDate } from "@/lib/time-zone";
+import { reportBudgets } from "@/server/services/constellations/budgets";
 
 /** Who the report is for: which organization, whose time, in which zone and clock, with or without amounts. */
 export interface ReportViewer {
@@ -250,6 +251,17 @@ function finish(group: Accumulator, dimensions: ReportDimension[], depth: number
   return view;
 }
 
+/** Each project group's budget, spent and remaining (section 16), read for all of them at once. */
+async function addBudgets(db: DbClient, viewer: ReportViewer, groups: ReportGroup[], depth: number): Promise<void> {
+  const projectGroups = depth === 0 ? groups : groups.flatMap((group) => group.groups ?? []);
+  const ids = [...new Set(projectGroups.flatMap((group) => (group.key ? [group.key] : [])))];
+  const budgets = await reportBudgets(db, viewer.organizationId, ids, viewer.showAmounts);
+  for (const group of projectGroups) {
+    const budget = group.key ? budgets.get(group.key) : undefined;
+    if (budget) group.budget = budget;
+  }
+}
+
 /** The first and last day of [from, to) in the zone, both included. */
 export function reportPeriod(input: Pick<TimeReportInput, "from" | "to">, timeZone: string): TimeReport["period"] {
   return { firstDay: zonedDate(input.from, timeZone), lastDay: zonedDate(new Date(input.to.getTime() - 1), timeZone) };
@@ -332,6 +344,8 @@ async function computeReport(db: DbClient, viewer: ReportViewer, input: TimeRepo
     if (!isChunked || !last || last.chunkRows! < reading.chunkRows) break;
     after = { startedAt: last.lastStartedAt!, id: last.lastId! };
   }
+  const finished = ordered(groups.values(), first).map((group) => finish(group, input.groupBy, 0, viewer.showCosts === true));
+  if (input.groupBy.includes("project")) await addBudgets(db, viewer, finished, input.groupBy.indexOf("project"));
   return {
     from: input.from.toISOString(),
     to: input.to.toISOString(),
@@ -340,7 +354,7 @@ async function computeReport(db: DbClient, viewer: ReportViewer, input: TimeRepo
     period: reportPeriod(input, viewer.timeZone),
     filters: await describeFilters(db, viewer, input),
     totals: measuresOf(totals, viewer.showCosts === true),
-    groups: ordered(groups.values(), first).map((group) => finish(group, input.groupBy, 0, viewer.showCosts === true)),
+    groups: finished,
   };
 }
 
