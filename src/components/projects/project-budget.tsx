@@ -1,9 +1,9 @@
 "use client";
 // A project's budget: the burn bar (spent against the budget in its current period) for everyone, and
 // for admins the form for the project's rate and budget. Money is typed through the one money parser.
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Form, QueryState, SelectField, TextField, useServerErrors } from "@/components/ui";
+import { Button, EmptyState, Form, QueryState, SelectField, TextField, useServerErrors } from "@/components/ui";
 import { FORM_GRID } from "@/components/ui/styles";
 import { useInvalidate } from "@/components/ui/use-invalidation";
 import { formatMoney, moneyInputValue, parseMoney } from "@/lib/money";
@@ -141,6 +141,64 @@ function BudgetForm({ project }: { project: Project }) {
   );
 }
 
+const PAIR_FIELDS = ["userId", "hourlyRateCents"];
+
+/** A member's own rate on this project: the first level of the rate resolution. */
+function MemberRates({ projectId }: { projectId: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const pairs = useQuery(trpc.rates.listProjectMemberRates.queryOptions({ id: projectId, limit: 100 }));
+  const members = useQuery(trpc.rates.listMemberRates.queryOptions({ limit: 100 }));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.rates.listProjectMemberRates.pathKey() });
+  const save = useMutation(trpc.rates.setProjectMemberRate.mutationOptions({ onSuccess: refresh }));
+  const errors = useServerErrors(PAIR_FIELDS);
+  const [problem, setProblem] = useState<string | undefined>();
+  const [userId, setUserId] = useState("");
+  const [rate, setRate] = useState("");
+  async function submit() {
+    const parsed = parseMoney(rate, CURRENCY);
+    if (!parsed.ok || parsed.minorUnits === null) {
+      setProblem(parsed.ok ? "Enter the member's hourly rate on this project, such as 120 or 120,50." : parsed.error);
+      return false;
+    }
+    setProblem(undefined);
+    await save.mutateAsync({ id: projectId, userId, hourlyRateCents: parsed.minorUnits });
+    setRate("");
+  }
+  const options = (members.data?.items ?? []).map((member) => ({ value: member.userId, label: member.name }));
+  return (
+    <div className="mt-4">
+      <h3 className="mb-2 text-base">Member rates on this project</h3>
+      <QueryState query={pairs} loadingLabel="Loading member rates…">
+        {(data) =>
+          data.items.length ? (
+            <ul className="mb-3 grid gap-2">
+              {data.items.map((pair) => (
+                <li key={pair.userId} className="flex flex-wrap items-center justify-between gap-2">
+                  <span>
+                    {pair.name}: {formatMoney(pair.hourlyRateCents, CURRENCY)} an hour
+                  </span>
+                  <Button size="sm" aria-label={`Remove the project rate of ${pair.name}`} onClick={() => save.mutate({ id: projectId, userId: pair.userId, hourlyRateCents: null })}>
+                    Remove
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <EmptyState title="No member rates.">Members bill this project at its rate, their own or the customer's.</EmptyState>
+          )
+        }
+      </QueryState>
+      <Form errors={errors} submitLabel="Set member rate" onSubmit={submit} isSubmitDisabled={!userId}>
+        <div className={FORM_GRID}>
+          <SelectField label="Member" value={userId} onChange={(event) => setUserId(event.target.value)} error={errors.fieldError("userId")} options={[{ value: "", label: "Choose a member" }, ...options]} />
+          <TextField label="Member hourly rate" inputMode="decimal" hint="e.g. 120 or 120,50" value={rate} onChange={(event) => setRate(event.target.value)} error={problem ?? errors.fieldError("hourlyRateCents")} />
+        </div>
+      </Form>
+    </div>
+  );
+}
+
 export function ProjectBudgetPanel({ project, isAdmin }: { project: Project; isAdmin: boolean }) {
   return (
     <section aria-labelledby="project-budget" className="mt-6">
@@ -149,6 +207,7 @@ export function ProjectBudgetPanel({ project, isAdmin }: { project: Project; isA
       </h2>
       <BurnBar id={project.id} />
       {isAdmin && <BudgetForm key={project.updatedAt} project={project} />}
+      {isAdmin && <MemberRates projectId={project.id} />}
     </section>
   );
 }
