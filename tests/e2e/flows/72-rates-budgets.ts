@@ -18,7 +18,8 @@ const flow: E2EFlow = {
       [
         "an admin sets their own rates in Settings → Members; an ambiguous amount is refused naming both readings",
         async () => {
-          await page.goto(e2e.url("/settings"));
+          await page.goto(e2e.url("/timer"));
+          await e2e.navigate(page, "Settings");
           const rates = page.getByRole("button", { name: /^Rates of / }).first();
           await rates.waitFor();
           await rates.focus();
