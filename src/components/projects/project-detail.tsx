@@ -5,7 +5,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { EditPanel } from "@/components/ui/edit-panel";
 import { ArchiveButton, ArchiveNotice } from "@/components/ui/archive-button";
-import { useCanManageCustomers } from "@/components/ui/use-account";
+import { useCanManageCustomers, useIsAdmin } from "@/components/ui/use-account";
 import { useArchiveToggle } from "@/components/ui/use-archive";
 import { PageHeader, QueryState } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
@@ -14,11 +14,13 @@ import { NotFoundPage } from "@/components/shell/not-found-page";
 import { useInvalidate } from "@/components/ui/use-invalidation";
 import { WorkSummaryPanel } from "@/components/work/work-summary";
 import { ProjectForm, statusLabel } from "./project-form";
+import { ProjectBudgetPanel } from "./project-budget";
 
 export function ProjectDetail({ id }: { id: string }) {
   const trpc = useTRPC();
   const invalidate = useInvalidate("constellations");
   const canManage = useCanManageCustomers();
+  const isAdmin = useIsAdmin();
   const project = useQuery(trpc.constellations.get.queryOptions({ id }));
   const update = useMutation(
     trpc.constellations.update.mutationOptions({ onSuccess: invalidate }),
@@ -52,6 +54,7 @@ export function ProjectDetail({ id }: { id: string }) {
           />
           <ArchiveNotice archive={archive} />
           <WorkSummaryPanel subject={{ kind: "project", id, name: data.title }} />
+          <ProjectBudgetPanel project={data} isAdmin={isAdmin} />
           {canManage && (
             <EditPanel headingId="edit-project" title="Edit project" isSaved={update.isSuccess}>
               <ProjectForm key={data.updatedAt} project={data} submitLabel="Save changes" onSubmit={(input) => update.mutateAsync({ id, ...input })} />

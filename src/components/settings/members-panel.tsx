@@ -2,7 +2,7 @@
 // Settings → Members: everyone sees who they work with; admins invite people by link (mailed when
 // mail is configured), add them with a password, change roles, deactivate and reactivate. The server
 // keeps the last admin: its refusal is shown in the dialog, in its words.
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
@@ -14,6 +14,47 @@ import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/limits";
 import type { MemberView } from "@/server/contract/account";
 import { PASSWORD_HINT } from "@/components/ui/password-hint";
+import { moneyInputValue, parseMoney } from "@/lib/money";
+import type { MemberRatesView } from "@/server/contract/rates";
+
+/** Rates carry the currency of the customers they bill; typed and shown as plain amounts. */
+const RATE_CURRENCY = "USD";
+const RATE_FIELDS = ["billableRateCents", "costRateCents"] as const;
+
+/** An admin sets a member's billable rate (used when neither the project nor the pair has one) and cost rate (reports' cost and margin). */
+function RatesDialog({ rates }: { rates: MemberRatesView }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const errors = useServerErrors(RATE_FIELDS);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const save = useMutation(trpc.rates.setMemberRates.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.rates.listMemberRates.pathKey() }) }));
+  async function submit(form: FormData) {
+    const billable = parseMoney(text(form, "billableRateCents"), RATE_CURRENCY);
+    const cost = parseMoney(text(form, "costRateCents"), RATE_CURRENCY);
+    const found: Record<string, string> = {};
+    if (!billable.ok) found.billableRateCents = billable.error;
+    if (!cost.ok) found.costRateCents = cost.error;
+    setProblems(found);
+    if (!billable.ok || !cost.ok) return false;
+    return save.mutateAsync({ userId: rates.userId, billableRateCents: billable.minorUnits, costRateCents: cost.minorUnits });
+  }
+  return (
+    <FormDialog
+      title={`Rates of ${rates.name}`}
+      description="Hourly amounts. The billable rate applies when the project has no rate for this member or of its own; empty uses the customer's. The cost rate gives reports their cost and margin."
+      trigger={
+        <Button size="sm" aria-label={`Rates of ${rates.name}`}>
+          Rates
+        </Button>
+      }
+    >
+      <Form errors={errors} submitLabel="Save rates" onSubmit={submit}>
+        <TextField label="Billable rate" name="billableRateCents" inputMode="decimal" hint="e.g. 120 or 120,50" defaultValue={moneyInputValue(rates.billableRateCents, RATE_CURRENCY)} error={problems.billableRateCents ?? errors.fieldError("billableRateCents")} />
+        <TextField label="Cost rate" name="costRateCents" inputMode="decimal" hint="What an hour of their time costs" defaultValue={moneyInputValue(rates.costRateCents, RATE_CURRENCY)} error={problems.costRateCents ?? errors.fieldError("costRateCents")} />
+      </Form>
+    </FormDialog>
+  );
+}
 
 const ROLE_OPTIONS = [
   { value: "member", label: "Member" },
@@ -119,7 +160,7 @@ function AddMemberDialog() {
 }
 
 /** An admin's actions on one member: the role, then deactivate or reactivate (never on themselves). */
-function MemberActions({ member, isSelf }: { member: MemberView; isSelf: boolean }) {
+function MemberActions({ member, isSelf, rates }: { member: MemberView; isSelf: boolean; rates: MemberRatesView | undefined }) {
   const trpc = useTRPC();
   const refresh = useRefreshMembers();
   const setRole = useMutation(trpc.organization.setMemberRole.mutationOptions({ onSuccess: refresh }));
@@ -129,6 +170,7 @@ function MemberActions({ member, isSelf }: { member: MemberView; isSelf: boolean
   const who = isSelf ? "yourself" : member.name;
   return (
     <div className="flex flex-wrap justify-end gap-2 max-sm:justify-start">
+      {rates && <RatesDialog rates={rates} />}
       {!member.deactivatedAt && (
         <ConfirmDialog
           variant="primary"
@@ -186,6 +228,9 @@ export function MembersPanel() {
   const account = useAccount();
   const isAdmin = useIsAdmin();
   const members = useInfiniteQuery(trpc.organization.listMembers.infiniteQueryOptions({ limit: PAGE_SIZE.all }, pagedByCursor));
+  // Admins only: each member's rates, for the Rates dialog of their row.
+  const rates = useQuery({ ...trpc.rates.listMemberRates.queryOptions({ limit: PAGE_SIZE.all }), enabled: isAdmin });
+  const ratesOf = new Map((rates.data?.items ?? []).map((row) => [row.userId, row]));
   return (
     <section className={cn(CARD, "col-span-full grid gap-4")} aria-labelledby="members-heading">
       <div className="mb-2.5 flex flex-wrap items-center justify-between gap-3 [&_h2]:m-0">
@@ -224,7 +269,7 @@ export function MembersPanel() {
                     </td>
                     {isAdmin && (
                       <td>
-                        <MemberActions member={member} isSelf={isSelf} />
+                        <MemberActions member={member} isSelf={isSelf} rates={ratesOf.get(member.userId)} />
                       </td>
                     )}
                   </tr>

@@ -1,6 +1,6 @@
 "use client";
 // The organization's notices about its endpoints (failing at 5, 10 and 15 consecutive failures;
-// disabled), newest first, each marked read on its own.
+// disabled) and its projects' budgets (a threshold reached), newest first, each marked read on its own.
 import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { cn } from "@/components/ui/cn";
@@ -12,6 +12,9 @@ import { useInvalidate } from "@/components/ui/use-invalidation";
 
 
 function describeNotice(notice: NotificationView): string {
+  if (notice.kind === "budget_threshold") {
+    return `A project reached ${notice.thresholdPercent}% of its budget${notice.budgetPeriod === "total" ? "" : ` for ${notice.budgetPeriod}`}.`;
+  }
   if (notice.kind === "webhook_failing") return `${notice.consecutiveFailures} deliveries in a row have failed.`;
   return notice.reason === "gone" ? "Disabled: the endpoint answered 410 Gone." : `Disabled after ${notice.consecutiveFailures} consecutive failed deliveries.`;
 }
@@ -39,14 +42,20 @@ export function Notices() {
                     <strong>{describeNotice(notice)}</strong>
                   </p>
                   <p className="text-sm text-muted-foreground">
-                    <Link className="font-semibold break-words" href={`/webhooks/${notice.endpointId}`}>
-                      {notice.endpointUrl}
-                    </Link>{" "}
+                    {notice.kind === "budget_threshold" ? (
+                      <Link className="font-semibold break-words" href={`/projects/${notice.constellationId}`}>
+                        See the project
+                      </Link>
+                    ) : (
+                      <Link className="font-semibold break-words" href={`/webhooks/${notice.endpointId}`}>
+                        {notice.endpointUrl}
+                      </Link>
+                    )}{" "}
                     · <LocalTime value={notice.createdAt} />
                   </p>
                 </div>
                 {!notice.readAt && (
-                  <Button size="sm" isPending={read.isPending && read.variables?.id === notice.id} onClick={() => read.mutate({ id: notice.id })} aria-label={`Mark read: ${describeNotice(notice)} ${notice.endpointUrl}`}>
+                  <Button size="sm" isPending={read.isPending && read.variables?.id === notice.id} onClick={() => read.mutate({ id: notice.id })} aria-label={`Mark read: ${describeNotice(notice)} ${notice.endpointUrl ?? ""}`.trim()}>
                     Mark read
                   </Button>
                 )}

@@ -12,6 +12,7 @@ import { customersRouter } from "@/server/api/routers/customers";
 import { eventsRouter } from "@/server/api/routers/events";
 import { invoicesRouter } from "@/server/api/routers/invoices";
 import { organizationRouter } from "@/server/api/routers/organization";
+import { ratesRouter } from "@/server/api/routers/rates";
 import { invitesRouter } from "@/server/api/routers/invites";
 import { reportsRouter } from "@/server/api/routers/reports";
 import { savedReportsRouter } from "@/server/api/routers/saved-reports";
@@ -28,6 +29,7 @@ import { webhooksRouter } from "@/server/api/routers/webhooks";
 export const appRouter = createRouter({
   auth: authRouter,
   organization: organizationRouter,
+  rates: ratesRouter,
   invites: invitesRouter,
   apiKeys: apiKeysRouter,
   oauthApps: oauthAppsRouter,

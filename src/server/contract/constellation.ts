@@ -6,6 +6,8 @@ import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
 import { paginationInput } from "@/server/lib/cursor";
 import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH } from "@/lib/limits";
+import { budgetInput, budgetSettingsSchema } from "@/server/contract/budget";
+import { rateCents } from "@/server/contract/customer";
 import { idInput, optionalText, queryBoolean, searchQuery, updatedSinceInput, timestampSchema } from "@/server/lib/zod";
 
 export const constellationStatusSchema = z.enum(["planning", "in_progress", "completed"]);
@@ -116,6 +118,13 @@ export const constellationWithCustomerNameSchema = constellationSchema.extend({ 
 
 export type ConstellationWithCustomerNameView = z.output<typeof constellationWithCustomerNameSchema>;
 
+/** The web app's project: with, for admins only, its rate and budget (members never see rates). */
+export const appProjectSchema = constellationWithCustomerNameSchema.extend({
+  hourlyRateCents: z.number().int().nullable().optional(),
+  budget: budgetSettingsSchema.nullable().optional(),
+});
+export type AppProjectView = z.output<typeof appProjectSchema>;
+
 export const updateConstellationInput = z
   .object({
     id: idInput,
@@ -124,6 +133,9 @@ export const updateConstellationInput = z
     customerId: idInput.nullable().optional(),
     status: statusInput().optional(),
     dueDate: dueDateInput,
+    /** Admins only (section 16): the project's rate, its budget; null clears either. */
+    hourlyRateCents: rateCents.nullable().optional(),
+    budget: budgetInput.nullable().optional(),
   })
   .superRefine((input, ctx) => {
     if (Object.entries(input).every(([key, value]) => key === "id" || value === undefined)) {

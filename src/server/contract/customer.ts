@@ -96,7 +96,7 @@ const INVOICING_FIELDS = ["billingAddress", "vatId", "paymentTermsDays"] as cons
 /** What only an admin sets (PATCH /api/app/customers/:id takes exactly these). */
 const ADMIN_SETTING_FIELDS = [...BILLING_FIELDS, ...INVOICING_FIELDS] as const;
 
-const rateCents = uncoerced(z.number().int("must be an integer").min(0, "must not be negative").max(MAX_RATE_CENTS, `must be at most ${MAX_RATE_CENTS}`));
+export const rateCents = uncoerced(z.number().int("must be an integer").min(0, "must not be negative").max(MAX_RATE_CENTS, `must be at most ${MAX_RATE_CENTS}`));
 
 /** Billing settings (app-api section 4); every field optional, each checked on its own. */
 const billingShape = {

@@ -1,4 +1,5 @@
-// Failure notice (app-api section 8): the response allowlist, the list and read inputs, the columns a
+// Notices (app-api sections 8 and 16): a webhook endpoint failing or disabled, a project's budget
+// reaching a threshold. The response allowlist, the list and read inputs, the columns a
 // notice is read from, and the serializer.
 import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
@@ -8,11 +9,16 @@ import { idInput, timestampSchema } from "@/server/lib/zod";
 
 export const notificationOutput = z.object({
   id: z.string(),
-  kind: z.enum(["webhook_failing", "webhook_disabled"]),
-  endpointId: z.string(),
-  endpointUrl: z.string(),
-  consecutiveFailures: z.number().int(),
+  kind: z.enum(["webhook_failing", "webhook_disabled", "budget_threshold"]),
+  /** Webhook notices; null on a budget notice. */
+  endpointId: z.string().nullable(),
+  endpointUrl: z.string().nullable(),
+  consecutiveFailures: z.number().int().nullable(),
   reason: z.enum(["consecutive_failures", "gone"]).nullable(),
+  /** Budget notices: the project, its period (`total` or `YYYY-MM`) and the percentage of the budget reached; null on a webhook notice. */
+  constellationId: z.string().nullable(),
+  budgetPeriod: z.string().nullable(),
+  thresholdPercent: z.number().int().nullable(),
   createdAt: timestampSchema,
   readAt: timestampSchema.nullable(),
 });
@@ -34,6 +40,9 @@ export const notificationSelect = {
   endpointUrl: true,
   consecutiveFailures: true,
   reason: true,
+  constellationId: true,
+  budgetPeriodKey: true,
+  thresholdPercent: true,
   createdAt: true,
   readAt: true,
 } as const satisfies Prisma.NotificationSelect;
@@ -41,8 +50,10 @@ export const notificationSelect = {
 type NotificationRow = Prisma.NotificationGetPayload<{ select: typeof notificationSelect }>;
 
 export function serializeNotification(row: NotificationRow): NotificationView {
+  const { budgetPeriodKey, ...rest } = row;
   return {
-    ...row,
+    ...rest,
+    budgetPeriod: budgetPeriodKey,
     reason: row.reason === "gone" || row.reason === "consecutive_failures" ? row.reason : null,
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt?.toISOString() ?? null,

@@ -6,6 +6,7 @@ import { MAX_TAG_LENGTH } from "@/lib/limits";
 import { paginationInput } from "@/server/lib/cursor";
 import { refineReportRange } from "@/server/contract/hours-report";
 import { timeZoneInput, weekStartSchema } from "@/server/contract/preferences";
+import { reportBudgetSchema } from "@/server/contract/budget";
 
 export const REPORT_DIMENSIONS = ["customer", "project", "task", "member", "day", "week"] as const;
 export type ReportDimension = (typeof REPORT_DIMENSIONS)[number];
@@ -68,9 +69,20 @@ const amountSchema = z.object({ currency: z.string(), amountCents: z.number().in
 export type ReportAmount = z.output<typeof amountSchema>;
 
 /** `billedSeconds`: the billable time as invoices bill it, each log rounded by its customer's increment and mode. */
-const measures = { seconds: z.number().int(), billableSeconds: z.number().int(), billedSeconds: z.number().int(), amounts: z.array(amountSchema) };
+const measures = {
+  seconds: z.number().int(),
+  billableSeconds: z.number().int(),
+  billedSeconds: z.number().int(),
+  amounts: z.array(amountSchema),
+  /** Admins only: the tracked seconds at each member's cost rate (a member without one costs nothing). */
+  costCents: z.number().int().optional(),
+  /** Admins only: the amounts before tax less costCents; null when the amounts are in several currencies. */
+  marginCents: z.number().int().nullable().optional(),
+};
+export type ReportMeasures = z.output<z.ZodObject<typeof measures>>;
 
-const innerGroupSchema = z.object({ key: z.string().nullable(), label: z.string(), ...measures });
+/** A project group's budget (app-api section 16); absent when the project has none, or for a member, an amount budget. */
+const innerGroupSchema = z.object({ key: z.string().nullable(), label: z.string(), ...measures, budget: reportBudgetSchema.optional() });
 const groupSchema = innerGroupSchema.extend({ groups: z.array(innerGroupSchema).optional() });
 export type ReportGroup = z.output<typeof groupSchema>;
 

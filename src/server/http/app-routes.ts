@@ -128,6 +128,11 @@ export const appRoutes: Record<AppRouteKey, AppRoute> = {
   "PATCH /api/app/members/:userId": json((caller, { body, params }) => caller.organization.setMemberRole({ ...bodyObject(body), userId: params.userId })),
   "POST /api/app/members/:userId/deactivate": json((caller, { params }) => caller.organization.deactivateMember({ userId: params.userId })),
   "POST /api/app/members/:userId/reactivate": json((caller, { params }) => caller.organization.reactivateMember({ userId: params.userId })),
+  // Rates (admin): a member's billable and cost rate; a member's rate on one project (null clears).
+  "GET /api/app/members/rates": json((caller, { query }) => caller.rates.listMemberRates(query)),
+  "PUT /api/app/members/:userId/rates": json((caller, { body, params }) => caller.rates.setMemberRates({ ...bodyObject(body), userId: params.userId })),
+  "GET /api/app/constellations/:id/member-rates": json((caller, { query, params }) => caller.rates.listProjectMemberRates({ ...query, id: params.id })),
+  "PUT /api/app/constellations/:id/member-rates/:userId": json((caller, { body, params }) => caller.rates.setProjectMemberRate({ ...bodyObject(body), id: params.id, userId: params.userId })),
   // Invitations (admin); reading one needs no session (used or expired: 404); accepting signs the member in (201).
   "GET /api/app/invites": json((caller, { query }) => caller.invites.list(query)),
   "POST /api/app/invites": json((caller, { body }) => caller.invites.create(bodyObject(body)), 201),
@@ -142,6 +147,9 @@ export const appRoutes: Record<AppRouteKey, AppRoute> = {
   "POST /api/app/constellations/:id/archive": json((caller, { params }) => caller.constellations.archive({ id: params.id })),
   "POST /api/app/constellations/:id/unarchive": json((caller, { params }) => caller.constellations.unarchive({ id: params.id })),
   "GET /api/app/constellations/:id/work": json((caller, { params }) => caller.constellations.work({ id: params.id })),
+  // A project's rate and budget (admin), with its other fields; the budget in its current period.
+  "PATCH /api/app/constellations/:id": json((caller, { body, params }) => caller.constellations.update({ ...bodyObject(body), id: params.id })),
+  "GET /api/app/constellations/:id/budget": json((caller, { params }) => caller.constellations.budget({ id: params.id })),
   "POST /api/app/tasks/:taskId/comments": json((caller, { body, params }) => caller.tasks.addComment({ ...bodyObject(body), taskId: params.taskId }), 201),
 
   // Time: the running timer, logs (own, or any for an admin), offline sync (idempotent per clientSessionId), the timesheet.

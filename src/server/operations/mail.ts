@@ -19,9 +19,29 @@ export interface NoticeMail {
   text: string;
 }
 
+interface NoticeRow {
+  kind: "webhook_failing" | "webhook_disabled" | "budget_threshold";
+  endpointId: string | null;
+  endpointUrl: string | null;
+  consecutiveFailures: number | null;
+  reason: string | null;
+  lastError: string | null;
+  constellationId: string | null;
+  budgetPeriodKey: string | null;
+  thresholdPercent: number | null;
+}
+
+/** The mail of a budget notice: which project reached which share of its budget, in which period, and where to look. */
+function budgetMail(notice: NoticeRow, projectTitle: string, admins: string[], appOrigin: string | undefined): NoticeMail {
+  const period = notice.budgetPeriodKey === "total" ? "its total budget" : `its budget for ${notice.budgetPeriodKey}`;
+  const subject = `Budget ${notice.thresholdPercent}% reached: ${projectTitle}`;
+  const text = [`The project ${projectTitle} has used ${notice.thresholdPercent}% of ${period}.`, "", "See the project:", `${appOrigin ?? ""}/projects/${notice.constellationId}`].join("\n");
+  return { to: admins, subject, text };
+}
+
 /** The mail of one notice: what happened to which endpoint, the count, the last error and where to look. */
 export function noticeMail(
-  notice: { kind: "webhook_failing" | "webhook_disabled"; endpointId: string; endpointUrl: string; consecutiveFailures: number; reason: string | null; lastError: string | null },
+  notice: Pick<NoticeRow, "endpointId" | "endpointUrl" | "consecutiveFailures" | "reason" | "lastError"> & { kind: "webhook_failing" | "webhook_disabled" },
   admins: string[],
   appOrigin: string | undefined,
 ): NoticeMail {
@@ -55,7 +75,14 @@ export async function mailNotices(db: Db, noticeIds: readonly string[]): Promise
     for (const notice of notices) {
       const admins = await db.user.findMany({ where: { organizationId: notice.organizationId, role: "admin", deactivatedAt: null }, select: { email: true }, orderBy: { email: "asc" } });
       if (!admins.length) continue;
-      const mail = noticeMail(notice, admins.map((admin) => admin.email), env.appOrigin);
+      const to = admins.map((admin) => admin.email);
+      let mail: NoticeMail;
+      if (notice.kind === "budget_threshold") {
+        const project = await db.constellation.findFirst({ where: { id: notice.constellationId ?? "", organizationId: notice.organizationId }, select: { title: true } });
+        mail = budgetMail(notice, project?.title ?? "(deleted project)", to, env.appOrigin);
+      } else {
+        mail = noticeMail({ ...notice, kind: notice.kind }, to, env.appOrigin);
+      }
       await transporterFor(env.smtpUrl).sendMail({ from: env.mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
     }
   } catch (error) {

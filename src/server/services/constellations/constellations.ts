@@ -17,6 +17,11 @@ import {
   type UpdateConstellationInput,
 } from "@/server/contract/constellation";
 import type { Tenant } from "@/server/services/customers/customers";
+import { AppError } from "@/server/errors";
+import { seesBilling } from "@/server/contract/customer";
+import type { AppProjectView } from "@/server/contract/constellation";
+import type { Actor } from "@/server/services/auth/account";
+import { budgetColumns, budgetSettingsOf } from "./budgets";
 
 /** The list's filters and the organization, as a `where` beside the keyset's. */
 function listWhere(tenant: Tenant, input: ListConstellationsInput, keyset: Prisma.ConstellationWhereInput): Prisma.ConstellationWhereInput {
@@ -99,15 +104,37 @@ export async function getConstellationWithCustomerName(db: DbClient, tenant: Ten
   return serializeConstellationWithCustomerName(row);
 }
 
-/** Edits a project; a foreign customerId is a 400 and nothing is written. */
-export async function updateConstellation(db: DbClient, tenant: Tenant, id: string, changes: UpdateConstellationInput): Promise<ConstellationWithCustomerNameView> {
-  await assertCustomerOfTenant(db, tenant, changes.customerId);
+/** The web app's project: its rate and budget for admins only. */
+export async function getAppProject(db: DbClient, actor: Actor, id: string): Promise<AppProjectView> {
+  const row = await db.constellation.findFirst({
+    where: { id, organizationId: actor.organizationId },
+    select: { ...constellationWithCustomerNameSelect, hourlyRateCents: true, budgetKind: true, budgetValue: true, budgetPeriod: true, budgetAlertPercents: true },
+  });
+  if (!row) throw notFound("Constellation");
+  const view = serializeConstellationWithCustomerName(row);
+  return seesBilling(actor.role) ? { ...view, hourlyRateCents: row.hourlyRateCents, budget: budgetSettingsOf(row) } : view;
+}
+
+/** Edits a project; a foreign customerId is a 400 and nothing is written; its rate and budget are an admin's. */
+export async function updateConstellation(db: DbClient, actor: Actor, id: string, changes: UpdateConstellationInput): Promise<AppProjectView> {
+  if (!seesBilling(actor.role) && (changes.hourlyRateCents !== undefined || changes.budget !== undefined)) {
+    throw new AppError("forbidden", "Only admins can change a project's rate and budget.", { details: [{ field: "role", message: "admin role required" }] });
+  }
+  await assertCustomerOfTenant(db, actor, changes.customerId);
   const { count } = await db.constellation.updateMany({
-    where: { id, organizationId: tenant.organizationId },
-    data: { title: changes.title, goal: changes.goal, customerId: changes.customerId, status: changes.status, dueDate: changes.dueDate },
+    where: { id, organizationId: actor.organizationId },
+    data: {
+      title: changes.title,
+      goal: changes.goal,
+      customerId: changes.customerId,
+      status: changes.status,
+      dueDate: changes.dueDate,
+      hourlyRateCents: changes.hourlyRateCents,
+      ...budgetColumns(changes.budget),
+    },
   });
   if (count === 0) throw notFound("Constellation");
-  return getConstellationWithCustomerName(db, tenant, id);
+  return getAppProject(db, actor, id);
 }
 
 /**

@@ -31,6 +31,8 @@ import { dateCell, missingColumns, personOf, readRow, type RowFields } from "./c
 import { DATE_FORMAT_LABELS, DateFormatFinder, LocalTimes, readDate } from "./dates";
 import { People, personLabel, type Person } from "./people";
 import { holdRows, readCsv, releaseRows } from "./records";
+import { noticeCrossedBudgets } from "@/server/services/constellations/budgets";
+import { mailNotices } from "@/server/operations/mail";
 import { existingByName, finishImport, ImportNames, insertLogs, newImportId, startImport, takeBackImport, type RowToWrite, type Written } from "./write";
 
 /** Rows read, checked and written together: the most an import holds in memory at once. */
@@ -290,7 +292,7 @@ async function checkFile(context: ImportContext): Promise<Check> {
 async function writeFile(context: ImportContext, db: DbClient, importId: string): Promise<Written> {
   const { organizationId } = context.actor;
   const names = new ImportNames(organizationId, importId);
-  const written: Written = { logs: 0, billedExternally: 0, members: new Set(), customers: 0, projects: 0, tasks: 0, taskSeconds: new Map() };
+  const written: Written = { logs: 0, billedExternally: 0, members: new Set(), customers: 0, projects: 0, tasks: 0, taskSeconds: new Map(), budgetLogs: new Map(), budgetNotices: [] };
   const perStatement = statementsTakeTurns() ? ROWS_PER_TURN : IMPORT_BATCH_ROWS;
   for await (const batch of readyBatches(context, newReading())) {
     // Rows imported before are left out by the insert itself (its unique key); they are looked up
@@ -313,7 +315,12 @@ async function writeFile(context: ImportContext, db: DbClient, importId: string)
     written.projects += created.projects;
     written.tasks += created.tasks;
     for (let first = 0; first < rows.length; first += perStatement) await insertLogs(db, organizationId, importId, names, rows.slice(first, first + perStatement), written);
+    for (const row of rows) {
+      const constellationId = names.projectId(row.project);
+      if (constellationId) written.budgetLogs.set(`${constellationId}|${row.startedAt.toISOString().slice(0, 7)}`, { constellationId, startedAt: row.startedAt });
+    }
   }
+  written.budgetNotices = await noticeCrossedBudgets(db, organizationId, [...written.budgetLogs.values()]);
   await finishImport(db, organizationId, importId, written);
   // The last statement of the write: on the embedded database a failure before it takes the import back with no entry.
   await recordAudit(db, context.audit, {
@@ -385,6 +392,7 @@ async function importAlone(db: Db, actor: Actor, input: ImportInput, audit: Audi
   if ((check.errors.length && !input.skipInvalid) || hasFileProblem || check.logs === 0) return result;
 
   const written = await commitFile(context(await People.load(db, actor, input.people)), check.rows);
+  void mailNotices(db, written.budgetNotices);
   getLogger().info({ organizationId, source: input.source, rows: check.rows, logs: written.logs, checkMs: checkedMs, writeMs: Math.round(performance.now() - started) - checkedMs }, "import committed");
   return {
     ...result,

@@ -38,6 +38,10 @@ export interface Written {
   tasks: number;
   /** Per task: seconds logged and billable, added to the task's counters when the import is done. */
   taskSeconds: Map<string, { logged: number; billable: number }>;
+  /** One log per project and month written to, for the budget check once every row is in. */
+  budgetLogs: Map<string, { constellationId: string; startedAt: Date }>;
+  /** The budget notices the import created, mailed once it has committed. */
+  budgetNotices: string[];
 }
 
 const BASE36_BLOCK = 36 ** 8;

@@ -55,19 +55,39 @@ export function lineAmountCentsSql(columns: { seconds: Prisma.Sql; incrementMinu
   return Prisma.sql`((2::bigint * ${billedSecondsSql(columns)} * ${columns.hourlyRateCents} + 3600) / 7200)`;
 }
 
-/** A log's columns as the arithmetic above reads them, for a query joining the log as `l` and its customer as `c`. */
+/**
+ * The rate resolution (app-api section 16), for a query reading the log as `l` and its customer as `c`:
+ * the joins it reads, then a billable log's hourly rate as the project-member rate, else the project's
+ * rate, else the member's billable rate, else the customer's. Invoices, reports and budgets all read a
+ * log's rate through these two fragments, so they agree to the cent. The aliases are the resolution's
+ * own (`rate_*`), so a query may join the same tables for its groups.
+ */
+export const LOG_RATE_JOINS_SQL = Prisma.sql`
+  LEFT JOIN "ConstellationMemberRate" rate_pm ON rate_pm."constellationId" = l."constellationId" AND rate_pm."userId" = l."userId" AND rate_pm."organizationId" = l."organizationId"
+  LEFT JOIN "Constellation" rate_p ON rate_p."id" = l."constellationId" AND rate_p."organizationId" = l."organizationId"
+  LEFT JOIN "User" rate_u ON rate_u."id" = l."userId" AND rate_u."organizationId" = l."organizationId"`;
+
+export const LOG_HOURLY_RATE_CENTS_SQL = Prisma.sql`COALESCE(rate_pm."hourlyRateCents", rate_p."hourlyRateCents", rate_u."billableRateCents", c."hourlyRateCents")`;
+
+/** A log's columns as the arithmetic above reads them (same joins). */
 const LOG_COLUMNS = {
   seconds: Prisma.sql`l."durationSeconds"`,
   incrementMinutes: Prisma.sql`c."roundingIncrementMinutes"`,
   mode: Prisma.sql`c."roundingMode"`,
-  hourlyRateCents: Prisma.sql`c."hourlyRateCents"`,
+  hourlyRateCents: LOG_HOURLY_RATE_CENTS_SQL,
 };
 
 /**
- * A time log's amount in SQL, for a query joining the log as `l` and its customer as `c`: its invoice
- * line amount when it is billable to a customer billed hourly at a rate, else NULL.
+ * A time log's amount in SQL (same joins): its invoice line amount when it is billable to a customer
+ * billed hourly and some level of the resolution gives it a rate, else NULL.
  */
-export const LOG_AMOUNT_CENTS_SQL = Prisma.sql`CASE WHEN l."isBillable" AND c."billingType" = 'hourly' AND c."hourlyRateCents" IS NOT NULL THEN ${lineAmountCentsSql(LOG_COLUMNS)} END`;
+export const LOG_AMOUNT_CENTS_SQL = Prisma.sql`CASE WHEN l."isBillable" AND c."billingType" = 'hourly' AND ${LOG_HOURLY_RATE_CENTS_SQL} IS NOT NULL THEN ${lineAmountCentsSql(LOG_COLUMNS)} END`;
+
+/**
+ * What a log cost (same joins): its tracked seconds, billable or not and before any rounding, at its
+ * member's cost rate, rounded to the cent (half up); NULL when the member has no cost rate.
+ */
+export const LOG_COST_CENTS_SQL = Prisma.sql`((2::bigint * l."durationSeconds" * rate_u."costRateCents" + 3600) / 7200)`;
 
 /**
  * A time log's billed seconds in SQL (same join), as an invoice bills them (`draftLines`): a billable

@@ -9,7 +9,8 @@ import { serializeInvoice, serializeInvoiceSummary, type CreateInvoiceInput, typ
 import type { Actor } from "@/server/services/auth/account";
 import { recordAudit, type AuditContext } from "@/server/services/audit/record";
 import { enqueueEvent } from "@/server/webhooks/enqueue";
-import { billedSeconds, lineAmountCents, taxCents } from "./arithmetic";
+import { sqlTimestamp } from "@/server/lib/sql";
+import { LOG_AMOUNT_CENTS_SQL, LOG_BILLED_SECONDS_SQL, LOG_RATE_JOINS_SQL, taxCents } from "./arithmetic";
 
 /** Largest amount an invoice column holds (32-bit cents). */
 const MAX_CENTS = 2_147_483_647;
@@ -23,18 +24,26 @@ interface UnbilledLog {
   description: string | null;
   startedAt: Date;
   durationSeconds: number;
-  task: { title: string } | null;
+  taskTitle: string | null;
+  /** Rounded by the customer's increment and mode, and at the log's resolved rate (null: no level has one). */
+  billedSeconds: number;
+  amountCents: number | null;
 }
 
 /** A line as it is stored: with the start of the log it bills (its date on the invoice), null for the fee. */
 export type DraftLine = InvoiceLineView & { startedAt: Date | null };
 
-const lineDescription = (log: UnbilledLog) => log.description || log.task?.title || "Time";
+const lineDescription = (log: UnbilledLog) => log.description || log.taskTitle || "Time";
+
+const NO_HOURLY_RATE = "the customer bills hourly but has no hourlyRateCents; set it on the customer first";
+
+/** Hourly: every log needs a rate from some level of the resolution; with none on the customer, so does an empty period. */
+function assertRated(customer: Customer, logs: UnbilledLog[]): void {
+  if (customer.billingType !== "hourly") return;
+  if (customer.hourlyRateCents === null && (!logs.length || logs.some((log) => log.amountCents === null))) throw validationError("customerId", NO_HOURLY_RATE);
+}
 
 function assertBillable(customer: Customer): void {
-  if (customer.billingType === "hourly" && customer.hourlyRateCents === null) {
-    throw validationError("customerId", "the customer bills hourly but has no hourlyRateCents; set it on the customer first");
-  }
   if (customer.billingType === "fixed" && customer.fixedRateCents === null) {
     throw validationError("customerId", "the customer bills a fixed fee but has no fixedRateCents; set it on the customer first");
   }
@@ -55,17 +64,14 @@ function draftLines(customer: Customer, logs: UnbilledLog[]): DraftLine[] {
     }));
     return [fee, ...covered];
   }
-  return logs.map((log) => {
-    const billed = billedSeconds(log.durationSeconds, customer.roundingIncrementMinutes, customer.roundingMode);
-    return {
-      timeLogId: log.id,
-      description: lineDescription(log),
-      startedAt: log.startedAt,
-      seconds: log.durationSeconds,
-      billedSeconds: billed,
-      amountCents: lineAmountCents(billed, customer.hourlyRateCents!),
-    };
-  });
+  return logs.map((log) => ({
+    timeLogId: log.id,
+    description: lineDescription(log),
+    startedAt: log.startedAt,
+    seconds: log.durationSeconds,
+    billedSeconds: log.billedSeconds,
+    amountCents: log.amountCents!,
+  }));
 }
 
 /** A fixed fee is owed once per period: a second fee invoice overlapping an earlier one is refused. */
@@ -104,20 +110,22 @@ export async function draftInvoice(tx: DbClient, organizationId: string, input: 
   assertBillable(customer);
   if (customer.billingType === "fixed") await assertNoOverlappingFee(tx, organizationId, input);
 
-  const logs = await tx.timeLog.findMany({
-    where: {
-      organizationId,
-      customerId: customer.id,
-      isBillable: true,
-      deletedAt: null,
-      // Invoiced in the tool it was imported from (Harvest's `Invoiced?`): billing it here would bill it twice.
-      billedExternally: false,
-      startedAt: { gte: input.periodStart, lte: input.periodEnd },
-      invoiceLine: { is: null },
-    },
-    orderBy: [{ startedAt: "asc" }, { id: "asc" }],
-    select: { id: true, description: true, startedAt: true, durationSeconds: true, task: { select: { title: true } } },
-  });
+  // Each log's billed seconds and amount through the same SQL as reports (and its rate through the one
+  // resolution), so a report and an invoice of the same time agree to the cent.
+  const logs = (await tx.$queryRaw<Array<Omit<UnbilledLog, "billedSeconds" | "amountCents"> & { billed: number; amount: bigint | null }>>`
+    SELECT l."id", l."description", l."startedAt", l."durationSeconds", t."title" AS "taskTitle",
+      (${LOG_BILLED_SECONDS_SQL})::int AS "billed", (${LOG_AMOUNT_CENTS_SQL})::bigint AS "amount"
+    FROM "TimeLog" l
+    JOIN "Customer" c ON c."id" = l."customerId" AND c."organizationId" = l."organizationId"
+    LEFT JOIN "Task" t ON t."id" = l."taskId" AND t."organizationId" = l."organizationId"
+    ${LOG_RATE_JOINS_SQL}
+    WHERE l."organizationId" = ${organizationId} AND l."customerId" = ${customer.id} AND l."isBillable" AND l."deletedAt" IS NULL
+      -- Invoiced in the tool it was imported from (Harvest: Invoiced? Yes): billing it here would bill it twice.
+      AND NOT l."billedExternally"
+      AND l."startedAt" >= ${sqlTimestamp(input.periodStart)} AND l."startedAt" <= ${sqlTimestamp(input.periodEnd)}
+      AND NOT EXISTS (SELECT 1 FROM "InvoiceLine" il WHERE il."timeLogId" = l."id")
+    ORDER BY l."startedAt", l."id"`).map(({ billed, amount, ...log }) => ({ ...log, billedSeconds: Number(billed), amountCents: amount === null ? null : Number(amount) }));
+  assertRated(customer, logs);
   const lines = draftLines(customer, logs);
   const subtotalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
   const tax = taxCents(subtotalCents, customer.taxRateBps);

@@ -102,6 +102,8 @@ async function sharedReportOf(db: DbClient, token: string, now: Date): Promise<S
     timeFormat: saved.user.timeFormat,
     durationFormat: saved.user.durationFormat,
     showAmounts: seesBilling(saved.user.role) && saved.showAmounts,
+    // Costs are the organization's own figures: never on a page anyone with the link can open.
+    showCosts: false,
   };
   return { name: saved.name, viewer, input: reportInputOf(query, viewer, now) };
 }

@@ -13,7 +13,7 @@ import { Prisma } from "@/generated/prisma/client";
 import type { DurationFormat, TimeFormat, WeekStart } from "@/generated/prisma/enums";
 import type { DbClient } from "@/server/db";
 import { validationError } from "@/server/errors";
-import type { ApiTimeReportInput, ReportAmount, ReportDimension, ReportFilter, ReportGroup, TimeReport, TimeReportFileInput, TimeReportInput } from "@/server/contract/time-report";
+import type { ApiTimeReportInput, ReportAmount, ReportDimension, ReportFilter, ReportGroup, ReportMeasures, TimeReport, TimeReportFileInput, TimeReportInput } from "@/server/contract/time-report";
 import type { FileView } from "@/server/contract/file";
 import { BOUNDS } from "@/server/load/bounds";
 import { keyedConcurrencyLimit, type ConcurrencyLimit } from "@/server/load/concurrency";
@@ -27,9 +27,10 @@ import { renderReportCsv } from "@/server/services/reports/render-csv";
 import { renderReportPdf, PDF_DETAIL_ROWS } from "@/server/services/reports/render-pdf";
 import type { Actor } from "@/server/services/auth/account";
 import { requestedLogOwner, scopeSql, seesEveryonesLogs } from "@/server/services/time-tracking/log-access";
-import { LOG_AMOUNT_CENTS_SQL, LOG_BILLED_SECONDS_SQL, taxCents } from "@/server/services/invoices/arithmetic";
+import { LOG_AMOUNT_CENTS_SQL, LOG_BILLED_SECONDS_SQL, LOG_COST_CENTS_SQL, LOG_RATE_JOINS_SQL, taxCents } from "@/server/services/invoices/arithmetic";
 import { LOG_INVOICE_NUMBER_SQL, LOG_IS_INVOICED_SQL } from "@/server/services/invoices/invoiced-logs";
 import { zonedDate } from "@/lib/time-zone";
+import { reportBudgets } from "@/server/services/constellations/budgets";
 
 /** Who the report is for: which organization, whose time, in which zone and clock, with or without amounts. */
 export interface ReportViewer {
@@ -43,6 +44,8 @@ export interface ReportViewer {
   durationFormat: DurationFormat;
   /** Amounts reveal rates, which members do not see. */
   showAmounts: boolean;
+  /** Costs and margins (cost rates): admins only, never on a shared page. */
+  showCosts?: boolean;
 }
 
 /** The caller as a report viewer: their zone, week start and formats; a member sees their own time and no amounts. */
@@ -52,7 +55,7 @@ export async function reportViewerFor(db: DbClient, actor: Actor, requestedUserI
     where: { id: actor.userId, organizationId: actor.organizationId },
     select: { timeZone: true, weekStart: true, timeFormat: true, durationFormat: true },
   });
-  return { organizationId: actor.organizationId, userId, ...preferences, showAmounts: seesBilling(actor.role) };
+  return { organizationId: actor.organizationId, userId, ...preferences, showAmounts: seesBilling(actor.role), showCosts: seesBilling(actor.role) };
 }
 
 /**
@@ -172,6 +175,8 @@ interface AggregateRow {
   billable: bigint | number;
   billed: bigint | number;
   amount: bigint | number | null;
+  /** Admins only: what the group's time cost at its members' cost rates. */
+  cost: bigint | number | null;
   /** Chunked statements only: how many logs the chunk read, and the last one. */
   chunkRows?: number;
   lastStartedAt?: Date;
@@ -191,6 +196,7 @@ interface Accumulator {
   seconds: number;
   billableSeconds: number;
   billedSeconds: number;
+  costCents: number;
   subtotals: Map<string, Subtotal>;
   children?: Map<string | null, Accumulator>;
 }
@@ -201,6 +207,7 @@ const accumulator = (key: string | null, label: string | null, dimension: Report
   seconds: 0,
   billableSeconds: 0,
   billedSeconds: 0,
+  costCents: 0,
   subtotals: new Map(),
   ...(nested ? { children: new Map() } : {}),
 });
@@ -209,6 +216,7 @@ function add(target: Accumulator, row: AggregateRow): void {
   target.seconds += Number(row.seconds);
   target.billableSeconds += Number(row.billable);
   target.billedSeconds += Number(row.billed);
+  target.costCents += Number(row.cost ?? 0);
   if (row.amount === null || row.currency === null || row.customerId === null) return;
   const subtotal = target.subtotals.get(row.customerId) ?? { currency: row.currency, cents: 0, taxRateBps: row.taxRateBps ?? 0 };
   subtotal.cents += Number(row.amount);
@@ -234,12 +242,33 @@ function ordered(groups: Iterable<Accumulator>, dimension: ReportDimension): Acc
   return list.sort((a, b) => Number(a.key === null) - Number(b.key === null) || b.seconds - a.seconds || a.label.localeCompare(b.label));
 }
 
-const measuresOf = (group: Accumulator) => ({ seconds: group.seconds, billableSeconds: group.billableSeconds, billedSeconds: group.billedSeconds, amounts: amountsOf(group.subtotals) });
+/**
+ * A group's figures; with costs, `costCents` and `marginCents`: the amounts before tax less the cost,
+ * null when the amounts are in more than one currency (cost rates carry none).
+ */
+function measuresOf(group: Accumulator, showCosts: boolean): ReportMeasures {
+  const amounts = amountsOf(group.subtotals);
+  const measures: ReportMeasures = { seconds: group.seconds, billableSeconds: group.billableSeconds, billedSeconds: group.billedSeconds, amounts };
+  if (!showCosts) return measures;
+  const margin = amounts.length > 1 ? null : (amounts[0]?.amountCents ?? 0) - group.costCents;
+  return { ...measures, costCents: group.costCents, marginCents: margin };
+}
 
-function finish(group: Accumulator, dimensions: ReportDimension[], depth: number): ReportGroup {
-  const view: ReportGroup = { key: group.key, label: group.label, ...measuresOf(group) };
-  if (group.children) view.groups = ordered(group.children.values(), dimensions[depth + 1]!).map((child) => finish(child, dimensions, depth + 1));
+function finish(group: Accumulator, dimensions: ReportDimension[], depth: number, showCosts: boolean): ReportGroup {
+  const view: ReportGroup = { key: group.key, label: group.label, ...measuresOf(group, showCosts) };
+  if (group.children) view.groups = ordered(group.children.values(), dimensions[depth + 1]!).map((child) => finish(child, dimensions, depth + 1, showCosts));
   return view;
+}
+
+/** Each project group's budget, spent and remaining (section 16), read for all of them at once. */
+async function addBudgets(db: DbClient, viewer: ReportViewer, groups: ReportGroup[], depth: number): Promise<void> {
+  const projectGroups = depth === 0 ? groups : groups.flatMap((group) => group.groups ?? []);
+  const ids = [...new Set(projectGroups.flatMap((group) => (group.key ? [group.key] : [])))];
+  const budgets = await reportBudgets(db, viewer.organizationId, ids, viewer.showAmounts);
+  for (const group of projectGroups) {
+    const budget = group.key ? budgets.get(group.key) : undefined;
+    if (budget) group.budget = budget;
+  }
 }
 
 /** The first and last day of [from, to) in the zone, both included. */
@@ -304,9 +333,10 @@ async function computeReport(db: DbClient, viewer: ReportViewer, input: TimeRepo
         SUM(l."durationSeconds")::bigint AS "seconds",
         SUM(CASE WHEN l."isBillable" THEN l."durationSeconds" ELSE 0 END)::bigint AS "billable",
         SUM(${LOG_BILLED_SECONDS_SQL})::bigint AS "billed",
-        ${amounts ? Prisma.sql`SUM(${LOG_AMOUNT_CENTS_SQL})::bigint` : Prisma.sql`NULL::bigint`} AS "amount"
+        ${amounts ? Prisma.sql`SUM(${LOG_AMOUNT_CENTS_SQL})::bigint` : Prisma.sql`NULL::bigint`} AS "amount",
+        ${amounts ? Prisma.sql`SUM(${LOG_COST_CENTS_SQL})::bigint` : Prisma.sql`NULL::bigint`} AS "cost"
         ${chunkColumns}
-      FROM "chunk" l ${Prisma.join([...joined].map((name) => JOINS[name]), " ")}
+      FROM "chunk" l ${Prisma.join([...joined].map((name) => JOINS[name]), " ")} ${LOG_RATE_JOINS_SQL}
       GROUP BY 1, 2, 3, 4, 5, 6, 7`;
     for (const row of rows) {
       add(totals, row);
@@ -323,6 +353,8 @@ async function computeReport(db: DbClient, viewer: ReportViewer, input: TimeRepo
     if (!isChunked || !last || last.chunkRows! < reading.chunkRows) break;
     after = { startedAt: last.lastStartedAt!, id: last.lastId! };
   }
+  const finished = ordered(groups.values(), first).map((group) => finish(group, input.groupBy, 0, viewer.showCosts === true));
+  if (input.groupBy.includes("project")) await addBudgets(db, viewer, finished, input.groupBy.indexOf("project"));
   return {
     from: input.from.toISOString(),
     to: input.to.toISOString(),
@@ -330,8 +362,8 @@ async function computeReport(db: DbClient, viewer: ReportViewer, input: TimeRepo
     timeZone: viewer.timeZone,
     period: reportPeriod(input, viewer.timeZone),
     filters: await describeFilters(db, viewer, input),
-    totals: measuresOf(totals),
-    groups: ordered(groups.values(), first).map((group) => finish(group, input.groupBy, 0)),
+    totals: measuresOf(totals, viewer.showCosts === true),
+    groups: finished,
   };
 }
 
@@ -430,7 +462,7 @@ async function reportLogRows(db: DbClient, viewer: ReportViewer, input: TimeRepo
         ${LOG_INVOICE_NUMBER_SQL} AS "invoice",
         ${viewer.showAmounts ? Prisma.sql`c."currency"` : Prisma.sql`NULL::text`} AS "currency",
         ${viewer.showAmounts ? Prisma.sql`(${LOG_AMOUNT_CENTS_SQL})::bigint` : Prisma.sql`NULL::bigint`} AS "amount"
-      FROM (${logsOf(viewer, input, Prisma.sql`l.*`, after, limit)}) l ${Prisma.join(Object.values(JOINS), " ")}
+      FROM (${logsOf(viewer, input, Prisma.sql`l.*`, after, limit)}) l ${Prisma.join(Object.values(JOINS), " ")} ${LOG_RATE_JOINS_SQL}
       ORDER BY l."startedAt", l."id"`;
     rows.push(...chunk);
     const last = chunk.at(-1);

@@ -9,7 +9,7 @@ import type { WorkHours, WorkPeriod, WorkRow, WorkSummary } from "@/server/contr
 import type { Actor } from "@/server/services/auth/account";
 import { getConstellationWithCustomerName } from "@/server/services/constellations/constellations";
 import { getCustomer } from "@/server/services/customers/customers";
-import { LOG_AMOUNT_CENTS_SQL } from "@/server/services/invoices/arithmetic";
+import { LOG_AMOUNT_CENTS_SQL, LOG_RATE_JOINS_SQL } from "@/server/services/invoices/arithmetic";
 import { resolveRelativeRange } from "@/lib/report-ranges";
 import { reportViewerFor } from "@/server/services/reports/time";
 import { sqlTimestamp } from "@/server/lib/sql";
@@ -95,6 +95,7 @@ export async function workSummary(db: DbClient, actor: Actor, subject: Subject):
       ${periodSums("week", thisWeek)}, ${periodSums("month", thisMonth)}, ${periodSums("all", null)}
     FROM "TimeLog" l
     LEFT JOIN "Customer" c ON c."id" = l."customerId" AND c."organizationId" = l."organizationId"
+    ${LOG_RATE_JOINS_SQL}
     ${row.join}
     WHERE ${Prisma.join(conditions, " AND ")}
     GROUP BY GROUPING SETS ((${currency}), (${row.key}, ${row.label}))

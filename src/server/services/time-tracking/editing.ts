@@ -14,6 +14,8 @@ import { adjustTaskSeconds } from "./events";
 import { logNotFound, visibleLogsWhere } from "./log-access";
 import { resolveReferences } from "./references";
 import { TIME_LOG_TRANSACTION } from "@/server/lib/transactions";
+import { noticeCrossedBudgets } from "@/server/services/constellations/budgets";
+import { mailNotices } from "@/server/operations/mail";
 
 /** Not billed, or billed only by void invoices: the guard every write of a log carries. */
 export const UNLOCKED: Prisma.TimeLogWhereInput = NOT_ON_LIVE_INVOICE;
@@ -69,7 +71,7 @@ export function editedTimes(
 }
 
 export async function updateTimeLog(db: Db, actor: Actor, input: UpdateTimeLogInput): Promise<TimeLogView> {
-  return db.$transaction(async (tx) => {
+  const { log, notices } = await db.$transaction(async (tx) => {
     const current = await findUnlockedLog(tx, actor, input.id);
     const times = editedTimes(current, input);
     const [references] = await resolveReferences(tx, actor.organizationId, [{ ...input, base: current }]);
@@ -91,8 +93,10 @@ export async function updateTimeLog(db: Db, actor: Actor, input: UpdateTimeLogIn
       throw logNotFound();
     }
     await adjustTaskSeconds(tx, actor.organizationId, [updated[0]], [current]);
-    return serializeTimeLog(updated[0]);
+    return { log: serializeTimeLog(updated[0]), notices: await noticeCrossedBudgets(tx, actor.organizationId, [updated[0]]) };
   }, TIME_LOG_TRANSACTION);
+  void mailNotices(db, notices);
+  return log;
 }
 
 /**

@@ -20,6 +20,8 @@ import type { Actor } from "@/server/services/auth/account";
 import { eventWrites, planEvents } from "@/server/webhooks/enqueue";
 import { taskCounterCtes, timeLogCreatedEvent } from "./events";
 import { resolveReferences } from "./references";
+import { noticeCrossedBudgets } from "@/server/services/constellations/budgets";
+import { mailNotices } from "@/server/operations/mail";
 
 /**
  * Inserts one user's entries whose clientSessionId is not taken yet, with their references checked
@@ -131,6 +133,7 @@ async function syncAlone(db: Db, actor: Actor, input: SyncTimeLogsInput): Promis
     candidates.map((index) => input.entries[index]!),
     (position) => `entries.${candidates[position]}.`,
   );
+  void mailNotices(db, await noticeCrossedBudgets(db, organizationId, inserted));
   const insertedById = new Map(inserted.map((log) => [log.clientSessionId!, log]));
 
   const committed = input.entries.flatMap((entry, index) => {

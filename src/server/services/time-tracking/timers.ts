@@ -18,6 +18,8 @@ import { resolveReferences, type ResolvedReferences } from "./references";
 import { MAX_LOG_SECONDS } from "@/lib/limits";
 import { TIME_LOG_TRANSACTION } from "@/server/lib/transactions";
 import { findEditableLog } from "./editing";
+import { noticeCrossedBudgets } from "@/server/services/constellations/budgets";
+import { mailNotices } from "@/server/operations/mail";
 
 const timerAlreadyRunning = () => new AppError("conflict", "A timer is already running; stop it before starting another.");
 const noRunningTimer = () => new AppError("conflict", "No timer is running.");
@@ -116,11 +118,11 @@ export function timerDurationSeconds(startedAt: Date, end: Date): number {
 }
 
 export async function stopTimer(db: Db, actor: Actor, input: { stoppedAt?: Date; clientSessionId?: string } = {}, now: Date = new Date()): Promise<TimeLogView> {
-  return db.$transaction(async (tx) => {
+  const { log, notices } = await db.$transaction(async (tx): Promise<{ log: TimeLogView; notices: string[] }> => {
     // A stop sent again after an unknown outcome (offline, 5xx) answers the log it made the first time.
     if (input.clientSessionId) {
       const earlier = await tx.timeLog.findFirst({ where: { organizationId: actor.organizationId, userId: actor.userId, clientSessionId: input.clientSessionId } });
-      if (earlier) return serializeTimeLog(earlier);
+      if (earlier) return { log: serializeTimeLog(earlier), notices: [] };
     }
     const stoppedAt = clientInstant("stoppedAt", input.stoppedAt, now);
     const timer = await tx.runningTimer.findFirst({ where: { userId: actor.userId, organizationId: actor.organizationId } });
@@ -147,6 +149,8 @@ export async function stopTimer(db: Db, actor: Actor, input: { stoppedAt?: Date;
       },
     });
     await recordCommittedLogs(tx, actor.organizationId, [log], "timer_stop");
-    return serializeTimeLog(log);
+    return { log: serializeTimeLog(log), notices: await noticeCrossedBudgets(tx, actor.organizationId, [log]) };
   }, TIME_LOG_TRANSACTION);
+  void mailNotices(db, notices);
+  return log;
 }

@@ -19,6 +19,8 @@ import { holdInvoicing, lockedError, softDeleteLogs, UNLOCKED } from "./editing"
 import { adjustTaskSeconds } from "./events";
 import { commitEntries } from "./sync";
 import { resolveReferences, type ResolvedReferences } from "./references";
+import { noticeCrossedBudgets } from "@/server/services/constellations/budgets";
+import { mailNotices } from "@/server/operations/mail";
 import { labelDescription, lastEndsOfDays, placeInDay, zonedDay } from "./placement";
 import { TIME_LOG_TRANSACTION } from "@/server/lib/transactions";
 
@@ -127,7 +129,8 @@ async function cellRow(tx: Tx, actor: Actor, input: SetTimesheetCellInput): Prom
 
 /** Sets one cell to `seconds` and answers its row for the cell's week (its label as the week alone would give it). */
 export async function setTimesheetCell(db: Db, actor: Actor, input: SetTimesheetCellInput, audit: AuditContext): Promise<TimesheetRowView> {
-  return db.$transaction(async (tx) => {
+  let notices: string[] = [];
+  const row = await db.$transaction(async (tx) => {
     await holdInvoicing(tx, actor.organizationId);
     const userId = await timesheetUser(tx, actor, input.userId);
     const cell = await cellRow(tx, actor, input);
@@ -159,7 +162,7 @@ export async function setTimesheetCell(db: Db, actor: Actor, input: SetTimesheet
           source: "manual",
         });
       }
-      await commitEntries(tx, actor.organizationId, userId, entries);
+      notices = await noticeCrossedBudgets(tx, actor.organizationId, await commitEntries(tx, actor.organizationId, userId, entries));
     } else if (difference < 0) {
       await shortenNewestFirst(tx, actor, dayLogs, -difference, audit);
     }
@@ -167,6 +170,8 @@ export async function setTimesheetCell(db: Db, actor: Actor, input: SetTimesheet
     const row = buildTimesheet(week, await weekLogs(tx, actor, userId, week, { taskId, customerId, constellationId })).rows[0];
     return row ?? emptyRow(cell, await rowNames(tx, actor, cell));
   }, TIME_LOG_TRANSACTION);
+  void mailNotices(db, notices);
+  return row;
 }
 
 /** Takes `seconds` off the unlocked logs, newest first; logs that reach 0 are deleted. */

@@ -2,6 +2,7 @@ import { createRouter } from "@/server/api/trpc";
 import { archiveConstellationProcedure } from "./archive-constellation";
 import { createConstellationProcedure } from "./create-constellation";
 import { getConstellationProcedure } from "./get-constellation";
+import { getConstellationBudgetProcedure } from "./get-constellation-budget";
 import { getConstellationWorkProcedure } from "./get-constellation-work";
 import { listConstellationsWithCustomerNamesProcedure } from "./list-constellations-with-customer-names";
 import { listConstellationsProcedure } from "./list-constellations";
@@ -21,5 +22,6 @@ export const constellationsRouter = createRouter({
   listWithCustomerNames: listConstellationsWithCustomerNamesProcedure,
   get: getConstellationProcedure,
   work: getConstellationWorkProcedure,
+  budget: getConstellationBudgetProcedure,
   update: updateConstellationProcedure,
 });
