@@ -2,13 +2,13 @@
 // (user, clientSessionId): the unique index decides which entries are new, even under concurrent
 // replays (INSERT … ON CONFLICT DO NOTHING), and only those are committed and announced. Every log the
 // web app creates goes through `commitEntries` (the timesheet's added time too).
-// The reads come first and the writes are one statement, with no transaction around them: on the
-// embedded database a transaction holds the only connection between its statements, and a 500-entry
-// sync's held it for 300-660 ms while every other organization's statements waited.
+// The reads come first and the writes are one statement. A sync is one transaction because the week
+// check (approvals, week-locks.ts) holds the member's row until the insert commits, so no approval
+// lands in between; on the embedded database that transaction holds the only connection meanwhile.
 // One organization's syncs run one at a time in a process (the others wait their turn, within the
 // organization's request bounds): a 500-entry sync is the heaviest write a request makes, and two
 // at once took both of a small machine's cores from every other tenant.
-import { Prisma, type Db, type DbClient } from "@/server/db";
+import { Prisma, type Db, type DbClient, type Tx } from "@/server/db";
 import type { TimeLog } from "@/generated/prisma/client";
 import { serializeTimeLog, type SyncEntryInput, type SyncResult, type SyncTimeLogsInput } from "@/server/contract/time-log";
 import { BOUNDS } from "@/server/load/bounds";
@@ -20,6 +20,8 @@ import type { Actor } from "@/server/services/auth/account";
 import { eventWrites, planEvents } from "@/server/webhooks/enqueue";
 import { taskCounterCtes, timeLogCreatedEvent } from "./events";
 import { resolveReferences } from "./references";
+import { assertWeeksWritable } from "@/server/services/approvals/week-locks";
+import { TIME_LOG_TRANSACTION } from "@/server/lib/transactions";
 
 /**
  * Inserts one user's entries whose clientSessionId is not taken yet, with their references checked
@@ -109,7 +111,11 @@ export function syncTimeLogs(db: Db, actor: Actor, input: SyncTimeLogsInput): Pr
   return organizationSyncs.run(actor.organizationId, () => syncAlone(db, actor, input));
 }
 
-async function syncAlone(db: Db, actor: Actor, input: SyncTimeLogsInput): Promise<SyncResult> {
+function syncAlone(db: Db, actor: Actor, input: SyncTimeLogsInput): Promise<SyncResult> {
+  return db.$transaction((tx) => syncInTransaction(tx, actor, input), TIME_LOG_TRANSACTION);
+}
+
+async function syncInTransaction(db: Tx, actor: Actor, input: SyncTimeLogsInput): Promise<SyncResult> {
   const { organizationId, userId } = actor;
   const firstIndex = new Map<string, number>();
   input.entries.forEach((entry, index) => {
@@ -124,6 +130,12 @@ async function syncAlone(db: Db, actor: Actor, input: SyncTimeLogsInput): Promis
   const known = new Set(alreadyCommitted.map((log) => log.clientSessionId));
   // A replay is acknowledged even if its task was deleted since, so only new entries are checked.
   const candidates = [...firstIndex.entries()].filter(([clientSessionId]) => !known.has(clientSessionId)).map(([, index]) => index);
+  // One new entry in a week that refuses it and nothing is written; the 409 names each such entry.
+  await assertWeeksWritable(
+    db,
+    actor,
+    candidates.map((index) => ({ userId, startedAt: input.entries[index]!.startedAt, field: `entries.${index}.startedAt` })),
+  );
   const inserted = await commitEntries(
     db,
     organizationId,
