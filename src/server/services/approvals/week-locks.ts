@@ -7,7 +7,8 @@
 // submission or decision takes the member's row FOR NO KEY UPDATE before it reads the approval. So an
 // approval never lands between a write's check and its commit, nor a write between an approval's read
 // and its commit. (Inserting a log only takes FOR KEY SHARE on its user, which neither lock blocks.)
-import type { Approval } from "@/generated/prisma/client";
+import { Prisma, type Approval } from "@/generated/prisma/client";
+import type { ApprovalStatus } from "@/generated/prisma/enums";
 import type { DbClient } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { weekDates, zonedDate, type DateString } from "@/lib/time-zone";
@@ -69,33 +70,53 @@ export function weekLockMessage(approval: WeekLock["approval"], timeZone: string
   return `This week was submitted for approval on ${shortDay(approval.submittedAt, timeZone)}; ask an admin to reject it before changing its time.`;
 }
 
+/** The states of a week that refuse the actor's writes: approved for everyone, submitted for a member too. */
+export const refusingStatuses = (actor: Pick<Actor, "role">): ApprovalStatus[] => (actor.role === "admin" ? ["approved"] : ["approved", "submitted"]);
+
 /**
- * The writes the weeks refuse: any in an approved week, and (unless the actor is an admin) any in a
- * submitted week. Holds the owners' rows (see `holdWeeksOf`); one query reads every week's approval.
+ * The same rule in SQL, for a statement that writes logs on the embedded database without a
+ * transaction (its statements run one at a time, so a check inside the write's own statement is
+ * race-free there): whether an approval refuses the actor's write of `userId`'s log in `weekStart`.
  */
-export async function findWeekLocks(tx: DbClient, actor: Pick<Actor, "organizationId" | "role">, writes: readonly LogWrite[]): Promise<WeekLock[]> {
-  if (!writes.length) return [];
+export function refusingApprovalSql(actor: Pick<Actor, "organizationId" | "role">, userId: Prisma.Sql, weekStart: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`EXISTS (SELECT 1 FROM "Approval" a WHERE a."organizationId" = ${actor.organizationId} AND a."userId" = ${userId}
+    AND a."weekStart" = ${weekStart} AND a."status"::text = ANY(${refusingStatuses(actor)}::text[]))`;
+}
+
+/**
+ * The writes the weeks refuse (see `refusingStatuses`), and the week each write falls in (null for an
+ * owner not in the organization). Holds the owners' rows (see `holdWeeksOf`); one query reads every
+ * week's approval.
+ */
+export async function checkWeeks(tx: DbClient, actor: Pick<Actor, "organizationId" | "role">, writes: readonly LogWrite[]): Promise<{ locks: WeekLock[]; weekStarts: (DateString | null)[] }> {
+  if (!writes.length) return { locks: [], weekStarts: [] };
   const owners = await holdWeeksOf(tx, actor.organizationId, writes.map((write) => write.userId));
-  const weekOfWrite = writes.map((write) => {
+  const weekStarts = writes.map((write) => {
     const owner = owners.get(write.userId);
     return owner ? weekStartOf(owner, write.startedAt) : null;
   });
-  const weeks = [...new Set(weekOfWrite.filter((week): week is DateString => week !== null))];
+  const weeks = [...new Set(weekStarts.filter((week): week is DateString => week !== null))];
   const approvals = await tx.approval.findMany({
     where: {
       organizationId: actor.organizationId,
       userId: { in: [...owners.keys()] },
       weekStart: { in: weeks.map((week) => new Date(`${week}T00:00:00Z`)) },
-      status: actor.role === "admin" ? "approved" : { in: ["approved", "submitted"] },
+      status: { in: refusingStatuses(actor) },
     },
     select: { id: true, userId: true, status: true, weekStart: true, submittedAt: true, decidedAt: true },
   });
   const byWeek = new Map(approvals.map((approval) => [`${approval.userId}|${dateOfColumn(approval.weekStart)}`, approval]));
-  return writes.flatMap((write, index) => {
-    const approval = byWeek.get(`${write.userId}|${weekOfWrite[index]}`);
+  const locks = writes.flatMap((write, index) => {
+    const approval = byWeek.get(`${write.userId}|${weekStarts[index]}`);
     if (!approval) return [];
     return [{ write, index, approval, message: weekLockMessage(approval, owners.get(write.userId)!.timeZone) }];
   });
+  return { locks, weekStarts };
+}
+
+/** The writes the weeks refuse; see `checkWeeks`. */
+export async function findWeekLocks(tx: DbClient, actor: Pick<Actor, "organizationId" | "role">, writes: readonly LogWrite[]): Promise<WeekLock[]> {
+  return (await checkWeeks(tx, actor, writes)).locks;
 }
 
 /** A week's refusal as a detail: the field, and the week in words. */
