@@ -30,7 +30,7 @@ import { dateCell, missingColumns, personOf, readRow, type RowFields } from "./c
 import { DATE_FORMAT_LABELS, DateFormatFinder, LocalTimes, readDate } from "./dates";
 import { People, personLabel, type Person } from "./people";
 import { holdRows, readCsv, releaseRows } from "./records";
-import { findWeekLocks, weekLockedError, type WeekLock } from "@/server/services/approvals/week-locks";
+import { checkWeeks, weekLockedError, type WeekLock } from "@/server/services/approvals/week-locks";
 import { existingByName, finishImport, ImportNames, insertLogs, newImportId, startImport, takeBackImport, type RowToWrite, type Written } from "./write";
 
 /** Rows read, checked and written together: the most an import holds in memory at once. */
@@ -243,7 +243,8 @@ const isImportedBefore = (known: Set<string>, row: ReadyRow) => known.has(`${row
  * week of its day.
  */
 async function weekLockedRows(db: DbClient, actor: Actor, rows: readonly ReadyRow[]): Promise<Map<ReadyRow, WeekLock>> {
-  const locks = await findWeekLocks(db, actor, rows.map((row) => ({ userId: row.userId!, startedAt: row.startedAt ?? row.day!.start, field: row.whenColumn })));
+  const { locks, weekStarts } = await checkWeeks(db, actor, rows.map((row) => ({ userId: row.userId!, startedAt: row.startedAt ?? row.day!.start, field: row.whenColumn })));
+  rows.forEach((row, index) => (row.weekStart = weekStarts[index]));
   return new Map(locks.map((lock) => [rows[lock.index]!, lock]));
 }
 
@@ -338,7 +339,7 @@ async function writeFile(context: ImportContext, db: DbClient, importId: string)
     written.customers += created.customers;
     written.projects += created.projects;
     written.tasks += created.tasks;
-    for (let first = 0; first < rows.length; first += perStatement) await insertLogs(db, organizationId, importId, names, rows.slice(first, first + perStatement), written);
+    for (let first = 0; first < rows.length; first += perStatement) await insertLogs(db, organizationId, importId, names, rows.slice(first, first + perStatement), written, context.actor);
   }
   await finishImport(db, organizationId, importId, written);
   return written;
