@@ -361,3 +361,25 @@ describe("approving while the member writes", () => {
     expectWeekLocked(await admin.client.patch(`/api/app/time-logs/${logs[0]!.id}`, { description: "late" }), "approved", "startedAt");
   });
 });
+
+describe("GET /api/app/reports/time?approval=", () => {
+  it("counts only the logs of approved, submitted or neither weeks", async () => {
+    const { admin, member } = await team();
+    await logAt(member, IN_WEEK, 3600); // approved below
+    await logAt(member, "2026-11-09T10:00:00.000Z", 600); // submitted below
+    await logAt(member, NEXT_WEEK, 60); // never submitted
+    await logAt(member, "2026-11-02T10:00:00.000Z", 5); // rejected: counts as none
+    await decide(admin, (await submit(member, { week: WEEK })).id, "approve");
+    await submit(member, { week: "2026-11-09" });
+    await decide(admin, (await submit(member, { week: "2026-11-02" })).id, "reject", "no");
+    const seconds = async (approval: string) => {
+      const response = await admin.client.get(`/api/app/reports/time?from=2026-11-01T00:00:00.000Z&to=2026-12-01T00:00:00.000Z&groupBy=member&approval=${approval}`);
+      expect(response.status, response.text).toBe(200);
+      return response.body.data.totals.seconds;
+    };
+    expect(await seconds("approved")).toBe(3600);
+    expect(await seconds("submitted")).toBe(600);
+    expect(await seconds("none")).toBe(65);
+    expectValidationError(await admin.client.get("/api/app/reports/time?from=2026-11-01T00:00:00.000Z&to=2026-12-01T00:00:00.000Z&groupBy=member&approval=maybe"), ["approval"]);
+  });
+});

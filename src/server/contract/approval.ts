@@ -9,6 +9,10 @@ export const APPROVAL_STATUSES = ["submitted", "approved", "rejected", "reopened
 export const approvalStatusSchema = z.enum(APPROVAL_STATUSES);
 export type ApprovalStatusValue = z.output<typeof approvalStatusSchema>;
 
+/** A report's filter by its logs' approval state (`none`: never submitted, rejected or reopened). */
+export const REPORT_APPROVAL_STATES = ["approved", "submitted", "none"] as const;
+export type ReportApprovalState = (typeof REPORT_APPROVAL_STATES)[number];
+
 /** The longest note an admin writes on a decision. */
 export const MAX_APPROVAL_NOTE = 2000;
 

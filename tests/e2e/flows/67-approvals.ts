@@ -5,6 +5,8 @@
 import { randomUUID } from "node:crypto";
 import { check, PASSWORD, type E2EFlow } from "../harness";
 
+const COMPILE_MS = 180_000;
+
 const flow: E2EFlow = {
   name: "approvals",
   async run(e2e) {
@@ -29,9 +31,10 @@ const flow: E2EFlow = {
           });
           check(synced.status === 200, `logging time answered ${synced.status}`);
 
-          await memberPage.goto(e2e.url("/time-logs?view=timesheet"));
+          // The first visit of a page may compile it (npm run dev on a busy machine): allow for that.
+          await memberPage.goto(e2e.url("/time-logs?view=timesheet"), { timeout: COMPILE_MS });
           const approval = memberPage.getByRole("group", { name: "Week approval" });
-          await approval.getByText("Not submitted").waitFor();
+          await approval.getByText("Not submitted").waitFor({ timeout: COMPILE_MS });
           const submit = approval.getByRole("button", { name: "Submit week" });
           for (let attempt = 0; attempt < 5 && !(await approval.getByText("Submitted", { exact: true }).isVisible()); attempt += 1) {
             await submit.click().catch(() => {});
@@ -48,7 +51,8 @@ const flow: E2EFlow = {
       [
         "an admin finds the week under Approvals with its hours and rejects it with a note; an empty note is refused in words",
         async () => {
-          await page.goto(e2e.url("/timer"));
+          await page.goto(e2e.url("/approvals"), { timeout: COMPILE_MS });
+          await page.goto(e2e.url("/timer"), { timeout: COMPILE_MS });
           await e2e.navigate(page, "Approvals");
           await submittedRow().waitFor();
           const hours = (await submittedRow().textContent()) ?? "";
