@@ -5,6 +5,7 @@ export const PAGE_SIZE = {
   customers: 25,
   projects: 25,
   invoices: 25,
+  approvals: 25,
   tasks: 50,
   timeLogs: 100,
   notices: 10,

@@ -7,6 +7,7 @@ export const NAV_ITEMS = [
   { href: "/customers", label: "Customers" },
   { href: "/projects", label: "Projects" },
   { href: "/invoices", label: "Invoices", adminOnly: true },
+  { href: "/approvals", label: "Approvals", adminOnly: true },
   { href: "/reports", label: "Reports" },
   { href: "/api-keys", label: "API keys" },
   { href: "/webhooks", label: "Webhooks", adminOnly: true },

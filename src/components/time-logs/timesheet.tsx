@@ -16,6 +16,8 @@ import { formatDuration } from "@/lib/time-format";
 import { describeError, type DisplayError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
+import { useAccount } from "@/components/ui/use-account";
+import { useWeekApproval, WeekApproval, weekReadOnlyReason } from "@/components/approvals/week-approval";
 
 type Sheet = RouterOutputs["timesheet"]["get"];
 type SavedRow = Sheet["rows"][number];
@@ -45,6 +47,9 @@ export function Timesheet({ week, userId }: { week: string; userId?: string }) {
   const [added, setAdded] = useState<Row[]>([]);
   const [copyError, setCopyError] = useState<DisplayError | null>(null);
   const [isCopying, setIsCopying] = useState(false);
+  const account = useAccount();
+  const weekApproval = useWeekApproval(week, userId ?? account.user.id);
+  const readOnlyReason = weekReadOnlyReason(weekApproval.approval, account.role === "admin");
 
   if (sheet.isPending) return <LoadingState label="Loading the timesheet…" />;
   if (sheet.error || !sheet.data) return <ErrorState error={sheet.error} onRetry={() => void sheet.refetch()} />;
@@ -74,6 +79,7 @@ export function Timesheet({ week, userId }: { week: string; userId?: string }) {
 
   return (
     <section aria-label="Timesheet">
+      <WeekApproval weekStart={data.days[0]!} userId={userId} approval={weekApproval.approval} isLoading={weekApproval.query.isPending} />
       <div className="flex flex-wrap gap-2 mb-3">
         <AddRowDialog labels={rows.map((row) => row.label)} onAdd={(row) => addRows([row])} />
         <Button size="sm" onClick={copyLastWeek} isPending={isCopying}>
@@ -89,6 +95,7 @@ export function Timesheet({ week, userId }: { week: string; userId?: string }) {
           days={data.days}
           rows={rows}
           userId={userId}
+          readOnlyReason={readOnlyReason}
           onRowSaved={(row, saved) => setAdded((current) => current.map((added) => (rowKey(added) === rowKey(row) ? saved : added)))}
         />
       )}
@@ -96,7 +103,7 @@ export function Timesheet({ week, userId }: { week: string; userId?: string }) {
   );
 }
 
-function TimesheetGrid({ days, rows, userId, onRowSaved }: { days: string[]; rows: Row[]; userId?: string; onRowSaved: (row: Row, saved: SavedRow) => void }) {
+function TimesheetGrid({ days, rows, userId, readOnlyReason, onRowSaved }: { days: string[]; rows: Row[]; userId?: string; readOnlyReason: string | null; onRowSaved: (row: Row, saved: SavedRow) => void }) {
   const trpc = useTRPC();
   const invalidate = useTimeInvalidation();
   const [drafts, setDrafts] = useState<Record<string, string>>({});
@@ -182,14 +189,15 @@ function TimesheetGrid({ days, rows, userId, onRowSaved }: { days: string[]; row
             </th>
             {days.map((day, index) => {
               const key = cellKey(row, index);
-              const locked = row.locked[index] ?? false;
+              const billed = row.locked[index] ?? false;
+              const locked = billed || readOnlyReason !== null;
               return (
                 <td key={day} className="text-right">
                   <input
                     data-cell={`${rowIndex}-${index}`}
                     aria-label={`${row.label}, ${dayName(day)}`}
                     aria-invalid={errors[key] ? true : undefined}
-                    title={locked ? "Billed on an invoice: read-only" : errors[key]}
+                    title={billed ? "Billed on an invoice: read-only" : (readOnlyReason ?? errors[key])}
                     readOnly={locked}
                     aria-readonly={locked || undefined}
                     inputMode="decimal"
@@ -207,7 +215,7 @@ function TimesheetGrid({ days, rows, userId, onRowSaved }: { days: string[]; row
                       } else move(event, rowIndex, index);
                     }}
                   />
-                  {locked && <span className="sr-only"> (billed, read-only)</span>}
+                  {locked && <span className="sr-only">{billed ? " (billed, read-only)" : " (read-only)"}</span>}
                 </td>
               );
             })}

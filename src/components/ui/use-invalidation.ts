@@ -7,7 +7,7 @@ import { useTRPC } from "@/trpc/react";
 
 type Areas = ReturnType<typeof useTRPC>;
 /** The routers whose queries are re-read together. */
-export type InvalidationArea = "apiKeys" | "calendarFeed" | "constellations" | "customers" | "invoices" | "notifications" | "organization" | "tasks" | "timeLogs" | "timers" | "webhooks" | "oauthApps" | "installedApps";
+export type InvalidationArea = "apiKeys" | "approvals" | "calendarFeed" | "constellations" | "customers" | "invoices" | "notifications" | "organization" | "tasks" | "timeLogs" | "timers" | "webhooks" | "oauthApps" | "installedApps";
 
 /** Re-reads every query of these areas. */
 export function useInvalidate(...areas: InvalidationArea[]): () => Promise<void> {

@@ -22,6 +22,7 @@ import { tasksRouter } from "@/server/api/routers/tasks";
 import { timeLogsRouter } from "@/server/api/routers/time-logs";
 import { timersRouter } from "@/server/api/routers/timers";
 import { timesheetRouter } from "@/server/api/routers/timesheet";
+import { approvalsRouter } from "@/server/api/routers/approvals";
 import { preferencesRouter } from "@/server/api/routers/preferences";
 import { notificationsRouter } from "@/server/api/routers/notifications";
 import { webhooksRouter } from "@/server/api/routers/webhooks";
@@ -40,6 +41,7 @@ export const appRouter = createRouter({
   timeLogs: timeLogsRouter,
   timers: timersRouter,
   timesheet: timesheetRouter,
+  approvals: approvalsRouter,
   preferences: preferencesRouter,
   invoices: invoicesRouter,
   reports: reportsRouter,

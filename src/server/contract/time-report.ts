@@ -1,6 +1,7 @@
 // Time report (app-api section 12): seconds and amounts over a range, grouped by one or two of
 // customer, project, task, member, day, week, with optional filters.
 import { z } from "zod";
+import { REPORT_APPROVAL_STATES } from "@/server/contract/approval";
 import { idInput, isoInstant, queryBoolean } from "@/server/lib/zod";
 import { MAX_TAG_LENGTH } from "@/lib/limits";
 import { paginationInput } from "@/server/lib/cursor";
@@ -38,7 +39,14 @@ export const timeReportFilters = {
   tag: z.string().trim().min(1).max(MAX_TAG_LENGTH, `must be at most ${MAX_TAG_LENGTH} characters`).optional(),
 };
 
-const timeReportFields = { from: isoInstant(), to: isoInstant(), groupBy: reportGroupBy, ...timeReportFilters };
+const timeReportFields = {
+  from: isoInstant(),
+  to: isoInstant(),
+  groupBy: reportGroupBy,
+  ...timeReportFilters,
+  /** Logs whose week is approved, awaits approval (`submitted`), or neither (`none`): section 16. */
+  approval: z.enum(REPORT_APPROVAL_STATES, { error: "must be approved, submitted or none" }).optional(),
+};
 
 export const timeReportInput = z.object(timeReportFields).superRefine(refineReportRange);
 

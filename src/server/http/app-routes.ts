@@ -164,6 +164,12 @@ export const appRoutes: Record<AppRouteKey, AppRoute> = {
   "POST /api/app/time-logs/sync": json((caller, { body }) => caller.timeLogs.sync(bodyObject(body))),
   "GET /api/app/timesheet": json((caller, { query }) => caller.timesheet.get(query)),
   "PUT /api/app/timesheet/cells": json((caller, { body }) => caller.timesheet.setCell(bodyObject(body))),
+  // Weekly approvals: a submitted week is read-only for its member, an approved one for everyone until reopened.
+  "GET /api/app/approvals": json((caller, { query }) => caller.approvals.list(query)),
+  "POST /api/app/approvals": json((caller, { body }) => caller.approvals.submit(bodyObject(body)), 201),
+  "POST /api/app/approvals/:id/approve": json((caller, { body, params }) => caller.approvals.approve({ ...bodyObject(body), id: params.id })),
+  "POST /api/app/approvals/:id/reject": json((caller, { body, params }) => caller.approvals.reject({ ...bodyObject(body), id: params.id })),
+  "POST /api/app/approvals/:id/reopen": json((caller, { body, params }) => caller.approvals.reopen({ ...bodyObject(body), id: params.id })),
 
   // Invoices (admin): a move the lifecycle forbids is a 409; an issued invoice no longer changes.
   "GET /api/app/invoices": json((caller, { query }) => caller.invoices.list(query)),

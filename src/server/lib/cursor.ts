@@ -7,7 +7,7 @@ import { AppError } from "@/server/errors";
 import type { Page, Pagination } from "@/server/lib/envelope";
 
 /** Which list a cursor belongs to; a cursor of one list is refused by another. */
-export type CursorKind = "members" | "tasks" | "customers" | "constellations" | "time-logs" | "webhook-deliveries" | "api-keys" | "webhook-endpoints" | "invoices" | "notifications" | "events" | "deleted-time-logs" | "deleted-tasks" | "saved-reports" | "report-logs" | "invites" | "sessions" | "oauth-apps" | "installed-apps" | "audit-events" | "member-rates" | "project-member-rates";
+export type CursorKind = "members" | "tasks" | "customers" | "constellations" | "time-logs" | "webhook-deliveries" | "api-keys" | "webhook-endpoints" | "invoices" | "notifications" | "events" | "deleted-time-logs" | "deleted-tasks" | "saved-reports" | "report-logs" | "invites" | "sessions" | "oauth-apps" | "installed-apps" | "audit-events" | "member-rates" | "project-member-rates" | "approvals";
 
 export interface CursorPosition {
   sortValue: Date;

@@ -33,6 +33,7 @@ import { People, personLabel, type Person } from "./people";
 import { holdRows, readCsv, releaseRows } from "./records";
 import { noticeCrossedBudgets } from "@/server/services/constellations/budgets";
 import { mailNotices } from "@/server/operations/mail";
+import { checkWeeks, weekLockedError, type WeekLock } from "@/server/services/approvals/week-locks";
 import { existingByName, finishImport, ImportNames, insertLogs, newImportId, startImport, takeBackImport, type RowToWrite, type Written } from "./write";
 
 /** Rows read, checked and written together: the most an import holds in memory at once. */
@@ -55,6 +56,8 @@ interface ImportContext {
   times: LocalTimes;
   people: People;
   audit: AuditContext;
+  /** Rows with errors are left out rather than stopping the import. */
+  skipInvalid: boolean;
 }
 
 /** A checked row: whose it is, when, and its key; a row of a person matched to no one has no member yet. */
@@ -64,6 +67,9 @@ interface ReadyRow extends Omit<RowToWrite, "userId" | "key" | "startedAt"> {
   /** Null for a row with a date and hours but no time, until it is placed in `day`. */
   startedAt: Date | null;
   day: ZonedDay | null;
+  /** Where the row is in the file, and the column its start is read from, for a row error. */
+  line: number;
+  whenColumn: string;
 }
 
 /** What reading the whole file found, beside its ready rows. */
@@ -141,6 +147,8 @@ function readyRow(context: ImportContext, record: { cells: Record<string, string
   if (errors.length > before) return null;
   return {
     ordinal: record.ordinal,
+    line: fields.line,
+    whenColumn: "dateColumn" in fields.time ? fields.time.dateColumn : "startedAt",
     userId: person.memberId,
     key: person.memberId ? rowKey(context.source, person.memberId, when, fields, seen) : null,
     customer: fields.customer,
@@ -233,6 +241,17 @@ async function importedBefore(db: DbClient, rows: readonly ReadyRow[]): Promise<
 
 const isImportedBefore = (known: Set<string>, row: ReadyRow) => known.has(`${row.userId}|${row.key}`);
 
+/**
+ * Of rows to write (each with its member), those whose week refuses them (approvals, week-locks.ts):
+ * the approved weeks, and for a member's import their submitted ones. A date-only row belongs to the
+ * week of its day.
+ */
+async function weekLockedRows(db: DbClient, actor: Actor, rows: readonly ReadyRow[]): Promise<Map<ReadyRow, WeekLock>> {
+  const { locks, weekStarts } = await checkWeeks(db, actor, rows.map((row) => ({ userId: row.userId!, startedAt: row.startedAt ?? row.day!.start, field: row.whenColumn })));
+  rows.forEach((row, index) => (row.weekStart = weekStarts[index]));
+  return new Map(locks.map((lock) => [rows[lock.index]!, lock]));
+}
+
 /** How many of the names (lowercased) no row of the organization has yet, a bounded statement at a time. */
 async function countMissing(db: DbClient, table: "Customer" | "Constellation" | "Task", organizationId: string, keys: Set<string>): Promise<number> {
   const all = [...keys];
@@ -256,10 +275,15 @@ async function checkFile(context: ImportContext): Promise<Check> {
   };
   for await (const batch of readyBatches(context, reading)) {
     const known = await importedBefore(context.db, batch);
+    const locked = await weekLockedRows(context.db, context.actor, batch.filter((row) => row.userId && !isImportedBefore(known, row)));
     for (const row of batch) {
       if (!row.userId) counts.unmatchedRows += 1;
       else if (isImportedBefore(known, row)) {
         counts.skippedDuplicates += 1;
+        continue;
+      } else if (locked.has(row)) {
+        reading.errors.push({ line: row.line, field: row.whenColumn, message: locked.get(row)!.message });
+        reading.invalidRows += 1;
         continue;
       } else {
         counts.logs += 1;
@@ -295,10 +319,15 @@ async function writeFile(context: ImportContext, db: DbClient, importId: string)
   const written: Written = { logs: 0, billedExternally: 0, members: new Set(), customers: 0, projects: 0, tasks: 0, taskSeconds: new Map(), budgetLogs: new Map(), budgetNotices: [] };
   const perStatement = statementsTakeTurns() ? ROWS_PER_TURN : IMPORT_BATCH_ROWS;
   for await (const batch of readyBatches(context, newReading())) {
-    // Rows imported before are left out by the insert itself (its unique key); they are looked up
-    // only where they matter first: a date-only row is placed after what its day holds, not after them.
-    const known = batch.some((row) => row.day) ? await importedBefore(db, batch) : new Set<string>();
-    const fresh = batch.filter((row) => row.userId && !isImportedBefore(known, row));
+    // Rows imported before are left out (the insert's unique key would too): a date-only row is placed
+    // after what its day holds, not after them, and an old row in a week approved since is no error.
+    const known = await importedBefore(db, batch);
+    const unwritten = batch.filter((row) => row.userId && !isImportedBefore(known, row));
+    // Checked again here, holding the members' rows (on PostgreSQL until the import commits): a week
+    // approved since the check refuses its rows, left out when invalid rows are skipped, else a 409.
+    const locked = await weekLockedRows(db, context.actor, unwritten);
+    if (locked.size && !context.skipInvalid) throw weekLockedError([...locked.values()]);
+    const fresh = unwritten.filter((row) => !locked.has(row));
     const dateOnly = fresh.filter((row) => row.day);
     if (dateOnly.length) {
       const lastEndOf = await lastEndsOfDays(db, organizationId, dateOnly.map((row) => ({ userId: row.userId!, day: row.day! })));
@@ -314,7 +343,7 @@ async function writeFile(context: ImportContext, db: DbClient, importId: string)
     written.customers += created.customers;
     written.projects += created.projects;
     written.tasks += created.tasks;
-    for (let first = 0; first < rows.length; first += perStatement) await insertLogs(db, organizationId, importId, names, rows.slice(first, first + perStatement), written);
+    for (let first = 0; first < rows.length; first += perStatement) await insertLogs(db, organizationId, importId, names, rows.slice(first, first + perStatement), written, context.actor);
     for (const row of rows) {
       const constellationId = names.projectId(row.project);
       if (constellationId) written.budgetLogs.set(`${constellationId}|${row.startedAt.toISOString().slice(0, 7)}`, { constellationId, startedAt: row.startedAt });
@@ -377,7 +406,7 @@ async function importAlone(db: Db, actor: Actor, input: ImportInput, audit: Audi
   const timeZone = input.timeZone ?? importer.timeZone;
   await takeBackInterrupted(db, organizationId);
   const dateFormat = await chooseDateFormat(input);
-  const context = (people: People): ImportContext => ({ db, actor, source: input.source, file: input.file, dateFormat, times: new LocalTimes(timeZone), people, audit });
+  const context = (people: People): ImportContext => ({ db, actor, source: input.source, file: input.file, dateFormat, times: new LocalTimes(timeZone), people, audit, skipInvalid: input.skipInvalid ?? false });
   const started = performance.now();
   const check = await checkFile(context(await People.load(db, actor, input.people)));
   const checkedMs = Math.round(performance.now() - started);

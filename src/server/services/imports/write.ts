@@ -11,6 +11,8 @@ import { sqlTimestamp } from "@/server/lib/sql";
 import type { ImportSource } from "@/server/contract/import";
 import { taskCounterCtes } from "@/server/services/time-tracking/events";
 import { getLogger } from "@/server/operations/logger";
+import type { Actor } from "@/server/services/auth/account";
+import { refusingApprovalSql } from "@/server/services/approvals/week-locks";
 
 /** A row ready to be written: its member, start and key decided, names not yet ids. */
 export interface RowToWrite {
@@ -26,6 +28,8 @@ export interface RowToWrite {
   tags: string[];
   isBillable: boolean;
   billedExternally: boolean;
+  /** The first day of the row's week for its member (approvals), when checked. */
+  weekStart?: string | null;
 }
 
 /** What the written batches add up to. */
@@ -145,7 +149,11 @@ export async function existingByName(db: DbClient, table: "Customer" | "Constell
 }
 
 /** Inserts one statement's rows (a repeated key, imported before, is left alone) and adds what it wrote to `written`. */
-export async function insertLogs(db: DbClient, organizationId: string, importId: string, names: ImportNames, rows: readonly RowToWrite[], written: Written): Promise<void> {
+/**
+ * Inserts a batch of logs; with `actor`, a row whose week an approval refuses (week-locks.ts) is left
+ * out by the statement itself, which is what keeps the check race-free on the embedded database.
+ */
+export async function insertLogs(db: DbClient, organizationId: string, importId: string, names: ImportNames, rows: readonly RowToWrite[], written: Written, actor?: Pick<Actor, "organizationId" | "role">): Promise<void> {
   if (!rows.length) return;
   const json = JSON.stringify(
     rows.map((row) => ({
@@ -161,14 +169,16 @@ export async function insertLogs(db: DbClient, organizationId: string, importId:
       tags: row.tags,
       isBillable: row.isBillable,
       billedExternally: row.billedExternally,
+      weekStart: row.weekStart ?? null,
     })),
   );
   const now = sqlTimestamp(Date.now());
+  const refused = actor ? Prisma.sql`WHERE NOT ${refusingApprovalSql(actor, Prisma.sql`r."userId"`, Prisma.sql`r."weekStart"`)}` : Prisma.empty;
   const totals = await db.$queryRaw<Array<{ taskId: string | null; logs: number; logged: number; billable: number; billedExternally: number; users: string[] }>>`
     WITH "row" AS (
       SELECT r.* FROM jsonb_to_recordset(${json}::jsonb) AS r(
         "id" text, "userId" text, "key" text, "taskId" text, "customerId" text, "constellationId" text, "description" text,
-        "startedAt" timestamp(3), "durationSeconds" int, "tags" text[], "isBillable" boolean, "billedExternally" boolean)
+        "startedAt" timestamp(3), "durationSeconds" int, "tags" text[], "isBillable" boolean, "billedExternally" boolean, "weekStart" date)
     ),
     "inserted" AS (
       INSERT INTO "TimeLog" ("id", "organizationId", "userId", "clientSessionId", "taskId", "customerId", "constellationId", "description",
@@ -176,7 +186,7 @@ export async function insertLogs(db: DbClient, organizationId: string, importId:
       SELECT r."id", ${organizationId}, r."userId", r."key", r."taskId", r."customerId", r."constellationId", r."description",
         r."startedAt", r."startedAt" + r."durationSeconds" * interval '1 second', r."durationSeconds", r."tags", r."isBillable", r."billedExternally",
         'imported'::"TimeLogSource", ${now}, ${now}
-      FROM "row" r
+      FROM "row" r ${refused}
       ON CONFLICT DO NOTHING
       RETURNING "userId", "taskId", "durationSeconds", "isBillable", "billedExternally"
     )

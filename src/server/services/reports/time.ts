@@ -29,6 +29,7 @@ import type { Actor } from "@/server/services/auth/account";
 import { requestedLogOwner, scopeSql, seesEveryonesLogs } from "@/server/services/time-tracking/log-access";
 import { LOG_AMOUNT_CENTS_SQL, LOG_BILLED_SECONDS_SQL, LOG_COST_CENTS_SQL, LOG_RATE_JOINS_SQL, taxCents } from "@/server/services/invoices/arithmetic";
 import { LOG_INVOICE_NUMBER_SQL, LOG_IS_INVOICED_SQL } from "@/server/services/invoices/invoiced-logs";
+import { logApprovalSql, REPORT_APPROVAL_LABELS } from "@/server/services/approvals/report-filter";
 import { zonedDate } from "@/lib/time-zone";
 import { reportBudgets } from "@/server/services/constellations/budgets";
 
@@ -129,7 +130,7 @@ function keyAndLabel(viewer: ReportViewer, dimension: ReportDimension): { key: P
   }
 }
 
-type Filters = Pick<TimeReportInput, "from" | "to" | "customerId" | "projectId" | "taskId" | "isBillable" | "invoiced" | "tag">;
+type Filters = Pick<TimeReportInput, "from" | "to" | "customerId" | "projectId" | "taskId" | "isBillable" | "invoiced" | "tag"> & Partial<Pick<TimeReportInput, "approval">>;
 
 /** The logs a report counts: the viewer's organization (and member), the range, the filters; never a deleted log. */
 function whereClause(viewer: ReportViewer, input: Filters): Prisma.Sql {
@@ -140,6 +141,7 @@ function whereClause(viewer: ReportViewer, input: Filters): Prisma.Sql {
   if (input.isBillable !== undefined) conditions.push(Prisma.sql`l."isBillable" = ${input.isBillable}`);
   if (input.invoiced !== undefined) conditions.push(input.invoiced ? LOG_IS_INVOICED_SQL : Prisma.sql`NOT ${LOG_IS_INVOICED_SQL}`);
   if (input.tag) conditions.push(Prisma.sql`${input.tag} = ANY(l."tags")`);
+  if (input.approval) conditions.push(logApprovalSql(input.approval));
   return Prisma.join(conditions, " AND ");
 }
 
@@ -301,6 +303,7 @@ async function describeFilters(db: DbClient, viewer: ReportViewer, input: Filter
   if (input.isBillable !== undefined) filters.push({ field: "isBillable", label: "Billable", value: YES_NO(input.isBillable, "Billable only", "Non-billable only") });
   if (input.invoiced !== undefined) filters.push({ field: "invoiced", label: "Invoiced", value: YES_NO(input.invoiced, "Invoiced only", "Not invoiced") });
   if (input.tag) filters.push({ field: "tag", label: "Tag", value: input.tag });
+  if (input.approval) filters.push({ field: "approval", label: "Approval", value: REPORT_APPROVAL_LABELS[input.approval] });
   return filters;
 }
 

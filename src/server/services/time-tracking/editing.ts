@@ -1,6 +1,6 @@
 // Editing and deleting time logs (app-api section 11). A member changes their own logs, an admin
 // anyone's in the organization; any other log is a 404. A log billed by an invoice that is not void
-// is locked (409). Deletion is soft. Edits and deletes emit no events (the catalog has two types);
+// is locked (409), and so is one in a week its approval closes (week-locks.ts). Deletion is soft. Edits and deletes emit no events (the catalog has two types);
 // the tasks' logged seconds follow every change.
 import type { Prisma } from "@/generated/prisma/client";
 import type { Db, DbClient, Tx } from "@/server/db";
@@ -16,6 +16,7 @@ import { resolveReferences } from "./references";
 import { TIME_LOG_TRANSACTION } from "@/server/lib/transactions";
 import { noticeCrossedBudgets } from "@/server/services/constellations/budgets";
 import { mailNotices } from "@/server/operations/mail";
+import { assertWeeksWritable } from "@/server/services/approvals/week-locks";
 
 /** Not billed, or billed only by void invoices: the guard every write of a log carries. */
 export const UNLOCKED: Prisma.TimeLogWhereInput = NOT_ON_LIVE_INVOICE;
@@ -74,6 +75,11 @@ export async function updateTimeLog(db: Db, actor: Actor, input: UpdateTimeLogIn
   const { log, notices } = await db.$transaction(async (tx) => {
     const current = await findUnlockedLog(tx, actor, input.id);
     const times = editedTimes(current, input);
+    // Both weeks count when a log moves: the one it leaves and the one it joins.
+    await assertWeeksWritable(tx, actor, [
+      { userId: current.userId, startedAt: current.startedAt, field: "startedAt" },
+      { userId: current.userId, startedAt: times.startedAt, field: "startedAt" },
+    ]);
     const [references] = await resolveReferences(tx, actor.organizationId, [{ ...input, base: current }]);
     const updated = await tx.timeLog.updateManyAndReturn({
       where: { id: current.id, ...visibleLogsWhere(actor), ...UNLOCKED },
@@ -127,6 +133,7 @@ export async function softDeleteLogs(tx: Tx, actor: Actor, logs: readonly { id: 
 export async function deleteTimeLog(db: Db, actor: Actor, id: string, audit: AuditContext): Promise<{ success: true; id: string }> {
   return db.$transaction(async (tx) => {
     const log = await findUnlockedLog(tx, actor, id);
+    await assertWeeksWritable(tx, actor, [{ userId: log.userId, startedAt: log.startedAt, field: "id" }]);
     await softDeleteLogs(tx, actor, [log], audit);
     return { success: true as const, id: log.id };
   }, TIME_LOG_TRANSACTION);

@@ -20,6 +20,7 @@ import { TIME_LOG_TRANSACTION } from "@/server/lib/transactions";
 import { findEditableLog } from "./editing";
 import { noticeCrossedBudgets } from "@/server/services/constellations/budgets";
 import { mailNotices } from "@/server/operations/mail";
+import { assertWeeksWritable } from "@/server/services/approvals/week-locks";
 
 const timerAlreadyRunning = () => new AppError("conflict", "A timer is already running; stop it before starting another.");
 const noRunningTimer = () => new AppError("conflict", "No timer is running.");
@@ -128,6 +129,8 @@ export async function stopTimer(db: Db, actor: Actor, input: { stoppedAt?: Date;
     const timer = await tx.runningTimer.findFirst({ where: { userId: actor.userId, organizationId: actor.organizationId } });
     if (!timer) throw noRunningTimer();
     if (input.stoppedAt && stoppedAt < timer.startedAt) throw validationError("stoppedAt", "The stop cannot be before the start");
+    // A refused stop keeps the timer running (the transaction rolls back), so no time is lost.
+    await assertWeeksWritable(tx, actor, [{ userId: actor.userId, startedAt: timer.startedAt, field: "startedAt" }]);
     // The delete is the claim: of two concurrent stops, the second deletes nothing and commits nothing.
     const { count } = await tx.runningTimer.deleteMany({ where: { id: timer.id, organizationId: actor.organizationId } });
     if (count !== 1) throw noRunningTimer();

@@ -23,6 +23,7 @@ import { noticeCrossedBudgets } from "@/server/services/constellations/budgets";
 import { mailNotices } from "@/server/operations/mail";
 import { labelDescription, lastEndsOfDays, placeInDay, zonedDay } from "./placement";
 import { TIME_LOG_TRANSACTION } from "@/server/lib/transactions";
+import { assertWeeksWritable } from "@/server/services/approvals/week-locks";
 
 const timesheetLogSelect = {
   id: true,
@@ -138,6 +139,7 @@ export async function setTimesheetCell(db: Db, actor: Actor, input: SetTimesheet
     const week = await weekOf(tx, actor, userId, input.day);
     const index = week.days.indexOf(input.day);
     const dayStart = week.bounds[index]!;
+    await assertWeeksWritable(tx, actor, [{ userId, startedAt: dayStart, field: "day" }]);
     const dayLogs = await weekLogs(tx, actor, userId, week, { taskId, customerId, constellationId, startedAt: { gte: dayStart, lt: week.bounds[index + 1]! } });
     const difference = input.seconds - dayLogs.reduce((sum, log) => sum + log.durationSeconds, 0);
 
