@@ -4,6 +4,7 @@
 // the issued key against /api/v1; and every refusal the endpoints answer in OAuth's formats.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as oauth from "oauth4webapi";
+import { authorizeUrl, exchangeCode, Orbit } from "orbit/sdk";
 import { getDb } from "@/server/db";
 import { hashApiKey } from "@/server/auth/api-keys";
 import { addMember, apiClient, createApiKey, signUpOrganization, type SignedInUser } from "../harness/factories";
@@ -97,6 +98,29 @@ async function tokenError(response: Response, status: number, error: string) {
   expect(body).toEqual({ error, error_description: expect.any(String) });
   return response;
 }
+
+describe("the SDK's authorizeUrl and exchangeCode against the real endpoints", () => {
+  it("install an app end to end: the consent's code redeemed for a key the SDK's client then uses", async () => {
+    const maker = await signUpOrganization({ plan: "pro" });
+    const installer = await signUpOrganization({ plan: "pro", name: "SDK Installer" });
+    const app = await registerApp(maker);
+    const request = authorizeUrl({ baseUrl: issuer.origin, clientId: app.clientId, redirectUri: REDIRECT_URI, scopes: ["tasks:read"] });
+    const url = new URL(request.url);
+    expect(url.origin + url.pathname).toBe(as.authorization_endpoint);
+    const callback = await allow(installer, { url, verifier: request.codeVerifier, state: request.state });
+    expect(callback.get("state")).toBe(request.state);
+    const token = await exchangeCode({ baseUrl: issuer.origin, clientId: app.clientId, clientSecret: app.clientSecret, code: callback.get("code")!, redirectUri: REDIRECT_URI, codeVerifier: request.codeVerifier });
+    expect(token).toMatchObject({ token_type: "Bearer", scope: "tasks:read", organization_id: installer.organizationId, organization_name: "SDK Installer" });
+    const orbit = new Orbit({ apiKey: token.access_token, baseUrl: issuer.origin });
+    const tasks = [];
+    for await (const task of orbit.tasks.list({})) tasks.push(task);
+    expect(tasks).toEqual([]);
+    // The code is single use: the SDK's second exchange is refused in OAuth's words.
+    await expect(
+      exchangeCode({ baseUrl: issuer.origin, clientId: app.clientId, clientSecret: app.clientSecret, code: callback.get("code")!, redirectUri: REDIRECT_URI, codeVerifier: request.codeVerifier, authMethod: "client_secret_post" }),
+    ).rejects.toMatchObject({ error: "invalid_grant", status: 400 });
+  });
+});
 
 describe("the metadata (RFC 8414)", () => {
   it("names the endpoints under the public origin and what they support", () => {
@@ -352,7 +376,7 @@ describe("ending an installation", () => {
     expect((await installer.client.get("/api/app/installed-apps")).body.data).toEqual([]);
   });
 
-  it("deleting the app revokes every key issued to it", async () => {
+  it("deleting the app revokes every key issued to it, and each installing organization's audit log says it was uninstalled", async () => {
     const maker = await signUpOrganization({ plan: "pro" });
     const first = await signUpOrganization({ plan: "pro" });
     const second = await signUpOrganization({ plan: "pro" });
@@ -361,6 +385,12 @@ describe("ending an installation", () => {
     expect((await maker.client.get("/api/app/oauth-apps")).body.data[0].installations).toBe(2);
     expect((await maker.client.delete(`/api/app/oauth-apps/${app.id}`)).status).toBe(200);
     for (const key of keys) expect((await apiClient(key).get("/api/v1/tasks")).status).toBe(401);
+    for (const installer of [first, second]) {
+      const events = (await installer.client.get("/api/app/audit-events?action=app.uninstalled")).body.data;
+      expect(events).toHaveLength(1);
+      expect(events[0]).toMatchObject({ actor: { type: "system", name: "Orbit" }, target: { type: "installed_app", label: "Ledger Sync" }, metadata: { reason: "app_deleted" } });
+    }
+    expect((await maker.client.get("/api/app/audit-events?action=app.uninstalled")).body.data).toEqual([]);
   });
 
   it("revocation (RFC 7009): 200 whatever the token; a key issued to that client is revoked, no other", async () => {

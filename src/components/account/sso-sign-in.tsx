@@ -1,6 +1,9 @@
+"use client";
 // Sign in with SSO: the email's domain names the organization whose identity provider signs the
 // person in. A plain GET form: the browser itself goes to the provider and back. A refused sign-in
-// comes back to the login page as `?sso=<reason>`, told here in words.
+// comes back to the login page as `?sso=<reason>`, told here in words. The login page shows one way
+// at a time (password, or SSO once chosen), so it never has two email fields side by side.
+import { useState, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { CARD, noticeClass } from "@/components/ui/styles";
 import { Button, TextField } from "@/components/ui";
@@ -23,7 +26,7 @@ export function ssoReasonMessage(reason: string | undefined): string | undefined
   return reason === undefined ? undefined : (REASONS[reason] ?? REASONS.failed);
 }
 
-export function SsoSignIn({ reason }: { reason?: string }) {
+function SsoSignIn({ reason, onPassword }: { reason?: string; onPassword: () => void }) {
   const message = ssoReasonMessage(reason);
   return (
     <section className={cn(CARD, "w-[min(420px,100%)] [&_h2]:text-[1.05rem] [&_h2]:mb-3")} aria-labelledby="sso-title">
@@ -34,11 +37,28 @@ export function SsoSignIn({ reason }: { reason?: string }) {
         </div>
       )}
       <form method="get" action="/api/app/auth/sso/start" className="grid gap-3">
-        <TextField label="Work email" name="email" type="email" autoComplete="email" maxLength={MAX_EMAIL_LENGTH} required />
-        <Button type="submit" variant="secondary">
-          Sign in with SSO
+        <TextField label="Work email" name="email" type="email" autoComplete="email" maxLength={MAX_EMAIL_LENGTH} required autoFocus />
+        <Button type="submit">Sign in with SSO</Button>
+        <Button type="button" variant="secondary" onClick={onPassword}>
+          Log in with a password instead
         </Button>
       </form>
     </section>
+  );
+}
+
+/** The login's two ways: the password form (given as children), or SSO once chosen (or when an SSO sign-in came back refused). */
+export function LoginWays({ ssoReason, children }: { ssoReason?: string; children: ReactNode }) {
+  const [way, setWay] = useState<"password" | "sso">(ssoReason === undefined ? "password" : "sso");
+  if (way === "sso") return <SsoSignIn reason={ssoReason} onPassword={() => setWay("password")} />;
+  return (
+    <>
+      {children}
+      <div className="w-[min(420px,100%)] grid">
+        <Button type="button" variant="secondary" onClick={() => setWay("sso")}>
+          Sign in with SSO
+        </Button>
+      </div>
+    </>
   );
 }

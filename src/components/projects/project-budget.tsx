@@ -110,7 +110,7 @@ function BudgetForm({ project }: { project: Project }) {
       <div className={FORM_GRID}>
         <TextField label="Project hourly rate" hint="e.g. 120 or 120,50; empty: the member's or customer's rate" inputMode="decimal" value={draft.rate} onChange={set("rate")} error={errorOf("rate")} />
         <SelectField
-          label="Budget"
+          label="Budget kind"
           value={draft.kind}
           onChange={set("kind")}
           error={errorOf("kind")}

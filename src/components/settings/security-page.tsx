@@ -15,6 +15,7 @@ import { useTRPC } from "@/trpc/react";
 import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
 import { describeDevice } from "@/lib/user-agent";
 import { MAX_PASSWORD_LENGTH } from "@/lib/limits";
+import { SsoSettingsPanel } from "./sso-settings";
 
 const CODE_HINT = "The 6-digit code your authenticator app shows now, or one of your recovery codes.";
 
@@ -311,6 +312,7 @@ export function SecurityPage() {
         <TwoFactorPanel />
         <SessionsPanel />
         {isAdmin && <OrganizationSecurityPanel />}
+        {isAdmin && <SsoSettingsPanel />}
       </div>
     </>
   );

@@ -2,7 +2,6 @@
 // Settings: the organization and its plan, invoicing details (admins), who manages customers and
 // projects, its members (admins invite people and run the team), the person's own calendar feed URL
 // (create, copy, regenerate, revoke), and the way to import and export data.
-import { SsoSettingsPanel } from "./sso-settings";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
@@ -165,7 +164,7 @@ function SecurityPanel() {
   return (
     <section className={cn(CARD, "grid gap-4")} aria-labelledby="security-heading">
       <h2 id="security-heading">Security</h2>
-      <p className="m-0 text-muted-foreground text-sm">Two-factor sign-in, the browsers and devices signed in as you, and (admins) requiring two-factor for everyone.</p>
+      <p className="m-0 text-muted-foreground text-sm">Two-factor sign-in, the browsers and devices signed in as you, and (admins) requiring two-factor for everyone and single sign-on.</p>
       <div>
         <Link className={buttonClass("secondary")} href="/settings/security">
           Security settings
@@ -217,7 +216,6 @@ export function SettingsPage() {
         <OrganizationPanel />
         <PreferencesPanel />
         {isAdmin && <InvoicingPanel />}
-        {isAdmin && <SsoSettingsPanel />}
         <CustomerManagersPanel />
         <CalendarFeedPanel />
         <PasswordPanel />

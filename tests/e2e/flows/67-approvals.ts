@@ -87,6 +87,8 @@ const flow: E2EFlow = {
       [
         "the admin approves it by keyboard; it is listed under Approved with Reopen",
         async () => {
+          // The member submitted again in their own browser: the admin's list is read afresh.
+          await page.reload();
           await page.getByLabel("State").selectOption("submitted");
           const approve = submittedRow().getByRole("button", { name: `Approve ${memberName}`, exact: false });
           await approve.focus();

@@ -48,7 +48,7 @@ const flow: E2EFlow = {
           await page.getByRole("link", { name: projectTitle }).click();
           await page.getByText("No budget set for this project.").waitFor();
           await page.getByLabel("Project hourly rate").fill("150,50");
-          await page.getByLabel("Budget", { exact: true }).selectOption("hours");
+          await page.getByLabel("Budget kind").selectOption("hours");
           await page.getByLabel("Budget hours").fill("37,5");
           await page.getByLabel("Budget period").selectOption("monthly");
           await page.getByRole("button", { name: "Save rate and budget" }).click();

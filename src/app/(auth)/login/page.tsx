@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { AuthForm } from "@/components/account/auth-form";
-import { SsoSignIn } from "@/components/account/sso-sign-in";
+import { LoginWays } from "@/components/account/sso-sign-in";
 import { loadAccount } from "@/trpc/server";
 import { safeNextPath } from "../next-path";
 
@@ -14,9 +14,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const next = safeNextPath(params.next);
   if (await loadAccount(await headers())) redirect(next);
   return (
-    <>
+    <LoginWays ssoReason={typeof params.sso === "string" ? params.sso : undefined}>
       <AuthForm mode="login" next={next} />
-      <SsoSignIn reason={typeof params.sso === "string" ? params.sso : undefined} />
-    </>
+    </LoginWays>
   );
 }

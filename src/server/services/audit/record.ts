@@ -4,7 +4,7 @@
 // a later rename or deletion does not rewrite history. Entries are never edited: the table's trigger
 // refuses it (migration `audit_log`).
 import { Prisma, type DbClient } from "@/server/db";
-import { newId } from "@/server/lib/ids";
+import { newId, newIdsInSql } from "@/server/lib/ids";
 import type { AuditAction } from "@/server/services/audit/actions";
 
 /** Who did it: a signed-in user, an API key, an installed app (its key), or Orbit itself. */
@@ -66,4 +66,20 @@ export function changedFields<T extends Record<string, unknown>>(before: T, afte
     if (JSON.stringify(before[field]) !== JSON.stringify(value)) changes[field] = { from: before[field] ?? null, to: value };
   }
   return changes;
+}
+
+/**
+ * `app.uninstalled` in every organization that had installed `appId`, for an app its maker deleted: one
+ * statement however many installed it, actor `system` (the maker's organization is not theirs to name).
+ * Call it before the installations go.
+ */
+export async function recordAppUninstalledEverywhere(tx: DbClient, app: { id: string; name: string; clientId: string }): Promise<void> {
+  const [{ count }] = await tx.$queryRaw<[{ count: number }]>`SELECT count(*)::int AS "count" FROM "OAuthInstallation" WHERE "appId" = ${app.id}`;
+  if (count === 0) return;
+  const idAt = newIdsInSql("aud", count);
+  await tx.$executeRaw`
+    INSERT INTO "AuditEvent" ("id", "organizationId", "action", "actorType", "actorName", "targetType", "targetId", "targetLabel", "metadata")
+    SELECT ${idAt(Prisma.sql`(row_number() OVER (ORDER BY i."id") - 1)`)}, i."organizationId", 'app.uninstalled', 'system', 'Orbit', 'installed_app', i."id", ${app.name},
+      jsonb_build_object('clientId', ${app.clientId}::text, 'apiKeyId', i."apiKeyId", 'reason', 'app_deleted')
+    FROM "OAuthInstallation" i WHERE i."appId" = ${app.id}`;
 }

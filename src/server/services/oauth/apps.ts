@@ -5,7 +5,7 @@ import type { Db, DbClient } from "@/server/db";
 import { AppError, notFound } from "@/server/errors";
 import { generateClientId, generateClientSecret, sha256Hex } from "@/server/auth/oauth-credentials";
 import { paginate, type Page } from "@/server/lib/cursor";
-import { changedFields, recordAudit, type AuditContext } from "@/server/services/audit/record";
+import { changedFields, recordAppUninstalledEverywhere, recordAudit, type AuditContext } from "@/server/services/audit/record";
 import { revokeAppKeys } from "@/server/services/oauth/installations";
 import type { Actor } from "@/server/services/auth/account";
 import {
@@ -104,6 +104,7 @@ export async function deleteOAuthApp(db: Db, actor: Actor, audit: AuditContext, 
   await db.$transaction(async (tx) => {
     const app = await tx.oAuthApp.findFirst({ where: { id, organizationId: actor.organizationId }, select: { id: true, name: true, clientId: true } });
     if (!app) throw notFound("App");
+    await recordAppUninstalledEverywhere(tx, app);
     const revoked = await revokeAppKeys(tx, { oauthAppId: app.id });
     await tx.oAuthApp.delete({ where: { id: app.id } });
     await recordAudit(tx, audit, { action: "oauth_app.deleted", target: auditTarget(app), metadata: { clientId: app.clientId, revokedKeys: revoked } });
