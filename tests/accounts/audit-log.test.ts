@@ -153,11 +153,12 @@ describe("reading the audit log", () => {
     await createApiKey(second, ["tasks:read"], { name: "theirs" });
 
     const all = await entries(admin);
-    expect(all.map((entry) => entry.action)).toEqual(["api_key.created", "api_key.created", "api_key.created", "api_key.created", "member.invited", "organization.plan_changed"]);
+    // The second admin's login (addMember signs them in) is recorded too.
+    expect(all.map((entry) => entry.action)).toEqual(["api_key.created", "api_key.created", "api_key.created", "api_key.created", "auth.login_succeeded", "member.invited", "organization.plan_changed"]);
     const times = all.map((entry) => entry.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
-    expect((await entries(admin, `&actorId=${second.userId}`)).map((entry) => entry.target.label)).toEqual(["theirs"]);
-    expect((await entries(admin, "&targetType=user")).map((entry) => entry.action)).toEqual(["member.invited"]);
+    expect((await entries(admin, `&actorId=${second.userId}`)).map((entry) => entry.target.label)).toEqual(["theirs", second.email]);
+    expect((await entries(admin, "&targetType=user")).map((entry) => entry.action)).toEqual(["auth.login_succeeded", "member.invited"]);
     expect(await entries(admin, `&from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).toEqual([]);
     expect(await entries(admin, `&to=${encodeURIComponent(all.at(-1)!.createdAt)}`)).toEqual([]);
 

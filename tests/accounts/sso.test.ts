@@ -77,7 +77,7 @@ describe("SSO settings", () => {
     expect(entries.at(-1)!.metadata).toEqual({ sso: { enabled: true, changed: ["enforce"] } });
 
     const off = await admin.client.put("/api/app/organization/security", { sso: null });
-    expect(off.body.data).toEqual({ sso: null });
+    expect(off.body.data).toEqual({ requireTwoFactor: false, sso: null });
     expect(await (await getDb()).ssoEmailDomain.count({ where: { organizationId: admin.organizationId } })).toBe(0);
   });
 
@@ -106,7 +106,7 @@ describe("SSO settings", () => {
     expectValidationError(await admin.client.put("/api/app/organization/security", { sso: { ...base, issuer: provider.issuer, emailDomains: ["not a domain"] } }), ["sso.emailDomains.0"]);
     const { clientSecret: _secret, ...withoutSecret } = base;
     expectValidationError(await admin.client.put("/api/app/organization/security", { sso: { ...withoutSecret, issuer: provider.issuer } }), ["sso.clientSecret"]);
-    expect((await admin.client.get("/api/app/organization/security")).body.data).toEqual({ sso: null });
+    expect((await admin.client.get("/api/app/organization/security")).body.data).toEqual({ requireTwoFactor: false, sso: null });
     expect((await auditActions(admin.organizationId)).filter((row) => row.action === "organization.security_changed")).toHaveLength(0);
   });
 

@@ -203,7 +203,7 @@ describe("two-factor required for everyone", () => {
     await enableTwoFactor(admin);
     const set = await admin.client.put("/api/app/organization/security", { requireTwoFactor: true });
     expect(set.status, set.text).toBe(200);
-    expect(set.body.data).toEqual({ requireTwoFactor: true });
+    expect(set.body.data).toEqual({ requireTwoFactor: true, sso: null });
     return { admin, member };
   }
 
@@ -216,7 +216,7 @@ describe("two-factor required for everyone", () => {
     const invalid = await admin.client.put("/api/app/organization/security", { requireTwoFactor: "yes" });
     expect(invalid.status).toBe(400);
     expect(invalid.body.details.map((detail: { field: string }) => detail.field)).toEqual(["requireTwoFactor"]);
-    expect((await admin.client.get("/api/app/organization/security")).body.data).toEqual({ requireTwoFactor: false });
+    expect((await admin.client.get("/api/app/organization/security")).body.data).toEqual({ requireTwoFactor: false, sso: null });
 
     expect((await admin.client.put("/api/app/organization/security", { requireTwoFactor: true })).status).toBe(200);
     const [entry] = await actionsOf(admin.organizationId, "organization.security_changed");

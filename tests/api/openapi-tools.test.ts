@@ -151,6 +151,8 @@ export async function callEveryOperation(apiKey: string, fetch: (request: Reques
   ).data;
   if (report.totals.seconds !== report.groups.reduce((sum, group) => sum + group.seconds, 0)) throw new Error("the report's groups add up to its totals");
 
+  seen("audit-listForApi", await client.GET("/v1/audit-events", { params: { query: { limit: 5, action: "api_key.created" } } }));
+
   const events = need(seen("events-list", await client.GET("/v1/events", { params: { query: { undelivered: false, type: "time_log.created" } } })).data, "events-list");
   const event = events.data[0];
   if (event) {

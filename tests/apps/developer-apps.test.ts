@@ -90,7 +90,7 @@ describe("changing an app", () => {
     expect(response.body.data).toMatchObject({ name: "Ledger Sync 2", scopes: ["tasks:read"], redirectUris: APP.redirectUris, websiteUrl: null, description: APP.description });
     expect(response.body.data.clientSecret).toBeUndefined();
     expectValidationError(await admin.client.patch(`/api/app/oauth-apps/${app.id}`, { redirectUris: ["ftp://x.example"] }), ["redirectUris.0"]);
-    expect(await auditActions(admin.organizationId)).toEqual(["oauth_app.created", "oauth_app.updated"]);
+    expect(await auditActions(admin.organizationId)).toEqual(["organization.plan_changed", "oauth_app.created", "oauth_app.updated"]);
   });
 
   it("rotates the secret: a new one shown once, the old hash replaced", async () => {

@@ -184,7 +184,7 @@ describe("DELETE /api/app/time-logs/:id", () => {
     const hours = await admin.client.get(`/api/app/reports/hours?${range}`);
     expect(hours.body.data.totals).toEqual({ billableSeconds: 3600, nonBillableSeconds: 0 });
     const report = await admin.client.get(`/api/app/reports/time?${range}&groupBy=day`);
-    expect(report.body.data.totals).toEqual({ seconds: 3600, billableSeconds: 3600, billedSeconds: 3600, amounts: [{ currency: "USD", amountCents: 10_000, taxCents: 0 }] });
+    expect(report.body.data.totals).toEqual({ seconds: 3600, billableSeconds: 3600, billedSeconds: 3600, amounts: [{ currency: "USD", amountCents: 10_000, taxCents: 0 }], costCents: 0, marginCents: 10_000 });
     expect(report.body.data.groups.map((group: { key: string }) => group.key)).toEqual(["2026-03-03"]);
     expect(ids((await admin.client.get(`/api/app/reports/time/logs?${range}`)).body.data)).toEqual([kept.id]);
     const csv = await admin.client.get(`/api/app/reports/time?${range}&groupBy=day&format=csv`);

@@ -98,11 +98,13 @@ function BudgetForm({ project }: { project: Project }) {
     }
     setProblems(found);
     if (Object.keys(found).length) return false;
-    await update.mutateAsync({
+    const saved = await update.mutateAsync({
       id: project.id,
       hourlyRateCents: rate.ok ? rate.minorUnits : null,
       budget: draft.kind === "none" ? null : { kind: draft.kind as "hours" | "amount", value: value!, period: draft.period as "total" | "monthly", alertPercents: alerts },
     });
+    // What was typed (`150,50`) is shown as the server kept it (`150.5`).
+    setDraft(draftOf({ ...project, ...saved }));
   }
 
   return (

@@ -6,7 +6,7 @@ import { check, PASSWORD, type E2EFlow } from "../harness";
 const flow: E2EFlow = {
   name: "settings",
   async run(e2e) {
-    const { page, cookie } = await e2e.signedInPage({ prefix: "Admin", plan: "pro" });
+    const { page, cookie, person } = await e2e.signedInPage({ prefix: "Admin", plan: "pro" });
     const member = e2e.newPerson("Member");
     let feedUrl = "";
     await e2e.flow("settings", [
@@ -90,6 +90,9 @@ const flow: E2EFlow = {
       [
         "changing the password: a wrong current one is shown at its field; the change signs out other sessions only",
         async () => {
+          // Another browser signed in as the same person: its session ends with the change, this page's stays.
+          const elsewhere = await e2e.appRequest("POST", "/api/app/auth/login", { body: { email: person.email, password: PASSWORD } });
+          check(elsewhere.status === 200 && Boolean(elsewhere.cookie), `the second login answered ${elsewhere.status}`);
           await page.goto(e2e.url("/settings"));
           const panel = page.getByRole("region", { name: "Password" });
           await panel.getByLabel("Current password").fill("not the password");
@@ -99,9 +102,10 @@ const flow: E2EFlow = {
           await panel.getByLabel("Current password").fill(PASSWORD);
           await panel.getByRole("button", { name: "Change password" }).click();
           await panel.getByRole("status").filter({ hasText: "Password changed." }).waitFor();
-          // The sign-up session's cookie (issued before the change) is revoked; this page was re-issued one.
-          const other = await e2e.appRequest("GET", "/api/app/me", { cookie });
-          check(other.status === 401, `a session from before the change answered ${other.status}`);
+          const other = await e2e.appRequest("GET", "/api/app/me", { cookie: elsewhere.cookie });
+          check(other.status === 401, `the other browser's session answered ${other.status} after the change`);
+          const current = await e2e.appRequest("GET", "/api/app/me", { cookie });
+          check(current.status === 200, `this browser's session answered ${current.status} after the change`);
           await page.reload();
           await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
           await e2e.shot(page, "55-settings-password");

@@ -149,7 +149,9 @@ describe("failure notices", () => {
       ["webhook_failing", 10, null],
       ["webhook_failing", 5, null],
     ]);
-    expect(Object.keys(list.body.data[0]).sort()).toEqual(["consecutiveFailures", "createdAt", "endpointId", "endpointUrl", "id", "kind", "readAt", "reason"]);
+    // A notice lists every kind's fields; a budget's are null on a webhook notice.
+    expect(Object.keys(list.body.data[0]).sort()).toEqual(["budgetPeriod", "consecutiveFailures", "constellationId", "createdAt", "endpointId", "endpointUrl", "id", "kind", "readAt", "reason", "thresholdPercent"]);
+    expect(list.body.data[0]).toMatchObject({ budgetPeriod: null, constellationId: null, thresholdPercent: null });
     expect(list.body.data[0]).toMatchObject({ endpointId: endpoint.id, endpointUrl: endpoint.url, readAt: null });
 
     const page = await admin.client.get("/api/app/notifications?limit=3");

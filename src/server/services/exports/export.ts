@@ -11,7 +11,7 @@ import { isBillingField, seesBilling } from "@/server/contract/customer";
 import { formulaSafe } from "@/lib/csv";
 import { EXPORTED_TIME_LOG_COLUMNS, tagsCell } from "@/lib/time-log-csv";
 import type { Actor } from "@/server/services/auth/account";
-import { visibleLogsWhere } from "@/server/services/time-tracking/log-access";
+import { seesEveryonesLogs, visibleLogsWhere } from "@/server/services/time-tracking/log-access";
 import { getLogger } from "@/server/operations/logger";
 import { recordAudit, type AuditContext } from "@/server/services/audit/record";
 
@@ -165,7 +165,7 @@ export async function startExport(db: DbClient, actor: Actor, audit: AuditContex
   await recordAudit(db, audit, {
     action: "data.exported",
     target: { type: "organization", id: actor.organizationId },
-    metadata: { export: "archive", scope: actor.role === "admin" ? "organization" : "own time" },
+    metadata: { export: "archive", scope: seesEveryonesLogs(actor) ? "organization" : "own time" },
   });
   return exportArchive(db, actor);
 }
