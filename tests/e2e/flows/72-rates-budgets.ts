@@ -56,7 +56,8 @@ const flow: E2EFlow = {
           await bar.waitFor();
           const text = await bar.getAttribute("aria-valuetext");
           check(text === "0.0 h of 37.5 h this month (0%)", `the burn bar reads "${text}"`);
-          check((await page.getByLabel("Project hourly rate").inputValue()) === "150.5", "the project rate is not shown as saved");
+          const shownRate = await page.getByLabel("Project hourly rate").inputValue();
+          check(shownRate === "150.50", `the project rate reads "${shownRate}" after saving`);
           await fitsViewport(e2e, page);
           await e2e.shot(page, "11-project-budget", true);
         },
