@@ -36,7 +36,7 @@ const flow: E2EFlow = {
           const projects = dialog.getByRole("group", { name: "Projects", exact: true });
           await projects.getByRole("checkbox", { name: "constellations:read" }).waitFor();
           const headings = await dialog.locator("fieldset [role=group] > p").allInnerTexts();
-          check(JSON.stringify(headings) === JSON.stringify(["Tasks", "Time logs", "Customers", "Projects", "Events", "All resources"]), `scope headings read: ${headings.join(", ")}`);
+          check(JSON.stringify(headings) === JSON.stringify(["Tasks", "Time logs", "Customers", "Projects", "Events", "Reports", "Audit log", "All resources"]), `scope headings read: ${headings.join(", ")}`);
           check(!/constellation/i.test(headings.join(" ")), "a scope heading says constellation");
         },
       ],
