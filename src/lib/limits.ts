@@ -52,3 +52,10 @@ export const DEFAULT_PAYMENT_TERMS_DAYS = 14;
 
 /** How long a web app session lasts from sign-in: its record and its cookie's seal alike. */
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60_000;
+
+/** Two-factor sign-in: digits of an authenticator app's code (RFC 6238), and the longest code field (a recovery code with spaces or hyphens). */
+export const TOTP_CODE_DIGITS = 6;
+export const MAX_SECOND_FACTOR_CODE_LENGTH = 64;
+
+/** An admin's note on a week's approval (a rejection's reason). */
+export const MAX_APPROVAL_NOTE_LENGTH = 2000;

@@ -13,7 +13,7 @@ import { useTRPC } from "@/trpc/react";
 import { describeError } from "@/trpc/errors";
 import { PASSWORD_HINT } from "@/components/ui/password-hint";
 import { runtimeTimeZone } from "@/lib/time-zone";
-import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/limits";
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MAX_SECOND_FACTOR_CODE_LENGTH, MIN_PASSWORD_LENGTH, TOTP_CODE_DIGITS } from "@/lib/limits";
 
 const FIELDS = ["name", "email", "password", "organizationName", "code"] as const;
 
@@ -77,9 +77,9 @@ export function AuthForm({ mode, next }: { mode: "login" | "signup"; next: strin
         />
         {isCodeAsked &&
           (isRecoveryCode ? (
-            <TextField key="recovery" label="Recovery code" name="code" autoComplete="off" autoFocus maxLength={64} required hint="One of the recovery codes you saved when you turned on two-factor sign-in. Each works once." error={errors.fieldError("code")} />
+            <TextField key="recovery" label="Recovery code" name="code" autoComplete="off" autoFocus maxLength={MAX_SECOND_FACTOR_CODE_LENGTH} required hint="One of the recovery codes you saved when you turned on two-factor sign-in. Each works once." error={errors.fieldError("code")} />
           ) : (
-            <TextField key="totp" label="Code from your authenticator app" name="code" inputMode="numeric" autoComplete="one-time-code" autoFocus maxLength={6} required hint="Two-factor sign-in is on for this account: enter the 6-digit code your app shows now." error={errors.fieldError("code")} />
+            <TextField key="totp" label="Code from your authenticator app" name="code" inputMode="numeric" autoComplete="one-time-code" autoFocus maxLength={TOTP_CODE_DIGITS} required hint="Two-factor sign-in is on for this account: enter the 6-digit code your app shows now." error={errors.fieldError("code")} />
           ))}
         {isSignup && <TextField label="Organization name" name="organizationName" autoComplete="organization" maxLength={MAX_NAME_LENGTH} required error={errors.fieldError("organizationName")} />}
       </Form>

@@ -14,6 +14,7 @@ import { describeError, type DisplayError } from "@/trpc/errors";
 import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
 import { useTRPC } from "@/trpc/react";
 import { APPROVAL_LABELS, ApprovalBadge, weekInWords, type Approval } from "./approval-parts";
+import { MAX_APPROVAL_NOTE_LENGTH } from "@/lib/limits";
 
 type StateFilter = "" | Approval["status"];
 
@@ -133,7 +134,7 @@ function RejectDialog({ approval, whose }: { approval: Approval; whose: string }
       onClose={() => setNote("")}
     >
       <Form errors={errors} submitLabel="Reject week" submitVariant="danger" onSubmit={() => reject.mutateAsync({ id: approval.id, note })}>
-        <TextAreaField label="Note" hint="What the member should change" required value={note} onChange={(event) => setNote(event.target.value)} error={errors.fieldError("note")} maxLength={2000} />
+        <TextAreaField label="Note" hint="What the member should change" required value={note} onChange={(event) => setNote(event.target.value)} error={errors.fieldError("note")} maxLength={MAX_APPROVAL_NOTE_LENGTH} />
       </Form>
     </FormDialog>
   );

@@ -1,6 +1,7 @@
 // Time-based one-time passwords (RFC 6238: SHA-1, 6 digits, 30-second steps) by the otpauth library.
 // Orbit only decides which step a code belongs to; remembering the last accepted step (so a code is
 // accepted once) is services/auth/two-factor.ts's job.
+import { TOTP_CODE_DIGITS } from "@/lib/limits";
 import { Secret, TOTP } from "otpauth";
 
 const ISSUER = "Orbit";
@@ -9,7 +10,7 @@ const PERIOD_SECONDS = 30;
 const SKEW_STEPS = 1;
 
 function totpOf(secret: string, label = ""): TOTP {
-  return new TOTP({ issuer: ISSUER, label, secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: PERIOD_SECONDS });
+  return new TOTP({ issuer: ISSUER, label, secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: TOTP_CODE_DIGITS, period: PERIOD_SECONDS });
 }
 
 /** A new random secret (160 bits), base32. */

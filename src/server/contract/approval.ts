@@ -1,5 +1,6 @@
 // Weekly approvals (app-api section 16): a member's week submitted, then approved, rejected with a note
 // or reopened by an admin. The view, the submission, the list's filters and a decision's body.
+import { MAX_APPROVAL_NOTE_LENGTH } from "@/lib/limits";
 import { z } from "zod";
 import { isDateString } from "@/lib/time-zone";
 import { paginationInput } from "@/server/lib/cursor";
@@ -14,7 +15,6 @@ export const REPORT_APPROVAL_STATES = ["approved", "submitted", "none"] as const
 export type ReportApprovalState = (typeof REPORT_APPROVAL_STATES)[number];
 
 /** The longest note an admin writes on a decision. */
-export const MAX_APPROVAL_NOTE = 2000;
 
 const dateInput = z.string().refine(isDateString, "Give a date as YYYY-MM-DD");
 
@@ -53,7 +53,7 @@ export const listApprovalsInput = z.object({
 });
 export type ListApprovalsInput = z.output<typeof listApprovalsInput>;
 
-const noteInput = z.string().trim().max(MAX_APPROVAL_NOTE, `A note has at most ${MAX_APPROVAL_NOTE} characters`);
+const noteInput = z.string().trim().max(MAX_APPROVAL_NOTE_LENGTH, `A note has at most ${MAX_APPROVAL_NOTE_LENGTH} characters`);
 
 export const decideApprovalInput = z.object({ id: idInput, note: noteInput.optional() });
 export type DecideApprovalInput = z.output<typeof decideApprovalInput>;
@@ -62,5 +62,5 @@ export type DecideApprovalInput = z.output<typeof decideApprovalInput>;
 const WHY_REJECTED = "Say why the week is rejected";
 export const rejectApprovalInput = z.object({
   id: idInput,
-  note: z.string({ error: WHY_REJECTED }).trim().min(1, WHY_REJECTED).max(MAX_APPROVAL_NOTE, `A note has at most ${MAX_APPROVAL_NOTE} characters`),
+  note: z.string({ error: WHY_REJECTED }).trim().min(1, WHY_REJECTED).max(MAX_APPROVAL_NOTE_LENGTH, `A note has at most ${MAX_APPROVAL_NOTE_LENGTH} characters`),
 });
