@@ -8,7 +8,7 @@ import { cn } from "@/components/ui/cn";
 import { FORM_GRID, noticeClass } from "@/components/ui/styles";
 import { Pill } from "@/components/ui/badge";
 import { useIsAdmin, useIsPro } from "@/components/ui/use-account";
-import { ACTIONS, Button, CheckboxGroup, ConfirmDialog, DateTimeField, DialogClose, EmptyState, Form, FormDialog, LocalTime, PageHeader, QueryState, SecretValue, Table, TextField, unreadableDateTime, useServerErrors } from "@/components/ui";
+import { ACTIONS, Button, CheckboxGroup, ConfirmRowAction, DateTimeField, DialogClose, EmptyState, Form, FormDialog, LocalTime, PageHeader, QueryState, SecretValue, Table, TextField, unreadableDateTime, useServerErrors } from "@/components/ui";
 import { fromLocalInputValue } from "@/lib/time-format";
 import { useHydrated } from "@/lib/use-hydrated";
 import { useTRPC } from "@/trpc/react";
@@ -163,15 +163,12 @@ export function ApiKeysPage() {
                     {isAdmin && (
                       <td>
                         {key.isActive && (
-                          <ConfirmDialog
+                          <ConfirmRowAction
+                            action="Revoke"
+                            name={key.name}
                             title={`Revoke “${key.name}”?`}
                             description="Requests with this key are refused from now on. This cannot be undone."
                             confirmLabel="Revoke key"
-                            trigger={
-                              <Button size="sm" variant="danger" aria-label={`Revoke ${key.name}`}>
-                                Revoke
-                              </Button>
-                            }
                             onConfirm={() => revoke.mutateAsync({ id: key.id })}
                           />
                         )}

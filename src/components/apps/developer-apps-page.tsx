@@ -5,7 +5,7 @@
 import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { noticeClass } from "@/components/ui/styles";
-import { ACTIONS, Button, CheckboxGroup, ConfirmDialog, DialogClose, EmptyState, Form, FormDialog, PagedQueryState, PageHeader, SecretValue, Table, TextAreaField, TextField, useServerErrors } from "@/components/ui";
+import { ACTIONS, Button, CheckboxGroup, ConfirmDialog, ConfirmRowAction, DialogClose, EmptyState, Form, FormDialog, PagedQueryState, PageHeader, SecretValue, Table, TextAreaField, TextField, useServerErrors } from "@/components/ui";
 import { useInvalidate } from "@/components/ui/use-invalidation";
 import { useTRPC } from "@/trpc/react";
 import { pagedByCursor } from "@/trpc/first-page";
@@ -149,15 +149,12 @@ export function DeveloperAppsPage() {
                     <div className="flex flex-wrap gap-2">
                       <AppDialog app={app} />
                       <RotateSecret app={app} />
-                      <ConfirmDialog
+                      <ConfirmRowAction
+                        action="Delete"
+                        name={app.name}
                         title={`Delete “${app.name}”?`}
                         description="Every key issued to the app is revoked at once, in every organization that installed it. This cannot be undone."
                         confirmLabel="Delete app"
-                        trigger={
-                          <Button size="sm" variant="danger" aria-label={`Delete ${app.name}`}>
-                            Delete
-                          </Button>
-                        }
                         onConfirm={() => remove.mutateAsync({ id: app.id })}
                       />
                     </div>

@@ -2,7 +2,7 @@
 // Settings → Apps: the apps installed in this organization (admins): the app, its scopes in words, who
 // installed it and when, its last use, and Uninstall (the app's key is revoked at once) after confirming.
 import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
-import { ACTIONS, Button, ConfirmDialog, EmptyState, LocalTime, PagedQueryState, PageHeader, Table } from "@/components/ui";
+import { ACTIONS, ConfirmRowAction, EmptyState, LocalTime, PagedQueryState, PageHeader, Table } from "@/components/ui";
 import { useInvalidate } from "@/components/ui/use-invalidation";
 import { scopeInWords } from "@/server/auth/scopes";
 import { useTRPC } from "@/trpc/react";
@@ -38,15 +38,12 @@ export function InstalledAppsPage() {
                     <LocalTime value={app.lastUsedAt} fallback="Never" />
                   </td>
                   <td>
-                    <ConfirmDialog
+                    <ConfirmRowAction
+                      action="Uninstall"
+                      name={app.appName}
                       title={`Uninstall “${app.appName}”?`}
                       description="Its key is revoked at once: the app's next request is refused. It can be installed again from the app."
                       confirmLabel="Uninstall"
-                      trigger={
-                        <Button size="sm" variant="danger" aria-label={`Uninstall ${app.appName}`}>
-                          Uninstall
-                        </Button>
-                      }
                       onConfirm={() => uninstall.mutateAsync({ id: app.id })}
                     />
                   </td>

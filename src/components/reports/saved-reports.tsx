@@ -4,7 +4,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { ACTIONS, Button, CheckboxField, ConfirmDialog, Dialog, DialogClose, EmptyState, Form, FormDialog, PagedQueryState, SecretValue, Table, TextField, useServerErrors } from "@/components/ui";
+import { ACTIONS, Button, CheckboxField, ConfirmDialog, ConfirmRowAction, Dialog, DialogClose, EmptyState, Form, FormDialog, PagedQueryState, SecretValue, Table, TextField, useServerErrors } from "@/components/ui";
 import { Pill } from "@/components/ui/badge";
 import { noticeClass } from "@/components/ui/styles";
 import { useTRPC } from "@/trpc/react";
@@ -155,15 +155,12 @@ export function SavedReports({ timeZone }: { timeZone: string }) {
                           onConfirm={() => unshare.mutateAsync({ id: report.id })}
                         />
                       )}
-                      <ConfirmDialog
+                      <ConfirmRowAction
+                        action="Delete"
+                        name={report.name}
                         title={`Delete “${report.name}”?`}
                         description="The saved report and its link go away. Your time logs stay as they are."
                         confirmLabel="Delete"
-                        trigger={
-                          <Button size="sm" variant="danger" aria-label={`Delete ${report.name}`}>
-                            Delete
-                          </Button>
-                        }
                         onConfirm={() => remove.mutateAsync({ id: report.id })}
                       />
                     </div>

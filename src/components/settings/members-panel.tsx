@@ -8,7 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import { CARD, noticeClass } from "@/components/ui/styles";
 import { useAccount, useIsAdmin } from "@/components/ui/use-account";
-import { ACTIONS, Button, ConfirmDialog, CopyButton, DialogClose, EmptyState, Form, FormDialog, LocalTime, PagedQueryState, SelectField, Table, TextField, useServerErrors } from "@/components/ui";
+import { ACTIONS, Button, ConfirmDialog, ConfirmRowAction, CopyButton, DialogClose, EmptyState, Form, FormDialog, LocalTime, PagedQueryState, SelectField, Table, TextField, useServerErrors } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
 import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/limits";
@@ -206,15 +206,12 @@ function MemberActions({ member, isSelf, rates }: { member: MemberView; isSelf: 
         />
       ) : (
         !isSelf && (
-          <ConfirmDialog
+          <ConfirmRowAction
+            action="Deactivate"
+            name={member.name}
             title={`Deactivate ${member.name}?`}
             description="They are signed out everywhere at once and cannot sign in. Their time stays in reports and invoices; you can reactivate them later."
             confirmLabel="Deactivate"
-            trigger={
-              <Button size="sm" variant="danger" aria-label={`Deactivate ${member.name}`}>
-                Deactivate
-              </Button>
-            }
             onConfirm={() => deactivate.mutateAsync({ userId: member.userId })}
           />
         )

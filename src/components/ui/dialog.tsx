@@ -112,3 +112,20 @@ export function ConfirmDialog({ title, description, confirmLabel, trigger, onCon
     </AlertDialog.Root>
   );
 }
+
+/**
+ * A row's destructive action (Delete, Revoke, Uninstall…): a small danger button named for its row
+ * ("Delete Ledger Sync"), asking first.
+ */
+export function ConfirmRowAction({ action, name, ...confirm }: Omit<ConfirmDialogProps, "trigger" | "variant"> & { action: string; name: string }) {
+  return (
+    <ConfirmDialog
+      {...confirm}
+      trigger={
+        <Button size="sm" variant="danger" aria-label={`${action} ${name}`}>
+          {action}
+        </Button>
+      }
+    />
+  );
+}

@@ -3,7 +3,7 @@ export { Button, buttonClass, type ButtonProps } from "./button";
 export { CheckboxGroup, type CheckboxGroupSection } from "./checkbox-group";
 export { Combobox, type ComboboxOption } from "./combobox";
 export { CopyButton, SecretValue } from "./copy-button";
-export { ConfirmDialog, Dialog, DialogClose } from "./dialog";
+export { ConfirmDialog, ConfirmRowAction, Dialog, DialogClose } from "./dialog";
 export { CheckboxField, Field, SelectField, TextAreaField, TextField, type SelectOption } from "./field";
 export { DateField, readDay } from "./date-field";
 export { DateTimeField, unreadableDateTime } from "./date-time-field";
