@@ -1,6 +1,7 @@
 // Sessions as records (app-api section 15): the session cookie names a row, and a session signs its
 // person in only while that row is neither revoked nor past SESSION_TTL_MS. Logout, a password change,
 // deactivation, two-factor changes and Sign out revoke rows, so the cookie stops working at its next request.
+import { getLogger } from "@/server/operations/logger";
 import { randomBytes } from "node:crypto";
 import type { Db, DbClient } from "@/server/db";
 import { SESSION_TTL_MS } from "@/lib/limits";
@@ -34,7 +35,7 @@ export async function createSessionRecord(db: DbClient, user: { id: string; orga
 
 /**
  * The signed-in user a session names, in one query (session and user together), or null when the
- * session is revoked, expired, or its user deactivated. Moves lastSeenAt when it is a minute old.
+ * session is revoked, expired, or its user deactivated. Moves lastSeenAt, off the response path, when it is a minute old.
  */
 export async function readLiveSession(db: DbClient, sessionId: string, userId: string, now = Date.now()) {
   const session = await db.session.findFirst({
@@ -46,7 +47,10 @@ export async function readLiveSession(db: DbClient, sessionId: string, userId: s
   });
   if (!session) return null;
   if (session.lastSeenAt.getTime() <= now - LAST_SEEN_GRANULARITY_MS) {
-    await db.session.updateMany({ where: { id: sessionId, lastSeenAt: { lte: new Date(now - LAST_SEEN_GRANULARITY_MS) } }, data: { lastSeenAt: new Date(now) } });
+    // Off the response path, as an API key's lastUsedAt is: the request need not wait for it.
+    void db.session
+      .updateMany({ where: { id: sessionId, lastSeenAt: { lte: new Date(now - LAST_SEEN_GRANULARITY_MS) } }, data: { lastSeenAt: new Date(now) } })
+      .catch((error: unknown) => getLogger().warn({ err: error }, "could not record a session's last use"));
   }
   return session.user;
 }
