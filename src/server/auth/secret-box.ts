@@ -1,4 +1,4 @@
-// Secrets Orbit must read back (a two-factor TOTP secret) are stored encrypted: AES-256-GCM under a key
+// Secrets Orbit must read back (a two-factor TOTP secret, an SSO client secret) are stored encrypted: AES-256-GCM under a key
 // derived from SESSION_SECRET with HKDF-SHA-256, one key per purpose (its `info`). A database copy alone
 // does not reveal them; changing SESSION_SECRET makes them unreadable (SECURITY.md says so).
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";

@@ -5,8 +5,11 @@ import type { DbClient } from "@/server/db";
 import { AppError, validationError } from "@/server/errors";
 import type { OrganizationSecurityView, SsoSettingsInput } from "@/server/contract/organization-security";
 import { isUniqueViolation, type Actor } from "@/server/services/auth/account";
-import { decryptClientSecret, encryptClientSecret } from "@/server/services/auth/sso-secret";
+import { openSecret, sealSecret } from "@/server/auth/secret-box";
 import { discoverProvider, isAcceptedIssuer } from "@/server/services/auth/sso-provider";
+
+/** The purpose the provider's client secret is sealed for at rest (auth/secret-box.ts). */
+export const SSO_CLIENT_SECRET = "sso-client-secret";
 
 /** The redirect URI to register at the provider, for an origin. */
 export const ssoRedirectUri = (origin: string) => `${origin}/api/app/auth/sso/callback`;
@@ -59,7 +62,7 @@ export async function prepareSsoChange(db: DbClient, actor: Actor, sso: SsoSetti
         issuer: sso.issuer,
         clientId: sso.clientId,
         enforce: sso.enforce,
-        clientSecretEncrypted: sso.clientSecret !== undefined ? encryptClientSecret(sso.clientSecret) : existing!.clientSecretEncrypted,
+        clientSecretEncrypted: sso.clientSecret !== undefined ? sealSecret(SSO_CLIENT_SECRET, sso.clientSecret) : existing!.clientSecretEncrypted,
       };
       await tx.ssoConnection.upsert({ where: { organizationId: actor.organizationId }, create: { organizationId: actor.organizationId, ...data }, update: data });
       await tx.ssoEmailDomain.createMany({ data: sso.emailDomains.map((domain) => ({ domain, organizationId: actor.organizationId })) });
@@ -81,7 +84,7 @@ export async function writeSsoChange(write: () => Promise<void>): Promise<void> 
 /** The stored secret, or undefined when it was sealed under an earlier SESSION_SECRET. */
 function storedSecret(encrypted: string): string | undefined {
   try {
-    return decryptClientSecret(encrypted);
+    return openSecret(SSO_CLIENT_SECRET, encrypted);
   } catch {
     return undefined;
   }

@@ -15,9 +15,9 @@ import { hashPassword } from "@/server/auth/passwords";
 import { planGrants } from "@/server/auth/plans";
 import { isUniqueViolation, normalizeEmail, type SignedInAccount } from "@/server/services/auth/account";
 import { reserveAttempt, ssoAttempt } from "@/server/services/auth/throttle";
-import { decryptClientSecret } from "@/server/services/auth/sso-secret";
+import { openSecret } from "@/server/auth/secret-box";
 import { authorizationRequest, discoverProvider, exchangeCode, type AuthorizationChecks } from "@/server/services/auth/sso-provider";
-import { ssoRedirectUri } from "@/server/services/auth/sso-settings";
+import { SSO_CLIENT_SECRET, ssoRedirectUri } from "@/server/services/auth/sso-settings";
 
 /** Why a sign-in was refused; the login page has a sentence for each (`?sso=<reason>`). */
 export type SsoRefusalReason =
@@ -83,7 +83,7 @@ async function connectionForDomain(db: DbClient, domain: string) {
 
 async function providerOf(connection: { issuer: string; clientId: string; clientSecretEncrypted: string }) {
   try {
-    return await discoverProvider({ issuer: connection.issuer, clientId: connection.clientId, clientSecret: decryptClientSecret(connection.clientSecretEncrypted) });
+    return await discoverProvider({ issuer: connection.issuer, clientId: connection.clientId, clientSecret: openSecret(SSO_CLIENT_SECRET, connection.clientSecretEncrypted) });
   } catch {
     throw new SsoRefusal("failed");
   }
