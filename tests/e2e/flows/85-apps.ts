@@ -16,8 +16,11 @@ const flow: E2EFlow = {
         async () => {
           const { page } = maker;
           await page.goto(e2e.url("/settings"));
+          // The Apps panel is an admin's: it appears once the account is read.
+          await page.getByRole("heading", { level: 2, name: "Apps", exact: true }).waitFor();
           await page.getByRole("link", { name: "Developer apps" }).click();
-          await page.getByRole("heading", { name: "Developer apps" }).waitFor();
+          await page.waitForURL(/\/settings\/developer-apps$/);
+          await page.getByRole("heading", { level: 1, name: "Developer apps" }).waitFor();
           await page.getByText("No apps yet.").waitFor();
           const dialog = await e2e.openDialog(page, "Register app", "Register an app");
           await dialog.getByLabel("Name").fill("Ledger Sync");
