@@ -177,6 +177,9 @@ describe("the client address", () => {
   it("is the right-most X-Forwarded-For entry, which Orbit's server sets", () => {
     expect(clientAddressOf(new Headers({ "x-forwarded-for": "6.6.6.6, 7.7.7.7" }))).toBe("7.7.7.7");
     expect(clientAddressOf(new Headers())).toBeUndefined();
+    // A dual-stack socket reports IPv4 clients as IPv4-mapped IPv6: shown (sessions, the audit log) and counted as IPv4.
+    expect(clientAddressOf(new Headers({ "x-forwarded-for": "::ffff:127.0.0.5" }))).toBe("127.0.0.5");
+    expect(clientAddressOf(new Headers({ "x-forwarded-for": "2001:db8::1" }))).toBe("2001:db8::1");
   });
 
   it("without TRUST_PROXY is the socket's: a forged X-Forwarded-For changes nothing for the signup throttle", { timeout: 120_000 }, async () => {

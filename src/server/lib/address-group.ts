@@ -2,9 +2,14 @@
 // IPv6 address as its /64 (a host is handed a /64; rotating through it is one client).
 import { isIPv6 } from "node:net";
 
+/** An IPv4-mapped IPv6 address (`::ffff:127.0.0.5`, how a dual-stack socket reports IPv4) as the IPv4 address it is. */
+export function unmappedAddress(address: string): string {
+  return /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] ?? address;
+}
+
 export function addressGroup(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
+  const mapped = unmappedAddress(address);
+  if (mapped !== address) return mapped;
   const bare = address.split("%", 1)[0]!;
   if (!isIPv6(bare)) return address;
   const [head = "", tail] = bare.split("::");
