@@ -7,13 +7,15 @@ import { getDb } from "@/server/db";
 import { TestClient } from "../harness/http";
 import { PASSWORD, addMember, signUpOrganization, type SignedInUser } from "../harness/factories";
 import { expectValidationError } from "../harness/assertions";
-import { startForgedProvider, startOidcProvider, startSso, throughProvider, type ForgedProvider, type OidcProvider } from "../harness/oidc-providers";
+import { startForgedProvider, startOidcProvider, type ForgedProvider, type OidcProvider } from "../harness/oidc-providers";
+import { isAcceptedIssuer } from "@/server/services/auth/sso-provider";
+import { SSO_REDIRECT_URI, startSso, throughProvider } from "../harness/sso-sign-in";
 
 let provider: OidcProvider;
 let forged: ForgedProvider;
 
 beforeAll(async () => {
-  [provider, forged] = await Promise.all([startOidcProvider(), startForgedProvider()]);
+  [provider, forged] = await Promise.all([startOidcProvider({ redirectUri: SSO_REDIRECT_URI }), startForgedProvider()]);
   // The first signup loads the routes and times the password hash: in the hook's longer bound, not a test's.
   await signUpOrganization();
 });
@@ -91,6 +93,15 @@ describe("SSO settings", () => {
     const member = await addMember(pro);
     expect((await member.client.put("/api/app/organization/security", body)).status).toBe(403);
     expect((await member.client.get("/api/app/organization/security")).status).toBe(403);
+  });
+
+  it("accept a plain-HTTP issuer only on loopback and only outside production", () => {
+    expect(isAcceptedIssuer("https://idp.example.com", "production")).toBe(true);
+    expect(isAcceptedIssuer(provider.issuer, "test")).toBe(true);
+    expect(isAcceptedIssuer("http://localhost:8080", "development")).toBe(true);
+    expect(isAcceptedIssuer(provider.issuer, "production")).toBe(false);
+    expect(isAcceptedIssuer("http://localhost:8080", "production")).toBe(false);
+    expect(isAcceptedIssuer("http://idp.example.com", "development")).toBe(false);
   });
 
   it("refuse an issuer whose discovery fails, and bad input, with field errors and nothing saved", async () => {

@@ -1,15 +1,15 @@
-// OpenID providers on loopback for the single sign-on suites. `startOidcProvider`: panva's certified
-// oidc-provider with one client; its login and consent are completed by the test (the account it
-// signs in, with the claims the test chose). `startForgedProvider`: a tiny provider of our own whose
-// ID token is a real JWS (jose) over a real JWKS, with the one wrong claim a refusal test needs, which
-// a compliant provider would never issue.
+// OpenID providers on loopback for the single sign-on suites and the browser walk-through.
+// `startOidcProvider`: panva's certified oidc-provider with one client; its login and consent are
+// completed by the test (the account it signs in, with the claims the test chose), or, with
+// `devInteractions`, by a person at the provider's own login and consent pages (the login typed there
+// is the email it signs in, verified). `startForgedProvider`: a tiny provider of our own whose ID token
+// is a real JWS (jose) over a real JWKS, with the one wrong claim a refusal test needs, which a
+// compliant provider would never issue. Nothing here imports the app: the walk-through runs it beside
+// a started server.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Provider from "oidc-provider";
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from "jose";
-import { BASE_URL, TestClient } from "./http";
-
-export const SSO_REDIRECT_URI = `${BASE_URL}/api/app/auth/sso/callback`;
 
 export interface ProviderClaims {
   email: string;
@@ -38,7 +38,14 @@ export interface OidcProvider {
   close(): Promise<void>;
 }
 
-export async function startOidcProvider(): Promise<OidcProvider> {
+export interface OidcProviderOptions {
+  /** Orbit's callback, the one redirect URI the client registers. */
+  redirectUri: string;
+  /** The provider's own login and consent pages (oidc-provider's devInteractions) instead of the test's. */
+  devInteractions?: boolean;
+}
+
+export async function startOidcProvider({ redirectUri, devInteractions = false }: OidcProviderOptions): Promise<OidcProvider> {
   const clientId = "orbit";
   const clientSecret = "orbit-client-secret-for-tests";
   const accounts = new Map<string, ProviderClaims>();
@@ -47,7 +54,7 @@ export async function startOidcProvider(): Promise<OidcProvider> {
   const started: { provider?: Provider } = {};
   const { server, issuer } = await listen(async (req, res) => {
     const provider = started.provider!;
-    if (!req.url?.startsWith("/interaction/")) return provider.callback()(req, res);
+    if (devInteractions || !req.url?.startsWith("/interaction/")) return provider.callback()(req, res);
     try {
       const details = await provider.interactionDetails(req, res);
       let result;
@@ -65,16 +72,16 @@ export async function startOidcProvider(): Promise<OidcProvider> {
     }
   });
   started.provider = new Provider(issuer, {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [SSO_REDIRECT_URI], grant_types: ["authorization_code"], response_types: ["code"] }],
+    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [redirectUri], grant_types: ["authorization_code"], response_types: ["code"] }],
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
     // The ID token carries the claims the scopes ask for (Orbit reads them from it, not from userinfo).
     conformIdTokenClaims: false,
     findAccount: (_ctx, sub) => {
-      const claims = accounts.get(sub);
+      const claims = accounts.get(sub) ?? (devInteractions ? { email: sub, email_verified: true } : undefined);
       return claims ? { accountId: sub, claims: () => ({ sub, ...claims }) } : undefined;
     },
-    features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    features: { devInteractions: { enabled: devInteractions } },
+    ...(devInteractions ? {} : { interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` } }),
     cookies: { keys: ["orbit-tests-cookie-key"] },
   });
   return {
@@ -139,30 +146,4 @@ export async function startForgedProvider(): Promise<ForgedProvider> {
     },
     close: closing(server),
   };
-}
-
-/** A browser at the provider: follows its redirects (with its cookies) until it is sent back to Orbit's callback; returns that path. */
-export async function throughProvider(authorizationUrl: string): Promise<string> {
-  const cookies = new Map<string, string>();
-  let url = authorizationUrl;
-  for (let hop = 0; hop < 12; hop += 1) {
-    if (url.startsWith(SSO_REDIRECT_URI)) return url.slice(BASE_URL.length);
-    const response = await fetch(url, { redirect: "manual", headers: { cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join("; ") } });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(";");
-      const index = pair!.indexOf("=");
-      cookies.set(pair!.slice(0, index), pair!.slice(index + 1));
-    }
-    const location = response.headers.get("location");
-    if (!location) throw new Error(`The provider stopped at ${url} with ${response.status}: ${await response.text()}`);
-    url = new URL(location, url).href;
-  }
-  throw new Error("The provider never sent the browser back.");
-}
-
-/** Starts a sign-in at Orbit for `email`: the provider's authorization URL (and the client now holds the pending-sign-in cookie). */
-export async function startSso(client: TestClient, email: string): Promise<URL> {
-  const started = await client.get(`/api/app/auth/sso/start?email=${encodeURIComponent(email)}`);
-  if (started.status !== 302) throw new Error(`start answered ${started.status}: ${started.text}`);
-  return new URL(started.headers.get("location")!, BASE_URL);
 }

@@ -2,16 +2,20 @@
 // authorization URL (code flow, PKCE S256, state, nonce) and the code exchange, whose ID token the
 // library checks (signature from the issuer's JWKS, iss, aud, exp, nonce). Nothing here is hand-rolled.
 import * as oidc from "openid-client";
+import { getEnv } from "@/env";
 
 /** Seconds a provider's discovery, JWKS or token request may take. */
 const PROVIDER_TIMEOUT_SECONDS = 10;
 
 const LOOPBACK_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
 
-/** HTTPS issuers only, and plain HTTP for a provider on this machine's loopback (a local or test provider). */
-export function isAcceptedIssuer(issuer: string): boolean {
+/**
+ * HTTPS issuers only; outside production also plain HTTP for a provider on this machine's loopback (a
+ * local or test provider). Production refuses loopback: an admin's issuer must not reach the server's own services.
+ */
+export function isAcceptedIssuer(issuer: string, appEnv = getEnv().appEnv): boolean {
   const url = new URL(issuer);
-  return url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK_HOSTS.test(url.hostname));
+  return url.protocol === "https:" || (appEnv !== "production" && url.protocol === "http:" && LOOPBACK_HOSTS.test(url.hostname));
 }
 
 export interface ProviderClient {
@@ -22,6 +26,8 @@ export interface ProviderClient {
 
 /** The provider's configuration from its discovery document; throws when discovery fails. */
 export async function discoverProvider({ issuer, clientId, clientSecret }: ProviderClient): Promise<oidc.Configuration> {
+  // Also asked at sign-in: a connection saved under another environment's rule is not followed.
+  if (!isAcceptedIssuer(issuer)) throw new Error("The issuer's address is not accepted here.");
   const execute = [oidc.enableNonRepudiationChecks];
   if (new URL(issuer).protocol === "http:") execute.push(oidc.allowInsecureRequests);
   return oidc.discovery(new URL(issuer), clientId, undefined, oidc.ClientSecretBasic(clientSecret), { execute, timeout: PROVIDER_TIMEOUT_SECONDS });

@@ -1,6 +1,7 @@
 // The organization's single sign-on settings (app-api section 15): read and replaced by admins of a
 // plan that includes SSO (services/organization/security.ts writes them beside two-factor). The issuer is checked by running discovery before anything is written; an
 // email domain belongs to one organization (its key), so a taken domain is a 409 on `emailDomains`.
+import { getEnv } from "@/env";
 import type { DbClient } from "@/server/db";
 import { AppError, validationError } from "@/server/errors";
 import type { OrganizationSecurityView, SsoSettingsInput } from "@/server/contract/organization-security";
@@ -39,7 +40,7 @@ export async function prepareSsoChange(db: DbClient, actor: Actor, sso: SsoSetti
   const existing = await db.ssoConnection.findUnique({ where: { organizationId: actor.organizationId } });
   const existingDomains = (await db.ssoEmailDomain.findMany({ where: { organizationId: actor.organizationId }, select: { domain: true }, orderBy: { domain: "asc" } })).map(({ domain }) => domain);
   if (sso) {
-    if (!isAcceptedIssuer(sso.issuer)) throw validationError("sso.issuer", "must be an https:// URL");
+    if (!isAcceptedIssuer(sso.issuer)) throw validationError("sso.issuer", getEnv().appEnv === "production" ? "must be an https:// URL" : "must be an https:// URL (or http:// on this machine's loopback, outside production)");
     const clientSecret = sso.clientSecret ?? (existing ? storedSecret(existing.clientSecretEncrypted) : undefined);
     if (clientSecret === undefined) throw validationError("sso.clientSecret", "is required when setting up single sign-on (or after SESSION_SECRET changed)");
     const taken = await db.ssoEmailDomain.findFirst({ where: { domain: { in: sso.emailDomains }, organizationId: { not: actor.organizationId } }, select: { domain: true } });
