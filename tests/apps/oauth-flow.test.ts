@@ -415,6 +415,25 @@ describe("ending an installation", () => {
     await tokenError(wrong, 401, "invalid_client");
   });
 
+  it("an app revoking its own key is in the installing organization's audit log with the app as actor", async () => {
+    const maker = await signUpOrganization({ plan: "pro" });
+    const installer = await signUpOrganization({ plan: "pro" });
+    const app = await registerApp(maker);
+    const { tokens } = await install(app, installer);
+    const key = await (await getDb()).apiKey.findUniqueOrThrow({ where: { keyHash: hashApiKey(tokens.access_token) } });
+    const response = await oauth.revocationRequest(as, app.client, oauth.ClientSecretBasic(app.clientSecret), tokens.access_token, insecure);
+    await oauth.processRevocationResponse(response);
+    const events = (await installer.client.get("/api/app/audit-events?action=app.uninstalled")).body.data;
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      actor: { type: "app", id: app.id, name: "Ledger Sync" },
+      target: { type: "installed_app", label: "Ledger Sync" },
+      metadata: { clientId: app.clientId, apiKeyId: key.id, by: "revocation" },
+    });
+    // Filtered by the actor, the app's entries are found by the app's id.
+    expect((await installer.client.get(`/api/app/audit-events?actorId=${app.id}`)).body.data.map((event: { action: string }) => event.action)).toEqual(["app.uninstalled"]);
+  });
+
   it("the plan gate: a key issued to a pro organization is refused (402) once it is on the free plan", async () => {
     const maker = await signUpOrganization({ plan: "pro" });
     const installer = await signUpOrganization({ plan: "pro" });

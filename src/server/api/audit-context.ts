@@ -2,7 +2,7 @@
 // procedures pass it to the services that record entries (services/audit/record.ts).
 import type { RequestContext } from "@/server/api/trpc";
 import type { AuthenticatedKey } from "@/server/api/middleware/api-key";
-import type { AuditActor, AuditContext } from "@/server/services/audit/record";
+import { keyActor, type AuditActor, type AuditContext } from "@/server/services/audit/record";
 
 type RequestFacts = Pick<RequestContext, "clientAddress" | "headers">;
 
@@ -14,6 +14,6 @@ function auditContext(ctx: RequestFacts, organizationId: string, actor: AuditAct
 export const auditByUser = (ctx: RequestFacts, user: { userId: string; organizationId: string }): AuditContext =>
   auditContext(ctx, user.organizationId, { type: "user", id: user.userId });
 
-/** An API key of /api/v1 (an installed app's key names the app). */
-export const auditByKey = (ctx: RequestFacts, apiKey: Pick<AuthenticatedKey, "id" | "organizationId">): AuditContext =>
-  auditContext(ctx, apiKey.organizationId, { type: "api_key", id: apiKey.id });
+/** An API key of /api/v1; an installed app's key (issued by OAuth) names the app. */
+export const auditByKey = (ctx: RequestFacts, apiKey: Pick<AuthenticatedKey, "id" | "organizationId" | "oauthAppId">): AuditContext =>
+  auditContext(ctx, apiKey.organizationId, keyActor(apiKey));

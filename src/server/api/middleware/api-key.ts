@@ -13,6 +13,8 @@ export interface AuthenticatedKey {
   plan: "free" | "pro";
   scopes: string[];
   rateLimitPerHour: number;
+  /** The installed app the key was issued to (OAuth), or null for a key made by hand. */
+  oauthAppId: string | null;
 }
 
 /** A key row joined with its organization's current plan, as `apiKeyLookup` selects it. */
@@ -21,6 +23,7 @@ export interface ApiKeyRow {
   organizationId: string;
   scopes: string[];
   rateLimitPerHour: number;
+  oauthAppId: string | null;
   isActive: boolean;
   expiresAt: Date | null;
   lastUsedAt: Date | null;
@@ -68,7 +71,7 @@ export function presentedKeyHash(key: PresentedKey): string {
 
 /** The key and its organization's current plan by the hash's unique index (a Prisma include would be two round trips). */
 export function apiKeyLookup(keyHash: string): Prisma.Sql {
-  return Prisma.sql`SELECT k."id", k."organizationId", k."scopes", k."rateLimitPerHour", k."isActive", k."expiresAt", k."lastUsedAt", o."plan"::text AS "plan"
+  return Prisma.sql`SELECT k."id", k."organizationId", k."scopes", k."rateLimitPerHour", k."oauthAppId", k."isActive", k."expiresAt", k."lastUsedAt", o."plan"::text AS "plan"
     FROM "ApiKey" k JOIN "Organization" o ON o."id" = k."organizationId"
     WHERE k."keyHash" = ${keyHash}`;
 }
@@ -87,7 +90,7 @@ export function usableApiKey(db: DbClient, key: ApiKeyRow | undefined, now: Date
       .updateMany({ where: { id: key.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now.getTime() - LAST_USED_RESOLUTION_MS) } }] }, data: { lastUsedAt: now } })
       .catch((error: unknown) => getLogger().warn({ err: error }, "could not record API key use"));
   }
-  return { id: key.id, organizationId: key.organizationId, plan: key.plan, scopes: key.scopes, rateLimitPerHour: key.rateLimitPerHour };
+  return { id: key.id, organizationId: key.organizationId, plan: key.plan, scopes: key.scopes, rateLimitPerHour: key.rateLimitPerHour, oauthAppId: key.oauthAppId };
 }
 
 /** The active key presented; 401 otherwise. */

@@ -7,12 +7,16 @@ import { Prisma, type DbClient } from "@/server/db";
 import { newId, newIdsInSql } from "@/server/lib/ids";
 import type { AuditAction } from "@/server/services/audit/actions";
 
-/** Who did it: a signed-in user, an API key, an installed app (its key), or Orbit itself. */
+/** Who did it: a signed-in user, an API key, an installed app (the OAuth app's id, for its key's acts), or Orbit itself. */
 export type AuditActor =
   | { type: "user"; id: string }
   | { type: "api_key"; id: string }
   | { type: "app"; id: string }
   | { type: "system"; name?: string };
+
+/** Who an entry names for an API key's act: the installed app the key was issued to (OAuth), or the key itself. */
+export const keyActor = (apiKey: { id: string; oauthAppId: string | null }): AuditActor =>
+  apiKey.oauthAppId ? { type: "app", id: apiKey.oauthAppId } : { type: "api_key", id: apiKey.id };
 
 /** Who did it, for which organization, and from where: built once per request by `auditContextOf`. */
 export interface AuditContext {
@@ -36,8 +40,9 @@ function actorNameSql(actor: AuditActor): Prisma.Sql {
     case "user":
       return Prisma.sql`COALESCE((SELECT "name" FROM "User" WHERE "id" = ${actor.id}), 'Deleted user')`;
     case "api_key":
-    case "app":
       return Prisma.sql`COALESCE((SELECT "name" FROM "ApiKey" WHERE "id" = ${actor.id}), 'Deleted key')`;
+    case "app":
+      return Prisma.sql`COALESCE((SELECT "name" FROM "OAuthApp" WHERE "id" = ${actor.id}), 'Deleted app')`;
     case "system":
       return Prisma.sql`${actor.name ?? "Orbit"}`;
   }

@@ -7,7 +7,7 @@ import { API_KEY_PATTERN, hashApiKey } from "@/server/auth/api-keys";
 import { planGrants } from "@/server/auth/plans";
 import { CLIENT_ID_PATTERN, secretMatches, sha256Hex, verifierMatchesChallenge } from "@/server/auth/oauth-credentials";
 import { AppError } from "@/server/errors";
-import { recordAudit, type AuditContext } from "@/server/services/audit/record";
+import { keyActor, recordAudit, type AuditContext } from "@/server/services/audit/record";
 import { installApp, revokeAppKeys } from "@/server/services/oauth/installations";
 
 /** An error of RFC 6749 5.2 (and 7009 2.2.1): its code, a description for the developer, the status. */
@@ -150,13 +150,13 @@ export async function revokeToken(db: Db, request: { authorization: string | nul
   await db.$transaction(async (tx) => {
     const key = await tx.apiKey.findFirst({
       where: { keyHash: hashApiKey(token), oauthAppId: client.id, isActive: true },
-      select: { id: true, organizationId: true, oauthInstallation: { select: { id: true } } },
+      select: { id: true, organizationId: true, oauthAppId: true, oauthInstallation: { select: { id: true } } },
     });
     if (!key) return;
     await revokeAppKeys(tx, { id: key.id, organizationId: key.organizationId });
     await recordAudit(
       tx,
-      { organizationId: key.organizationId, actor: { type: "app", id: key.id }, ip: request.ip, userAgent: request.userAgent },
+      { organizationId: key.organizationId, actor: keyActor(key), ip: request.ip, userAgent: request.userAgent },
       { action: "app.uninstalled", target: { type: "installed_app", id: key.oauthInstallation?.id ?? null, label: client.name }, metadata: { clientId: client.clientId, apiKeyId: key.id, by: "revocation" } },
     );
   });
