@@ -1,9 +1,11 @@
 "use client";
 // Sign in with SSO: the email's domain names the organization whose identity provider signs the
-// person in. A plain GET form: the browser itself goes to the provider and back. A refused sign-in
+// person in. The browser itself goes to the provider and back: submitting navigates to the start
+// (a form submission could not follow its redirect to the provider: the page's CSP allows forms to
+// send only to Orbit, `form-action 'self'`, and browsers apply that to redirects too). A refused sign-in
 // comes back to the login page as `?sso=<reason>`, told here in words. The login page shows one way
 // at a time (password, or SSO once chosen), so it never has two email fields side by side.
-import { useState, type ReactNode } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { CARD, noticeClass } from "@/components/ui/styles";
 import { Button, TextField } from "@/components/ui";
@@ -26,6 +28,15 @@ export function ssoReasonMessage(reason: string | undefined): string | undefined
   return reason === undefined ? undefined : (REASONS[reason] ?? REASONS.failed);
 }
 
+const SSO_START = "/api/app/auth/sso/start";
+
+/** Goes to the start as a navigation, which `form-action` does not govern (the field's own checks ran already). */
+function startSso(event: FormEvent<HTMLFormElement>) {
+  event.preventDefault();
+  const email = String(new FormData(event.currentTarget).get("email") ?? "");
+  window.location.assign(`${SSO_START}?${new URLSearchParams({ email })}`);
+}
+
 function SsoSignIn({ reason, onPassword }: { reason?: string; onPassword: () => void }) {
   const message = ssoReasonMessage(reason);
   return (
@@ -36,9 +47,11 @@ function SsoSignIn({ reason, onPassword }: { reason?: string; onPassword: () => 
           <p>{message}</p>
         </div>
       )}
-      <form method="get" action="/api/app/auth/sso/start" className="grid gap-3">
+      <form method="get" action={SSO_START} onSubmit={startSso} className="grid gap-3">
         <TextField label="Work email" name="email" type="email" autoComplete="email" maxLength={MAX_EMAIL_LENGTH} required autoFocus />
-        <Button type="submit">Sign in with SSO</Button>
+        <Button type="submit" variant="primary">
+          Sign in with SSO
+        </Button>
         <Button type="button" variant="secondary" onClick={onPassword}>
           Log in with a password instead
         </Button>
