@@ -12,8 +12,12 @@
 //   - login flood: 16 concurrent anonymous logins with wrong passwords, from one address;
 //   - failed logins for random emails from 16 and from 64 rotating addresses (distinct 127/8 source
 //     addresses, `localAddress`; one worker per address), and bogus invitation tokens from 16: beside
-//     these, two more victims are measured, a real user's login with its device cookie and without
-//     (sequential, each from an address of its own), against their own quiet times;
+//     these and the login flood, two more victims are measured, a real user's login with its device
+//     cookie and without (sequential, each from an address of its own), against their own quiet times.
+//     The real users have two-factor on and send a right code (otpauth), and their organization signs
+//     their domain in with SSO (not enforced; an oidc-provider on loopback): the login runs the whole
+//     path, password, code and the SSO lookup. A code is accepted once and never an earlier step's, so
+//     each side takes turns among LOGIN_VICTIMS_PER_SIDE users;
 //   - bad requests: 8 at a time of `tt_session=%` cookies, undecodable paths and TRACE;
 //   - report PDF ×4 and report JSON ×4: 4 concurrent time reports (a year by customer and project,
 //     the PDF with its detail table) of an organization with 20,000 logs over 5 hourly customers;
@@ -29,6 +33,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { Secret, TOTP } from "otpauth";
+import { startOidcProvider, type OidcProvider } from "../tests/harness/oidc-providers";
 import { call, createOrganization, expectStatus } from "./lib/app";
 import { openBenchDatabase, withClient, type BenchDatabase } from "./lib/database";
 import { killAllServers, startServer, type RunningServer } from "./lib/server";
@@ -88,11 +94,41 @@ function residentMiB(pid: number): number {
   return match ? Math.round(Number(match[1]) / 1024) : Number.NaN;
 }
 
-/** The real user whose login is a victim: email, password and the device cookie its browser got at signup. */
+/** A real user whose login is a victim: email, password, the device cookie its browser got at its first login, and its two-factor. */
 interface LoginVictim {
   email: string;
   password: string;
   deviceCookie: string;
+  totp: TOTP;
+  /** The latest TOTP step the server accepted from this user (a code of a step up to it is refused). */
+  lastStep: number;
+}
+
+/** The real users whose logins are measured: one set logs in with its device cookies, the other without. */
+interface LoginVictims {
+  device: LoginVictim[];
+  stranger: LoginVictim[];
+}
+
+/** Real users per side: a user's code is accepted once per TOTP step, so each side takes turns among these. */
+const LOGIN_VICTIMS_PER_SIDE = 32;
+const TOTP_STEP_MS = 30_000;
+const totpStep = (now = Date.now()) => Math.floor(now / TOTP_STEP_MS);
+
+/**
+ * The next right code among `users`: this step's or the next one's (the server accepts either, and never
+ * a step it accepted before), from the first user with one left; undefined when every user has used both.
+ */
+function nextLogin(users: LoginVictim[], turn: number): { user: LoginVictim; code: string } | undefined {
+  const step = totpStep();
+  for (let offset = 0; offset < users.length; offset += 1) {
+    const user = users[(turn + offset) % users.length]!;
+    const usable = Math.max(user.lastStep + 1, step);
+    if (usable > step + 1) continue;
+    user.lastStep = usable;
+    return { user, code: user.totp.generate({ timestamp: usable * TOTP_STEP_MS }) };
+  }
+  return undefined;
 }
 
 /** Source addresses of the login victims and of the rotating attackers (the server listens on every interface). */
@@ -141,15 +177,25 @@ function stats(latencies: number[], failed: number): VictimStats {
   return { p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), count: latencies.length, failed };
 }
 
-/** The real user's logins until `seconds` have passed, one at a time with the device cookie and one at a time without, side by side. */
-async function measureLogins(baseUrl: string, user: LoginVictim, seconds: number): Promise<{ device: VictimStats; stranger: VictimStats }> {
+/**
+ * The real users' logins (password and two-factor code) until `seconds` have passed, one at a time with
+ * the device cookie and one at a time without, side by side. When a side's users have used every code
+ * of this step, it waits for the next step (the wait is no login's latency).
+ */
+async function measureLogins(baseUrl: string, users: LoginVictims, seconds: number): Promise<{ device: VictimStats; stranger: VictimStats }> {
   const until = performance.now() + seconds * 1000;
-  const loop = async (from: string, headers: Record<string, string>) => {
+  const loop = async (from: string, side: LoginVictim[], withDeviceCookie: boolean) => {
     const latencies: number[] = [];
     let failed = 0;
-    while (performance.now() < until) {
+    for (let turn = 0; performance.now() < until; turn += 1) {
+      const login = nextLogin(side, turn);
+      if (!login) {
+        await new Promise((resolve) => setTimeout(resolve, Math.min(TOTP_STEP_MS - (Date.now() % TOTP_STEP_MS), Math.max(0, until - performance.now())) + 50));
+        continue;
+      }
       try {
-        const { status, ms } = await postJsonFrom(`${baseUrl}/api/app/auth/login`, from, { email: user.email, password: user.password }, headers);
+        const { user, code } = login;
+        const { status, ms } = await postJsonFrom(`${baseUrl}/api/app/auth/login`, from, { email: user.email, password: user.password, code }, withDeviceCookie ? { cookie: user.deviceCookie } : {});
         if (status === 200) latencies.push(ms);
         else failed += 1;
       } catch {
@@ -158,7 +204,7 @@ async function measureLogins(baseUrl: string, user: LoginVictim, seconds: number
     }
     return stats(latencies, failed);
   };
-  const [device, stranger] = await Promise.all([loop(DEVICE_VICTIM_ADDRESS, { cookie: user.deviceCookie }), loop(STRANGER_VICTIM_ADDRESS, {})]);
+  const [device, stranger] = await Promise.all([loop(DEVICE_VICTIM_ADDRESS, users.device, true), loop(STRANGER_VICTIM_ADDRESS, users.stranger, false)]);
   return { device, stranger };
 }
 
@@ -262,15 +308,40 @@ async function inParallel(count: number, concurrency: number, job: (index: numbe
   }));
 }
 
-/** A real user: signed up through the app, with the device cookie its browser got. */
-async function realUser(baseUrl: string): Promise<LoginVictim> {
+const cookiesOf = (headers: Headers) => headers.getSetCookie().map((header) => header.split(";")[0]!);
+
+/**
+ * The real users: members of a pro organization whose SSO (the provider, not enforced) signs their email
+ * domain in, each logged in once through the app (its browser's device cookie) and with two-factor
+ * turned on by a code computed here, as an authenticator app would.
+ */
+async function realUsers(baseUrl: string, provider: OidcProvider): Promise<LoginVictims> {
+  const domain = `real-${randomBytes(4).toString("hex")}.example`;
+  const admin = await signUp(baseUrl, "pro");
+  const security = await call(baseUrl, "PUT", "/api/app/organization/security", {
+    body: { sso: { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, emailDomains: [domain], enforce: false } },
+    headers: { cookie: admin.cookie },
+  });
+  expectStatus(security, 200, "PUT /api/app/organization/security (SSO for the real users' domain)");
   const password = "benchmark-password";
-  const email = `real-user-${randomBytes(4).toString("hex")}@example.com`;
-  const reply = await call(baseUrl, "POST", "/api/app/auth/signup", { body: { email, password, name: "Real User", organizationName: "Real Org" } });
-  expectStatus(reply, 201, "POST /api/app/auth/signup (real user)");
-  const deviceCookie = reply.headers.getSetCookie().map((header) => header.split(";")[0]!).find((pair) => pair.startsWith("tt_device="));
-  if (!deviceCookie) throw new Error("The signup set no device cookie (tt_device).");
-  return { email, password, deviceCookie };
+  const users: LoginVictim[] = [];
+  await inParallel(2 * LOGIN_VICTIMS_PER_SIDE, 2, async (index) => {
+    const email = `real-user-${index}@${domain}`;
+    expectStatus(await call(baseUrl, "POST", "/api/app/members", { body: { email, password, name: `Real User ${index}`, role: "member" }, headers: { cookie: admin.cookie } }), 201, "POST /api/app/members (real user)");
+    const login = await call(baseUrl, "POST", "/api/app/auth/login", { body: { email, password } });
+    expectStatus(login, 200, "POST /api/app/auth/login (real user)");
+    const cookies = cookiesOf(login.headers);
+    const deviceCookie = cookies.find((pair) => pair.startsWith("tt_device="));
+    if (!deviceCookie) throw new Error("The login set no device cookie (tt_device).");
+    const session = { cookie: cookies.join("; ") };
+    const setup = await call(baseUrl, "POST", "/api/app/me/two-factor/setup", { headers: session });
+    expectStatus(setup, 200, "POST /api/app/me/two-factor/setup");
+    const totp = new TOTP({ secret: Secret.fromBase32(setup.body.data.secret), algorithm: "SHA1", digits: 6, period: TOTP_STEP_MS / 1000 });
+    const step = totpStep();
+    expectStatus(await call(baseUrl, "POST", "/api/app/me/two-factor/enable", { body: { code: totp.generate({ timestamp: step * TOTP_STEP_MS }) }, headers: session }), 200, "POST /api/app/me/two-factor/enable");
+    users.push({ email, password, deviceCookie, totp, lastStep: step });
+  });
+  return { device: users.slice(0, LOGIN_VICTIMS_PER_SIDE), stranger: users.slice(LOGIN_VICTIMS_PER_SIDE) };
 }
 
 async function signUp(baseUrl: string, plan: "free" | "pro") {
@@ -327,6 +398,7 @@ async function prepareAttacks(baseUrl: string, receiverUrl: string, selected: Se
     attacks.push({
       name: "login flood, 16 anonymous logins at a time",
       concurrency: 16,
+      hasLoginVictims: true,
       request: async (index, signal) =>
         (await timedFetch(`${baseUrl}/api/app/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: `nobody-${index}@example.com`, password: "not-the-password" }) }, signal)).status,
     });
@@ -463,9 +535,11 @@ export async function measureNoisyNeighbours(options: { onPostgres: boolean }): 
   let database: BenchDatabase | undefined;
   let pgliteDir: string | undefined;
   let server: RunningServer | undefined;
+  let provider: OidcProvider | undefined;
   const receiver = await startReceiver();
   const cleanUp = async () => {
     await server?.stop().catch(() => {});
+    await provider?.close();
     killAllServers();
     await receiver.close();
     if (database?.isThrowaway) await database.drop().catch((error: Error) => console.error(`Could not drop the benchmark database: ${error.message}`));
@@ -497,8 +571,9 @@ export async function measureNoisyNeighbours(options: { onPostgres: boolean }): 
     const attacks = await prepareAttacks(baseUrl, receiver.url, selectedAttacks());
     console.log(`  attackers ready in ${Math.round((performance.now() - prepared) / 1000)} s`);
 
-    // The real user whose login is a victim beside the login and invitation attacks: its browser's device cookie from signup.
-    const loginVictim = attacks.some((attack) => attack.hasLoginVictims) ? await realUser(baseUrl) : undefined;
+    // The real users whose logins are victims beside the login and invitation attacks (two-factor on, SSO on their domain).
+    if (attacks.some((attack) => attack.hasLoginVictims)) provider = await startOidcProvider({ redirectUri: `${baseUrl}/api/app/auth/sso/callback` });
+    const loginVictim = provider ? await realUsers(baseUrl, provider) : undefined;
 
     await measureVictim(baseUrl, victim.apiKey, 2); // warm-up
     console.log(`Quiet: the victim alone for ${QUIET_SECONDS} s…`);
