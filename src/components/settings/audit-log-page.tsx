@@ -35,9 +35,10 @@ const FILTER_NAMES = ["action", "actorId", "targetType", "from", "to"] as const;
 const ACTION_OPTIONS = [{ value: "", label: "All actions" }, ...AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_WORDS[action] })).sort((a, b) => a.label.localeCompare(b.label))];
 const TARGET_OPTIONS = [{ value: "", label: "Everything" }, ...Object.entries(AUDIT_TARGET_TYPE_WORDS).map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label))];
 
-/** What the address says; a value the server would refuse (an unknown action, a day that is not one) is left out. */
+/** What the address says; a value not among the filters' choices (an unknown action, a day that is not one) is ignored. */
 function filtersOf(params: URLSearchParams): AuditFilters {
   const action = params.get("action") ?? "";
+  const targetType = params.get("targetType") ?? "";
   const day = (name: string) => {
     const value = params.get(name) ?? "";
     return isDateString(value) ? value : "";
@@ -45,7 +46,7 @@ function filtersOf(params: URLSearchParams): AuditFilters {
   return {
     action: (AUDIT_ACTIONS as string[]).includes(action) ? (action as AuditAction) : "",
     actorId: params.get("actorId") ?? "",
-    targetType: /^[a-z_]{1,64}$/.test(params.get("targetType") ?? "") ? params.get("targetType")! : "",
+    targetType: Object.hasOwn(AUDIT_TARGET_TYPE_WORDS, targetType) ? targetType : "",
     from: day("from"),
     to: day("to"),
   };
