@@ -171,7 +171,7 @@ function AuditRow({ event }: { event: AuditEvent }) {
       <td data-label="Address">
         <LabelledValue value={event.ip ?? "—"} note={device} mono />
       </td>
-      <td data-label="Details">
+      <td data-label="Details" className="sm:min-w-48">
         {details.length === 0 ? (
           <span className="text-muted-foreground">—</span>
         ) : (

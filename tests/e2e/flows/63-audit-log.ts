@@ -45,7 +45,12 @@ const flow: E2EFlow = {
           // The first visit of a page may compile it (npm run dev on a busy machine): allow for that.
           await page.goto(e2e.url("/settings/audit-log"), { timeout: COMPILE_MS });
           await page.goto(e2e.url("/settings"), { timeout: COMPILE_MS });
-          await page.getByRole("link", { name: "Audit log" }).click();
+          // A click that lands before React has hydrated the page goes nowhere: click again until it navigates.
+          const atAuditLog = () => page.waitForURL((url) => url.pathname === "/settings/audit-log", { timeout: 3_000 }).then(() => true, () => false);
+          for (let attempt = 0; attempt < 5; attempt += 1) {
+            await page.getByRole("link", { name: "Audit log" }).click();
+            if (await atAuditLog()) break;
+          }
           await page.getByRole("heading", { level: 1, name: "Audit log" }).waitFor();
           await rowWith("Created an API key", keyName).waitFor();
           await rowWith("Revoked an API key", keyName).waitFor();
