@@ -12,56 +12,17 @@ import { TOOLBAR } from "@/components/ui/styles";
 import { useAccount } from "@/components/ui/use-account";
 import { MemberPicker } from "@/components/pickers/pickers";
 import { AUDIT_ACTION_WORDS, AUDIT_ACTIONS, AUDIT_ACTOR_TYPE_WORDS, AUDIT_TARGET_TYPE_WORDS, targetTypeInWords, type AuditAction } from "@/lib/audit-actions";
+import { AUDIT_FILTER_NAMES, auditFiltersOf, auditListInput, type AuditFilters } from "./audit-log-query";
 import { auditDetails } from "@/lib/audit-details";
 import { describeDevice } from "@/lib/user-agent";
-import { addDays, isDateString, startOfZonedDay } from "@/lib/time-zone";
-import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
+import { pagedByCursor } from "@/trpc/first-page";
 import { useTRPC } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
 
 type AuditEvent = RouterOutputs["audit"]["list"]["items"][number];
 
-/** The filters as the address holds them: an action code, a member's id, a target type, two days. */
-interface AuditFilters {
-  action: AuditAction | "";
-  actorId: string;
-  targetType: string;
-  from: string;
-  to: string;
-}
-
-const FILTER_NAMES = ["action", "actorId", "targetType", "from", "to"] as const;
-
 const ACTION_OPTIONS = [{ value: "", label: "All actions" }, ...AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_WORDS[action] })).sort((a, b) => a.label.localeCompare(b.label))];
 const TARGET_OPTIONS = [{ value: "", label: "Everything" }, ...Object.entries(AUDIT_TARGET_TYPE_WORDS).map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label))];
-
-/** What the address says; a value not among the filters' choices (an unknown action, a day that is not one) is ignored. */
-function filtersOf(params: URLSearchParams): AuditFilters {
-  const action = params.get("action") ?? "";
-  const targetType = params.get("targetType") ?? "";
-  const day = (name: string) => {
-    const value = params.get(name) ?? "";
-    return isDateString(value) ? value : "";
-  };
-  return {
-    action: (AUDIT_ACTIONS as string[]).includes(action) ? (action as AuditAction) : "",
-    actorId: params.get("actorId") ?? "",
-    targetType: Object.hasOwn(AUDIT_TARGET_TYPE_WORDS, targetType) ? targetType : "",
-    from: day("from"),
-    to: day("to"),
-  };
-}
-
-/** The list's query: the days as instants in the person's zone, `to` through the end of its day. */
-function requestOf(filters: AuditFilters, timeZone: string) {
-  return {
-    ...(filters.action ? { action: filters.action } : {}),
-    ...(filters.actorId ? { actorId: filters.actorId } : {}),
-    ...(filters.targetType ? { targetType: filters.targetType } : {}),
-    ...(filters.from ? { from: startOfZonedDay(filters.from, timeZone).toISOString() } : {}),
-    ...(filters.to ? { to: startOfZonedDay(addDays(filters.to, 1), timeZone).toISOString() } : {}),
-  };
-}
 
 export function AuditLogPage() {
   const account = useAccount();
@@ -74,12 +35,13 @@ function AuditLog({ timeZone }: { timeZone: string }) {
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
-  const filters = filtersOf(searchParams);
-  const isReversed = Boolean(filters.from && filters.to && filters.to < filters.from);
-  const request = requestOf(filters, timeZone);
-  const list = useInfiniteQuery(trpc.audit.list.infiniteQueryOptions(isReversed ? skipToken : { ...request, limit: PAGE_SIZE.auditEvents }, pagedByCursor));
-  const isFiltered = FILTER_NAMES.some((name) => filters[name] !== "");
-  const csvUrl = `/api/app/audit-events?${new URLSearchParams({ ...request, format: "csv" })}`;
+  const filters = auditFiltersOf(searchParams);
+  const input = auditListInput(filters, timeZone);
+  const isReversed = input === null;
+  const list = useInfiniteQuery(trpc.audit.list.infiniteQueryOptions(input ?? skipToken, pagedByCursor));
+  const isFiltered = AUDIT_FILTER_NAMES.some((name) => filters[name] !== "");
+  const { limit: _limit, ...csvFilters } = input ?? { limit: 0 };
+  const csvUrl = `/api/app/audit-events?${new URLSearchParams({ ...csvFilters, format: "csv" })}`;
 
   function change(next: Partial<AuditFilters>) {
     const params = new URLSearchParams(searchParams);

@@ -1,8 +1,9 @@
 // Settings → Audit log: an admin creates and revokes an API key and adds a member whose role changes;
 // Settings links to the audit log, which lists those entries in words; filtering by action keeps only
 // matching rows and lives in the address (a reload keeps it); a row's Details opens by keyboard and
-// reads the role's change old → new; Clear filters brings every row back; Export CSV downloads the
-// entries; a member sees no link and the admins-only message at the address.
+// reads the role's change old → new; Clear filters brings every row back; a period with nothing in it
+// says so; Export CSV downloads the entries; a member sees no link and the admins-only message at the
+// address.
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
@@ -46,9 +47,9 @@ const flow: E2EFlow = {
           await page.goto(e2e.url("/settings/audit-log"), { timeout: COMPILE_MS });
           await page.goto(e2e.url("/settings"), { timeout: COMPILE_MS });
           // A click that lands before React has hydrated the page goes nowhere: click again until it navigates.
-          const atAuditLog = () => page.waitForURL((url) => url.pathname === "/settings/audit-log", { timeout: 3_000 }).then(() => true, () => false);
-          for (let attempt = 0; attempt < 5; attempt += 1) {
-            await page.getByRole("link", { name: "Audit log" }).click();
+          const atAuditLog = () => page.waitForURL((url) => url.pathname === "/settings/audit-log", { timeout: 5_000 }).then(() => true, () => false);
+          for (let attempt = 0; attempt < 5 && new URL(page.url()).pathname !== "/settings/audit-log"; attempt += 1) {
+            await page.getByRole("link", { name: "Audit log" }).click({ timeout: 5_000 }).catch(() => {});
             if (await atAuditLog()) break;
           }
           await page.getByRole("heading", { level: 1, name: "Audit log" }).waitFor();
@@ -90,6 +91,12 @@ const flow: E2EFlow = {
           await e2e.shot(page, "63-audit-log-filtered");
           await page.getByRole("button", { name: "Clear filters" }).click();
           await page.waitForURL((url) => !url.searchParams.has("action"));
+          await rowWith("Created an API key", keyName).waitFor();
+          // A period with nothing in it says so.
+          await page.getByLabel("From").fill("2099-01-01");
+          await page.waitForURL((url) => url.searchParams.get("from") === "2099-01-01");
+          await page.getByText("No audit events match these filters.").waitFor();
+          await page.getByRole("button", { name: "Clear filters" }).click();
           await rowWith("Created an API key", keyName).waitFor();
         },
       ],
