@@ -43,3 +43,25 @@ export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_WORDS) as [AuditAction, ..
 
 /** Who did it, in words. */
 export const AUDIT_ACTOR_TYPE_WORDS = { user: "Person", api_key: "API key", app: "App", system: "Orbit" } as const;
+
+/** What an entry is about, in words: the target types the services record, the filter's choices. */
+export const AUDIT_TARGET_TYPE_WORDS = {
+  organization: "Organization",
+  user: "Person",
+  invite: "Invitation",
+  session: "Session",
+  api_key: "API key",
+  oauth_app: "OAuth app",
+  installed_app: "Installed app",
+  webhook_endpoint: "Webhook endpoint",
+  invoice: "Invoice",
+  time_log: "Time log",
+  time_log_import: "Time log import",
+  approval: "Approval",
+  audit_log: "Audit log",
+} as const satisfies Record<string, string>;
+
+/** A target type in words; a type recorded later than this list falls back to its code in words. */
+export function targetTypeInWords(type: string): string {
+  return (AUDIT_TARGET_TYPE_WORDS as Record<string, string>)[type] ?? type.replaceAll("_", " ");
+}

@@ -6,6 +6,7 @@ export const PAGE_SIZE = {
   projects: 25,
   invoices: 25,
   approvals: 25,
+  auditEvents: 50,
   tasks: 50,
   timeLogs: 100,
   notices: 10,

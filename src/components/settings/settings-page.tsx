@@ -192,6 +192,21 @@ function AppsPanel() {
   );
 }
 
+/** The organization's audit log: its own page, with filters and the CSV. */
+function AuditLogPanel() {
+  return (
+    <section className={cn(CARD, "grid gap-4")} aria-labelledby="audit-log-heading">
+      <h2 id="audit-log-heading">Audit log</h2>
+      <p className="m-0 text-muted-foreground text-sm">Who changed what in this organization and from where: sign-ins, members and roles, API keys, apps, webhooks, exports and invoices.</p>
+      <div>
+        <Link className={buttonClass("secondary")} href="/settings/audit-log">
+          Audit log
+        </Link>
+      </div>
+    </section>
+  );
+}
+
 /** Where the organization's data comes in and goes out: its own page, with the preview an import needs. */
 function DataPanel() {
   return (
@@ -220,6 +235,7 @@ export function SettingsPage() {
         <CalendarFeedPanel />
         <PasswordPanel />
         <SecurityPanel />
+        {isAdmin && <AuditLogPanel />}
         <MembersPanel />
         <DataPanel />
         {isAdmin && <AppsPanel />}
