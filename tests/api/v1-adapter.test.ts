@@ -1,6 +1,6 @@
-// The v1 edge's shim around trpc-to-openapi (src/server/http/v1-adapter.ts), pinned to the adapter's
-// version: the stand-in request and response rely on how the adapter reads and answers them, so a new
-// version fails here first, and each assumption is exercised on a small router of its own.
+// The v1 edge's procedure calls (src/server/http/v1-adapter.ts), pinned to the trpc-to-openapi version
+// whose request handling they reproduce: a new version fails here first, and each of its rules (routing,
+// the query as input, coercion, path parameters, statuses, failures) is exercised on a small router.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -23,6 +23,16 @@ const router = createRouter({
     .input(z.object({ text: z.string() }))
     .output(echoOutput)
     .mutation(({ ctx, input }) => ({ text: input.text, edge: ctx.edge })),
+  echoList: publicProcedure
+    .meta({ openapi: { method: "GET", path: "/v1/list" } })
+    .input(z.object({ tags: z.array(z.string()).optional(), kind: z.enum(["a", "b"]).optional(), count: z.number().int().optional() }))
+    .output(z.object({ tags: z.array(z.string()).optional(), kind: z.string().optional(), count: z.number().optional() }))
+    .query(({ input }) => input),
+  echoPath: publicProcedure
+    .meta({ openapi: { method: "PATCH", path: "/v1/echo/{id}" } })
+    .input(z.object({ id: z.string(), text: z.string() }))
+    .output(z.object({ id: z.string(), text: z.string() }))
+    .mutation(({ input }) => input),
   refuse: publicProcedure
     .meta({ openapi: { method: "GET", path: "/v1/refuse" } })
     .input(z.object({}))
@@ -64,6 +74,22 @@ describe("the trpc-to-openapi shim", () => {
     expect(!refused.ok && toAppError(refused.error, { log: false }).code).toBe("forbidden");
     const unrouted = await call({ pathname: "/api/v1/nowhere" });
     expect(!unrouted.ok && toAppError(unrouted.error, { log: false })).toMatchObject({ code: "not_found", message: "No such API route." });
+  });
+
+  it("makes a query parameter sent once a list where the input takes a list, and coerces numbers", async () => {
+    const once = await call({ pathname: "/api/v1/list", search: "?tags=x&kind=a&count=3" });
+    expect(once).toEqual({ ok: true, status: 200, json: JSON.stringify({ tags: ["x"], kind: "a", count: 3 }) });
+    // The same answer on a later call, when the schema has been coerced already.
+    expect(await call({ pathname: "/api/v1/list", search: "?tags=x&kind=a&count=3" })).toEqual(once);
+    expect(await call({ pathname: "/api/v1/list", search: "?tags=x&tags=y" })).toEqual({ ok: true, status: 200, json: JSON.stringify({ tags: ["x", "y"] }) });
+    const notANumber = await call({ pathname: "/api/v1/list", search: "?count=many" });
+    expect(!notANumber.ok && toAppError(notANumber.error, { log: false }).code).toBe("validation_error");
+  });
+
+  it("takes path parameters over the body's fields, matching the path without regard to case or a trailing slash", async () => {
+    expect(await call({ method: "PATCH", pathname: "/api/v1/ECHO/abc/", body: { id: "other", text: "t" } })).toEqual({ ok: true, status: 200, json: JSON.stringify({ id: "abc", text: "t" }) });
+    const wrongMethod = await call({ method: "PUT", pathname: "/api/v1/echo/abc", body: { text: "t" } });
+    expect(!wrongMethod.ok && toAppError(wrongMethod.error, { log: false }).code).toBe("not_found");
   });
 
   it("hands invalid input over as a validation failure", async () => {

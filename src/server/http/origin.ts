@@ -11,8 +11,18 @@ function firstValue(header: string | null): string | undefined {
   return value ? value : undefined;
 }
 
+/** The last origin `canonicalOrigin` worked out: every request to one host asks for it again, twice. */
+let lastCanonical: { protocol: string; host: string; origin: string | undefined } | undefined;
+
 /** `scheme://host[:port]` in URL's canonical form (default port dropped, host lower-cased), or undefined. */
 function canonicalOrigin(protocol: string, host: string): string | undefined {
+  if (lastCanonical?.protocol === protocol && lastCanonical.host === host) return lastCanonical.origin;
+  const origin = parseOrigin(protocol, host);
+  lastCanonical = { protocol, host, origin };
+  return origin;
+}
+
+function parseOrigin(protocol: string, host: string): string | undefined {
   if (!/^https?$/.test(protocol)) return undefined;
   try {
     const url = new URL(`${protocol}://${host}`);

@@ -1,17 +1,35 @@
-// The shim between the v1 edge (v1-route.ts) and trpc-to-openapi, which serves the procedures as REST.
-// The adapter's Node handler (route table, procedure cache) is built once, at module load; each call
-// hands it a stand-in request carrying the body the edge already read and checked, and a stand-in
-// response that keeps the serialized result instead of writing it. Both stand-ins rely on how the
-// adapter reads them in the version it was written against (ADAPTER_VERSION; tests/api/v1-adapter.test.ts
-// fails when the installed version changes, and exercises each assumption).
+// The shim between the v1 edge (v1-route.ts) and the procedures served as REST: trpc-to-openapi's
+// request handling (its node-http handler in the version ADAPTER_VERSION names) done by us, with what
+// it worked out on every request worked out once per operation. Its handler walked the input schema
+// to coerce it on every call, building new zod schemas each time, scanned every route's pattern and
+// parsed the URL again; here the routes are read once from the router, the schema is coerced once
+// (on the operation's first call, when the handler coerced it first) and the call gets the body and
+// query the edge already read and checked. What it answers is the handler's: the same input, the same
+// errors, the same serialized result. tests/api/v1-adapter.test.ts fails when the installed version
+// changes, and exercises each rule.
 import { TRPCError, type AnyRouter } from "@trpc/server";
-import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
+import {
+  acceptsRequestBody,
+  coerceSchema,
+  forEachOpenApiProcedure,
+  getInputOutputParsers,
+  getPathRegExp,
+  instanceofZodTypeLikeVoid,
+  instanceofZodTypeObject,
+  instanceofZodTypeOptional,
+  normalizePath,
+  unwrapZodType,
+  zodSupportsCoerce,
+  type OpenApiMethod,
+  type OpenApiProcedure,
+} from "trpc-to-openapi";
+import { ZodArray } from "zod/v4";
 import { procedureMeta } from "@/server/api/procedure-meta";
 import { appRouter } from "@/server/api/root";
 import type { RequestContext } from "@/server/api/trpc";
 import { AppError } from "@/server/errors";
 
-/** The trpc-to-openapi version whose request handling the stand-ins below were checked against. */
+/** The trpc-to-openapi version whose request handling this file reproduces. */
 export const ADAPTER_VERSION = "3.3.0";
 
 /** One procedure call through the adapter. */
@@ -31,36 +49,71 @@ export interface ProcedureCall {
 /** What the procedure answered: its serialized result and success status, or what it failed with (in our words). */
 export type ProcedureOutcome = { ok: true; status: number; json: string } | { ok: false; error: unknown };
 
-/** One call's exchange with the adapter: what it gets in, what it answered or threw. */
-interface Exchange {
-  context: RequestContext;
-  failure?: unknown;
-  status?: number;
-  json?: string;
+/** An operation as the handler routed it, with what it derived from the input schema per request derived once. */
+interface ProcedureRoute {
+  pattern: RegExp;
+  /** The procedure's dotted path (`tasks.create`). */
+  path: string;
+  /** The input schema unwrapped as the handler unwraps it, for coercion; undefined when it is not an object. */
+  objectInput: Parameters<typeof coerceSchema>[0] | undefined;
+  /** False for a procedure whose input is void-like: it is called without input. */
+  takesInput: boolean;
+  /** Input fields that are arrays (or optional arrays): a query parameter sent once still becomes a list. */
+  arrayFields: readonly string[];
+  isCoerced: boolean;
 }
 
-/** The adapter only checks that a body's content type is JSON; ours is parsed already, whatever it said. */
-const JSON_CONTENT = new Headers({ "content-type": "application/json" });
-
-/**
- * The request as the adapter reads it. It treats a `Request` (by prototype) as a fetch request: it
- * takes `headers`, `signal`, `url` and `method` from it, a `body` that is not a stream as the parsed
- * input, and collects the query into `query`. Our own parsed body is handed over this way.
- */
-function adapterRequest(call: ProcedureCall, exchange: Exchange): Request {
-  return Object.create(Request.prototype, {
-    // HEAD is answered as GET (Next drops the body); the adapter would otherwise answer it 204 unrouted.
-    method: { value: call.method === "HEAD" ? "GET" : call.method },
-    url: { value: `${call.pathname.replace(/^\/api/, "")}${call.search}` },
-    headers: { value: JSON_CONTENT },
-    signal: { value: call.signal },
-    body: { value: call.body },
-    query: { value: undefined, writable: true },
-    exchange: { value: exchange },
-  }) as Request;
+function arrayFieldsOf(schema: { shape: Record<string, unknown> } | undefined): string[] {
+  if (!schema) return [];
+  return Object.entries(schema.shape)
+    .filter(([, field]) => field instanceof ZodArray || (instanceofZodTypeOptional(field as never) && (field as { unwrap(): unknown }).unwrap() instanceof ZodArray))
+    .map(([name]) => name);
 }
 
-const exchangeOf = (carrier: unknown) => (carrier as { exchange: Exchange }).exchange;
+/** The routes per method, in the router's order (the first whose pattern matches serves the path, as in the handler). */
+function routesOf(router: AnyRouter): Map<string, ProcedureRoute[]> {
+  const routes = new Map<string, ProcedureRoute[]>();
+  forEachOpenApiProcedure(router._def.procedures as Record<string, OpenApiProcedure>, ({ path, procedure, meta: { openapi } }) => {
+    if (procedure._def.type === "subscription") return;
+    const unwrapped = unwrapZodType(getInputOutputParsers(procedure).inputParser, true);
+    const objectInput = zodSupportsCoerce && instanceofZodTypeObject(unwrapped) ? unwrapped : undefined;
+    const route: ProcedureRoute = {
+      pattern: getPathRegExp(normalizePath(openapi.path)),
+      path,
+      objectInput,
+      takesInput: !instanceofZodTypeLikeVoid(unwrapped),
+      arrayFields: arrayFieldsOf(objectInput),
+      isCoerced: false,
+    };
+    const method: OpenApiMethod = openapi.method;
+    routes.set(method, [...(routes.get(method) ?? []), route]);
+  });
+  return routes;
+}
+
+/** The query as the handler collects it: a parameter sent once is its value, sent more than once a list. */
+function queryInput(search: string, arrayFields: readonly string[]): Record<string, unknown> {
+  const collected: Record<string, string[]> = {};
+  new URLSearchParams(search).forEach((value, key) => {
+    if (!collected[key]) collected[key] = [];
+    collected[key].push(value);
+  });
+  const query: Record<string, unknown> = {};
+  for (const key of Object.keys(collected)) {
+    const values = collected[key]!;
+    query[key] = values.length === 1 ? values[0] : values;
+  }
+  for (const key of arrayFields) if (query[key] !== undefined && !Array.isArray(query[key])) query[key] = [query[key]];
+  return query;
+}
+
+/** A failure as the handler handed it on: a TRPCError as it is, anything else an internal one keeping its cause. */
+function asTrpcError(cause: unknown): TRPCError {
+  if (cause instanceof Error && cause.name === "TRPCError") return cause as TRPCError;
+  const error = new TRPCError({ message: "Internal server error", code: "INTERNAL_SERVER_ERROR", cause: cause instanceof Error ? cause : undefined });
+  if (cause instanceof Error && cause.stack) error.stack = cause.stack;
+  return error;
+}
 
 /** The 404 of the v1 edge, for a path no operation serves. */
 export const noSuchRoute = () => new AppError("not_found", "No such API route.");
@@ -72,31 +125,31 @@ export function fromAdapterError(error: unknown): unknown {
   return error;
 }
 
-/** A caller of `router`'s procedures through the adapter; a procedure's success status comes from `successStatusOf` its dotted path. */
+/** A caller of `router`'s procedures; a procedure's success status comes from `successStatusOf` its dotted path. */
 export function createProcedureCaller(router: AnyRouter, successStatusOf: (path: string | undefined) => number | undefined) {
-  const handle = createOpenApiNodeHttpHandler({
-    router,
-    createContext: ({ req }: { req: unknown }) => exchangeOf(req).context,
-    onError: ({ error, req }: { error: TRPCError; req: unknown }) => {
-      exchangeOf(req).failure = error;
-    },
-    responseMeta: ({ paths, errors }: { paths?: readonly string[]; errors: readonly unknown[] }) => (errors.length ? {} : { status: successStatusOf(paths?.[0]) ?? 200 }),
-  } as Parameters<typeof createOpenApiNodeHttpHandler>[0]) as unknown as (req: Request, res: unknown) => Promise<void>;
-
+  const routes = routesOf(router);
   return async (call: ProcedureCall): Promise<ProcedureOutcome> => {
-    const exchange: Exchange = { context: call.context };
-    const res = {
-      statusCode: 200,
-      setHeader() {},
-      end(json: string) {
-        exchange.status = res.statusCode;
-        exchange.json = json;
-      },
-    };
-    await handle(adapterRequest(call, exchange), res);
-    if (exchange.failure !== undefined) return { ok: false, error: fromAdapterError(exchange.failure) };
-    if (exchange.json === undefined) return { ok: false, error: noSuchRoute() };
-    return { ok: true, status: exchange.status ?? 200, json: exchange.json };
+    // HEAD is answered as GET (Next drops the body); the handler would otherwise answer it 204 unrouted.
+    const method = call.method === "HEAD" ? "GET" : call.method;
+    const path = normalizePath(call.pathname.replace(/^\/api/, ""));
+    const route = routes.get(method)?.find((candidate) => candidate.pattern.test(path));
+    if (!route) return { ok: false, error: noSuchRoute() };
+    const pathInput = route.pattern.exec(path)?.groups ?? {};
+    const usesBody = acceptsRequestBody(method as OpenApiMethod);
+    let input: Record<string, unknown> | undefined;
+    if (route.takesInput) input = { ...(usesBody ? (call.body as object | undefined) : queryInput(call.search, route.arrayFields)), ...pathInput };
+    if (route.objectInput && !route.isCoerced) {
+      coerceSchema(route.objectInput);
+      route.isCoerced = true;
+    }
+    try {
+      const caller = router.createCaller(call.context) as Record<string, unknown>;
+      const procedure = route.path.split(".").reduce<Record<string, unknown>>((node, segment) => node[segment] as Record<string, unknown>, caller) as unknown as (input: unknown) => Promise<unknown>;
+      const data = await procedure(input);
+      return { ok: true, status: successStatusOf(route.path) ?? 200, json: JSON.stringify(data) };
+    } catch (cause) {
+      return { ok: false, error: fromAdapterError(asTrpcError(cause)) };
+    }
   };
 }
 
