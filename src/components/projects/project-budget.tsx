@@ -5,7 +5,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button, EmptyState, Form, MoneyField, QueryState, SelectField, TextField, useServerErrors } from "@/components/ui";
-import { FORM_GRID } from "@/components/ui/styles";
+import { cn } from "@/components/ui/cn";
+import { CARD, FORM_GRID } from "@/components/ui/styles";
 import { useInvalidate } from "@/components/ui/use-invalidation";
 import { formatAmount, moneyInputValue, parseMoney } from "@/lib/money";
 import { parseDecimal } from "@/lib/numbers";
@@ -19,8 +20,10 @@ const FIELD_NAMES = ["rate", "kind", "value", "period", "alerts"];
  */
 function useProjectCurrency(project: Project, isAdmin: boolean) {
   const trpc = useTRPC();
-  const customer = useQuery({ ...trpc.customers.get.queryOptions({ id: project.customerId ?? "" }), enabled: isAdmin && project.customerId !== null });
-  return { currency: customer.data?.currency ?? null, isLoading: customer.isLoading };
+  const isEnabled = isAdmin && project.customerId !== null;
+  const customer = useQuery({ ...trpc.customers.get.queryOptions({ id: project.customerId ?? "" }), enabled: isEnabled });
+  // Pending (not loading) so that the server's render, which fetches nothing, waits for the currency too.
+  return { currency: customer.data?.currency ?? null, isLoading: isEnabled && customer.isPending };
 }
 
 /** Typing an amount needs only its currency's digits: without a customer, two, as most currencies have. */
@@ -189,7 +192,7 @@ function MemberRates({ projectId, currency }: { projectId: string; currency: str
       <QueryState query={pairs} loadingLabel="Loading member rates…">
         {(data) =>
           data.items.length ? (
-            <ul className="mb-3 grid gap-2">
+            <ul className="mb-3 grid list-none gap-2 p-0">
               {data.items.map((pair) => (
                 <li key={pair.userId} className="flex flex-wrap items-center justify-between gap-2">
                   <span>
@@ -219,8 +222,8 @@ function MemberRates({ projectId, currency }: { projectId: string; currency: str
 export function ProjectBudgetPanel({ project, isAdmin }: { project: Project; isAdmin: boolean }) {
   const { currency, isLoading } = useProjectCurrency(project, isAdmin);
   return (
-    <section aria-labelledby="project-budget" className="mt-6">
-      <h2 id="project-budget" className="mb-2 text-lg">
+    <section aria-labelledby="project-budget" className={cn(CARD, "mt-7")}>
+      <h2 id="project-budget" className="mt-0 mb-3">
         Budget
       </h2>
       <BurnBar id={project.id} currency={currency} />

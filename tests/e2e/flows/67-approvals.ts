@@ -104,7 +104,11 @@ const flow: E2EFlow = {
       [
         "Reports filter by approval: the approved week's time, its logs and downloads, kept in the address and in a saved report",
         async () => {
-          await page.goto(e2e.url("/reports?range=last_30_days&groupBy=member"), { timeout: COMPILE_MS });
+          await page.goto(e2e.url("/reports"), { timeout: COMPILE_MS });
+          await page.goto(e2e.url("/timer"));
+          await e2e.navigate(page, "Reports");
+          await page.getByLabel("Period", { exact: true }).selectOption("last_30_days");
+          await page.waitForURL(/range=last_30_days/);
           const approvalFilter = page.getByLabel("Approval", { exact: true });
           await approvalFilter.selectOption("none");
           await page.waitForURL(/approval=none/);
