@@ -17,6 +17,21 @@ export function formatMoneyWithCode(minorUnits: number, currency: string): strin
   const digits = currencyDigits(currency);
   return `${currency} ${new Intl.NumberFormat("en", { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(minorUnits / 10 ** digits)}`;
 }
+/** What a money field shows beside it: "€ EUR", "$ USD", or "CHF" where the code is the symbol. */
+export function currencySign(currency: string): string {
+  const symbol = new Intl.NumberFormat("en", { style: "currency", currency, currencyDisplay: "narrowSymbol" }).formatToParts(0).find((part) => part.type === "currency")?.value ?? currency;
+  return symbol === currency ? currency : `${symbol} ${currency}`;
+}
+
+/**
+ * An amount whose currency may be unknown (a rate applied in whichever customer's currency it bills):
+ * with a currency as `formatMoney` shows it, without one as a plain number in the browser's locale.
+ */
+export function formatAmount(minorUnits: number, currency: string | null): string {
+  if (currency) return formatMoney(minorUnits, currency);
+  return new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(minorUnits / 100);
+}
+
 export type ParsedAmount = { ok: true; minorUnits: number | null } | { ok: false; error: string };
 
 /**

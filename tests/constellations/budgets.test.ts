@@ -3,14 +3,17 @@
 // `budget_threshold` notice per threshold and period, whichever path wrote it (sync, timer stop,
 // timesheet, PATCH, import), and exactly one under concurrent writes.
 import { randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { addMember, insertConstellation, insertCustomer, type SignedInUser, signUpOrganization } from "../harness/factories";
 import { expectErrorEnvelope } from "../harness/assertions";
 import { csv, TOGGL_HEADER, togglRow, upload } from "../harness/import-files";
+import { useTestClock } from "../harness/clock";
 
 const HOUR = 3_600;
+/** The tests run on the last day of a month, half an hour before midnight UTC (the test clock). */
+const NOW = "2026-03-31T23:30:00.000Z";
 const monthStart = (offset = 0) => {
-  const now = new Date();
+  const now = new Date(NOW);
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
 };
 const inMonth = (offset: number, hour: number) => new Date(monthStart(offset).getTime() + hour * HOUR * 1000).toISOString();
@@ -40,6 +43,9 @@ async function budgeted(admin: SignedInUser, budget: object, data: { hourlyRateC
 }
 
 describe("budgets", () => {
+  const setNow = useTestClock();
+  beforeEach(() => setNow(NOW));
+
   it("sets, reads and removes a budget; refuses bad input and members", { timeout: 120_000 }, async () => {
     const admin = await signUpOrganization();
     const member = await addMember(admin);
@@ -110,6 +116,27 @@ describe("budgets", () => {
     expect(await budgetNotices(admin, project.id)).toEqual([[key(-1), 50]]);
     await sync(admin, [{ constellationId: project.id, startedAt: inMonth(0, 3), durationSeconds: HOUR / 4 }]);
     expect(await budgetNotices(admin, project.id)).toEqual([[key(-1), 50], [key(0), 50]]);
+  });
+
+  it("starts a new month's period at zero at midnight UTC, and notices its thresholds again", async () => {
+    const admin = await signUpOrganization();
+    const { project } = await budgeted(admin, { kind: "hours", value: 1, period: "monthly" });
+    const status = async () => (await admin.client.get(`/api/app/constellations/${project.id}/budget`)).body.data;
+    // 50 minutes late on the month's last day: 83 %, past 80 %.
+    await sync(admin, [{ constellationId: project.id, startedAt: "2026-03-31T22:00:00.000Z", durationSeconds: 50 * 60 }]);
+    expect(await status()).toMatchObject({ periodStart: "2026-03-01T00:00:00.000Z", spentSeconds: 3_000, percent: 83.3 });
+    expect(await budgetNotices(admin, project.id)).toEqual([["2026-03", 80]]);
+
+    setNow("2026-04-01T01:00:00.000Z");
+    expect(await status()).toMatchObject({ periodStart: "2026-04-01T00:00:00.000Z", spentSeconds: 0, spentCents: 0, percent: 0 });
+    const report = await admin.client.get(`/api/app/reports/time?from=2026-03-01T00:00:00.000Z&to=2026-05-01T00:00:00.000Z&groupBy=project`);
+    expect(report.body.data.groups[0].budget).toEqual({ kind: "hours", value: 1, period: "monthly", periodStart: "2026-04-01T00:00:00.000Z", spent: 0, remaining: 1 });
+    // A log started before midnight still counts in March; one after it, in April, where 80 % is noticed again.
+    await sync(admin, [{ constellationId: project.id, startedAt: "2026-03-31T23:00:00.000Z", durationSeconds: 20 * 60 }]);
+    expect(await budgetNotices(admin, project.id)).toEqual([["2026-03", 100], ["2026-03", 80]].sort((a, b) => `${a[0]}${a[1]}`.localeCompare(`${b[0]}${b[1]}`)));
+    await sync(admin, [{ constellationId: project.id, startedAt: "2026-04-01T00:00:00.000Z", durationSeconds: 50 * 60 }]);
+    expect(await status()).toMatchObject({ periodStart: "2026-04-01T00:00:00.000Z", spentSeconds: 3_000, percent: 83.3 });
+    expect(await budgetNotices(admin, project.id)).toEqual([["2026-03", 100], ["2026-03", 80], ["2026-04", 80]]);
   });
 
   it("notices the crossing whichever path wrote the log: timer stop, timesheet, PATCH, import", async () => {

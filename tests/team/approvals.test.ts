@@ -7,6 +7,7 @@ import { getDb } from "@/server/db";
 import { addMember, signUpOrganization, type SignedInUser } from "../harness/factories";
 import { expectAppErrorEnvelope, expectValidationError } from "../harness/assertions";
 import { csv, TOGGL_HEADER, togglRow, upload } from "../harness/import-files";
+import { TestClient } from "../harness/http";
 
 const WEEK = "2026-11-16"; // a Monday
 const IN_WEEK = "2026-11-18T10:00:00.000Z";
@@ -381,5 +382,53 @@ describe("GET /api/app/reports/time?approval=", () => {
     expect(await seconds("submitted")).toBe(600);
     expect(await seconds("none")).toBe(65);
     expectValidationError(await admin.client.get("/api/app/reports/time?from=2026-11-01T00:00:00.000Z&to=2026-12-01T00:00:00.000Z&groupBy=member&approval=maybe"), ["approval"]);
+  });
+
+  it("applies to the report's logs, its CSV and a saved report and its shared page", async () => {
+    const { admin, member } = await team();
+    await logAt(member, IN_WEEK, 3600);
+    await logAt(member, "2026-11-19T10:00:00.000Z", 1800);
+    await logAt(member, NEXT_WEEK, 60);
+    await decide(admin, (await submit(member, { week: WEEK })).id, "approve");
+    const november = "from=2026-11-01T00:00:00.000Z&to=2026-12-01T00:00:00.000Z";
+
+    // The detail list, a page at a time, and for the member their own weeks.
+    const first = await admin.client.get(`/api/app/reports/time/logs?${november}&approval=approved&limit=1`);
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.data.map((log: { durationSeconds: number }) => log.durationSeconds)).toEqual([3600]);
+    const second = await admin.client.get(`/api/app/reports/time/logs?${november}&approval=approved&limit=1&cursor=${first.body.pagination.cursor}`);
+    expect(second.body.data.map((log: { durationSeconds: number }) => log.durationSeconds)).toEqual([1800]);
+    expect(second.body.pagination.hasMore).toBe(false);
+    const notSubmitted = await member.client.get(`/api/app/reports/time/logs?${november}&approval=none`);
+    expect(notSubmitted.body.data.map((log: { durationSeconds: number }) => log.durationSeconds)).toEqual([60]);
+    expectValidationError(await admin.client.get(`/api/app/reports/time/logs?${november}&approval=maybe`), ["approval"]);
+
+    // The CSV holds the same logs and names the filter's effect by its rows.
+    const file = await admin.client.get(`/api/app/reports/time?${november}&groupBy=member&approval=none&format=csv`);
+    expect(file.status, file.text).toBe(200);
+    expect(file.text.trim().split("\n")).toHaveLength(2);
+
+    // A saved report keeps the filter, and its shared page applies it.
+    const saved = await admin.client.post("/api/app/reports/saved", {
+      name: "Approved November",
+      query: { range: { from: "2026-11-01T00:00:00.000Z", to: "2026-12-01T00:00:00.000Z" }, groupBy: "member", approval: "approved" },
+    });
+    expect(saved.status, saved.text).toBe(201);
+    expect(saved.body.data.query.approval).toBe("approved");
+    const listed = await admin.client.get("/api/app/reports/saved");
+    expect(listed.body.data[0].query).toMatchObject({ approval: "approved" });
+    expectValidationError(
+      await admin.client.post("/api/app/reports/saved", { name: "Bad", query: { range: "this_month", groupBy: "member", approval: "maybe" } }),
+      ["query.approval"],
+    );
+    const shared = await admin.client.post(`/api/app/reports/saved/${saved.body.data.id}/share`);
+    const token = String(shared.body.data.url).split("/").pop();
+    const anonymous = new TestClient();
+    const opened = await anonymous.get(`/api/trpc/savedReports.openShared?input=${encodeURIComponent(JSON.stringify({ token }))}`);
+    expect(opened.status, opened.text).toBe(200);
+    expect(opened.body.result.data.report.totals.seconds).toBe(5400);
+    expect(opened.body.result.data.report.filters).toContainEqual({ field: "approval", label: "Approval", value: "Approved weeks" });
+    const sharedLogs = await anonymous.get(`/api/public/reports/${token}/logs`);
+    expect(sharedLogs.body.data.map((log: { durationSeconds: number }) => log.durationSeconds)).toEqual([3600, 1800]);
   });
 });

@@ -1,29 +1,43 @@
 "use client";
 // A project's budget: the burn bar (spent against the budget in its current period) for everyone, and
-// for admins the form for the project's rate and budget. Money is typed through the one money parser.
+// for admins the form for the project's rate and budget. Money is typed through the one money parser, in
+// the currency of the customer the project bills (what its invoices are in).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Button, EmptyState, Form, QueryState, SelectField, TextField, useServerErrors } from "@/components/ui";
-import { FORM_GRID } from "@/components/ui/styles";
+import { Button, EmptyState, Form, MoneyField, QueryState, SelectField, TextField, useServerErrors } from "@/components/ui";
+import { cn } from "@/components/ui/cn";
+import { CARD, FORM_GRID } from "@/components/ui/styles";
 import { useInvalidate } from "@/components/ui/use-invalidation";
-import { formatMoney, moneyInputValue, parseMoney } from "@/lib/money";
+import { formatAmount, moneyInputValue, parseMoney } from "@/lib/money";
 import { parseDecimal } from "@/lib/numbers";
 import { useTRPC } from "@/trpc/react";
 import type { Project } from "@/trpc/types";
 
 const FIELD_NAMES = ["rate", "kind", "value", "period", "alerts"];
-/** Rates and budgets are in the project's customer's currency; without a customer, shown as USD. */
-const CURRENCY = "USD";
+/**
+ * The currency of the project's customer (admins: members see no amounts); null without a customer,
+ * whose rates apply in the currency of whichever customer a log bills.
+ */
+function useProjectCurrency(project: Project, isAdmin: boolean) {
+  const trpc = useTRPC();
+  const isEnabled = isAdmin && project.customerId !== null;
+  const customer = useQuery({ ...trpc.customers.get.queryOptions({ id: project.customerId ?? "" }), enabled: isEnabled });
+  // Pending (not loading) so that the server's render, which fetches nothing, waits for the currency too.
+  return { currency: customer.data?.currency ?? null, isLoading: isEnabled && customer.isPending };
+}
 
-function BurnBar({ id }: { id: string }) {
+/** Typing an amount needs only its currency's digits: without a customer, two, as most currencies have. */
+const typedIn = (currency: string | null) => currency ?? "USD";
+
+function BurnBar({ id, currency }: { id: string; currency: string | null }) {
   const trpc = useTRPC();
   const budget = useQuery(trpc.constellations.budget.queryOptions({ id }));
   return (
     <QueryState query={budget} loadingLabel="Loading budget…">
       {(data) => {
         if (!data) return <p className="text-sm text-muted">No budget set for this project.</p>;
-        const spent = data.kind === "hours" ? `${(data.spentSeconds / 3600).toFixed(1)} h` : data.spentCents === null ? null : formatMoney(data.spentCents, CURRENCY);
-        const of = data.kind === "hours" ? `${data.value} h` : data.value === null ? null : formatMoney(data.value, CURRENCY);
+        const spent = data.kind === "hours" ? `${(data.spentSeconds / 3600).toFixed(1)} h` : data.spentCents === null ? null : formatAmount(data.spentCents, currency);
+        const of = data.kind === "hours" ? `${data.value} h` : data.value === null ? null : formatAmount(data.value, currency);
         const period = data.period === "monthly" ? "this month" : "in total";
         const text = spent && of ? `${spent} of ${of} ${period} (${data.percent}%)` : `${data.percent}% of the budget ${period}`;
         return (
@@ -55,22 +69,22 @@ interface Draft {
   alerts: string;
 }
 
-function draftOf(project: Project): Draft {
+function draftOf(project: Project, currency: string | null): Draft {
   const budget = project.budget ?? null;
   return {
-    rate: moneyInputValue(project.hourlyRateCents ?? null, CURRENCY),
+    rate: moneyInputValue(project.hourlyRateCents ?? null, typedIn(currency)),
     kind: budget?.kind ?? "none",
-    value: budget ? (budget.kind === "amount" ? moneyInputValue(budget.value, CURRENCY) : String(budget.value)) : "",
+    value: budget ? (budget.kind === "amount" ? moneyInputValue(budget.value, typedIn(currency)) : String(budget.value)) : "",
     period: budget?.period ?? "total",
     alerts: (budget?.alertPercents ?? [80, 100]).join(", "),
   };
 }
 
-function BudgetForm({ project }: { project: Project }) {
+function BudgetForm({ project, currency }: { project: Project; currency: string | null }) {
   const trpc = useTRPC();
   const invalidate = useInvalidate("constellations");
   const update = useMutation(trpc.constellations.update.mutationOptions({ onSuccess: invalidate }));
-  const [draft, setDraft] = useState(() => draftOf(project));
+  const [draft, setDraft] = useState(() => draftOf(project, currency));
   const [problems, setProblems] = useState<Record<string, string>>({});
   const errors = useServerErrors(FIELD_NAMES, { budget: "value", "budget.value": "value", "budget.kind": "kind", "budget.period": "period", "budget.alertPercents": "alerts", hourlyRateCents: "rate" });
   const set = (field: keyof Draft) => (event: { target: { value: string } }) => setDraft((current) => ({ ...current, [field]: event.target.value }));
@@ -78,11 +92,11 @@ function BudgetForm({ project }: { project: Project }) {
 
   async function submit() {
     const found: Record<string, string> = {};
-    const rate = parseMoney(draft.rate, CURRENCY);
+    const rate = parseMoney(draft.rate, typedIn(currency));
     if (!rate.ok) found.rate = rate.error;
     let value: number | null = null;
     if (draft.kind === "amount") {
-      const money = parseMoney(draft.value, CURRENCY);
+      const money = parseMoney(draft.value, typedIn(currency));
       if (!money.ok) found.value = money.error;
       else if (!money.minorUnits) found.value = "Enter the budget, such as 5000 or 5.000,00.";
       else value = money.minorUnits;
@@ -104,13 +118,13 @@ function BudgetForm({ project }: { project: Project }) {
       budget: draft.kind === "none" ? null : { kind: draft.kind as "hours" | "amount", value: value!, period: draft.period as "total" | "monthly", alertPercents: alerts },
     });
     // What was typed (`150,50`) is shown as the server kept it (`150.5`).
-    setDraft(draftOf({ ...project, ...saved }));
+    setDraft(draftOf({ ...project, ...saved }, currency));
   }
 
   return (
     <Form errors={errors} submitLabel="Save rate and budget" onSubmit={submit} status={update.isSuccess ? "Saved." : undefined}>
       <div className={FORM_GRID}>
-        <TextField label="Project hourly rate" hint="e.g. 120 or 120,50; empty: the member's or customer's rate" inputMode="decimal" value={draft.rate} onChange={set("rate")} error={errorOf("rate")} />
+        <MoneyField label="Project hourly rate" currency={currency} hint="e.g. 120 or 120,50; empty: the member's or customer's rate" value={draft.rate} onChange={set("rate")} error={errorOf("rate")} />
         <SelectField
           label="Budget kind"
           value={draft.kind}
@@ -124,7 +138,11 @@ function BudgetForm({ project }: { project: Project }) {
         />
         {draft.kind !== "none" && (
           <>
-            <TextField label={draft.kind === "hours" ? "Budget hours" : "Budget amount"} inputMode="decimal" value={draft.value} onChange={set("value")} error={errorOf("value")} />
+            {draft.kind === "hours" ? (
+              <TextField label="Budget hours" inputMode="decimal" value={draft.value} onChange={set("value")} error={errorOf("value")} />
+            ) : (
+              <MoneyField label="Budget amount" currency={currency} value={draft.value} onChange={set("value")} error={errorOf("value")} />
+            )}
             <SelectField
               label="Budget period"
               value={draft.period}
@@ -146,7 +164,7 @@ function BudgetForm({ project }: { project: Project }) {
 const PAIR_FIELDS = ["userId", "hourlyRateCents"];
 
 /** A member's own rate on this project: the first level of the rate resolution. */
-function MemberRates({ projectId }: { projectId: string }) {
+function MemberRates({ projectId, currency }: { projectId: string; currency: string | null }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const pairs = useQuery(trpc.rates.listProjectMemberRates.queryOptions({ id: projectId, limit: 100 }));
@@ -158,7 +176,7 @@ function MemberRates({ projectId }: { projectId: string }) {
   const [userId, setUserId] = useState("");
   const [rate, setRate] = useState("");
   async function submit() {
-    const parsed = parseMoney(rate, CURRENCY);
+    const parsed = parseMoney(rate, typedIn(currency));
     if (!parsed.ok || parsed.minorUnits === null) {
       setProblem(parsed.ok ? "Enter the member's hourly rate on this project, such as 120 or 120,50." : parsed.error);
       return false;
@@ -174,11 +192,11 @@ function MemberRates({ projectId }: { projectId: string }) {
       <QueryState query={pairs} loadingLabel="Loading member rates…">
         {(data) =>
           data.items.length ? (
-            <ul className="mb-3 grid gap-2">
+            <ul className="mb-3 grid list-none gap-2 p-0">
               {data.items.map((pair) => (
                 <li key={pair.userId} className="flex flex-wrap items-center justify-between gap-2">
                   <span>
-                    {pair.name}: {formatMoney(pair.hourlyRateCents, CURRENCY)} an hour
+                    {pair.name}: {formatAmount(pair.hourlyRateCents, currency)} an hour
                   </span>
                   <Button size="sm" aria-label={`Remove the project rate of ${pair.name}`} onClick={() => save.mutate({ id: projectId, userId: pair.userId, hourlyRateCents: null })}>
                     Remove
@@ -194,7 +212,7 @@ function MemberRates({ projectId }: { projectId: string }) {
       <Form errors={errors} submitLabel="Set member rate" onSubmit={submit} isSubmitDisabled={!userId}>
         <div className={FORM_GRID}>
           <SelectField label="Member" value={userId} onChange={(event) => setUserId(event.target.value)} error={errors.fieldError("userId")} options={[{ value: "", label: "Choose a member" }, ...options]} />
-          <TextField label="Member hourly rate" inputMode="decimal" hint="e.g. 120 or 120,50" value={rate} onChange={(event) => setRate(event.target.value)} error={problem ?? errors.fieldError("hourlyRateCents")} />
+          <MoneyField label="Member hourly rate" currency={currency} hint="e.g. 120 or 120,50" value={rate} onChange={(event) => setRate(event.target.value)} error={problem ?? errors.fieldError("hourlyRateCents")} />
         </div>
       </Form>
     </div>
@@ -202,14 +220,15 @@ function MemberRates({ projectId }: { projectId: string }) {
 }
 
 export function ProjectBudgetPanel({ project, isAdmin }: { project: Project; isAdmin: boolean }) {
+  const { currency, isLoading } = useProjectCurrency(project, isAdmin);
   return (
-    <section aria-labelledby="project-budget" className="mt-6">
-      <h2 id="project-budget" className="mb-2 text-lg">
+    <section aria-labelledby="project-budget" className={cn(CARD, "mt-7")}>
+      <h2 id="project-budget" className="mt-0 mb-3">
         Budget
       </h2>
-      <BurnBar id={project.id} />
-      {isAdmin && <BudgetForm key={project.updatedAt} project={project} />}
-      {isAdmin && <MemberRates projectId={project.id} />}
+      <BurnBar id={project.id} currency={currency} />
+      {isAdmin && !isLoading && <BudgetForm key={`${project.updatedAt}-${currency}`} project={project} currency={currency} />}
+      {isAdmin && !isLoading && <MemberRates projectId={project.id} currency={currency} />}
     </section>
   );
 }

@@ -7,12 +7,12 @@ import { TOOLBAR } from "@/components/ui/styles";
 import { CustomerPicker, MemberPicker, ProjectPicker, TaskPicker } from "@/components/pickers/pickers";
 import { useTRPC } from "@/trpc/react";
 import type { ReportDimension } from "@/server/contract/time-report";
-import { DIMENSION_LABELS, DIMENSIONS, RANGE_LABELS, RANGES, type Billable, type Invoiced, type ReportQuery } from "./report-query";
+import { APPROVAL_LABELS, DIMENSION_LABELS, DIMENSIONS, RANGE_LABELS, RANGES, type Approval, type Billable, type Invoiced, type ReportQuery } from "./report-query";
 
 const NO_SECOND = "";
 
-/** The filters chosen from three values: both, one side, the other. */
-const CHOICE_FILTERS: { name: "billable" | "invoiced"; label: string; options: { value: Billable | Invoiced; label: string }[] }[] = [
+/** The filters chosen from a few values, the first of them meaning every log. */
+const CHOICE_FILTERS: { name: "billable" | "invoiced" | "approval"; label: string; options: { value: Billable | Invoiced | Approval; label: string }[] }[] = [
   {
     name: "billable",
     label: "Billable",
@@ -30,6 +30,11 @@ const CHOICE_FILTERS: { name: "billable" | "invoiced"; label: string; options: {
       { value: "invoiced", label: "Invoiced only" },
       { value: "not_invoiced", label: "Not invoiced yet" },
     ],
+  },
+  {
+    name: "approval",
+    label: "Approval",
+    options: (Object.keys(APPROVAL_LABELS) as Approval[]).map((value) => ({ value, label: APPROVAL_LABELS[value] })),
   },
 ];
 

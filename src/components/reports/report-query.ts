@@ -3,6 +3,7 @@
 // range is a named period (resolved in the person's zone and week start, as a saved report's is) or
 // two calendar days.
 import type { ReportDimension } from "@/server/contract/time-report";
+import type { ReportApprovalState } from "@/server/contract/approval";
 import { resolveRelativeRange, type RelativeRange } from "@/lib/report-ranges";
 import { addDays, isDateString, startOfZonedDay, zonedDate } from "@/lib/time-zone";
 
@@ -28,6 +29,16 @@ const RANGES = Object.keys(RANGE_LABELS) as RelativeRange[];
 
 export type Billable = "all" | "billable" | "non_billable";
 export type Invoiced = "all" | "invoiced" | "not_invoiced";
+export type Approval = "all" | ReportApprovalState;
+
+/** The approval filter's choices, as the report's `approval` parameter takes them. */
+export const APPROVAL_LABELS: Record<Approval, string> = {
+  all: "Any week",
+  approved: "Approved weeks",
+  submitted: "Awaiting approval",
+  none: "Not submitted",
+};
+const isApproval = (value: string | null): value is ReportApprovalState => value !== null && value !== "all" && value in APPROVAL_LABELS;
 
 export interface ReportQuery {
   /** A named period, or `custom` for the days in `from` and `to`. */
@@ -42,6 +53,8 @@ export interface ReportQuery {
   userId: string | null;
   billable: Billable;
   invoiced: Invoiced;
+  /** The logs' weeks: approved, awaiting approval, not submitted (never, rejected or reopened), or any. */
+  approval: Approval;
 }
 
 /** Days and weeks are counted in the person's zone, from their first day of the week. */
@@ -64,6 +77,7 @@ export function parseReportQuery(params: URLSearchParams): ReportQuery {
   const groupBy: ReportQuery["groupBy"] = parts.length === 0 ? DEFAULT_GROUPING : parts[1] && parts[1] !== parts[0] ? [parts[0]!, parts[1]] : [parts[0]!];
   const billable = params.get("billable");
   const invoiced = params.get("invoiced");
+  const approval = params.get("approval");
   const id = (name: string) => params.get(name) || null;
   const isCustom = range === "custom" && isDateString(from) && isDateString(to);
   return {
@@ -77,6 +91,7 @@ export function parseReportQuery(params: URLSearchParams): ReportQuery {
     userId: id("userId"),
     billable: billable === "true" ? "billable" : billable === "false" ? "non_billable" : "all",
     invoiced: invoiced === "true" ? "invoiced" : invoiced === "false" ? "not_invoiced" : "all",
+    approval: isApproval(approval) ? approval : "all",
   };
 }
 
@@ -92,6 +107,7 @@ export function reportSearch(query: ReportQuery): string {
   for (const name of ["customerId", "projectId", "taskId", "userId"] as const) if (query[name]) params.set(name, query[name]);
   if (query.billable !== "all") params.set("billable", String(query.billable === "billable"));
   if (query.invoiced !== "all") params.set("invoiced", String(query.invoiced === "invoiced"));
+  if (query.approval !== "all") params.set("approval", query.approval);
   return params.toString();
 }
 
@@ -107,7 +123,7 @@ export function rangeDays(instants: { from: Date; to: Date }, timeZone: string):
   return { from: zonedDate(instants.from, timeZone), to: addDays(zonedDate(instants.to, timeZone), -1) };
 }
 
-/** The filters as the report procedures take them (ids, and `isBillable` and `invoiced` in their query-string form). */
+/** The filters as the report procedures take them (ids, `approval`, and `isBillable` and `invoiced` in their query-string form). */
 export function reportFilters(query: ReportQuery) {
   return {
     ...(query.customerId ? { customerId: query.customerId } : {}),
@@ -116,14 +132,15 @@ export function reportFilters(query: ReportQuery) {
     ...(query.userId ? { userId: query.userId } : {}),
     ...(query.billable === "all" ? {} : { isBillable: query.billable === "billable" ? ("true" as const) : ("false" as const) }),
     ...(query.invoiced === "all" ? {} : { invoiced: query.invoiced === "invoiced" ? ("true" as const) : ("false" as const) }),
+    ...(query.approval === "all" ? {} : { approval: query.approval }),
   };
 }
 
 /** A saved report's query: the named period stays named, so it moves on with the calendar. */
 export function savedQueryOf(query: ReportQuery, instants: { from: Date; to: Date }) {
-  const { isBillable, invoiced, ...ids } = reportFilters(query);
+  const { isBillable, invoiced, ...idsAndApproval } = reportFilters(query);
   return {
-    ...ids,
+    ...idsAndApproval,
     range: query.range === "custom" ? { from: instants.from.toISOString(), to: instants.to.toISOString() } : query.range,
     groupBy: query.groupBy.join(","),
     ...(isBillable ? { isBillable: isBillable === "true" } : {}),
@@ -133,7 +150,7 @@ export function savedQueryOf(query: ReportQuery, instants: { from: Date; to: Dat
 
 /** A saved report's stored query back as the page's (a fixed range as the days it spans). */
 export function reportQueryOfSaved(
-  stored: { range: RelativeRange | { from: string; to: string }; groupBy: string[]; customerId?: string; projectId?: string; taskId?: string; userId?: string; isBillable?: boolean; invoiced?: boolean },
+  stored: { range: RelativeRange | { from: string; to: string }; groupBy: string[]; customerId?: string; projectId?: string; taskId?: string; userId?: string; isBillable?: boolean; invoiced?: boolean; approval?: ReportApprovalState },
   timeZone: string,
 ): ReportQuery {
   const params = new URLSearchParams();
@@ -148,6 +165,7 @@ export function reportQueryOfSaved(
   for (const name of ["customerId", "projectId", "taskId", "userId"] as const) if (stored[name]) params.set(name, stored[name]);
   if (stored.isBillable !== undefined) params.set("billable", String(stored.isBillable));
   if (stored.invoiced !== undefined) params.set("invoiced", String(stored.invoiced));
+  if (stored.approval) params.set("approval", stored.approval);
   return parseReportQuery(params);
 }
 

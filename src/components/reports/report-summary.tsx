@@ -8,7 +8,7 @@ import { Fragment } from "react";
 import { EmptyState, NumberCell, Table } from "@/components/ui";
 import { cn } from "@/components/ui/cn";
 import { durationUnit, formatDuration } from "@/lib/time-format";
-import { formatMoney } from "@/lib/money";
+import { formatAmount, formatMoney } from "@/lib/money";
 import type { ReportAmount, ReportGroup, TimeReport } from "@/server/contract/time-report";
 import { DIMENSION_LABELS, groupLabel } from "./report-query";
 
@@ -32,6 +32,17 @@ function Amounts({ amounts, part = "amount" }: { amounts: ReportAmount[]; part?:
       ))}
     </>
   );
+}
+
+/**
+ * A project's budget in its current period: "€1,200.00 of €5,000.00 this month, €3,800.00 left". A
+ * money budget is in the customer's currency, the one its amounts are in (a plain number without any).
+ */
+function budgetText(budget: NonNullable<ReportGroup["budget"]>, amounts: ReportAmount[]): string {
+  const currency = amounts.length === 1 ? amounts[0]!.currency : null;
+  const show = (value: number) => (budget.kind === "hours" ? `${value} h` : formatAmount(value, currency));
+  const period = budget.period === "monthly" ? "this month" : "in total";
+  return `${show(budget.spent)} of ${show(budget.value)} ${period}, ${show(Math.abs(budget.remaining))} ${budget.remaining < 0 ? "over" : "left"}`;
 }
 
 /** Totals as a list of labelled figures. */
@@ -111,7 +122,7 @@ function ReportChart({ report }: { report: TimeReport }) {
   );
 }
 
-function GroupRow({ group, dimension, isChild, showAmounts }: { group: ReportGroup; dimension: TimeReport["groupBy"][number]; isChild: boolean; showAmounts: boolean }) {
+function GroupRow({ group, dimension, isChild, showAmounts, showBudgets }: { group: ReportGroup; dimension: TimeReport["groupBy"][number]; isChild: boolean; showAmounts: boolean; showBudgets: boolean }) {
   return (
     <tr className={isChild ? "text-[0.9rem] [&>td:first-child]:pl-8 max-sm:ml-5 max-sm:[&>td:first-child]:pl-3.5" : "[&>td]:font-semibold"}>
       <td>
@@ -131,6 +142,7 @@ function GroupRow({ group, dimension, isChild, showAmounts }: { group: ReportGro
           </NumberCell>
         </>
       )}
+      {showBudgets && <NumberCell label="Budget">{group.budget ? budgetText(group.budget, group.amounts) : "—"}</NumberCell>}
     </tr>
   );
 }
@@ -138,13 +150,17 @@ function GroupRow({ group, dimension, isChild, showAmounts }: { group: ReportGro
 function GroupTable({ report, showAmounts }: { report: TimeReport; showAmounts: boolean }) {
   const [first, second] = report.groupBy;
   const title = second ? `${DIMENSION_LABELS[first!]} and ${DIMENSION_LABELS[second].toLowerCase()}` : DIMENSION_LABELS[first!];
+  const showBudgets = report.groups.some((group) => group.budget || group.groups?.some((child) => child.budget));
   return (
-    <Table caption={`Hours per ${title.toLowerCase()}`} columns={[title, { numeric: "Hours" }, { numeric: "Billable" }, { numeric: "Billed" }, showAmounts && { numeric: "Amount" }, showAmounts && { numeric: "Tax" }]}>
+    <Table
+      caption={`Hours per ${title.toLowerCase()}`}
+      columns={[title, { numeric: "Hours" }, { numeric: "Billable" }, { numeric: "Billed" }, showAmounts && { numeric: "Amount" }, showAmounts && { numeric: "Tax" }, showBudgets && { numeric: "Budget" }]}
+    >
       <tbody>
         {report.groups.map((group) => (
           <Fragment key={group.key ?? "none"}>
-            <GroupRow group={group} dimension={first!} isChild={false} showAmounts={showAmounts} />
-            {second && group.groups?.map((child) => <GroupRow key={child.key ?? "none"} group={child} dimension={second} isChild showAmounts={showAmounts} />)}
+            <GroupRow group={group} dimension={first!} isChild={false} showAmounts={showAmounts} showBudgets={showBudgets} />
+            {second && group.groups?.map((child) => <GroupRow key={child.key ?? "none"} group={child} dimension={second} isChild showAmounts={showAmounts} showBudgets={showBudgets} />)}
           </Fragment>
         ))}
       </tbody>
@@ -164,6 +180,7 @@ function GroupTable({ report, showAmounts }: { report: TimeReport; showAmounts: 
               </NumberCell>
             </>
           )}
+          {showBudgets && <NumberCell label="Budget">—</NumberCell>}
         </tr>
       </tfoot>
     </Table>

@@ -8,7 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import { CARD, noticeClass } from "@/components/ui/styles";
 import { useAccount, useIsAdmin } from "@/components/ui/use-account";
-import { ACTIONS, Button, ConfirmDialog, ConfirmRowAction, CopyButton, DialogClose, EmptyState, Form, FormDialog, LocalTime, PagedQueryState, SelectField, Table, TextField, useServerErrors } from "@/components/ui";
+import { ACTIONS, Button, ConfirmDialog, ConfirmRowAction, CopyButton, DialogClose, EmptyState, Form, FormDialog, LocalTime, MoneyField, PagedQueryState, SelectField, Table, TextField, useServerErrors } from "@/components/ui";
 import { useTRPC } from "@/trpc/react";
 import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/limits";
@@ -17,7 +17,10 @@ import { PASSWORD_HINT } from "@/components/ui/password-hint";
 import { moneyInputValue, parseMoney } from "@/lib/money";
 import type { MemberRatesView } from "@/server/contract/rates";
 
-/** Rates carry the currency of the customers they bill; typed and shown as plain amounts. */
+/**
+ * A member's rates apply in the currency of whichever customer a log bills (as its invoice is), so they
+ * are typed as plain amounts, read with two decimals.
+ */
 const RATE_CURRENCY = "USD";
 const RATE_FIELDS = ["billableRateCents", "costRateCents"] as const;
 
@@ -49,8 +52,8 @@ function RatesDialog({ rates }: { rates: MemberRatesView }) {
       }
     >
       <Form errors={errors} submitLabel="Save rates" onSubmit={submit}>
-        <TextField label="Billable rate" name="billableRateCents" inputMode="decimal" hint="e.g. 120 or 120,50" defaultValue={moneyInputValue(rates.billableRateCents, RATE_CURRENCY)} error={problems.billableRateCents ?? errors.fieldError("billableRateCents")} />
-        <TextField label="Cost rate" name="costRateCents" inputMode="decimal" hint="What an hour of their time costs" defaultValue={moneyInputValue(rates.costRateCents, RATE_CURRENCY)} error={problems.costRateCents ?? errors.fieldError("costRateCents")} />
+        <MoneyField label="Billable rate" name="billableRateCents" currency={null} hint="e.g. 120 or 120,50" defaultValue={moneyInputValue(rates.billableRateCents, RATE_CURRENCY)} error={problems.billableRateCents ?? errors.fieldError("billableRateCents")} />
+        <MoneyField label="Cost rate" name="costRateCents" currency={null} hint="What an hour of their time costs" defaultValue={moneyInputValue(rates.costRateCents, RATE_CURRENCY)} error={problems.costRateCents ?? errors.fieldError("costRateCents")} />
       </Form>
     </FormDialog>
   );

@@ -2,6 +2,7 @@
 // A labelled control with an optional hint and the server's message for it. The control gets its id,
 // `aria-describedby` (hint and error) and `aria-invalid` from here, so every form reads the same way.
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { currencySign } from "@/lib/money";
 import { cn } from "./cn";
 
 export interface ControlProps {
@@ -59,6 +60,28 @@ export function TextField({ label, hint, error, className, ...input }: Common & 
   return (
     <Field label={label} hint={hint} error={error} className={className}>
       {(control) => <input {...input} {...control} />}
+    </Field>
+  );
+}
+
+/**
+ * An amount typed in `currency`, its sign beside the control (and read with it); null: a rate applied
+ * in the currency of whichever customer it bills.
+ */
+export function MoneyField({ label, hint, error, className, currency, ...input }: Common & InputHTMLAttributes<HTMLInputElement> & { currency: string | null }) {
+  return (
+    <Field label={label} hint={hint} error={error} className={className}>
+      {(control) => {
+        const signId = `${control.id}-currency`;
+        return (
+          <div className="flex items-center gap-2">
+            <input inputMode="decimal" {...input} {...control} aria-describedby={[signId, control["aria-describedby"]].filter(Boolean).join(" ")} className="min-w-0 flex-1" />
+            <span id={signId} className="shrink-0 text-sm text-muted-foreground" data-testid="currency-sign">
+              {currency ? currencySign(currency) : "in the customer's currency"}
+            </span>
+          </div>
+        );
+      }}
     </Field>
   );
 }

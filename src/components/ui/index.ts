@@ -4,7 +4,7 @@ export { CheckboxGroup, type CheckboxGroupSection } from "./checkbox-group";
 export { Combobox, type ComboboxOption } from "./combobox";
 export { CopyButton, SecretValue } from "./copy-button";
 export { ConfirmDialog, ConfirmRowAction, Dialog, DialogClose } from "./dialog";
-export { CheckboxField, Field, SelectField, TextAreaField, TextField, type SelectOption } from "./field";
+export { CheckboxField, Field, MoneyField, SelectField, TextAreaField, TextField, type SelectOption } from "./field";
 export { DateField, readDay } from "./date-field";
 export { DateTimeField, unreadableDateTime } from "./date-time-field";
 export { FormError } from "./form-error";

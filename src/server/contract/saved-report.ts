@@ -7,6 +7,7 @@ import { MAX_REPORT_NAME_LENGTH } from "@/lib/limits";
 import { refineReportRange } from "@/server/contract/hours-report";
 import { reportGroupBy, timeReportFilters, timeReportSchema } from "@/server/contract/time-report";
 import { RELATIVE_RANGES } from "@/lib/report-ranges";
+import { REPORT_APPROVAL_STATES } from "@/server/contract/approval";
 
 
 const fixedRange = z.object({ from: isoInstant(), to: isoInstant() }).superRefine(refineReportRange);
@@ -27,6 +28,7 @@ const storedQuerySchema = z.object({
   isBillable: z.boolean().optional(),
   invoiced: z.boolean().optional(),
   tag: z.string().optional(),
+  approval: z.enum(REPORT_APPROVAL_STATES).optional(),
 });
 export type StoredReportQuery = z.output<typeof storedQuerySchema>;
 

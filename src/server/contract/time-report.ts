@@ -37,6 +37,8 @@ export const timeReportFilters = {
   /** `true`: only logs a live invoice bills; `false`: only logs none does (a void invoice bills nothing). */
   invoiced: queryBoolean().optional(),
   tag: z.string().trim().min(1).max(MAX_TAG_LENGTH, `must be at most ${MAX_TAG_LENGTH} characters`).optional(),
+  /** Logs whose week is approved, awaits approval (`submitted`), or neither (`none`): section 16. */
+  approval: z.enum(REPORT_APPROVAL_STATES, { error: "must be approved, submitted or none" }).optional(),
 };
 
 const timeReportFields = {
@@ -44,8 +46,6 @@ const timeReportFields = {
   to: isoInstant(),
   groupBy: reportGroupBy,
   ...timeReportFilters,
-  /** Logs whose week is approved, awaits approval (`submitted`), or neither (`none`): section 16. */
-  approval: z.enum(REPORT_APPROVAL_STATES, { error: "must be approved, submitted or none" }).optional(),
 };
 
 export const timeReportInput = z.object(timeReportFields).superRefine(refineReportRange);

@@ -1,7 +1,7 @@
 // Weekly approvals: a member submits this week from the timesheet (its cells turn read-only); an admin
 // finds it under Approvals with its hours, rejects it with a note asked in a dialog (an empty note is
 // refused in words); the member reads the note and submits again; the admin approves it, by keyboard,
-// and the approved week is listed under its state with Reopen.
+// and the approved week is listed under its state with Reopen; Reports then filter by approval.
 import { randomUUID } from "node:crypto";
 import { check, PASSWORD, type E2EFlow } from "../harness";
 
@@ -99,6 +99,41 @@ const flow: E2EFlow = {
           await e2e.shot(page, "67-approvals-approved");
           await memberPage.reload();
           await memberPage.getByRole("group", { name: "Week approval" }).getByText("Approved", { exact: true }).waitFor();
+        },
+      ],
+      [
+        "Reports filter by approval: the approved week's time, its logs and downloads, kept in the address and in a saved report",
+        async () => {
+          await page.goto(e2e.url("/reports"), { timeout: COMPILE_MS });
+          await page.goto(e2e.url("/timer"));
+          await e2e.navigate(page, "Reports");
+          await page.getByLabel("Period", { exact: true }).selectOption("last_30_days");
+          await page.waitForURL(/range=last_30_days/);
+          const approvalFilter = page.getByLabel("Approval", { exact: true });
+          await approvalFilter.selectOption("none");
+          await page.waitForURL(/approval=none/);
+          await page.getByText("No time logged in this period with these filters.").waitFor();
+          await page.getByText("No time logs in this report.").waitFor();
+          await approvalFilter.selectOption("approved");
+          await page.waitForURL(/approval=approved/);
+          await page.getByTestId("report-total").filter({ hasText: "1:30" }).waitFor();
+          await page.getByRole("region", { name: "Time logs" }).getByText("Design review").waitFor();
+          for (const name of ["Download CSV", "Download PDF"]) {
+            const href = (await page.getByRole("link", { name }).getAttribute("href")) ?? "";
+            check(href.includes("approval=approved"), `${name} leaves out the approval filter: ${href}`);
+          }
+          await e2e.shot(page, "67-approvals-report");
+
+          await page.getByRole("button", { name: "Save report" }).click();
+          const dialog = page.getByRole("dialog", { name: "Save report" });
+          await dialog.getByLabel("Name").fill("Approved time");
+          await dialog.getByRole("button", { name: "Save" }).click();
+          await dialog.waitFor({ state: "detached" });
+          await page.goto(e2e.url("/reports"));
+          await page.getByRole("link", { name: "Open Approved time" }).click();
+          await page.waitForURL(/approval=approved/);
+          check((await approvalFilter.inputValue()) === "approved", "the saved report opens without its approval filter");
+          await page.getByTestId("report-total").filter({ hasText: "1:30" }).waitFor();
         },
       ],
     ]);

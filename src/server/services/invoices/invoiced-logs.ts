@@ -5,16 +5,10 @@
 // stays editable here), the reports' `invoiced` filter and their invoice column.
 import { Prisma } from "@/generated/prisma/client";
 
-const ON_LIVE_INVOICE: Prisma.TimeLogWhereInput = { invoiceLine: { is: { invoice: { status: { not: "void" } } } } };
-
 /** Not on an Orbit invoice that is not void: the logs an edit may change. */
 export const NOT_ON_LIVE_INVOICE: Prisma.TimeLogWhereInput = { OR: [{ invoiceLine: { is: null } }, { invoiceLine: { is: { invoice: { status: "void" } } } }] };
 
-export const INVOICED_LOG: Prisma.TimeLogWhereInput = { OR: [{ billedExternally: true }, ON_LIVE_INVOICE] };
-
-export const NOT_INVOICED_LOG: Prisma.TimeLogWhereInput = { AND: [{ billedExternally: false }, NOT_ON_LIVE_INVOICE] };
-
-/** The same in SQL, for a query reading the log as `l`: whether it was billed elsewhere or a live invoice bills it. */
+/** For a query reading the log as `l` (reports): whether it was billed elsewhere or a live invoice bills it. */
 export const LOG_IS_INVOICED_SQL = Prisma.sql`(l."billedExternally" OR EXISTS (SELECT 1 FROM "InvoiceLine" il JOIN "Invoice" i ON i."id" = il."invoiceId" AND i."organizationId" = il."organizationId"
   WHERE il."timeLogId" = l."id" AND il."organizationId" = l."organizationId" AND i."status" <> 'void'))`;
 

@@ -1,13 +1,12 @@
 // A report's detail: its logs a keyset page at a time, oldest first, with the names they belong to.
-// The same viewer and filters as the summary; served by the TimeLog (organizationId, …, startedAt, id)
-// indexes. Amounts stay in the summary (they are totals of invoice lines, not per-row figures).
+// The same viewer and conditions as the summary (the log keys come from its statement, then the rows by
+// id); served by the TimeLog (organizationId, …, startedAt, id) indexes. Amounts stay in the summary
+// (they are totals of invoice lines, not per-row figures).
 import type { Prisma } from "@/generated/prisma/client";
 import type { DbClient } from "@/server/db";
 import { paginate, type Page } from "@/server/lib/cursor";
 import type { ReportLogView, TimeReportLogsInput } from "@/server/contract/time-report";
-import type { ReportViewer } from "@/server/services/reports/time";
-import { INVOICED_LOG, NOT_INVOICED_LOG } from "@/server/services/invoices/invoiced-logs";
-import { scopeWhere } from "@/server/services/time-tracking/log-access";
+import { reportLogKeys, type ReportViewer } from "@/server/services/reports/time";
 
 const reportLogSelect = {
   id: true,
@@ -36,19 +35,14 @@ const serializeReportLog = (row: ReportLogRow): ReportLogView => ({
 });
 
 export async function timeReportLogPage(db: DbClient, viewer: ReportViewer, input: TimeReportLogsInput): Promise<Page<ReportLogView>> {
-  const where: Prisma.TimeLogWhereInput = {
-    ...scopeWhere(viewer),
-    startedAt: { gte: input.from, lt: input.to },
-    ...(input.customerId ? { customerId: input.customerId } : {}),
-    ...(input.projectId ? { constellationId: input.projectId } : {}),
-    ...(input.taskId ? { taskId: input.taskId } : {}),
-    ...(input.isBillable === undefined ? {} : { isBillable: input.isBillable }),
-    ...(input.tag ? { tags: { has: input.tag } } : {}),
-    ...(input.invoiced === undefined ? {} : input.invoiced ? INVOICED_LOG : NOT_INVOICED_LOG),
-  };
   const page = await paginate(
     { kind: "report-logs", sortField: "startedAt", limit: input.limit, cursor: input.cursor, direction: "asc" },
-    (args) => db.timeLog.findMany({ ...args, where: { AND: [where, args.where] }, select: reportLogSelect }),
+    async (args, position) => {
+      const keys = await reportLogKeys(db, viewer, input, position ? { startedAt: position.sortValue, id: position.id } : null, args.take);
+      const rows = await db.timeLog.findMany({ where: { organizationId: viewer.organizationId, id: { in: keys.map((key) => key.id) } }, select: reportLogSelect });
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return keys.flatMap((key) => byId.get(key.id) ?? []);
+    },
     (row) => row.startedAt,
   );
   return { items: page.items.map(serializeReportLog), pagination: page.pagination };

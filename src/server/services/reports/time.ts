@@ -162,6 +162,14 @@ function logsOf(viewer: ReportViewer, input: Filters, columns: Prisma.Sql, after
   return Prisma.sql`SELECT ${columns} FROM "TimeLog" l WHERE ${where} ${keyset} ORDER BY l."startedAt", l."id" LIMIT ${limit}`;
 }
 
+/**
+ * The (id, startedAt) of the next `limit` logs of a report after `after`: its detail list reads the same
+ * logs as its summary, through the same conditions.
+ */
+export function reportLogKeys(db: DbClient, viewer: ReportViewer, input: Filters, after: Keyset | null, limit: number): Promise<Keyset[]> {
+  return db.$queryRaw<Keyset[]>(logsOf(viewer, input, Prisma.sql`l."id", l."startedAt"`, after, limit));
+}
+
 /** The columns the grouped statement reads of each log. */
 const AGGREGATED_COLUMNS = Prisma.sql`l."id", l."organizationId", l."startedAt", l."durationSeconds", l."isBillable", l."customerId", l."constellationId", l."taskId", l."userId"`;
 
