@@ -41,8 +41,9 @@ export function Combobox({ label, options, value, onChange, placeholder = "Choos
   const [search, setSearch] = useState("");
   // The label of what was picked here, kept for when a later search no longer lists it.
   const [picked, setPicked] = useState<ComboboxOption | null>(null);
+  // An id is never shown: until the chosen value's label arrives, the field says it is loading.
   const chosen =
-    value === null ? null : (options.find((option) => option.value === value)?.label ?? (picked?.value === value ? picked.label : undefined) ?? selectedLabel ?? value);
+    value === null ? null : (options.find((option) => option.value === value)?.label ?? (picked?.value === value ? picked.label : undefined) ?? selectedLabel ?? "Loading…");
   const showNone = Boolean(noneLabel) && !search.trim();
   // The highlighted entry is ours, not cmdk's: results that arrive after typing highlight their first
   // entry, so Enter picks it (cmdk would keep an empty highlight for late server results).
