@@ -14,7 +14,7 @@ import { describeError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
 import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
 import { describeDevice } from "@/lib/user-agent";
-import { MAX_PASSWORD_LENGTH } from "@/lib/limits";
+import { MAX_PASSWORD_LENGTH, MAX_SECOND_FACTOR_CODE_LENGTH, TOTP_CODE_DIGITS } from "@/lib/limits";
 import { SsoSettingsPanel } from "./sso-settings";
 
 const CODE_HINT = "The 6-digit code your authenticator app shows now, or one of your recovery codes.";
@@ -118,7 +118,7 @@ function SetUpTwoFactor({ onEnabled }: { onEnabled: (codes: string[]) => void })
         </div>
       </div>
       <Form errors={errors} submitLabel="Turn on two-factor" actionsAlign="start" onSubmit={submit}>
-        <TextField label="Code from the app" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required error={errors.fieldError("code")} />
+        <TextField label="Code from the app" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={TOTP_CODE_DIGITS} required error={errors.fieldError("code")} />
       </Form>
     </div>
   );
@@ -140,7 +140,7 @@ function TurnOffTwoFactor({ recoveryCodesLeft }: { recoveryCodesLeft: number }) 
       <h3 className="m-0 text-[0.95rem]">Turn off two-factor sign-in</h3>
       <Form errors={errors} submitLabel="Turn off two-factor" submitVariant="danger" actionsAlign="start" onSubmit={submit}>
         <TextField label="Password" name="password" type="password" autoComplete="current-password" maxLength={MAX_PASSWORD_LENGTH} required error={errors.fieldError("password")} />
-        <TextField label="Code" name="code" autoComplete="one-time-code" maxLength={64} required hint={CODE_HINT} error={errors.fieldError("code")} />
+        <TextField label="Code" name="code" autoComplete="one-time-code" maxLength={MAX_SECOND_FACTOR_CODE_LENGTH} required hint={CODE_HINT} error={errors.fieldError("code")} />
       </Form>
     </div>
   );
