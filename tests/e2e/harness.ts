@@ -180,7 +180,19 @@ export class E2E {
     await page.getByRole("heading", { level: 1, name: linkName === "Timer" ? "Timer" : linkName }).waitFor();
   }
 
-  /** A screenshot of the page's top (or the whole page), named for this viewport. */
+  /**
+   * Follows the link named `linkName` to `pathname`. A click that lands before React has hydrated the
+   * page, or while a panel above it is still growing, goes nowhere: click again until the page moves.
+   */
+  async followLink(page: Page, linkName: string, pathname: string): Promise<void> {
+    const arrived = () => new URL(page.url()).pathname === pathname;
+    for (let attempt = 0; attempt < 5 && !arrived(); attempt += 1) {
+      await page.getByRole("link", { name: linkName, exact: true }).click({ timeout: 5_000 }).catch(() => {});
+      await page.waitForURL((url) => url.pathname === pathname, { timeout: 5_000 }).catch(() => {});
+    }
+    if (!arrived()) throw new Error(`the link "${linkName}" did not lead to ${pathname}; the page is ${page.url()}`);
+  }
+
   /**
    * Opens the dialog named `dialogName` with the button named `buttonName`. A click that lands before
    * React has hydrated the page opens nothing, so the button is clicked again until the dialog shows.
@@ -195,6 +207,7 @@ export class E2E {
     return dialog;
   }
 
+  /** A screenshot of the page's top (or the whole page), named for this viewport. */
   async shot(page: Page, name: string, fullPage = false): Promise<void> {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(this.screenshotDir, `${name}-${this.viewport.name}${COLOR_SCHEME === "dark" ? "-dark" : ""}.png`), fullPage });

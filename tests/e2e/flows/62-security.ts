@@ -27,7 +27,7 @@ const flow: E2EFlow = {
         "Settings links to Security, which sets two-factor up with a QR code and a typed secret",
         async () => {
           await page.goto(e2e.url("/settings"));
-          await page.getByRole("link", { name: "Security settings" }).click();
+          await e2e.followLink(page, "Security settings", "/settings/security");
           await page.getByRole("heading", { level: 1, name: "Security" }).waitFor();
           await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
           await page.getByRole("img", { name: "QR code to scan with your authenticator app" }).waitFor();

@@ -46,12 +46,7 @@ const flow: E2EFlow = {
           // The first visit of a page may compile it (npm run dev on a busy machine): allow for that.
           await page.goto(e2e.url("/settings/audit-log"), { timeout: COMPILE_MS });
           await page.goto(e2e.url("/settings"), { timeout: COMPILE_MS });
-          // A click that lands before React has hydrated the page goes nowhere: click again until it navigates.
-          const atAuditLog = () => page.waitForURL((url) => url.pathname === "/settings/audit-log", { timeout: 5_000 }).then(() => true, () => false);
-          for (let attempt = 0; attempt < 5 && new URL(page.url()).pathname !== "/settings/audit-log"; attempt += 1) {
-            await page.getByRole("link", { name: "Audit log" }).click({ timeout: 5_000 }).catch(() => {});
-            if (await atAuditLog()) break;
-          }
+          await e2e.followLink(page, "Audit log", "/settings/audit-log");
           await page.getByRole("heading", { level: 1, name: "Audit log" }).waitFor();
           await rowWith("Created an API key", keyName).waitFor();
           await rowWith("Revoked an API key", keyName).waitFor();

@@ -57,9 +57,7 @@ const flow: E2EFlow = {
         "Settings leads to Import and export",
         async () => {
           await page.goto(e2e.url("/settings"));
-          // Dates are written by the browser once the page is interactive (its links then route in the app).
-          await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="member-row"] time')].some((time) => time.textContent));
-          await page.getByRole("link", { name: "Import and export data" }).click();
+          await e2e.followLink(page, "Import and export data", "/settings/data");
           await page.getByRole("heading", { level: 1, name: "Import and export" }).waitFor();
         },
       ],

@@ -18,8 +18,7 @@ const flow: E2EFlow = {
           await page.goto(e2e.url("/settings"));
           // The Apps panel is an admin's: it appears once the account is read.
           await page.getByRole("heading", { level: 2, name: "Apps", exact: true }).waitFor();
-          await page.getByRole("link", { name: "Developer apps" }).click();
-          await page.waitForURL(/\/settings\/developer-apps$/);
+          await e2e.followLink(page, "Developer apps", "/settings/developer-apps");
           await page.getByRole("heading", { level: 1, name: "Developer apps" }).waitFor();
           await page.getByText("No apps yet.").waitFor();
           const dialog = await e2e.openDialog(page, "Register app", "Register an app");
