@@ -179,21 +179,36 @@ const hotPools = new WeakMap<DbClient, pg.Pool>();
  * fails the statement instead of coming back in another shape than `$queryRaw`'s.
  */
 const HOT_PARSED_AS_PG = new Set([16, 21, 23, 25, 114, 700, 701, 1000, 1005, 1007, 1009, 1015, 1043, 1184, 3802]);
+function hotTypeParser(oid: number): (value: string) => unknown {
+  if (oid === 1114) return (value) => new Date(`${value.replace(" ", "T")}Z`);
+  if (oid === 20) return (value) => BigInt(value);
+  if (HOT_PARSED_AS_PG.has(oid)) return pg.types.getTypeParser(oid, "text");
+  // Enums (types created by the schema): their label, as `$queryRaw` returns it.
+  if (oid >= 16384) return (value) => value;
+  return () => {
+    throw new Error(`hotQuery: column type ${oid} is not mapped; use $queryRaw`);
+  };
+}
+/** Each type's parser, made once: pg asks for one per column of every result. */
+const hotTypeParsers = new Map<number, (value: string) => unknown>();
 const hotTypes = {
-  getTypeParser(oid: number, format?: string): (value: string) => unknown {
-    if (oid === 1114) return (value) => new Date(`${value.replace(" ", "T")}Z`);
-    if (oid === 20) return (value) => BigInt(value);
-    if (HOT_PARSED_AS_PG.has(oid)) return pg.types.getTypeParser(oid, (format ?? "text") as "text");
-    // Enums (types created by the schema): their label, as `$queryRaw` returns it.
-    if (oid >= 16384) return (value) => value;
-    return () => {
-      throw new Error(`hotQuery: column type ${oid} is not mapped; use $queryRaw`);
-    };
+  getTypeParser(oid: number): (value: string) => unknown {
+    let parser = hotTypeParsers.get(oid);
+    if (!parser) {
+      parser = hotTypeParser(oid);
+      hotTypeParsers.set(oid, parser);
+    }
+    return parser;
   },
 };
 
-/** Dates go as UTC instants (pg would send local time); the rest as `$queryRaw` sends them. */
-const hotParameter = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : Array.isArray(value) ? value.map(hotParameter) : value);
+/**
+ * Dates go as UTC instants (pg would send local time); the rest as `$queryRaw` sends them. Strings,
+ * numbers and nulls (most parameters) return at once: `instanceof Date` is slow on the server, where
+ * Next wraps the Date constructor.
+ */
+const hotParameter = (value: unknown): unknown =>
+  typeof value !== "object" || value === null ? value : value instanceof Date ? value.toISOString() : Array.isArray(value) ? value.map(hotParameter) : value;
 
 /**
  * How many distinct hot statement texts are prepared by name; later ones go unnamed. The hot

@@ -6,7 +6,7 @@ import { REQUEST_ID_HEADER, requestIdOf } from "@/server/http/request-id";
 import { matchApiRoute } from "@/server/http/route-table";
 import { routeV1Request } from "@/server/http/v1-operations";
 import { applySecurityHeaders } from "@/server/http/security-headers";
-import { getLogger } from "@/server/operations/logger";
+import { getRequestLogger } from "@/server/operations/logger";
 import { recordHttpRequest } from "@/server/operations/metrics";
 
 /** A bounded label: the route file's template, or for /api/v1 the OpenAPI operation's path. */
@@ -37,7 +37,7 @@ export function observeAnswer(request: ObservedRequest, responseHeaders: Headers
   const route = routeTemplateOf(request.method, request.pathname);
   const requestId = requestIdOf(request.headers);
   recordHttpRequest(route, request.method, request.status, seconds);
-  getLogger().info({ requestId, method: request.method, route, status: request.status, durationMs: Math.round(seconds * 1000) }, "request");
+  getRequestLogger().info({ requestId, method: request.method, route, status: request.status, durationMs: Math.round(seconds * 1000) }, "request");
   responseHeaders.set(REQUEST_ID_HEADER, requestId);
   applySecurityHeaders(responseHeaders, request.headers, request.url);
 }

@@ -38,14 +38,22 @@ function parseOrigin(protocol: string, host: string): string | undefined {
 export function expectedOrigin(headers: Headers, requestUrl: string): string | undefined {
   const env = getEnv();
   if (env.appOrigin) return env.appOrigin;
-  const listening = new URL(requestUrl);
-  const listeningProtocol = listening.protocol.slice(0, -1);
+  // The listening URL is parsed only when no header names the host (every request on the API's path has one).
+  const listeningProtocol = listeningProtocolOf(requestUrl);
+  const listeningHost = () => new URL(requestUrl).host;
   if (env.trustProxy) {
     const protocol = firstValue(headers.get("x-forwarded-proto"))?.toLowerCase() ?? listeningProtocol;
-    const host = firstValue(headers.get("x-forwarded-host")) ?? firstValue(headers.get("host")) ?? listening.host;
+    const host = firstValue(headers.get("x-forwarded-host")) ?? firstValue(headers.get("host")) ?? listeningHost();
     return canonicalOrigin(protocol, host);
   }
-  return canonicalOrigin(listeningProtocol, headers.get("host")?.trim() || listening.host);
+  return canonicalOrigin(listeningProtocol, headers.get("host")?.trim() || listeningHost());
+}
+
+/** `http` or `https` of an absolute URL, read without parsing it; anything else as URL would read it. */
+function listeningProtocolOf(requestUrl: string): string {
+  if (requestUrl.startsWith("http://")) return "http";
+  if (requestUrl.startsWith("https://")) return "https";
+  return new URL(requestUrl).protocol.slice(0, -1);
 }
 
 /** Whether the browser-sent Origin header names this request's own origin. */

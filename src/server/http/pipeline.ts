@@ -118,7 +118,10 @@ async function serveV1(request: IncomingMessage, response: ServerResponse, reque
     search,
     headers,
     url,
-    signal: aborted.signal,
+    // Read by the events stream only: other requests never make the signal object.
+    get signal() {
+      return aborted.signal;
+    },
     readBodyText: () => readNodeBodyText(request),
     credential,
   });

@@ -31,9 +31,13 @@ const PRODUCTION_POLICY = contentSecurityPolicy(false);
  * redirect to `form-action` too: that page's policy also names the redirect URI's origin (only the
  * origin, of an http(s) URL; the decision itself checks that the URI is registered).
  */
+const CONSENT_PATH = "/oauth/authorize";
+
 function consentFormTarget(requestUrl: string): string | undefined {
+  // Most answers are not the consent page's: they skip parsing their URL.
+  if (!requestUrl.includes(CONSENT_PATH)) return undefined;
   const url = new URL(requestUrl);
-  if (url.pathname !== "/oauth/authorize") return undefined;
+  if (url.pathname !== CONSENT_PATH) return undefined;
   const redirectUri = url.searchParams.get("redirect_uri");
   if (!redirectUri || !URL.canParse(redirectUri)) return undefined;
   const target = new URL(redirectUri);

@@ -7,7 +7,7 @@
 // query the edge already read and checked. What it answers is the handler's: the same input, the same
 // errors, the same serialized result. tests/api/v1-adapter.test.ts fails when the installed version
 // changes, and exercises each rule.
-import { TRPCError, type AnyRouter } from "@trpc/server";
+import { callTRPCProcedure, TRPCError, type AnyRouter, type TRPCProcedureType } from "@trpc/server";
 import {
   acceptsRequestBody,
   coerceSchema,
@@ -39,8 +39,6 @@ export interface ProcedureCall {
   pathname: string;
   /** The query (`?limit=5`) without the parameters the operation does not accept. */
   search: string;
-  /** Aborted when the client goes away. */
-  signal: AbortSignal;
   /** The request's parsed JSON body, for methods with one. */
   body: unknown;
   context: RequestContext;
@@ -52,8 +50,9 @@ export type ProcedureOutcome = { ok: true; status: number; json: string } | { ok
 /** An operation as the handler routed it, with what it derived from the input schema per request derived once. */
 interface ProcedureRoute {
   pattern: RegExp;
-  /** The procedure's dotted path (`tasks.create`). */
+  /** The procedure's dotted path (`tasks.create`) and kind. */
   path: string;
+  type: TRPCProcedureType;
   /** The input schema unwrapped as the handler unwraps it, for coercion; undefined when it is not an object. */
   objectInput: Parameters<typeof coerceSchema>[0] | undefined;
   /** False for a procedure whose input is void-like: it is called without input. */
@@ -80,6 +79,7 @@ function routesOf(router: AnyRouter): Map<string, ProcedureRoute[]> {
     const route: ProcedureRoute = {
       pattern: getPathRegExp(normalizePath(openapi.path)),
       path,
+      type: procedure._def.type,
       objectInput,
       takesInput: !instanceofZodTypeLikeVoid(unwrapped),
       arrayFields: arrayFieldsOf(objectInput),
@@ -143,9 +143,8 @@ export function createProcedureCaller(router: AnyRouter, successStatusOf: (path:
       route.isCoerced = true;
     }
     try {
-      const caller = router.createCaller(call.context) as Record<string, unknown>;
-      const procedure = route.path.split(".").reduce<Record<string, unknown>>((node, segment) => node[segment] as Record<string, unknown>, caller) as unknown as (input: unknown) => Promise<unknown>;
-      const data = await procedure(input);
+      // As the handler's `createCaller(ctx)` calls it, without building the caller's proxies.
+      const data: unknown = await callTRPCProcedure({ router, path: route.path, type: route.type, ctx: call.context, getRawInput: async () => input, signal: undefined, batchIndex: 0 });
       return { ok: true, status: successStatusOf(route.path) ?? 200, json: JSON.stringify(data) };
     } catch (cause) {
       return { ok: false, error: fromAdapterError(asTrpcError(cause)) };

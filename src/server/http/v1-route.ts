@@ -130,7 +130,7 @@ export async function answerV1Request(request: V1Request): Promise<V1Answer> {
     if (operation.kind === "events-stream") return await answerEventStream(request, context, resHeaders);
     const body = await readJsonBody(request, context);
     noteIdempotencyKey(context, request, body);
-    const outcome = await callProcedure({ method: request.method, pathname: request.pathname, search: knownSearch(request.search, unknown), signal: request.signal, body, context });
+    const outcome = await callProcedure({ method: request.method, pathname: request.pathname, search: knownSearch(request.search, unknown), body, context });
     const replay = context.idempotency?.replay;
     if (replay) {
       resHeaders.set("idempotent-replayed", "true");
