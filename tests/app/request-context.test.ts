@@ -6,6 +6,9 @@ import { resetEnvCache } from "@/env";
 import { getDb } from "@/server/db";
 import { createCallerFactory, createRouter } from "@/server/api/trpc";
 import { sessionProcedure } from "@/server/api/procedures";
+import type { IncomingMessage } from "node:http";
+import { carryingCredential, readCredential } from "@/server/http/credential";
+import { laneOf } from "@/server/http/lanes";
 import { createRequestContext } from "@/server/http/request-context";
 import { isUnauthorized } from "@/trpc/server";
 import { PASSWORD, uniqueEmail } from "../harness/factories";
@@ -65,6 +68,32 @@ describe("the credential", () => {
     expect(cookie).toMatch(/^tt_session=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=1209600$/);
     const next = await createRequestContext({ headers: new Headers({ cookie: cookie!.split(";")[0]! }), resHeaders: new Headers(), credential: "session" });
     expect(next.session.data).toEqual(data);
+  });
+});
+
+describe("the credential carried from the socket", () => {
+  /** The credential Orbit's server reads of a request with these headers (pipeline.ts). */
+  const credentialOf = (headers: Headers) => readCredential({ headers: Object.fromEntries(headers) } as unknown as IncomingMessage);
+
+  it("unseals the session cookie once: the lane and the context of Next's part of the request share it", async () => {
+    const { browser, account } = await signedInBrowser();
+    const headers = pageHeaders(browser);
+    const credential = credentialOf(headers);
+    expect(credential.session()).toBe(credential.session());
+    const lane = await laneOf({ headers: Object.fromEntries(headers), socket: {} } as unknown as IncomingMessage, "/time-logs", credential);
+    expect(lane).toBe(`user:${account.user.id}`);
+    const context = await carryingCredential(credential, () => createRequestContext({ headers, url: "http://localhost:3000/api/trpc/x", resHeaders: new Headers(), credential: "session" }));
+    expect(context.session.data).toBe(await credential.session());
+    expect(context.session.data).toEqual({ userId: account.user.id, sessionId: expect.stringMatching(/^ses_/) });
+  });
+
+  it("is not taken for other headers: the context reads the cookie it was given", async () => {
+    const [first, second] = [await signedInBrowser(), await signedInBrowser()];
+    const carried = credentialOf(pageHeaders(first.browser));
+    const context = await carryingCredential(carried, () => createRequestContext({ headers: pageHeaders(second.browser), resHeaders: new Headers(), credential: "session" }));
+    expect(context.session.data?.userId).toBe(second.account.user.id);
+    const signedOut = await carryingCredential(carried, () => createRequestContext({ headers: new Headers(), resHeaders: new Headers(), credential: "session" }));
+    expect(signedOut.session.data).toBeNull();
   });
 });
 

@@ -18,7 +18,6 @@ import type { LaneTerms } from "@/server/load/admission";
 import { ANONYMOUS_PACE, ANONYMOUS_POOL } from "@/server/load/bounds";
 import { readCredential, type RequestCredential } from "@/server/http/credential";
 import { deviceProofOf } from "@/server/http/device-cookie";
-import { sessionUserIdOf } from "@/server/http/session-cookie";
 import { addressGroup } from "@/server/lib/address-group";
 import { hasFailedLately } from "@/server/operations/address-standing";
 import { processState } from "@/server/process-state";
@@ -66,11 +65,11 @@ export async function laneOf(request: IncomingMessage, pathname: string, credent
     const key = credential.presentedKey;
     if (key.kind === "key" && acceptedKeys.has(key.hash)) return `key:${key.hash}`;
   } else {
-    const cookie = request.headers.cookie;
+    const cookie = credential.cookie;
     if (cookie) {
       let userId = sessionUsers.get(cookie);
       if (!userId) {
-        userId = await sessionUserIdOf(cookie);
+        userId = (await credential.session())?.userId;
         if (userId) remember(sessionUsers, cookie, userId);
       }
       if (userId) return `user:${userId}`;

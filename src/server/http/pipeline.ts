@@ -6,8 +6,8 @@
 //   3. lane        lanes.ts: whose turn the request waits in (none for probes and the metrics scrape)
 //   4. slot        load/admission.ts: a slot in that lane, or a 429/503 when its queue is full; held until the
 //                  answer's headers are written
-//   5. serve       /api/v1 by the v1 edge (v1-route.ts) on Node's own request and response, with the
-//                  credential carried in; everything else by Next's handler
+//   5. serve       /api/v1 by the v1 edge (v1-route.ts) on Node's own request and response, everything
+//                  else by Next's handler; both with the credential carried in
 //   6. observe     /api/v1: counted and logged (observe.ts), and an accepted or refused key noted for its
 //                  lane; Next's routes observe themselves (observe.ts `observed`)
 // The public API thus skips Next's routing, its request context and its Web-stream response piping,
@@ -17,7 +17,7 @@ import { Readable } from "node:stream";
 import { getEnv } from "@/env";
 import { admissionRefusal, serverAdmission, type Admission, type AdmissionSlot } from "@/server/load/admission";
 import { readNodeBodyText } from "@/server/http/body";
-import { readCredential, type RequestCredential } from "@/server/http/credential";
+import { carryingCredential, readCredential, type RequestCredential } from "@/server/http/credential";
 import { addressLaneOf, laneOf, laneTermsOf, noteApiKeyOutcome } from "@/server/http/lanes";
 import { observeAnswer } from "@/server/http/observe";
 import { guardAnswer, refuseRequest, settleClientAddress } from "@/server/http/request-guard";
@@ -57,7 +57,7 @@ export function createRequestHandler(options: RequestHandlerOptions): NodeHandle
     // 4. slot, then 5. serve (and 6. observe)
     const serve = isServedHere(url.pathname)
       ? () => serveV1(request, response, url, options.listeningOrigin, credential)
-      : (slot?: AdmissionSlot) => serveThroughNext(options.next, request, response, slot);
+      : (slot?: AdmissionSlot) => serveThroughNext(options.next, request, response, credential, slot);
     return inSlot(admission, request, response, lane, serve);
   };
   return (request, response) =>
@@ -135,8 +135,9 @@ async function serveV1(request: IncomingMessage, response: ServerResponse, reque
  * Step 5 for everything else: Next's part of a request, able to give its slot back early (a password
  * hash's wait, load/request-slot.ts); /api/v1 hashes no password and runs without it.
  */
-function serveThroughNext(next: NodeHandler, request: IncomingMessage, response: ServerResponse, slot?: AdmissionSlot) {
-  return slot ? holdingRequestSlot(slot, () => next(request, response)) : next(request, response);
+function serveThroughNext(next: NodeHandler, request: IncomingMessage, response: ServerResponse, credential: RequestCredential, slot?: AdmissionSlot) {
+  const serve = () => carryingCredential(credential, () => next(request, response));
+  return slot ? holdingRequestSlot(slot, serve) : serve();
 }
 
 /** Node's header object as Fetch headers, for the procedures (repeated headers joined as Node joins them). */

@@ -1,5 +1,5 @@
 // The web app's session cookie: an iron-session sealed `tt_session` holding the user id and the
-// session record's id (services/auth/sessions.ts). Read once per request by createRequestContext; saving or destroying the
+// session record's id (services/auth/sessions.ts). Unsealed once per request (http/credential.ts); saving or destroying the
 // session queues its Set-Cookie on the response headers.
 import { sealData, unsealData } from "iron-session";
 import { getEnv } from "@/env";
@@ -45,16 +45,18 @@ async function unsealSession(sealed: string | undefined, password: string): Prom
   }
 }
 
-/** The user whose session a Cookie header's `tt_session` holds (its seal checked), or undefined. */
-export async function sessionUserIdOf(cookieHeader: string | undefined): Promise<string | undefined> {
-  const sealed = parseCookies(cookieHeader ?? null).get(SESSION_COOKIE);
-  return (await unsealSession(sealed, getEnv().sessionSecret))?.userId;
+/** The session a Cookie header's `tt_session` holds (its seal checked), or null. */
+export function unsealSessionCookie(cookieHeader: string | null | undefined): Promise<SessionData | null> {
+  return unsealSession(parseCookies(cookieHeader ?? null).get(SESSION_COOKIE), getEnv().sessionSecret);
 }
 
-/** The session the request's cookie holds; `save` and `destroy` append Set-Cookie to `resHeaders`. */
-export async function readSessionCookie(requestHeaders: Headers, resHeaders: Headers): Promise<SessionHandle> {
+/**
+ * The session the request's cookie holds (`unsealed`: as the server already read it); `save` and
+ * `destroy` append Set-Cookie to `resHeaders`.
+ */
+export async function readSessionCookie(requestHeaders: Headers, resHeaders: Headers, unsealed?: Promise<SessionData | null>): Promise<SessionHandle> {
   const password = getEnv().sessionSecret;
-  const data = await unsealSession(parseCookies(requestHeaders.get("cookie")).get(SESSION_COOKIE), password);
+  const data = await (unsealed ?? unsealSessionCookie(requestHeaders.get("cookie")));
   const handle: SessionHandle = {
     data,
     async save(next) {
