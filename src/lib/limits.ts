@@ -59,3 +59,7 @@ export const MAX_SECOND_FACTOR_CODE_LENGTH = 64;
 
 /** An admin's note on a week's approval (a rejection's reason). */
 export const MAX_APPROVAL_NOTE_LENGTH = 2000;
+
+/** A developer app's name and description as the consent page shows them. */
+export const MAX_APP_NAME_LENGTH = 100;
+export const MAX_APP_DESCRIPTION_LENGTH = 500;

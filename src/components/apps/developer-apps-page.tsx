@@ -11,6 +11,7 @@ import { useTRPC } from "@/trpc/react";
 import { pagedByCursor } from "@/trpc/first-page";
 import type { RouterOutputs } from "@/trpc/types";
 import { scopeSections } from "@/components/api-keys/scope-groups";
+import { MAX_APP_DESCRIPTION_LENGTH, MAX_APP_NAME_LENGTH } from "@/lib/limits";
 
 type DeveloperApp = RouterOutputs["oauthApps"]["list"]["items"][number];
 type AppWithSecret = RouterOutputs["oauthApps"]["create"];
@@ -71,7 +72,7 @@ function AppDialog({ app }: { app?: DeveloperApp }) {
       result={created && <SecretShown app={created} />}
     >
       <Form errors={errors} submitLabel={app ? "Save app" : "Register app"} onSubmit={submit}>
-        <TextField label="Name" name="name" maxLength={100} required defaultValue={app?.name} error={errors.fieldError("name")} />
+        <TextField label="Name" name="name" maxLength={MAX_APP_NAME_LENGTH} required defaultValue={app?.name} error={errors.fieldError("name")} />
         <TextAreaField
           label="Redirect URIs"
           name="redirectUris"
@@ -82,7 +83,7 @@ function AppDialog({ app }: { app?: DeveloperApp }) {
         />
         <CheckboxGroup legend="Scopes" sections={SECTIONS} value={scopes} onChange={setScopes} hint="The most the app may ask for when it is installed." error={errors.fieldError("scopes")} />
         <TextField label="Website" name="websiteUrl" type="url" defaultValue={app?.websiteUrl ?? ""} hint="Optional." error={errors.fieldError("websiteUrl")} />
-        <TextAreaField label="Description" name="description" maxLength={500} defaultValue={app?.description ?? ""} hint="Optional, shown on the consent page." error={errors.fieldError("description")} />
+        <TextAreaField label="Description" name="description" maxLength={MAX_APP_DESCRIPTION_LENGTH} defaultValue={app?.description ?? ""} hint="Optional, shown on the consent page." error={errors.fieldError("description")} />
       </Form>
     </FormDialog>
   );

@@ -57,6 +57,13 @@ function SsoForm({ security }: { security: Security }) {
       submitLabel={sso ? "Save single sign-on" : "Turn on single sign-on"}
       actionsAlign="start"
       onSubmit={submit}
+      secondaryActions={
+        sso && (
+          <Button variant="secondary" onClick={turnOff} isPending={update.isPending && update.variables?.sso === null}>
+            Turn off single sign-on
+          </Button>
+        )
+      }
       status={
         <span role="status" className="text-sm text-muted-foreground">
           {status}
@@ -90,13 +97,6 @@ function SsoForm({ security }: { security: Security }) {
         <p className="m-0 text-sm text-muted-foreground">
           Redirect URI to register at your provider: <code className="break-all">{sso.redirectUri}</code>
         </p>
-      )}
-      {sso && (
-        <div>
-          <Button variant="secondary" onClick={turnOff} isPending={update.isPending && update.variables?.sso === null}>
-            Turn off single sign-on
-          </Button>
-        </div>
       )}
     </Form>
   );

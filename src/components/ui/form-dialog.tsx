@@ -31,6 +31,8 @@ export interface FormProps {
   actionsAlign?: "start" | "end" | "stretch";
   /** Beside the submit button: what the last submit did ("Saved."). */
   status?: ReactNode;
+  /** Buttons of their own beside the submit button, after it (e.g. turning a setting off). */
+  secondaryActions?: ReactNode;
   /** Keeps the button pending after the call (while the page moves on). */
   isPending?: boolean;
   isSubmitDisabled?: boolean;
@@ -65,6 +67,7 @@ export function Form({
   layout = "stack",
   actionsAlign = "end",
   status,
+  secondaryActions,
   isPending: isKeptPending = false,
   isSubmitDisabled = false,
   validatesInBrowser = false,
@@ -123,6 +126,7 @@ export function Form({
         <Button type="submit" variant={submitVariant} isPending={isPending || isKeptPending} disabled={isSubmitDisabled}>
           {submitLabel}
         </Button>
+        {secondaryActions}
         {status}
       </div>
       {isInline && errors.formError && (

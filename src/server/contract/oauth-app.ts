@@ -4,13 +4,12 @@
 import { z } from "zod";
 import { getEnv } from "@/env";
 import type { Prisma } from "@/generated/prisma/client";
+import { MAX_APP_DESCRIPTION_LENGTH, MAX_APP_NAME_LENGTH } from "@/lib/limits";
 import { SCOPES } from "@/server/auth/scopes";
 import { isLoopbackHttp } from "@/server/webhooks/url-guard";
 import { idInput, timestampSchema } from "@/server/lib/zod";
 import { paginationInput } from "@/server/lib/cursor";
 
-export const MAX_APP_NAME_LENGTH = 100;
-export const MAX_APP_DESCRIPTION_LENGTH = 500;
 export const MAX_REDIRECT_URIS = 10;
 export const MAX_REDIRECT_URI_LENGTH = 2048;
 /** Apps one organization registers: a bound on the list and on what one organization can store. */
