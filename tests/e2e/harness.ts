@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 
 let signups = 0;
 /** A loopback source address per sign-up (127.0.0.2 … 127.0.0.251), see appRequest. */
@@ -178,6 +178,21 @@ export class E2E {
     }
     await nav.getByRole("link", { name: linkName, exact: true }).click();
     await page.getByRole("heading", { level: 1, name: linkName === "Timer" ? "Timer" : linkName }).waitFor();
+  }
+
+  /**
+   * Picks `name` in the searchable picker `label` (inside `scope`), typing to search as a person does.
+   * A click that lands before React has hydrated the page opens nothing: clicked again until it opens.
+   */
+  async pick(page: Page, scope: Locator | Page, label: string, name: string): Promise<void> {
+    const search = page.getByRole("combobox", { name: `Search ${label.toLowerCase()}` });
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await scope.getByRole("combobox", { name: label, exact: true }).click();
+      if (await search.waitFor({ timeout: 3_000 }).then(() => true, () => false)) break;
+    }
+    await search.fill(name.slice(0, 6));
+    await page.getByRole("option", { name: new RegExp(name) }).click();
+    await scope.getByRole("combobox", { name: label, exact: true }).filter({ hasText: name }).waitFor();
   }
 
   /**

@@ -1,6 +1,7 @@
 "use client";
 // Searchable pickers for the organization's tasks, customers, projects and members: a Combobox whose
-// search runs on the server (first 20 matches), shared by every form that files time or work.
+// search runs on the server (first 20 matches), shared by every form that files time or work; and the
+// audit log's actors (people, API keys, apps).
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useDeferredValue, useState } from "react";
 import { Combobox, type ComboboxOption } from "@/components/ui";
@@ -63,4 +64,26 @@ export function MemberPicker({ label = "Member", noneLabel = "Everyone", ...prop
   const members = useMembers();
   const options: ComboboxOption[] = (members.data?.items ?? []).map((member) => ({ value: member.id, label: member.name, description: member.email }));
   return <Combobox label={label} noneLabel={noneLabel} placeholder={noneLabel} options={options} isLoading={members.isPending} {...props} />;
+}
+
+/**
+ * Whoever can act in the audit log (admins' filter): the members, the API keys made by hand (revoked
+ * ones too, their entries stay) and the installed apps, whose keys act as the app.
+ */
+export function ActorPicker({ label = "Who", noneLabel = "Anyone", ...props }: PickerProps) {
+  const trpc = useTRPC();
+  const members = useMembers();
+  const keys = useQuery(trpc.apiKeys.list.queryOptions());
+  const apps = new Map<string, ComboboxOption>();
+  const byHand: ComboboxOption[] = [];
+  for (const key of keys.data ?? []) {
+    if (key.app) apps.set(key.app.id, { value: key.app.id, label: key.app.name, description: "App" });
+    else byHand.push({ value: key.id, label: key.name, description: key.isActive ? "API key" : "API key, revoked" });
+  }
+  const options: ComboboxOption[] = [
+    ...(members.data?.items ?? []).map((member) => ({ value: member.id, label: member.name, description: member.email })),
+    ...byHand,
+    ...apps.values(),
+  ];
+  return <Combobox label={label} noneLabel={noneLabel} placeholder={noneLabel} options={options} isLoading={members.isPending || keys.isPending} {...props} />;
 }

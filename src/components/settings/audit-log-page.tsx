@@ -1,6 +1,6 @@
 "use client";
 // Settings → Audit log (admins): who changed what, newest first, a page at a time; filtered by action,
-// person, target type and days (in the person's zone), the filters kept in the address so a view can
+// actor (a person, an API key or an app), target type and days (in the person's zone), the filters kept in the address so a view can
 // be shared or reloaded; each entry's changed fields in words under Details; and the filtered entries
 // as CSV through the in-app route (the export is itself recorded).
 import { skipToken, useInfiniteQuery } from "@tanstack/react-query";
@@ -10,7 +10,7 @@ import { AdminOnly } from "@/components/ui/admin-only";
 import { cn } from "@/components/ui/cn";
 import { TOOLBAR } from "@/components/ui/styles";
 import { useAccount } from "@/components/ui/use-account";
-import { MemberPicker } from "@/components/pickers/pickers";
+import { ActorPicker } from "@/components/pickers/pickers";
 import { AUDIT_ACTION_WORDS, AUDIT_ACTIONS, AUDIT_ACTOR_TYPE_WORDS, AUDIT_TARGET_TYPE_WORDS, targetTypeInWords, type AuditAction } from "@/lib/audit-actions";
 import { AUDIT_FILTER_NAMES, auditFiltersOf, auditListInput, type AuditFilters } from "./audit-log-query";
 import { auditDetails } from "@/lib/audit-details";
@@ -65,7 +65,7 @@ function AuditLog({ timeZone }: { timeZone: string }) {
       />
       <div className={TOOLBAR} role="search" aria-label="Audit log filters">
         <SelectField label="Action" value={filters.action} onChange={(event) => change({ action: event.target.value as AuditAction | "" })} options={ACTION_OPTIONS} />
-        <MemberPicker label="Person" noneLabel="Anyone" value={filters.actorId || null} onChange={(actorId) => change({ actorId: actorId ?? "" })} />
+        <ActorPicker value={filters.actorId || null} onChange={(actorId) => change({ actorId: actorId ?? "" })} />
         <SelectField label="Target" value={filters.targetType} onChange={(event) => change({ targetType: event.target.value })} options={TARGET_OPTIONS} />
         <DateField label="From" value={filters.from} onDayChange={(from) => change({ from })} />
         <DateField label="To" value={filters.to} onDayChange={(to) => change({ to })} error={isReversed ? "must not be before From" : undefined} />
@@ -83,7 +83,7 @@ function AuditLog({ timeZone }: { timeZone: string }) {
           loadingLabel="Loading the audit log…"
           empty={
             isFiltered ? (
-              <EmptyState title="No audit events match these filters.">Try another action, person or period, or clear the filters.</EmptyState>
+              <EmptyState title="No audit events match these filters.">Try another action, actor or period, or clear the filters.</EmptyState>
             ) : (
               <EmptyState title="No audit events yet.">Sign-ins, member and role changes, API keys, apps, webhooks, exports and invoices are recorded here as they happen.</EmptyState>
             )

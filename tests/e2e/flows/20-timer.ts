@@ -4,7 +4,6 @@
 // Start shows its project and customer, the running timer shows them and changes project, customer,
 // tags and billable while it runs; a stop made elsewhere (through the in-app API, as another device
 // would) reaches the tab's title and the timer bar without a reload.
-import type { Page } from "playwright-core";
 import { check, textOf, type E2E, type E2EFlow } from "../harness";
 
 async function trpc<T>(e2e: E2E, cookie: string, procedure: string, input: unknown): Promise<T> {
@@ -14,17 +13,6 @@ async function trpc<T>(e2e: E2E, cookie: string, procedure: string, input: unkno
   return json.result.data;
 }
 
-/** Picks `name` in the searchable picker `label` (inside `scope`), typing to search as a person does. */
-async function pick(page: Page, scope: ReturnType<Page["locator"]> | Page, label: string, name: string) {
-  const search = page.getByRole("combobox", { name: `Search ${label.toLowerCase()}` });
-  // A click that lands before React has hydrated the page opens nothing: clicked again until it opens.
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    await scope.getByRole("combobox", { name: label, exact: true }).click();
-    if (await search.waitFor({ timeout: 3_000 }).then(() => true, () => false)) break;
-  }
-  await search.fill(name.slice(0, 6));
-  await page.getByRole("option", { name: new RegExp(name) }).click();
-}
 
 /** The running timer's elapsed time leads the tab's title while it runs. */
 const TITLE_RUNNING = /^\d+:\d{2}:\d{2} · /;
@@ -196,7 +184,7 @@ const flow: E2EFlow = {
           await page.reload();
           const form = page.getByRole("form", { name: "Start a timer" });
           await form.waitFor();
-          await pick(page, form, "Task", "Homepage copy");
+          await e2e.pick(page, form, "Task", "Homepage copy");
           // Inherited: the task's project, and that project's customer, in the pickers before Start.
           await form.getByRole("combobox", { name: "Project", exact: true }).filter({ hasText: "Site relaunch" }).waitFor();
           await form.getByRole("combobox", { name: "Customer", exact: true }).filter({ hasText: "Acme Studio" }).waitFor();
@@ -211,7 +199,7 @@ const flow: E2EFlow = {
           check(timer.constellationId === relaunch.id && timer.customerId === acme.id, `the timer started with ${JSON.stringify(timer)}`);
 
           // Another project while it runs brings that project's customer.
-          await pick(page, running, "Project", "Retainer hours");
+          await e2e.pick(page, running, "Project", "Retainer hours");
           await running.getByRole("combobox", { name: "Customer", exact: true }).filter({ hasText: "Globex Works" }).waitFor();
           await page.getByRole("status").filter({ hasText: "Project changed." }).waitFor();
           const tags = running.getByRole("textbox", { name: "Tags" });

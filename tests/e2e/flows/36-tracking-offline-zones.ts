@@ -4,7 +4,7 @@
 // kept through a 429 and a dropped request; the offline queue cleared at logout and never shown to
 // the next person; and a person whose preferred zone and week start differ from the browser's.
 import { randomUUID } from "node:crypto";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { check, PASSWORD, poll, type E2E, type E2EFlow } from "../harness";
 
 interface Log {
@@ -56,13 +56,6 @@ function dayName(day: string): string {
 /** `YYYY-MM-DD` of an instant in a zone. */
 const dateIn = (instant: Date, timeZone: string) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
 
-/** Picks `name` in a searchable picker by its label. */
-async function pick(page: Page, scope: Locator, label: string, name: string) {
-  await scope.getByRole("combobox", { name: label }).click();
-  await page.getByRole("combobox", { name: `Search ${label.toLowerCase()}` }).fill(name);
-  await page.getByRole("option", { name: new RegExp(name) }).click();
-  await scope.getByRole("combobox", { name: label }).filter({ hasText: name }).waitFor();
-}
 
 const flow: E2EFlow = {
   name: "tracking-offline-zones",
@@ -82,8 +75,8 @@ const flow: E2EFlow = {
           await page.goto(e2e.url("/time-logs?view=timesheet"));
           await page.getByRole("button", { name: "Add row" }).click();
           const dialog = page.getByRole("dialog", { name: "Add row" });
-          await pick(page, dialog, "Task", "Site audit");
-          await pick(page, dialog, "Project", "Relaunch");
+          await e2e.pick(page, dialog, "Task", "Site audit");
+          await e2e.pick(page, dialog, "Project", "Relaunch");
           await e2e.shot(page, "48-timesheet-add-row");
           await dialog.getByRole("button", { name: "Add row" }).click();
           await dialog.waitFor({ state: "detached" });

@@ -1,6 +1,6 @@
 // Settings → Audit log: an admin creates and revokes an API key and adds a member whose role changes;
 // Settings links to the audit log, which lists those entries in words; filtering by action keeps only
-// matching rows and lives in the address (a reload keeps it); a row's Details opens by keyboard and
+// matching rows and lives in the address (a reload keeps it); Who lists people and API keys; a row's Details opens by keyboard and
 // reads the role's change old → new; Clear filters brings every row back; a period with nothing in it
 // says so; Export CSV downloads the entries; a member sees no link and the admins-only message at the
 // address.
@@ -17,7 +17,7 @@ const listedActions = (page: Page) => page.getByTestId("audit-event").locator("t
 const flow: E2EFlow = {
   name: "audit-log",
   async run(e2e) {
-    const { page, cookie } = await e2e.signedInPage({ prefix: "Auditor", plan: "pro" });
+    const { page, cookie, person } = await e2e.signedInPage({ prefix: "Auditor", plan: "pro" });
     const keyName = `Payroll sync ${randomUUID().slice(0, 6)}`;
     const memberEmail = `member-${randomUUID()}@example.com`;
     const memberName = `Morgan ${randomUUID().slice(0, 6)}`;
@@ -93,6 +93,21 @@ const flow: E2EFlow = {
           await page.getByText("No audit events match these filters.").waitFor();
           await page.getByRole("button", { name: "Clear filters" }).click();
           await rowWith("Created an API key", keyName).waitFor();
+        },
+      ],
+      [
+        "Who lists people, API keys and apps: the revoked key did nothing itself, the admin did it all",
+        async () => {
+          await e2e.pick(page, page, "Who", keyName);
+          await page.waitForURL((url) => url.searchParams.has("actorId"));
+          await page.getByText("No audit events match these filters.").waitFor();
+          await page.getByRole("button", { name: "Clear filters" }).click();
+          await page.waitForURL((url) => !url.searchParams.has("actorId"));
+          await e2e.pick(page, page, "Who", person.name);
+          await rowWith("Created an API key", keyName).waitFor();
+          await rowWith("Invited a member", memberEmail).waitFor();
+          await page.getByRole("button", { name: "Clear filters" }).click();
+          await page.waitForURL((url) => !url.searchParams.has("actorId"));
         },
       ],
       [
