@@ -179,6 +179,8 @@ const hotPools = new WeakMap<DbClient, pg.Pool>();
  * fails the statement instead of coming back in another shape than `$queryRaw`'s.
  */
 const HOT_PARSED_AS_PG = new Set([16, 21, 23, 25, 114, 700, 701, 1000, 1005, 1007, 1009, 1015, 1043, 1184, 3802]);
+
+/** The parser of one column type, as described above. */
 function hotTypeParser(oid: number): (value: string) => unknown {
   if (oid === 1114) return (value) => new Date(`${value.replace(" ", "T")}Z`);
   if (oid === 20) return (value) => BigInt(value);

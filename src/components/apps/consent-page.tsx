@@ -6,6 +6,7 @@ import { buttonClass } from "@/components/ui/button";
 import { CARD, noticeClass } from "@/components/ui/styles";
 import { cn } from "@/components/ui/cn";
 import type { ConsentView } from "@/server/contract/oauth-app";
+import { OAUTH_PATHS } from "@/lib/oauth-paths";
 
 const PARAM_NAMES = ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method"] as const;
 
@@ -66,7 +67,7 @@ export function ConsentPage({ view, params }: { view: Exclude<ConsentView, { kin
           Installing apps needs the Pro plan (custom integrations: the API, apps and signed webhooks). <Link href="/settings">Switch to Pro in Settings</Link>, then open this link again.
         </p>
       )}
-      <form method="post" action="/oauth/authorize" className="flex flex-wrap justify-end gap-2">
+      <form method="post" action={OAUTH_PATHS.authorize} className="flex flex-wrap justify-end gap-2">
         {PARAM_NAMES.map((name) => (params[name] !== undefined ? <input key={name} type="hidden" name={name} value={params[name]} /> : null))}
         <button type="submit" name="decision" value="deny" className={buttonClass("secondary")}>
           Deny

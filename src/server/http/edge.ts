@@ -4,6 +4,7 @@ import { errorEnvelope } from "@/server/lib/envelope";
 import { REQUEST_ID_HEADER, requestIdOf } from "@/server/http/request-id";
 import { routingError } from "@/server/http/route-table";
 import { applySecurityHeaders } from "@/server/http/security-headers";
+import { OAUTH_PATHS } from "@/lib/oauth-paths";
 
 /** Set by the edge on page requests: the path and query the visitor asked for. */
 export const PAGE_PATH_HEADER = "x-orbit-page-path";
@@ -38,10 +39,10 @@ export function sharedReportCsvPath(pathname: string): string | undefined {
  * route handlers under /api/oauth; GET /oauth/authorize stays the consent page, its POST the decision.
  */
 export function oauthRoutePath(method: string, pathname: string): string | undefined {
-  if (pathname === "/oauth/token") return "/api/oauth/token";
-  if (pathname === "/oauth/revoke") return "/api/oauth/revoke";
-  if (pathname === "/.well-known/oauth-authorization-server") return "/api/oauth/metadata";
-  if (pathname === "/oauth/authorize" && method === "POST") return "/api/oauth/authorize";
+  if (pathname === OAUTH_PATHS.token) return "/api/oauth/token";
+  if (pathname === OAUTH_PATHS.revoke) return "/api/oauth/revoke";
+  if (pathname === OAUTH_PATHS.metadata) return "/api/oauth/metadata";
+  if (pathname === OAUTH_PATHS.authorize && method === "POST") return "/api/oauth/authorize";
   return undefined;
 }
 

@@ -23,6 +23,7 @@ import {
   issueAuthorizationCode,
   redirectWith,
 } from "@/server/services/oauth/authorization";
+import { OAUTH_PATHS } from "@/lib/oauth-paths";
 
 /** RFC 6749 5.1: token answers (and their errors) are never cached. */
 const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" } as const;
@@ -96,9 +97,9 @@ export function answerMetadataRequest(request: Request): Response {
   const issuer = publicOrigin(request.headers, request.url);
   const metadata = {
     issuer,
-    authorization_endpoint: `${issuer}/oauth/authorize`,
-    token_endpoint: `${issuer}/oauth/token`,
-    revocation_endpoint: `${issuer}/oauth/revoke`,
+    authorization_endpoint: `${issuer}${OAUTH_PATHS.authorize}`,
+    token_endpoint: `${issuer}${OAUTH_PATHS.token}`,
+    revocation_endpoint: `${issuer}${OAUTH_PATHS.revoke}`,
     scopes_supported: [...SCOPES],
     response_types_supported: ["code"],
     response_modes_supported: ["query"],
@@ -115,7 +116,7 @@ const redirect = (location: string, status = 302) => new Response(null, { status
 
 /** The consent page for these parameters, which explains what went wrong in the web app's shell. */
 function backToConsentPage(origin: string, form: URLSearchParams): Response {
-  const url = new URL("/oauth/authorize", origin);
+  const url = new URL(OAUTH_PATHS.authorize, origin);
   for (const name of AUTHORIZATION_PARAM_NAMES) {
     const value = form.get(name);
     if (value !== null) url.searchParams.set(name, value);

@@ -1,6 +1,7 @@
 // Security headers of every page and API response (app-api.md section 10, issue 10 item 6).
 import { getEnv } from "@/env";
 import { expectedOrigin } from "@/server/http/origin";
+import { OAUTH_PATHS } from "@/lib/oauth-paths";
 
 /**
  * The pages run Next's inline bootstrap scripts and React's inline styles, hence 'unsafe-inline';
@@ -31,13 +32,11 @@ const PRODUCTION_POLICY = contentSecurityPolicy(false);
  * redirect to `form-action` too: that page's policy also names the redirect URI's origin (only the
  * origin, of an http(s) URL; the decision itself checks that the URI is registered).
  */
-const CONSENT_PATH = "/oauth/authorize";
-
 function consentFormTarget(requestUrl: string): string | undefined {
   // Most answers are not the consent page's: they skip parsing their URL.
-  if (!requestUrl.includes(CONSENT_PATH)) return undefined;
+  if (!requestUrl.includes(OAUTH_PATHS.authorize)) return undefined;
   const url = new URL(requestUrl);
-  if (url.pathname !== CONSENT_PATH) return undefined;
+  if (url.pathname !== OAUTH_PATHS.authorize) return undefined;
   const redirectUri = url.searchParams.get("redirect_uri");
   if (!redirectUri || !URL.canParse(redirectUri)) return undefined;
   const target = new URL(redirectUri);
