@@ -61,8 +61,12 @@ export function KeyboardShortcuts() {
       }
       if (key === "c") {
         if (running) return setMessage("A timer is already running; stop it first.");
-        // The person's own last entry (an admin's list would otherwise hold everyone's).
-        const last = await queryClient.fetchQuery(trpc.timeLogs.listWithNames.queryOptions({ userId: state.current.userId, limit: 1 }));
+        // The person's own last entry (an admin's list would otherwise hold everyone's) that has begun:
+        // an entry planned for later today is not what they were just doing.
+        const last = await queryClient.fetchQuery({
+          ...trpc.timeLogs.listWithNames.queryOptions({ userId: state.current.userId, to: new Date(Date.now() + 1000).toISOString(), limit: 1 }),
+          staleTime: 0,
+        });
         const log = last.items[0];
         if (!log) return setMessage("There is no entry to continue yet.");
         return continueEntry.mutate({ id: log.id });

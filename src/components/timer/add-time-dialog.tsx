@@ -6,6 +6,7 @@ import { FORM_GRID } from "@/components/ui/styles";
 import { CustomerPicker, ProjectPicker, TaskPicker } from "@/components/pickers/pickers";
 import { Button, CheckboxField, DateTimeField, Form, FormDialog, TextField, useServerErrors } from "@/components/ui";
 import { parseTagsInput } from "@/lib/duration-input";
+import { startOfDay } from "@/lib/week";
 import { useFiling } from "@/components/pickers/use-filing";
 import { useTimeRange } from "@/components/ui/use-time-range";
 import { MAX_LOG_DESCRIPTION_LENGTH } from "@/lib/limits";
@@ -16,10 +17,15 @@ export const ADD_TIME_EVENT = "orbit:add-time";
 
 const FIELDS = ["description", "taskId", "customerId", "constellationId", "startedAt", "endedAt", "durationSeconds", "tags"] as const;
 
-/** An hour ago, on a quarter hour: where a forgotten entry usually starts. */
+/**
+ * An hour ago on the quarter hour (where a forgotten entry usually starts), but never before today's
+ * midnight: the entry lands in the Today list it is added from (just after midnight, an hour ago is
+ * yesterday).
+ */
 function defaultStart(): string {
   const quarter = 15 * 60_000;
-  return new Date(Math.floor((Date.now() - 3600_000) / quarter) * quarter).toISOString();
+  const hourAgo = Math.floor((Date.now() - 3600_000) / quarter) * quarter;
+  return new Date(Math.max(hourAgo, startOfDay(new Date()).getTime())).toISOString();
 }
 
 export function AddTimeDialog({ offline, onAdded }: { offline: OfflineSync; onAdded: (outcome: "synced" | "queued") => void }) {

@@ -155,7 +155,7 @@ const flow: E2EFlow = {
           await dialog.getByRole("button", { name: "Save time" }).click();
           await dialog.waitFor({ state: "detached" });
           const row = page.getByRole("row", { name: /Parser check/ });
-          await row.getByText("2:30").waitFor();
+          await row.getByText("2:30", { exact: true }).waitFor();
           // Deleted again, so the report below counts only the customer's time.
           await row.getByRole("button", { name: "Delete entry" }).click();
           await page.getByRole("alertdialog", { name: "Delete this entry?" }).getByRole("button", { name: "Delete entry" }).click();
