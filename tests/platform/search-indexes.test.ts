@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { getDb, openDatabase } from "@/server/db";
 import { toAppError } from "@/server/errors";
 import { apiOrganization } from "../harness/factories";
+import { planOf } from "../harness/query-plans";
 import { adminUrl, databaseUrl, runId, withAdminClient } from "../setup/test-database";
 
 // A task's text is indexed behind its organization id, so that a search reads only its organization's
@@ -16,13 +17,6 @@ const TRIGRAM_INDEXES = [
   "Task_organization_description_trgm_idx",
   "Task_organization_title_trgm_idx",
 ];
-
-/** The plan of a statement with sequential scans priced out, so that any usable index shows. */
-async function planOf(sql: string): Promise<string> {
-  const db = await getDb();
-  const [, rows] = await db.$transaction([db.$executeRawUnsafe("SET LOCAL enable_seqscan = off"), db.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN ${sql}`)]);
-  return rows.map((row) => row["QUERY PLAN"]).join("\n");
-}
 
 describe("search indexes", () => {
   it("has pg_trgm and a GIN trigram index on each searched column", async () => {
