@@ -7,14 +7,15 @@
 import { setImmediate } from "node:timers";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 
 /** @type {{ dataDir?: string; loadDataDir?: Blob }} */
 const { dataDir, loadDataDir } = workerData;
 
-// pg_trgm backs the search indexes (a migration creates the extension; PGlite must be able to load it).
-const pglite = new PGlite({ dataDir, loadDataDir, extensions: { pg_trgm } });
+// pg_trgm and btree_gin back the search indexes (migrations create the extensions; PGlite must be able to load them).
+const pglite = new PGlite({ dataDir, loadDataDir, extensions: { btree_gin, pg_trgm } });
 const opened = pglite.waitReady.then(() => new PrismaPGlite(pglite).connect());
 // An open failure is answered to every call; this keeps it from also being an unhandled rejection.
 opened.catch(() => {});

@@ -80,9 +80,9 @@ const SEARCH_WALK_CHUNK_TAKING_TURNS = 12;
  *   1. walk the next `take × SEARCH_WALK_PER_ROW` tasks in keyset order, stopping at `take` matches:
  *      a common term ends here after about `take` checks. Their keys are read first (no text), then
  *      their text is checked in one statement, or a few rows per statement on the embedded database;
- *   2. otherwise the matches after the walked rows, from the trigram indexes over the organization id
- *      followed by the text (migration 20261127023600): they hand over only this organization's
- *      tasks holding the term's trigrams, so a rare term costs its few candidates.
+ *   2. otherwise the matches after the walked rows, from the trigram indexes keyed by organization first
+ *      (migration 20261129005848): they hand over only this organization's tasks holding the term's
+ *      trigrams, so a rare term costs its few candidates.
  * No transaction around them (on the embedded database a transaction would hold the connection
  * between its statements).
  * Together, exactly the first `take` matches in keyset order, as one statement would find them.
@@ -114,12 +114,11 @@ async function searchTasks(db: DbClient, organizationId: string, scope: Prisma.S
   // A walk that saw every task in scope leaves none for step 2.
   const last = walked.at(-1);
   if (found.length >= take || walked.length < walk || !last) return found;
-  // Candidates from the indexes (task_search_candidates, migration 20261127023600), scoped and checked
+  // Candidates from the indexes (task_search_candidates, migration 20261129005848), scoped and checked
   // as in step 1, after the walk's last row.
-  const inOrganization = `${escapeLike(organizationId)} ${pattern}`;
   const rest = await db.$queryRaw<TaskView[]>`
     SELECT ${taskViewColumns(organizationId)}
-    FROM task_search_candidates(${inOrganization}) AS candidates("id") JOIN "Task" t ON t."id" = candidates."id"
+    FROM task_search_candidates(${organizationId}, ${pattern}) AS candidates("id") JOIN "Task" t ON t."id" = candidates."id"
     WHERE ${where} AND ${matches} AND (t."createdAt", t."id") < (${sqlTimestamp(last.createdAt)}, ${last.id})
     ORDER BY t."createdAt" DESC, t."id" DESC
     LIMIT ${take - found.length}`;
