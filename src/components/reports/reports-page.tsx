@@ -15,6 +15,7 @@ import { ReportLogTable } from "./report-log-table";
 import { parseReportQuery, rangeDays, reportInstants, reportRequests, reportSearch, type ReportQuery } from "./report-query";
 import { ReportSummary } from "./report-summary";
 import { SavedReports, SaveReportDialog } from "./saved-reports";
+import { FileLink } from "@/components/ui/file-link";
 
 export function ReportsPage() {
   const trpc = useTRPC();
@@ -59,12 +60,12 @@ export function ReportsPage() {
         description={isAdmin ? "Where the time went, grouped and filtered as you choose, with amounts per currency." : "Where your time went, grouped and filtered as you choose."}
         actions={
           <>
-            <a className={buttonClass("secondary")} href={fileUrl("csv")} aria-disabled={!reportInput || undefined} download>
+            <FileLink className={buttonClass("secondary")} href={fileUrl("csv")} fallbackName="orbit-report.csv">
               Download CSV
-            </a>
-            <a className={buttonClass("secondary")} href={fileUrl("pdf")} aria-disabled={!reportInput || undefined} download>
+            </FileLink>
+            <FileLink className={buttonClass("secondary")} href={fileUrl("pdf")} fallbackName="orbit-report.pdf">
               Download PDF
-            </a>
+            </FileLink>
             <SaveReportDialog query={query} instants={instants} isAdmin={isAdmin} />
           </>
         }

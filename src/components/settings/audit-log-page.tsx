@@ -18,6 +18,7 @@ import { describeDevice } from "@/lib/user-agent";
 import { pagedByCursor } from "@/trpc/first-page";
 import { useTRPC } from "@/trpc/react";
 import type { RouterOutputs } from "@/trpc/types";
+import { FileLink } from "@/components/ui/file-link";
 
 type AuditEvent = RouterOutputs["audit"]["list"]["items"][number];
 
@@ -58,9 +59,9 @@ function AuditLog({ timeZone }: { timeZone: string }) {
         title="Audit log"
         description="Who changed what in this organization, from where, newest first. Entries cannot be edited or deleted and are kept for 365 days."
         actions={
-          <a className={buttonClass("secondary")} href={isReversed ? undefined : csvUrl} aria-disabled={isReversed || undefined} download>
+          <FileLink className={buttonClass("secondary")} href={isReversed ? undefined : csvUrl} fallbackName="audit-log.csv">
             Export CSV
-          </a>
+          </FileLink>
         }
       />
       <div className={TOOLBAR} role="search" aria-label="Audit log filters">

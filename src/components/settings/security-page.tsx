@@ -16,6 +16,7 @@ import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
 import { describeDevice } from "@/lib/user-agent";
 import { MAX_PASSWORD_LENGTH, MAX_SECOND_FACTOR_CODE_LENGTH, TOTP_CODE_DIGITS } from "@/lib/limits";
 import { SsoSettingsPanel } from "./sso-settings";
+import { saveFile } from "@/components/ui/save-file";
 
 const CODE_HINT = "The 6-digit code your authenticator app shows now, or one of your recovery codes.";
 
@@ -42,14 +43,7 @@ function QrCode({ uri }: { uri: string }) {
 /** Ten recovery codes, shown this once: copy or download them. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const text = `Orbit recovery codes (each works once)\n\n${codes.join("\n")}\n`;
-  function download() {
-    const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = "orbit-recovery-codes.txt";
-    link.click();
-    URL.revokeObjectURL(url);
-  }
+  const download = () => saveFile("orbit-recovery-codes.txt", new Blob([text], { type: "text/plain" }));
   return (
     <div className="grid gap-3">
       <p role="status" className={noticeClass("info")}>

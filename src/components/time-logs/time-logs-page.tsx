@@ -22,6 +22,7 @@ import { describeError, type DisplayError } from "@/trpc/errors";
 import { useTRPC } from "@/trpc/react";
 import { PAGE_SIZE, pagedByCursor } from "@/trpc/first-page";
 import { timeLogsCsv } from "./time-log-csv";
+import { saveFile } from "@/components/ui/save-file";
 
 
 interface Filters {
@@ -29,17 +30,6 @@ interface Filters {
   constellationId?: string;
   isBillable?: boolean;
   userId?: string;
-}
-
-function download(filename: string, blob: Blob) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** The week as the server computed it in the browser's zone, for the first render. */
@@ -102,7 +92,7 @@ export function TimeLogsPage({ serverWeek }: { serverWeek?: ServerWeek }) {
         all.push(...page.items);
         cursor = page.pagination.hasMore ? page.pagination.cursor : undefined;
       } while (cursor);
-      download(`orbit-time-logs-${toDateParam(bounds.dayStarts[0]!)}.csv`, csvBlob(timeLogsCsv(all)));
+      saveFile(`orbit-time-logs-${toDateParam(bounds.dayStarts[0]!)}.csv`, csvBlob(timeLogsCsv(all)));
     } catch (caught) {
       setExportError(describeError(caught));
     } finally {

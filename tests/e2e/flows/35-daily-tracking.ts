@@ -186,11 +186,21 @@ const flow: E2EFlow = {
           await page.getByRole("dialog", { name: "Add time" }).waitFor();
           await page.keyboard.press("Escape");
           await page.getByRole("dialog", { name: "Add time" }).waitFor({ state: "detached" });
+          // c continues the last entry that has begun: not one planned for two hours from now.
+          const planned = await e2e.appRequest<{ committed: Array<{ id: string }> }>("POST", "/api/app/time-logs/sync", {
+            cookie,
+            body: { entries: [{ description: "Planned later", clientSessionId: randomUUID(), source: "manual", startedAt: new Date(Date.now() + 2 * 3_600_000).toISOString(), durationSeconds: 600 }] },
+          });
+          check(planned.status === 200 && planned.data.committed.length === 1, `sync answered ${planned.status}`);
           await page.keyboard.press("c");
           await page.getByTestId("entry-status").or(page.getByTestId("shortcut-status")).filter({ hasText: /^Timer started/ }).first().waitFor();
           await page.getByRole("region", { name: "Running timer" }).waitFor();
+          // The tab's title names the running entry.
+          await page.waitForFunction(() => /^\d+:\d{2}:\d{2}/.test(document.title));
+          check(!(await page.title()).includes("Planned later"), `c continued the entry planned for later: ${await page.title()}`);
           await page.keyboard.press("s");
           await page.getByRole("form", { name: "Start a timer" }).waitFor();
+          await trpc(e2e, cookie, "timeLogs.delete", { id: planned.data.committed[0]!.id });
           // Start and Stop by their buttons: the focus moves to the control that replaced the clicked one.
           await page.getByRole("button", { name: "Start", exact: true }).click();
           const stop = page.getByRole("region", { name: "Running timer" }).getByRole("button", { name: "Stop" });

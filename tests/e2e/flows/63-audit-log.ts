@@ -2,8 +2,8 @@
 // Settings links to the audit log, which lists those entries in words; filtering by action keeps only
 // matching rows and lives in the address (a reload keeps it); Who lists people and API keys; a row's Details opens by keyboard and
 // reads the role's change old → new; Clear filters brings every row back; a period with nothing in it
-// says so; Export CSV downloads the entries; a member sees no link and the admins-only message at the
-// address.
+// says so; Export CSV downloads the entries, and a refused export says why beside it; a member sees
+// no link and the admins-only message at the address.
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
@@ -139,6 +139,26 @@ const flow: E2EFlow = {
           await memberPage.getByText("Only admins can see the audit log.").waitFor();
           check((await memberPage.getByTestId("audit-event").count()) === 0, "a member is shown audit entries");
           await e2e.shot(memberPage, "63-audit-log-member");
+        },
+      ],
+      [
+        "a refused export says why beside Export CSV: the session ended elsewhere",
+        async () => {
+          const login = await e2e.appRequest("POST", "/api/app/auth/login", { body: { email: person.email, password: PASSWORD } });
+          check(login.cookie, `the second login answered ${login.status}`);
+          const { page: second, context } = await e2e.newPage();
+          await context.addCookies([{ name: login.cookie.slice(0, login.cookie.indexOf("=")), value: login.cookie.slice(login.cookie.indexOf("=") + 1), url: e2e.baseUrl }]);
+          await second.goto(e2e.url("/settings/audit-log"), { timeout: COMPILE_MS });
+          await second.getByTestId("audit-event").first().waitFor();
+          const loggedOut = await e2e.appRequest("POST", "/api/app/auth/logout", { cookie: login.cookie });
+          check(loggedOut.status === 200, `logging out answered ${loggedOut.status}`);
+          let downloads = 0;
+          second.on("download", () => (downloads += 1));
+          await second.getByRole("link", { name: "Export CSV" }).click();
+          await second.getByRole("alert").filter({ hasText: "Sign in to continue." }).waitFor();
+          check(downloads === 0, "the refused export was downloaded");
+          await e2e.shot(second, "63-audit-log-export-refused");
+          await context.close();
         },
       ],
     ]);

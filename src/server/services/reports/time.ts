@@ -497,7 +497,7 @@ async function reportLogRows(db: DbClient, viewer: ReportViewer, input: TimeRepo
 /** The CSV's rows: every log of the report, refused past MAX_REPORT_CSV_ROWS. */
 export async function timeReportLogs(db: DbClient, viewer: ReportViewer, input: TimeReportInput, reading = defaultReading()): Promise<ReportLogRow[]> {
   const { rows, hasMore } = await reportLogRows(db, viewer, input, MAX_REPORT_CSV_ROWS, reading);
-  if (hasMore) throw validationError("to", `the report has more than ${MAX_REPORT_CSV_ROWS} time logs; choose a shorter range`);
+  if (hasMore) throw validationError("to", `the report has more than ${MAX_REPORT_CSV_ROWS.toLocaleString("en")} time logs; choose a shorter range`);
   return rows;
 }
 
