@@ -43,11 +43,23 @@ function issuesFromMessage(message: string): FieldProblem[] | null {
   }
 }
 
+export const UNREACHABLE_MESSAGE = "The server could not be reached. Check your connection and try again.";
+
+/** An in-app route's error envelope (`{ error, message, details }`), read outside tRPC; `fallback` where the body has no message. */
+export function envelopeErrorOf(body: unknown, fallback: string): DisplayError {
+  const envelope = body as { error?: unknown; message?: unknown; details?: unknown } | null | undefined;
+  return {
+    code: typeof envelope?.error === "string" ? envelope.error : "internal_error",
+    message: typeof envelope?.message === "string" ? envelope.message : fallback,
+    details: Array.isArray(envelope?.details) ? envelope.details.filter(isFieldProblem) : [],
+  };
+}
+
 /** The HTTP edge answers some refusals (a cross-origin request) with the app's envelope, not tRPC's shape. */
 function envelopeOf(meta: Record<string, unknown> | undefined): DisplayError | null {
-  const body = meta?.responseJSON as { error?: unknown; message?: unknown; details?: unknown } | undefined;
+  const body = meta?.responseJSON as { error?: unknown; message?: unknown } | undefined;
   if (typeof body?.error !== "string" || typeof body.message !== "string") return null;
-  return { code: body.error, message: body.message, details: Array.isArray(body.details) ? body.details.filter(isFieldProblem) : [] };
+  return envelopeErrorOf(body, body.message);
 }
 
 /** An in-app route's error envelope read outside tRPC (a file upload): already in the pages' words. */
@@ -72,7 +84,7 @@ export function describeError(error: unknown): DisplayError {
   if (envelope) return envelope;
   if (data.code === undefined && error.meta === undefined) {
     // No response at all: the request never reached the server.
-    return { code: "network_error", message: "The server could not be reached. Check your connection and try again.", details: [] };
+    return { code: "network_error", message: UNREACHABLE_MESSAGE, details: [] };
   }
   return { code: "internal_error", message: "Something went wrong on our side. Please try again.", details: [] };
 }

@@ -1,9 +1,7 @@
 // Sends a form with a file to an in-app route and reports the upload's progress as it goes (fetch
 // cannot), then reads the route's envelope: its data, or rejects with its error (EnvelopeError), which
 // forms show as they show any server error.
-import { EnvelopeError } from "./errors";
-
-const UNREACHABLE = "The server could not be reached. Check your connection and try again.";
+import { EnvelopeError, envelopeErrorOf, UNREACHABLE_MESSAGE } from "./errors";
 
 /** `onProgress(fraction)` while the body is being sent, from 0 to 1; the server then works on it. */
 export function uploadForm<T>(url: string, form: FormData, onProgress: (fraction: number) => void): Promise<T> {
@@ -16,15 +14,12 @@ export function uploadForm<T>(url: string, form: FormData, onProgress: (fraction
     });
     request.upload.addEventListener("load", () => onProgress(1));
     request.addEventListener("load", () => {
-      const body = request.response as { data?: T; error?: unknown; message?: unknown; details?: unknown } | null;
+      const body = request.response as { data?: T } | null;
       if (request.status >= 200 && request.status < 300 && body && "data" in body) return resolve(body.data as T);
-      const details = (Array.isArray(body?.details) ? (body.details as { field?: unknown; message?: unknown }[]) : []).flatMap((detail) =>
-        typeof detail.field === "string" && typeof detail.message === "string" ? [{ field: detail.field, message: detail.message }] : [],
-      );
       const fallback = request.status === 413 ? "The file is too large." : "Something went wrong on our side. Please try again.";
-      reject(new EnvelopeError({ code: typeof body?.error === "string" ? body.error : "internal_error", message: typeof body?.message === "string" ? body.message : fallback, details }));
+      reject(new EnvelopeError(envelopeErrorOf(body, fallback)));
     });
-    request.addEventListener("error", () => reject(new EnvelopeError({ code: "network_error", message: UNREACHABLE, details: [] })));
+    request.addEventListener("error", () => reject(new EnvelopeError({ code: "network_error", message: UNREACHABLE_MESSAGE, details: [] })));
     request.send(form);
   });
 }

@@ -7,8 +7,8 @@ import { useState, type MouseEvent, type ReactNode } from "react";
 import { saveFile } from "./save-file";
 import { noticeClass } from "./styles";
 import { cn } from "./cn";
+import { envelopeErrorOf, UNREACHABLE_MESSAGE } from "@/trpc/errors";
 
-const UNREACHABLE = "The server could not be reached. Check your connection and try again.";
 const FAILED = "The file could not be made. Please try again.";
 
 /** The file name of a `Content-Disposition: attachment; filename="…"` header. */
@@ -18,11 +18,10 @@ function fileNameOf(disposition: string | null): string | undefined {
   return disposition?.match(/filename="?([^";]+)"?/i)?.[1];
 }
 
-/** What a refused file request says, in the pages' words: its field messages, else its message. */
+/** What a refused file request says, as a sentence: its field messages (its message names fields by their code names), else its message. */
 async function refusalOf(response: Response): Promise<string> {
-  const body = (await response.json().catch(() => null)) as { message?: unknown; details?: unknown } | null;
-  const details = Array.isArray(body?.details) ? body.details.flatMap((detail: { message?: unknown }) => (typeof detail?.message === "string" ? [detail.message] : [])) : [];
-  const words = details.length ? details.join(". ") : typeof body?.message === "string" && response.status < 500 ? body.message : FAILED;
+  const refusal = envelopeErrorOf(await response.json().catch(() => null), FAILED);
+  const words = refusal.details.length ? refusal.details.map((detail) => detail.message).join(". ") : response.status < 500 ? refusal.message : FAILED;
   const sentence = words[0]!.toUpperCase() + words.slice(1);
   return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
 }
@@ -42,7 +41,7 @@ export function FileLink({ href, fallbackName, className, children }: { href: st
       if (!response.ok) return setRefusal(await refusalOf(response));
       saveFile(fileNameOf(response.headers.get("content-disposition")) ?? fallbackName, await response.blob());
     } catch {
-      setRefusal(UNREACHABLE);
+      setRefusal(UNREACHABLE_MESSAGE);
     } finally {
       setIsBusy(false);
     }
