@@ -218,17 +218,51 @@ const hotParameter = (value: unknown): unknown =>
  * bound is never reached in practice; it keeps each connection's prepared statements bounded anyway.
  */
 const MAX_PREPARED_HOT_STATEMENTS = 256;
-/** The prepared statement's name of each hot statement text. */
-const preparedNames = new Map<string, string>();
+
+/** A hot statement: its text's segments (the parts between its parameters), its text, and its prepared name. */
+interface HotStatement {
+  readonly strings: readonly string[];
+  readonly text: string;
+  /** Undefined until named, and again once its columns changed under the name (prepared afresh next time). */
+  name: string | undefined;
+}
+
+/**
+ * The hot statements by the lengths of their segments, each found again by comparing segments: a
+ * request neither joins its statement's text again nor hashes it (the segments are strings joined
+ * afresh by every Sql, and hashing one costs as much as the statement's own round of JavaScript),
+ * and pg compares the text it prepared with the same string.
+ */
+const hotStatements = new Map<number, HotStatement[]>();
+let hotStatementCount = 0;
 let preparedCount = 0;
 
-function preparedName(text: string): string | undefined {
-  let name = preparedNames.get(text);
-  if (name === undefined && preparedNames.size < MAX_PREPARED_HOT_STATEMENTS) {
-    name = `orbit_hot_${(preparedCount += 1)}`;
-    preparedNames.set(text, name);
+function segmentsKey(strings: readonly string[]): number {
+  let key = strings.length;
+  for (const segment of strings) key = (Math.imul(key, 31) + segment.length) | 0;
+  return key;
+}
+
+function sameSegments(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index += 1) if (a[index] !== b[index]) return false;
+  return true;
+}
+
+/** The statement `query` is, named while the bound allows (a statement beyond it runs unnamed). */
+function hotStatementOf(query: Prisma.Sql): HotStatement {
+  const key = segmentsKey(query.strings);
+  const candidates = hotStatements.get(key);
+  let statement = candidates?.find((candidate) => sameSegments(candidate.strings, query.strings));
+  if (!statement) {
+    statement = { strings: [...query.strings], text: query.text, name: undefined };
+    if (hotStatementCount >= MAX_PREPARED_HOT_STATEMENTS) return statement;
+    hotStatementCount += 1;
+    if (candidates) candidates.push(statement);
+    else hotStatements.set(key, [statement]);
   }
-  return name;
+  statement.name ??= `orbit_hot_${(preparedCount += 1)}`;
+  return statement;
 }
 
 /** SQLSTATE 0A000 "cached plan must not change result type": a migration changed a prepared statement's columns. */
@@ -249,38 +283,43 @@ const isStalePreparedStatement = (error: unknown) => (error as { code?: unknown 
 export async function hotQuery<T>(db: DbClient, query: Prisma.Sql): Promise<T[]> {
   const pool = hotPools.get(db);
   if (!pool) return db.$queryRaw<T[]>(query);
-  const text = query.text;
+  const statement = hotStatementOf(query);
+  const { text, name } = statement;
   const values = query.values.map(hotParameter);
-  const name = preparedName(text);
   try {
     return (await pool.query({ text, values, types: hotTypes, name })).rows as T[];
   } catch (error) {
     if (name === undefined || !isStalePreparedStatement(error)) throw error;
-    if (preparedNames.get(text) === name) preparedNames.delete(text);
+    if (statement.name === name) statement.name = undefined;
     return (await pool.query({ text, values, types: hotTypes })).rows as T[];
   }
 }
 
 // In the process's registry so that dev-server reloads reuse one database (PGlite allows one opener).
-const processDatabase = processState("database", () => ({ opened: undefined as Promise<Database> | undefined, openMigrated: undefined as (() => Database) | undefined }));
+const processDatabase = processState("database", () => ({
+  opened: undefined as Promise<Database> | undefined,
+  /** The database once `opened` resolved, for the requests that ask for it without waiting on a promise. */
+  ready: undefined as Database | undefined,
+  openMigrated: undefined as (() => Database) | undefined,
+}));
 
 /** The process's database, migrated to the latest schema on first use. */
 export function getDatabase(): Promise<Database> {
   processDatabase.opened ??= (async () => {
-    if (processDatabase.openMigrated) return processDatabase.openMigrated();
+    if (processDatabase.openMigrated) return (processDatabase.ready = processDatabase.openMigrated());
     const env = getEnv();
     if (!env.databaseUrl) {
       const database = openDatabase(env);
       await applyPendingMigrations(database.adapterFactory);
       getLogger().info({ kind: database.kind }, "database open");
-      return database;
+      return (processDatabase.ready = database);
     }
     // Migrations run on a connection of their own without the requests' statement timeout; the
     // schema engine disposes the connection it opened, and with it that pool.
     await applyPendingMigrations(openDatabase({ ...env, databasePoolSize: 1, databaseStatementTimeoutMs: undefined }).adapterFactory);
     const database = openDatabase(env);
     getLogger().info({ kind: database.kind }, "database open");
-    return database;
+    return (processDatabase.ready = database);
   })().catch((error) => {
     processDatabase.opened = undefined;
     throw error;
@@ -292,6 +331,11 @@ export async function getDb(): Promise<PrismaClient> {
   return (await getDatabase()).prisma;
 }
 
+/** The process's database client once open, else undefined: a request's context takes it without a wait. */
+export function openedDb(): PrismaClient | undefined {
+  return processDatabase.ready?.prisma;
+}
+
 /** Opens the process's database with `open` from now on, already migrated (tests clone a migrated template). */
 export function openDatabaseWith(open: () => Database): void {
   processDatabase.openMigrated = open;
@@ -301,5 +345,10 @@ export function openDatabaseWith(open: () => Database): void {
 export async function closeDatabase(): Promise<void> {
   const pending = processDatabase.opened;
   processDatabase.opened = undefined;
-  if (pending) await (await pending).close();
+  processDatabase.ready = undefined;
+  if (!pending) return;
+  const database = await pending;
+  // Opened while this waited: not the process's database any more.
+  if (processDatabase.ready === database) processDatabase.ready = undefined;
+  await database.close();
 }

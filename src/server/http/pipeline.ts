@@ -21,6 +21,7 @@ import { carryingCredential, readCredential, type RequestCredential } from "@/se
 import { addressLaneOf, laneOf, laneTermsOf, noteApiKeyOutcome } from "@/server/http/lanes";
 import { observeAnswer } from "@/server/http/observe";
 import { guardAnswer, refuseRequest, settleClientAddress } from "@/server/http/request-guard";
+import { MapHeaders } from "@/server/http/map-headers";
 import { isV1Path } from "@/server/http/v1-operations";
 import { answerV1Request, type V1Answer } from "@/server/http/v1-route";
 import { getLogger } from "@/server/operations/logger";
@@ -95,7 +96,7 @@ async function inSlot(
     slot.release();
     return writeHead.apply(response, args);
   }) as typeof response.writeHead;
-  await slot.admitted;
+  if (!slot.isAdmitted) await slot.admitted;
   // Not admitted: the client went away while the request waited.
   if (slot.isAdmitted) await serve(slot);
 }
@@ -104,7 +105,7 @@ async function inSlot(
 async function serveV1(request: IncomingMessage, response: ServerResponse, requestUrl: URL, listeningOrigin: string, credential: RequestCredential): Promise<void> {
   const started = performance.now();
   const method = request.method ?? "GET";
-  const headers = fetchHeaders(request);
+  const headers = MapHeaders.fromNode(request.headers);
   const { pathname, search } = requestUrl;
   const url = `${listeningOrigin}${pathname}${search}`;
   const aborted = new AbortController();
@@ -138,17 +139,6 @@ async function serveV1(request: IncomingMessage, response: ServerResponse, reque
 function serveThroughNext(next: NodeHandler, request: IncomingMessage, response: ServerResponse, credential: RequestCredential, slot?: AdmissionSlot) {
   const serve = () => carryingCredential(credential, () => next(request, response));
   return slot ? holdingRequestSlot(slot, serve) : serve();
-}
-
-/** Node's header object as Fetch headers, for the procedures (repeated headers joined as Node joins them). */
-function fetchHeaders(request: IncomingMessage): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else headers.set(name, value);
-  }
-  return headers;
 }
 
 function writeAnswer(response: ServerResponse, answer: V1Answer): void {

@@ -1,6 +1,6 @@
 // The context a procedure runs in, built here and only here: by every edge (/api/v1, /api/app, the
 // file routes, /api/trpc) and for the pages' server-side reads (src/trpc/server.tsx).
-import { getDb } from "@/server/db";
+import { getDb, openedDb } from "@/server/db";
 import type { RequestContext } from "@/server/api/trpc";
 import { readPresentedKey } from "@/server/api/middleware/api-key";
 import { clientAddressOf } from "@/server/http/client-address";
@@ -29,7 +29,7 @@ export async function createRequestContext({ headers, url, resHeaders, credentia
   // The carried session is the one these headers hold: Next's part of a request keeps its Cookie header.
   const unsealed = carried && carried.cookie === (headers.get("cookie") ?? undefined) ? carried.session() : undefined;
   return {
-    db: await getDb(),
+    db: openedDb() ?? (await getDb()),
     edge: credential === "api-key" ? "api" : "app",
     headers,
     resHeaders,

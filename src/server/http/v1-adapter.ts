@@ -7,7 +7,7 @@
 // query the edge already read and checked. What it answers is the handler's: the same input, the same
 // errors, the same serialized result. tests/api/v1-adapter.test.ts fails when the installed version
 // changes, and exercises each rule.
-import { callTRPCProcedure, TRPCError, type AnyRouter, type TRPCProcedureType } from "@trpc/server";
+import { TRPCError, type AnyProcedure, type AnyRouter, type TRPCProcedureType } from "@trpc/server";
 import {
   acceptsRequestBody,
   coerceSchema,
@@ -53,6 +53,7 @@ interface ProcedureRoute {
   /** The procedure's dotted path (`tasks.create`) and kind. */
   path: string;
   type: TRPCProcedureType;
+  procedure: AnyProcedure;
   /** The input schema unwrapped as the handler unwraps it, for coercion; undefined when it is not an object. */
   objectInput: Parameters<typeof coerceSchema>[0] | undefined;
   /** False for a procedure whose input is void-like: it is called without input. */
@@ -80,6 +81,7 @@ function routesOf(router: AnyRouter): Map<string, ProcedureRoute[]> {
       pattern: getPathRegExp(normalizePath(openapi.path)),
       path,
       type: procedure._def.type,
+      procedure: procedure as AnyProcedure,
       objectInput,
       takesInput: !instanceofZodTypeLikeVoid(unwrapped),
       arrayFields: arrayFieldsOf(objectInput),
@@ -143,8 +145,9 @@ export function createProcedureCaller(router: AnyRouter, successStatusOf: (path:
       route.isCoerced = true;
     }
     try {
-      // As the handler's `createCaller(ctx)` calls it, without building the caller's proxies.
-      const data: unknown = await callTRPCProcedure({ router, path: route.path, type: route.type, ctx: call.context, getRawInput: async () => input, signal: undefined, batchIndex: 0 });
+      // As the handler's `createCaller(ctx)` calls it, without building the caller's proxies or looking
+      // the procedure up by its path again.
+      const data: unknown = await route.procedure({ path: route.path, type: route.type, ctx: call.context, getRawInput: async () => input, signal: undefined, batchIndex: 0 });
       return { ok: true, status: successStatusOf(route.path) ?? 200, json: JSON.stringify(data) };
     } catch (cause) {
       return { ok: false, error: fromAdapterError(asTrpcError(cause)) };

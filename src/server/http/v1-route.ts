@@ -13,6 +13,7 @@ import type { RequestContext } from "@/server/api/trpc";
 import { AppError } from "@/server/errors";
 import { assertNoNulCharacters, parseJsonBodyText, readBodyText } from "@/server/http/body";
 import type { RequestCredential } from "@/server/http/credential";
+import { MapHeaders } from "@/server/http/map-headers";
 import { expectedOrigin } from "@/server/http/origin";
 import { createRequestContext } from "@/server/http/request-context";
 import { errorAnswer, type JsonAnswer } from "@/server/http/responses";
@@ -116,15 +117,18 @@ async function readJsonBody(request: V1Request, context: RequestContext): Promis
  * procedure (admission 401-429, a repeat's stored answer, the handler) → the key's answer kept.
  */
 export async function answerV1Request(request: V1Request): Promise<V1Answer> {
-  const resHeaders = new Headers();
+  const resHeaders = new MapHeaders();
   try {
     const operation = operationOf(request, resHeaders);
     if (!("kind" in operation)) return operation;
     if (operation.kind === "document") return documentAnswer(request, resHeaders);
-    const query = new URLSearchParams(request.search);
-    // NUL cannot reach PostgreSQL.
-    if (request.search) assertNoNulCharacters(Object.fromEntries(query), "query");
-    const unknown = unknownQueryParameters(operation, query);
+    let unknown: string[] = [];
+    if (request.search) {
+      const query = new URLSearchParams(request.search);
+      // NUL cannot reach PostgreSQL.
+      assertNoNulCharacters(Object.fromEntries(query), "query");
+      unknown = unknownQueryParameters(operation, query);
+    }
     const context = await createRequestContext({ headers: request.headers, url: request.url, resHeaders, credential: "api-key", carried: request.credential });
     if (unknown.length) context.unknownQueryParameters = unknown;
     if (operation.kind === "events-stream") return await answerEventStream(request, context, resHeaders);
@@ -137,7 +141,7 @@ export async function answerV1Request(request: V1Request): Promise<V1Answer> {
       return successAnswer(replay.body, replay.status, resHeaders);
     }
     const answer = outcome.ok ? successAnswer(outcome.json, outcome.status, resHeaders) : errorAnswer(outcome.error, resHeaders);
-    await settleIdempotencyKey(context, answer);
+    if (context.idempotency?.claim) await settleIdempotencyKey(context, answer);
     return answer;
   } catch (error) {
     return errorAnswer(fromAdapterError(error), resHeaders);

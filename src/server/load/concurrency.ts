@@ -16,6 +16,8 @@ export interface ConcurrencyLimit {
    * release once a place is free, rejects as `run` does. The place is counted the moment it is asked for.
    */
   enter(): Promise<Release>;
+  /** Takes a free place at once, or returns undefined when every place is taken (nothing is queued). */
+  tryEnter(): Release | undefined;
   /** Work running and waiting now. */
   load(): { running: number; waiting: number };
   /** Whether `run` would refuse work now (every place and queue place taken). */
@@ -45,15 +47,19 @@ export function concurrencyLimit(bound: ConcurrencyBound): ConcurrencyLimit {
   };
   const limit: ConcurrencyLimit = {
     enter() {
-      if (running < bound.concurrency()) {
-        running += 1;
-        return Promise.resolve(releaseOnce());
-      }
+      const release = limit.tryEnter();
+      if (release) return Promise.resolve(release);
       if (waiting.length >= bound.queue()) return Promise.reject(limit.refusal());
       return new Promise<Release>((resolve) => waiting.push(() => resolve(releaseOnce())));
     },
+    tryEnter() {
+      if (running >= bound.concurrency()) return undefined;
+      running += 1;
+      return releaseOnce();
+    },
     async run(work) {
-      const release = await limit.enter();
+      // A free place is taken at once: awaiting an already settled enter() would cost every call a turn.
+      const release = limit.tryEnter() ?? (await limit.enter());
       try {
         return await work();
       } finally {
@@ -86,27 +92,32 @@ export function keyedConcurrencyLimit(bound: ConcurrencyBound, limits = new Map<
     const { running, waiting } = limit.load();
     if (!running && !waiting && limits.get(key) === limit) limits.delete(key);
   };
+  const limitOf = (key: string): ConcurrencyLimit => {
+    let limit = limits.get(key);
+    if (!limit) {
+      limit = concurrencyLimit(bound);
+      limits.set(key, limit);
+    }
+    return limit;
+  };
+  const releasing = (key: string, limit: ConcurrencyLimit, release: Release): Release => () => {
+    release();
+    dropIfIdle(key, limit);
+  };
   const keyed: KeyedConcurrencyLimit = {
     async enter(key) {
-      let limit = limits.get(key);
-      if (!limit) {
-        limit = concurrencyLimit(bound);
-        limits.set(key, limit);
-      }
-      const held = limit;
+      const held = limitOf(key);
       try {
-        const release = await held.enter();
-        return () => {
-          release();
-          dropIfIdle(key, held);
-        };
+        return releasing(key, held, await held.enter());
       } catch (error) {
         dropIfIdle(key, held);
         throw error;
       }
     },
     async run(key, work) {
-      const release = await keyed.enter(key);
+      const limit = limitOf(key);
+      const free = limit.tryEnter();
+      const release = free ? releasing(key, limit, free) : await keyed.enter(key);
       try {
         return await work();
       } finally {

@@ -62,9 +62,16 @@ export function asBackground<T>(work: () => T | PromiseLike<T>): Promise<T> {
   return asOwner(BACKGROUND, work);
 }
 
-// Awaited inside: a Prisma query is lazy, sent only when awaited, and must be sent from here.
-const asOwner = async <T>(owner: string, work: () => T | PromiseLike<T>): Promise<T> =>
-  turns.areServed ? turns.currentOwner.run(owner, async () => await work()) : await work();
+// Awaited inside: a Prisma query is lazy, sent only when awaited, and must be sent from here. Without
+// turns the work is only wrapped (no async frame of its own: every promise costs on the hot path).
+function asOwner<T>(owner: string, work: () => T | PromiseLike<T>): Promise<T> {
+  if (turns.areServed) return turns.currentOwner.run(owner, async () => await work());
+  try {
+    return Promise.resolve(work());
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
 
 /** The owner of the calling code's turns. */
 export function turnOwnerOfCaller(): string {

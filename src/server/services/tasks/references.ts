@@ -6,9 +6,14 @@ import { invalidFields, unknownReference, type ErrorDetail } from "@/server/erro
 
 export type TaskReferences = Pick<CreateTaskInput, "assigneeId" | "customerId" | "constellationId">;
 
-/** Checks every given reference at once and reports all the invalid ones together. */
-export async function assertTaskReferences(db: DbClient, organizationId: string, references: TaskReferences): Promise<void> {
+/** Checks every given reference at once and reports all the invalid ones together; a body naming none costs no promise. */
+export function assertTaskReferences(db: DbClient, organizationId: string, references: TaskReferences): Promise<void> | undefined {
   const { assigneeId, customerId, constellationId } = references;
+  if (!assigneeId && !customerId && !constellationId) return undefined;
+  return assertReferencesExist(db, organizationId, references);
+}
+
+async function assertReferencesExist(db: DbClient, organizationId: string, { assigneeId, customerId, constellationId }: TaskReferences): Promise<void> {
   const [assignee, customer, constellation] = await Promise.all([
     assigneeId ? db.user.findFirst({ where: { id: assigneeId, organizationId }, select: { id: true } }) : undefined,
     customerId ? db.customer.findFirst({ where: { id: customerId, organizationId }, select: { id: true } }) : undefined,

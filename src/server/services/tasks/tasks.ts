@@ -144,7 +144,8 @@ export async function getTask(db: DbClient, actor: TaskActor, taskId: string): P
  */
 export async function createTask(db: Db, actor: TaskActor, input: CreateTaskInput): Promise<TaskView> {
   const { organizationId } = actor;
-  await assertTaskReferences(db, organizationId, input);
+  const references = assertTaskReferences(db, organizationId, input);
+  if (references) await references;
   // One INSERT … RETURNING in the response's shape (a task just made has no checklist or comments):
   // Prisma's create costs twice the CPU of this statement, on the hottest write of the public API.
   // createdAt and updatedAt get the same instant, as Prisma's now() and @updatedAt give them; status
