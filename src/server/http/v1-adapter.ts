@@ -32,6 +32,9 @@ import { AppError } from "@/server/errors";
 /** The trpc-to-openapi version whose request handling this file reproduces. */
 export const ADAPTER_VERSION = "3.3.0";
 
+/** The options a procedure is called with (tRPC's `ProcedureCallOptions`). */
+type ProcedureCallOptions = Parameters<AnyProcedure>[0];
+
 /** One procedure call through the adapter. */
 export interface ProcedureCall {
   /** The request's method (HEAD is called as GET) and path under /api (`/api/v1/tasks`). */
@@ -146,8 +149,10 @@ export function createProcedureCaller(router: AnyRouter, successStatusOf: (path:
     }
     try {
       // As the handler's `createCaller(ctx)` calls it, without building the caller's proxies or looking
-      // the procedure up by its path again.
-      const data: unknown = await route.procedure({ path: route.path, type: route.type, ctx: call.context, getRawInput: async () => input, signal: undefined, batchIndex: 0 });
+      // the procedure up by its path again. Without the options no step reads here (no abort signal,
+      // no batch): tRPC copies every option at every step of the procedure's chain.
+      const options = { path: route.path, type: route.type, ctx: call.context, getRawInput: async () => input };
+      const data: unknown = await route.procedure(options as ProcedureCallOptions);
       return { ok: true, status: successStatusOf(route.path) ?? 200, json: JSON.stringify(data) };
     } catch (cause) {
       return { ok: false, error: fromAdapterError(asTrpcError(cause)) };
