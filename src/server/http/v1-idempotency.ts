@@ -19,12 +19,10 @@ export function noteIdempotencyKey(context: RequestContext, request: { method: s
 }
 
 /**
- * Keeps the answer of a request that claimed an Idempotency-Key for its repeats, or gives the key back
- * when the failure was the server's (5xx), so a retry runs again. Never fails the response itself.
+ * Keeps the answer of a request that claimed an Idempotency-Key (`claim`) for its repeats, or gives the
+ * key back when the failure was the server's (5xx), so a retry runs again. Never fails the response itself.
  */
-export async function settleIdempotencyKey(context: RequestContext, answer: JsonAnswer): Promise<void> {
-  const claim = context.idempotency?.claim;
-  if (!claim) return;
+export async function settleIdempotencyKey(context: RequestContext, claim: { id: string; organizationId: string }, answer: JsonAnswer): Promise<void> {
   try {
     if (answer.status >= 500) await releaseIdempotencyKey(context.db, claim.organizationId, claim.id);
     else await completeIdempotencyKey(context.db, claim.organizationId, claim.id, answer.status, answer.json);

@@ -141,7 +141,8 @@ export async function answerV1Request(request: V1Request): Promise<V1Answer> {
       return successAnswer(replay.body, replay.status, resHeaders);
     }
     const answer = outcome.ok ? successAnswer(outcome.json, outcome.status, resHeaders) : errorAnswer(outcome.error, resHeaders);
-    if (context.idempotency?.claim) await settleIdempotencyKey(context, answer);
+    const claim = context.idempotency?.claim;
+    if (claim) await settleIdempotencyKey(context, claim, answer);
     return answer;
   } catch (error) {
     return errorAnswer(fromAdapterError(error), resHeaders);
