@@ -6,7 +6,7 @@ import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { paginationInput } from "@/server/lib/cursor";
 import { tombstoneSchema } from "@/server/contract/tombstone";
-import { isoTimestamp } from "@/server/lib/sql";
+import { isoTimestamp, tagsAsJson } from "@/server/lib/sql";
 import { MAX_ID_LENGTH, MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH, MAX_SUBTASK_TITLE_LENGTH, MAX_SUBTASKS_PER_CALL } from "@/lib/limits";
 import { idInput, jsonBoolean, optionalText, searchQuery, updatedSinceInput, tagsInput, timestampSchema } from "@/server/lib/zod";
 
@@ -230,35 +230,41 @@ export function serializeAppTaskComment(comment: AppTaskCommentRow): AppTaskComm
 
 /**
  * The task response's fields as the select list of a statement written in SQL over "Task" aliased
- * `t`: the same fields in the same order as `serializeTask`, timestamps already in the API's format;
- * the checklist and comments are the given JSON arrays.
+ * `t`: the same fields in the same order as `serializeTask`, timestamps already in the API's format,
+ * the checklist and comments embedded by `json_agg` and scoped to the organization like the task.
  */
-function taskViewFields(embedded: { subtasks: Prisma.Sql; comments: Prisma.Sql }): Prisma.Sql {
+export function taskViewColumns(organizationId: string): Prisma.Sql {
+  const subtasks = Prisma.sql`COALESCE((SELECT json_agg(json_build_object('id', s."id", 'title', s."title", 'isCompleted', s."isCompleted", 'createdAt', ${isoTimestamp('s."createdAt"')})
+                ORDER BY s."position", s."id")
+              FROM "Subtask" s WHERE s."taskId" = t."id" AND s."organizationId" = ${organizationId}), '[]')`;
+  const comments = Prisma.sql`COALESCE((SELECT json_agg(json_build_object('id', c."id", 'body', c."body", 'createdAt', ${isoTimestamp('c."createdAt"')}) ORDER BY c."createdAt", c."id")
+              FROM "Comment" c WHERE c."taskId" = t."id" AND c."organizationId" = ${organizationId}), '[]')`;
   return Prisma.sql`t."id", t."title", t."description", t."status"::text AS "status", t."assigneeId", t."customerId",
-    t."primaryConstellationId", t."loggedSeconds", t."billableSeconds", t."tags", ${embedded.subtasks} AS "subtasks", ${embedded.comments} AS "comments",
+    t."primaryConstellationId", t."loggedSeconds", t."billableSeconds", ${tagsAsJson("t")}, ${subtasks} AS "subtasks", ${comments} AS "comments",
     ${isoTimestamp('t."createdAt"')} AS "createdAt", ${isoTimestamp('t."updatedAt"')} AS "updatedAt"`;
 }
 
-/** The same view as `serializeTask`: the checklist and comments embedded by `json_agg`, scoped to the organization like the task. */
-export function taskViewColumns(organizationId: string): Prisma.Sql {
-  return taskViewFields({
-    subtasks: Prisma.sql`COALESCE((SELECT json_agg(json_build_object('id', s."id", 'title', s."title", 'isCompleted', s."isCompleted", 'createdAt', ${isoTimestamp('s."createdAt"')})
-                ORDER BY s."position", s."id")
-              FROM "Subtask" s WHERE s."taskId" = t."id" AND s."organizationId" = ${organizationId}), '[]')`,
-    comments: Prisma.sql`COALESCE((SELECT json_agg(json_build_object('id', c."id", 'body', c."body", 'createdAt', ${isoTimestamp('c."createdAt"')}) ORDER BY c."createdAt", c."id")
-              FROM "Comment" c WHERE c."taskId" = t."id" AND c."organizationId" = ${organizationId}), '[]')`,
-  });
-}
-
-const NO_ROWS = Prisma.raw(`'[]'::json`);
-const NEW_TASK_VIEW_COLUMNS = taskViewFields({ subtasks: NO_ROWS, comments: NO_ROWS });
-
 /**
- * `taskViewColumns` for the `RETURNING` list of a task just inserted (`INSERT INTO "Task" AS t`):
- * its checklist and comments empty, as a new task's are.
+ * The view of a task just inserted with these values: nothing logged on it yet, not filed under a
+ * project, no checklist or comments (the columns' defaults for a new row).
  */
-export function newTaskViewColumns(): Prisma.Sql {
-  return NEW_TASK_VIEW_COLUMNS;
+export function newTaskView(task: Pick<TaskView, "id" | "title" | "description" | "status" | "assigneeId" | "customerId" | "tags" | "createdAt">): TaskView {
+  return {
+    id: task.id,
+    title: task.title,
+    description: task.description,
+    status: task.status,
+    assigneeId: task.assigneeId,
+    customerId: task.customerId,
+    primaryConstellationId: null,
+    loggedSeconds: 0,
+    billableSeconds: 0,
+    tags: task.tags,
+    subtasks: [],
+    comments: [],
+    createdAt: task.createdAt,
+    updatedAt: task.createdAt,
+  };
 }
 
 export function serializeTask(task: TaskRow): TaskView {
