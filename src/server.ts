@@ -7,6 +7,7 @@ import { getEnv } from "@/env";
 import { boot } from "@/server/boot";
 import { createOrbitServer } from "@/server/http/node-server";
 import { getLogger } from "@/server/operations/logger";
+import { restoreEngineDate } from "@/server/operations/engine-date";
 
 const isDevelopment = process.argv.includes("--dev");
 
@@ -15,6 +16,8 @@ const env = getEnv();
 // Next builds each request's URL from these (as `next start` does: localhost and the port).
 const app = next({ dev: isDevelopment, hostname: "localhost", port: env.port });
 await app.prepare();
+// The development server keeps Next's Date, whose checks it reports while pages are written.
+if (!isDevelopment) restoreEngineDate();
 
 const server = createOrbitServer({ next: app.getRequestHandler(), listeningOrigin: `http://localhost:${env.port}` });
 // The development server's hot reload runs over WebSocket upgrades of this server.

@@ -206,8 +206,7 @@ const hotTypes = {
 
 /**
  * Dates go as UTC instants (pg would send local time); the rest as `$queryRaw` sends them. Strings,
- * numbers and nulls (most parameters) return at once: `instanceof Date` is slow on the server, where
- * Next wraps the Date constructor.
+ * numbers and nulls (most parameters) return at once.
  */
 const hotParameter = (value: unknown): unknown =>
   typeof value !== "object" || value === null ? value : value instanceof Date ? value.toISOString() : Array.isArray(value) ? value.map(hotParameter) : value;
