@@ -5,7 +5,7 @@ import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { paginationInput } from "@/server/lib/cursor";
 import { tombstoneSchema } from "@/server/contract/tombstone";
-import { isoTimestamp } from "@/server/lib/sql";
+import { isoTimestamp, tagsAsJson } from "@/server/lib/sql";
 import { MAX_LOG_DESCRIPTION_LENGTH, MAX_LOG_SECONDS, MAX_SYNC_ENTRIES } from "@/lib/limits";
 import { idInput, isoInstant, jsonBoolean, optionalText, queryBoolean, tagsInput, timestampSchema, uncoerced, updatedSinceInput } from "@/server/lib/zod";
 
@@ -257,7 +257,7 @@ export function timeLogViewColumns(alias: string): Prisma.Sql {
   const column = (name: string) => `${alias}."${name}"`;
   return Prisma.sql`${Prisma.raw(["id", "userId", "taskId", "customerId", "constellationId", "description"].map(column).join(", "))},
     ${isoTimestamp(column("startedAt"))} AS "startedAt", ${isoTimestamp(column("endedAt"))} AS "endedAt",
-    ${Prisma.raw(["durationSeconds", "tags", "isBillable"].map(column).join(", "))}, ${Prisma.raw(column("source"))}::text AS "source",
+    ${Prisma.raw(column("durationSeconds"))}, ${tagsAsJson(alias)}, ${Prisma.raw(column("isBillable"))}, ${Prisma.raw(column("source"))}::text AS "source",
     ${isoTimestamp(column("createdAt"))} AS "createdAt", ${isoTimestamp(column("updatedAt"))} AS "updatedAt"`;
 }
 

@@ -1,6 +1,6 @@
 // Keyset pagination: the one helper every list uses. A cursor is the (sort value, id) of a page's last
 // row, base64url-encoded and authenticated with an HMAC so that a forged or edited cursor is refused.
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from "node:crypto";
 import { z } from "zod";
 import { getEnv } from "@/env";
 import { AppError } from "@/server/errors";
@@ -19,12 +19,15 @@ export const paginationInput = {
   cursor: z.string().min(1).max(512).optional(),
 };
 
-let derivedKey: { secret: string; key: Buffer } | undefined;
+let derivedKey: { secret: string; key: KeyObject } | undefined;
 
-/** Derived from SESSION_SECRET once (and again only if it changes, as it can between test runs). */
-function cursorKey(): Buffer {
+/**
+ * Derived from SESSION_SECRET once (and again only if it changes, as it can between test runs), as a
+ * key object: an HMAC given raw bytes makes one afresh on every page.
+ */
+function cursorKey(): KeyObject {
   const secret = getEnv().sessionSecret;
-  if (derivedKey?.secret !== secret) derivedKey = { secret, key: createHmac("sha256", secret).update("orbit:cursor:v1").digest() };
+  if (derivedKey?.secret !== secret) derivedKey = { secret, key: createSecretKey(createHmac("sha256", secret).update("orbit:cursor:v1").digest()) };
   return derivedKey.key;
 }
 

@@ -11,6 +11,15 @@ export function isoTimestamp(column: string): Prisma.Sql {
 }
 
 /**
+ * The `tags` text array of the row aliased `alias`, selected as a JSON array under its own name: the
+ * driver parses a JSON array with `JSON.parse`, where its text-array parser builds each element
+ * character by character (a sixth of the memory a page of time logs allocated).
+ */
+export function tagsAsJson(alias: string): Prisma.Sql {
+  return Prisma.raw(`to_json(${alias}."tags") AS "tags"`);
+}
+
+/**
  * An instant as a parameter for a `timestamp(3)` column. The columns hold UTC without a zone, so the
  * value is sent as its ISO text and cast, never as a Date the driver would shift by the session zone.
  */
