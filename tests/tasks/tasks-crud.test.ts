@@ -196,6 +196,25 @@ describe("GET /api/v1/tasks/:taskId", () => {
     expect(response.body.data).toEqual(created);
   });
 
+  it("answers a task created with every column it takes exactly as the database then reads it", async () => {
+    const { api, admin } = await apiOrganization(["tasks:read", "tasks:write"]);
+    const customer = await insertCustomer(admin.organizationId);
+    const created = await createTask(api, {
+      title: "Written once",
+      description: "Read back\nin full",
+      status: "in_progress",
+      assigneeId: admin.userId,
+      customerId: customer.id,
+      tags: ["b", "a"],
+    });
+    const read = await api.get(`/api/v1/tasks/${created.id}`);
+    expect(read.body.data).toEqual(created);
+    expect(created).toMatchObject({ primaryConstellationId: null, loggedSeconds: 0, billableSeconds: 0, subtasks: [], comments: [] });
+    expect(created.updatedAt).toBe(created.createdAt);
+    const listed = await api.get("/api/v1/tasks?limit=1");
+    expect(listed.body.data).toEqual([created]);
+  });
+
   it("is 404 for an unknown task and for another organization's task", async () => {
     const { api } = await apiOrganization(["tasks:read"]);
     const other = await apiOrganization(["tasks:write"]);
