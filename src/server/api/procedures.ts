@@ -1,5 +1,5 @@
 // The procedure bases every router builds on.
-import { middleware, publicProcedure, type ProcedureMeta, type RequestContext } from "@/server/api/trpc";
+import { bareProcedure, middleware, publicProcedure, withDomainErrors, type ProcedureMeta, type RequestContext } from "@/server/api/trpc";
 import { requireSession, requireSessionBeforeTwoFactor, withSessionActor, type SessionActor } from "@/server/api/middleware/session";
 import { AppError } from "@/server/errors";
 import { requirePlan } from "@/server/auth/plans";
@@ -66,7 +66,9 @@ async function withAdmittedApiKey<T>(
 }
 
 /** Public API v1 procedure only: admitted by API key (see `withAdmittedApiKey`); it returns its own v1 envelope. */
-export const apiProcedure = publicProcedure.use(({ ctx, meta, getRawInput, next }) => withAdmittedApiKey(ctx, meta, getRawInput, (admission) => next({ ctx: admission })));
+export const apiProcedure = bareProcedure.use(({ ctx, meta, getRawInput, next }) =>
+  withDomainErrors(() => withAdmittedApiKey(ctx, meta, getRawInput, (admission) => next({ ctx: admission }))),
+);
 
 /** Whom a key-or-session procedure acts for: the organization, and the signed-in member (none behind an API key). */
 export interface KeyOrSessionContext {
@@ -80,17 +82,19 @@ export interface KeyOrSessionContext {
  * rate-limit state (a `Page` as `data` beside `pagination`); from the web app it needs a session and
  * the result leaves as it is. The output schema checks the bare result on both.
  */
-const keyOrSession = middleware(async ({ ctx, meta, getRawInput, next }) => {
-  const actingFor = (caller: KeyOrSessionContext) => next({ ctx: caller });
-  if (ctx.edge === "app") return withSessionActor(ctx, (actor) => actingFor({ tenant: { organizationId: actor.organizationId }, actor }));
-  return withAdmittedApiKey(ctx, meta, getRawInput, async ({ apiKey, rateLimit }) => {
-    const result = await actingFor({ tenant: { organizationId: apiKey.organizationId }, actor: null });
-    if (!result.ok) return result;
-    return { ...result, data: isPage(result.data) ? v1Page({ rateLimit }, result.data) : v1Data({ rateLimit }, result.data) };
-  });
-});
+const keyOrSession = middleware(({ ctx, meta, getRawInput, next }) =>
+  withDomainErrors(async () => {
+    const actingFor = (caller: KeyOrSessionContext) => next({ ctx: caller });
+    if (ctx.edge === "app") return withSessionActor(ctx, (actor) => actingFor({ tenant: { organizationId: actor.organizationId }, actor }));
+    return withAdmittedApiKey(ctx, meta, getRawInput, async ({ apiKey, rateLimit }) => {
+      const result = await actingFor({ tenant: { organizationId: apiKey.organizationId }, actor: null });
+      if (!result.ok) return result;
+      return { ...result, data: isPage(result.data) ? v1Page({ rateLimit }, result.data) : v1Data({ rateLimit }, result.data) };
+    });
+  }),
+);
 
-export const keyOrSessionProcedure = publicProcedure.use(keyOrSession);
+export const keyOrSessionProcedure = bareProcedure.use(keyOrSession);
 
 /** Whether /api/v1 answers a procedure's result in the envelope the key-or-session step adds (the OpenAPI document shows it so). */
 export function isEnvelopedAtV1(procedure: { _def: { middlewares: readonly unknown[] } }): boolean {

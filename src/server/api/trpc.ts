@@ -1,5 +1,5 @@
 // tRPC: the domain core. Every route of the product is a procedure here; the HTTP edges only adapt.
-import { initTRPC, TRPCError } from "@trpc/server";
+import { getTRPCErrorFromUnknown, initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import type { PrismaClient } from "@/generated/prisma/client";
 import type { Scope } from "@/server/auth/scopes";
@@ -81,17 +81,43 @@ const t = initTRPC.context<RequestContext>().meta<ProcedureMeta>().create({
   },
 });
 
-/** Domain errors leave a procedure as tRPC errors of the matching code, the AppError kept as cause. */
-const domainErrors = t.middleware(async ({ next }) => {
-  const result = await next();
-  if (!result.ok && !(result.error.cause instanceof TRPCError) && result.error.code === "INTERNAL_SERVER_ERROR") {
-    const appError = toAppError(result.error);
-    throw new TRPCError({ code: ERROR_CONTRACT[appError.code].trpc, message: appError.message, cause: appError });
+/** A failure as the tRPC error of its domain code, the AppError kept as cause; a failure that already has its code as it is. */
+function withDomainCode(error: TRPCError): TRPCError {
+  if (error.cause instanceof TRPCError || error.code !== "INTERNAL_SERVER_ERROR") return error;
+  const appError = toAppError(error);
+  return new TRPCError({ code: ERROR_CONTRACT[appError.code].trpc, message: appError.message, cause: appError });
+}
+
+/**
+ * Domain errors leave a procedure as tRPC errors of the matching code: `run` is the rest of the
+ * chain (`next`), or a first step of a procedure base that does this itself (`bareProcedure`), whose
+ * own failures are mapped the same way.
+ */
+export async function withDomainErrors<Result extends { ok: boolean }>(run: () => Promise<Result>): Promise<Result> {
+  let result: Result;
+  try {
+    result = await run();
+  } catch (cause) {
+    throw withDomainCode(getTRPCErrorFromUnknown(cause));
+  }
+  if (!result.ok) {
+    const { error } = result as unknown as { error: TRPCError };
+    const mapped = withDomainCode(error);
+    if (mapped !== error) throw mapped;
   }
   return result;
-});
+}
+
+const domainErrors = t.middleware(({ next }) => withDomainErrors(next));
 
 export const createRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 export const publicProcedure = t.procedure.use(domainErrors);
+
+/**
+ * tRPC's procedure without the domain-error step, for a base whose first step wraps itself in
+ * `withDomainErrors`: the public API's bases, one step shorter (tRPC copies a request's options
+ * and context at every step).
+ */
+export const bareProcedure = t.procedure;
