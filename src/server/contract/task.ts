@@ -249,22 +249,9 @@ export function taskViewColumns(organizationId: string): Prisma.Sql {
  * project, no checklist or comments (the columns' defaults for a new row).
  */
 export function newTaskView(task: Pick<TaskView, "id" | "title" | "description" | "status" | "assigneeId" | "customerId" | "tags" | "createdAt">): TaskView {
-  return {
-    id: task.id,
-    title: task.title,
-    description: task.description,
-    status: task.status,
-    assigneeId: task.assigneeId,
-    customerId: task.customerId,
-    primaryConstellationId: null,
-    loggedSeconds: 0,
-    billableSeconds: 0,
-    tags: task.tags,
-    subtasks: [],
-    comments: [],
-    createdAt: task.createdAt,
-    updatedAt: task.createdAt,
-  };
+  const { id, title, description, status, assigneeId, customerId, tags, createdAt } = task;
+  const unset = { primaryConstellationId: null, loggedSeconds: 0, billableSeconds: 0, subtasks: [], comments: [] };
+  return { id, title, description, status, assigneeId, customerId, ...unset, tags, createdAt, updatedAt: createdAt };
 }
 
 export function serializeTask(task: TaskRow): TaskView {
