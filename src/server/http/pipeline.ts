@@ -150,16 +150,11 @@ function writeAnswer(response: ServerResponse, answer: V1Answer): void {
     Readable.fromWeb(answer.stream as import("node:stream/web").ReadableStream<Uint8Array>).pipe(response);
     return;
   }
-  // A 204 (OPTIONS) has no body and so no Content-Length (RFC 9110 section 8.6).
-  if (answer.status === 204) {
-    response.writeHead(204, headers);
-    response.end();
-    return;
-  }
-  // Encoded once: given the text, Node would join it to the header block into one more string
-  // and then encode that (a page of time logs is about 30 KB).
-  const body = Buffer.from(answer.json);
-  headers["content-length"] = String(body.length);
+  // A 204 (OPTIONS) has no body and so no Content-Length (RFC 9110 section 8.6). A body is encoded
+  // once: given the text, Node would join it to the header block into one more string and then
+  // encode that (a page of time logs is about 30 KB).
+  const body = answer.status === 204 ? undefined : Buffer.from(answer.json);
+  if (body) headers["content-length"] = String(body.length);
   response.writeHead(answer.status, headers);
   response.end(body);
 }
