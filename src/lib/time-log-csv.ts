@@ -41,12 +41,15 @@ export const EXPORTED_TIME_LOG_COLUMNS = [
   "source",
 ] as const satisfies readonly TimeLogCsvColumn[];
 
-/** A log's tags in one cell. */
-export const tagsCell = (tags: readonly string[]): string => tags.join(", ");
+/**
+ * A log's tags in one cell, separated by ", ": a tag holding a comma or a quote is quoted (its quotes
+ * doubled), as a CSV field is, so that `readTagsCell` reads it back as one tag.
+ */
+export const tagsCell = (tags: readonly string[]): string => tags.map((tag) => (/[",]/.test(tag) ? `"${tag.replace(/"/g, '""')}"` : tag)).join(", ");
 
-/** The tags of a cell `tagsCell` (or a person) wrote: trimmed, none empty. */
+/** One tag of a cell: a quoted one (quotes doubled, closed before the next comma), else the text up to the next comma. */
+const TAG_ITEM = /\s*(?:"((?:[^"]|"")*)"\s*(?=,|$)|([^,]*))(?:,|$)/g;
+
+/** The tags of a cell `tagsCell` (or a person, or another tool: `design, review`) wrote: trimmed, none empty. */
 export const readTagsCell = (cell: string): string[] =>
-  cell
-    .split(",")
-    .map((tag) => tag.trim())
-    .filter(Boolean);
+  [...cell.matchAll(TAG_ITEM)].map(([, quoted, plain]) => (quoted === undefined ? plain! : quoted.replace(/""/g, '"')).trim()).filter(Boolean);

@@ -154,6 +154,10 @@ describe("imports", () => {
     const member = await addMember(admin);
     expect((await upload(admin, { source: "toggl", commit: "true" }, TOGGL(member.email, admin.email))).body.data.isCommitted).toBe(true);
     await (await getDb()).timeLog.updateMany({ where: { organizationId: admin.organizationId, description: "Call" }, data: { billedExternally: true } });
+    // Tags the API takes that the cell's own separator and quotes could split: each comes back whole.
+    const wireframes = (await logsOf(admin.organizationId)).find((log) => log.description === "Wireframes")!;
+    const tagged = await admin.client.patch(`/api/app/time-logs/${wireframes.id}`, { tags: ["a,b", 'say "hi"', "plain", '"quoted"'] });
+    expect(tagged.status, tagged.text).toBe(200);
     const exported = await downloadExport(admin);
     const timeLogsCsv = (await unzipTexts(Buffer.from(await exported.arrayBuffer()))).get("time-logs.csv")!;
 
