@@ -1,7 +1,8 @@
 // Rates (app-api section 16): a member's billable and cost rate, a project's rate, a member's rate on a
 // project; a billable log's rate resolves project-member → project → member → customer, the same way in
-// reports and invoices (to the cent); invoiced lines keep their amounts; members see no rate or cost.
+// reports and invoices (to the cent); invoiced time keeps its invoice's figures; members see no rate or cost.
 import { randomUUID } from "node:crypto";
+import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { addMember, insertConstellation, insertCustomer, type SignedInUser, signUpOrganization } from "../harness/factories";
 import { expectErrorEnvelope } from "../harness/assertions";
@@ -90,32 +91,49 @@ describe("rates", () => {
     expect(byMember.totals.marginCents).toBe(subtotal - memberCost - adminCost);
   });
 
-  it("keeps invoiced lines' amounts when rates change later, and clearing a level falls back to the next", async () => {
+  it("keeps invoiced time at its invoice's figures when rates and tax change later (report, budget, rows); void, and clearing a level falls back to the next", async () => {
     const { admin, member, customer, relaunch } = await agency();
     await admin.client.put(`/api/app/constellations/${relaunch.id}/member-rates/${member.userId}`, { hourlyRateCents: 40_000 });
-    await logTime(member, [{ constellationId: relaunch.id, customerId: customer.id, startedAt: "2026-10-05T09:00:00.000Z", durationSeconds: 3_600 }]);
+    expect((await admin.client.patch(`/api/app/constellations/${relaunch.id}`, { budget: { kind: "amount", value: 100_000, period: "total" } })).status).toBe(200);
+    // 50 minutes, billed as an hour (15 minutes up).
+    await logTime(member, [{ constellationId: relaunch.id, customerId: customer.id, startedAt: "2026-10-05T09:00:00.000Z", durationSeconds: 3_000 }]);
     const invoice = await admin.client.post("/api/app/invoices", { customerId: customer.id, periodStart: FROM, periodEnd: "2026-10-31T23:59:59.000Z" });
     expect(invoice.body.data.totalCents).toBe(40_000 + 7_600);
 
     await admin.client.put(`/api/app/constellations/${relaunch.id}/member-rates/${member.userId}`, { hourlyRateCents: 99_000 });
     await admin.client.patch(`/api/app/constellations/${relaunch.id}`, { hourlyRateCents: 77_000 });
-    await admin.client.patch(`/api/app/customers/${customer.id}`, { hourlyRateCents: 55_000 });
+    const changed = await admin.client.patch(`/api/app/customers/${customer.id}`, { hourlyRateCents: 55_000, taxRateBps: 2_500, roundingIncrementMinutes: 0 });
+    expect(changed.status, changed.text).toBe(200);
     const again = await admin.client.get(`/api/app/invoices/${invoice.body.data.id}`);
     expect(again.status, again.text).toBe(200);
     expect(again.body.data.subtotalCents).toBe(40_000);
     expect(again.body.data.lineItems.map((line: { amountCents: number }) => line.amountCents)).toEqual([40_000]);
 
-    // Clearing each level in turn: project-member → project → member → customer.
+    // The report, its rows and the budget still agree with the invoice to the cent: its amount, billed time and tax rate.
+    const invoiced = await report(admin, "project");
+    expect(invoiced.totals.amounts).toEqual([{ currency: "USD", amountCents: 40_000, taxCents: 7_600 }]);
+    expect(invoiced.totals).toMatchObject({ billedSeconds: 3_600 });
+    const file = await admin.client.get(`/api/app/reports/time?from=${FROM}&to=${TO}&groupBy=project&format=csv`);
+    expect(file.status, file.text).toBe(200);
+    const rows = parse(file.text, { columns: true, bom: true }) as Array<Record<string, string>>;
+    expect(rows.map((row) => [row.invoice, row.billedSeconds, row.amountCents])).toEqual([[invoice.body.data.number, "3600", "40000"]]);
+    const budget = await admin.client.get(`/api/app/constellations/${relaunch.id}/budget`);
+    expect(budget.body.data).toMatchObject({ spentCents: 40_000, percent: 40 });
+
+    // A void invoice bills nothing: the time is priced at today's rates again (50 minutes, no rounding now, 25% tax).
+    expect((await admin.client.post(`/api/app/invoices/${invoice.body.data.id}/void`)).status).toBe(200);
     const reportAmount = async () => amountOf((await report(admin, "project")).totals);
-    expect(await reportAmount()).toBe(99_000);
+    expect((await report(admin, "project")).totals.amounts).toEqual([{ currency: "USD", amountCents: 82_500, taxCents: 20_625 }]);
+
+    // Clearing each level in turn: project-member → project → member → customer.
     const cleared = await admin.client.put(`/api/app/constellations/${relaunch.id}/member-rates/${member.userId}`, { hourlyRateCents: null });
     expect(cleared.body.data.hourlyRateCents).toBeNull();
-    expect(await reportAmount()).toBe(77_000);
+    expect(await reportAmount()).toBe(64_167);
     await admin.client.put(`/api/app/members/${member.userId}/rates`, { billableRateCents: 66_000 });
     await admin.client.patch(`/api/app/constellations/${relaunch.id}`, { hourlyRateCents: null });
-    expect(await reportAmount()).toBe(66_000);
-    await admin.client.put(`/api/app/members/${member.userId}/rates`, { billableRateCents: null });
     expect(await reportAmount()).toBe(55_000);
+    await admin.client.put(`/api/app/members/${member.userId}/rates`, { billableRateCents: null });
+    expect(await reportAmount()).toBe(45_833);
   });
 
   it("bills an hourly customer without a rate of its own when every log resolves one, and refuses when one does not", async () => {

@@ -59,13 +59,31 @@ export function lineAmountCentsSql(columns: { seconds: Prisma.Sql; incrementMinu
  * The rate resolution (app-api section 16), for a query reading the log as `l` and its customer as `c`:
  * the joins it reads, then a billable log's hourly rate as the project-member rate, else the project's
  * rate, else the member's billable rate, else the customer's. Invoices, reports and budgets all read a
- * log's rate through these two fragments, so they agree to the cent. The aliases are the resolution's
+ * log's rate through these fragments, so they agree to the cent. A log a live invoice bills (one that
+ * is not void) keeps that invoice's figures for good: its line's billed seconds and amount, and the
+ * invoice's currency and tax rate, whatever the rates became since. The aliases are the resolution's
  * own (`rate_*`), so a query may join the same tables for its groups.
  */
 export const LOG_RATE_JOINS_SQL = Prisma.sql`
   LEFT JOIN "ConstellationMemberRate" rate_pm ON rate_pm."constellationId" = l."constellationId" AND rate_pm."userId" = l."userId" AND rate_pm."organizationId" = l."organizationId"
   LEFT JOIN "Constellation" rate_p ON rate_p."id" = l."constellationId" AND rate_p."organizationId" = l."organizationId"
-  LEFT JOIN "User" rate_u ON rate_u."id" = l."userId" AND rate_u."organizationId" = l."organizationId"`;
+  LEFT JOIN "User" rate_u ON rate_u."id" = l."userId" AND rate_u."organizationId" = l."organizationId"
+  LEFT JOIN ("InvoiceLine" rate_line JOIN "Invoice" rate_invoice ON rate_invoice."id" = rate_line."invoiceId" AND rate_invoice."organizationId" = rate_line."organizationId" AND rate_invoice."status" <> 'void')
+    ON rate_line."timeLogId" = l."id" AND rate_line."organizationId" = l."organizationId"`;
+
+/** Whether a live invoice bills the log (same joins): its figures are then the invoice line's. */
+const LOG_IS_BILLED_SQL = Prisma.sql`rate_invoice."id" IS NOT NULL`;
+
+/** The currency of a log's amount (same joins): its invoice's when a live one bills it, else its customer's. */
+export const LOG_CURRENCY_SQL = Prisma.sql`COALESCE(rate_invoice."currency", c."currency")`;
+
+/**
+ * Whose tax a log's amount is part of (same joins), as a key and a rate: its invoice's when a live one
+ * bills it (at the rate kept with the invoice), else its customer's. Tax is taken on each key's
+ * subtotal, as each invoice takes it on its own.
+ */
+export const LOG_TAX_KEY_SQL = Prisma.sql`COALESCE(rate_invoice."id", c."id")`;
+export const LOG_TAX_RATE_BPS_SQL = Prisma.sql`COALESCE(rate_invoice."taxRateBps", c."taxRateBps")`;
 
 export const LOG_HOURLY_RATE_CENTS_SQL = Prisma.sql`COALESCE(rate_pm."hourlyRateCents", rate_p."hourlyRateCents", rate_u."billableRateCents", c."hourlyRateCents")`;
 
@@ -78,10 +96,13 @@ const LOG_COLUMNS = {
 };
 
 /**
- * A time log's amount in SQL (same joins): its invoice line amount when it is billable to a customer
- * billed hourly and some level of the resolution gives it a rate, else NULL.
+ * A time log's amount in SQL (same joins), when it is billable to a customer billed hourly: the line
+ * of the live invoice that bills it, else its invoice line amount at today's rates when some level of
+ * the resolution gives it one; else NULL.
  */
-export const LOG_AMOUNT_CENTS_SQL = Prisma.sql`CASE WHEN l."isBillable" AND c."billingType" = 'hourly' AND ${LOG_HOURLY_RATE_CENTS_SQL} IS NOT NULL THEN ${lineAmountCentsSql(LOG_COLUMNS)} END`;
+export const LOG_AMOUNT_CENTS_SQL = Prisma.sql`CASE WHEN l."isBillable" AND c."billingType" = 'hourly' THEN (CASE
+    WHEN ${LOG_IS_BILLED_SQL} THEN rate_line."amountCents"
+    WHEN ${LOG_HOURLY_RATE_CENTS_SQL} IS NOT NULL THEN ${lineAmountCentsSql(LOG_COLUMNS)} END) END`;
 
 /**
  * What a log cost (same joins): its tracked seconds, billable or not and before any rounding, at its
@@ -90,8 +111,9 @@ export const LOG_AMOUNT_CENTS_SQL = Prisma.sql`CASE WHEN l."isBillable" AND c."b
 export const LOG_COST_CENTS_SQL = Prisma.sql`((2::bigint * l."durationSeconds" * rate_u."costRateCents" + 3600) / 7200)`;
 
 /**
- * A time log's billed seconds in SQL (same join), as an invoice bills them (`draftLines`): a billable
- * log of an hourly customer rounded by the customer's increment and mode, any other billable log as
- * it is (a fixed fee's logs, a log with no customer), a non-billable log none.
+ * A time log's billed seconds in SQL (same joins), as an invoice bills them (`draftLines`): the line
+ * of the live invoice that bills it; else a billable log of an hourly customer rounded by the
+ * customer's increment and mode, any other billable log as it is (a fixed fee's logs, a log with no
+ * customer), a non-billable log none.
  */
-export const LOG_BILLED_SECONDS_SQL = Prisma.sql`CASE WHEN NOT l."isBillable" THEN 0 WHEN c."billingType" = 'hourly' THEN ${billedSecondsSql(LOG_COLUMNS)} ELSE l."durationSeconds" END`;
+export const LOG_BILLED_SECONDS_SQL = Prisma.sql`CASE WHEN ${LOG_IS_BILLED_SQL} THEN rate_line."billedSeconds" WHEN NOT l."isBillable" THEN 0 WHEN c."billingType" = 'hourly' THEN ${billedSecondsSql(LOG_COLUMNS)} ELSE l."durationSeconds" END`;

@@ -1,8 +1,10 @@
 // Time report: seconds, billable and billed seconds, amounts and their tax over [from, to), grouped by
 // one or two dimensions, scoped by organizationId and served by the TimeLog (organizationId, …,
 // startedAt, id) indexes. Billed seconds and amounts are each log's invoice line as invoices compute
-// it (LOG_BILLED_SECONDS_SQL, LOG_AMOUNT_CENTS_SQL) and tax is each customer's rate on its own subtotal
-// (`taxCents`), so a report and an invoice of the same time agree to the cent.
+// it (LOG_BILLED_SECONDS_SQL, LOG_AMOUNT_CENTS_SQL: a log a live invoice bills keeps its line's) and
+// tax is taken on each customer's subtotal at its rate, or on each invoice's at the invoice's
+// (LOG_TAX_KEY_SQL, `taxCents`), so a report and an invoice of the same time agree to the cent, also
+// after the rates changed.
 //
 // Taking turns: on the embedded database (one connection, served to organizations in turns) a report
 // reads its logs REPORT_CHUNK_ROWS at a time in keyset order, one short statement per chunk, and adds
@@ -27,7 +29,16 @@ import { renderReportCsv } from "@/server/services/reports/render-csv";
 import { renderReportPdf, PDF_DETAIL_ROWS } from "@/server/services/reports/render-pdf";
 import type { Actor } from "@/server/services/auth/account";
 import { requestedLogOwner, scopeSql, seesEveryonesLogs } from "@/server/services/time-tracking/log-access";
-import { LOG_AMOUNT_CENTS_SQL, LOG_BILLED_SECONDS_SQL, LOG_COST_CENTS_SQL, LOG_RATE_JOINS_SQL, taxCents } from "@/server/services/invoices/arithmetic";
+import {
+  LOG_AMOUNT_CENTS_SQL,
+  LOG_BILLED_SECONDS_SQL,
+  LOG_COST_CENTS_SQL,
+  LOG_CURRENCY_SQL,
+  LOG_RATE_JOINS_SQL,
+  LOG_TAX_KEY_SQL,
+  LOG_TAX_RATE_BPS_SQL,
+  taxCents,
+} from "@/server/services/invoices/arithmetic";
 import { LOG_INVOICE_NUMBER_SQL, LOG_IS_INVOICED_SQL } from "@/server/services/invoices/invoiced-logs";
 import { logApprovalSql, REPORT_APPROVAL_LABELS } from "@/server/services/approvals/report-filter";
 import { zonedDate } from "@/lib/time-zone";
@@ -178,7 +189,8 @@ interface AggregateRow {
   l1: string | null;
   k2: string | null;
   l2: string | null;
-  customerId: string | null;
+  /** Whose tax the amount is part of: its customer's, or the live invoice's that bills it. */
+  taxKey: string | null;
   currency: string | null;
   taxRateBps: number | null;
   seconds: bigint | number;
@@ -193,7 +205,7 @@ interface AggregateRow {
   lastId?: string;
 }
 
-/** One customer's billed amount within a group, before its tax is taken on the whole of it. */
+/** One customer's (or one invoice's) billed amount within a group, before its tax is taken on the whole of it. */
 interface Subtotal {
   currency: string;
   cents: number;
@@ -227,13 +239,13 @@ function add(target: Accumulator, row: AggregateRow): void {
   target.billableSeconds += Number(row.billable);
   target.billedSeconds += Number(row.billed);
   target.costCents += Number(row.cost ?? 0);
-  if (row.amount === null || row.currency === null || row.customerId === null) return;
-  const subtotal = target.subtotals.get(row.customerId) ?? { currency: row.currency, cents: 0, taxRateBps: row.taxRateBps ?? 0 };
+  if (row.amount === null || row.currency === null || row.taxKey === null) return;
+  const subtotal = target.subtotals.get(row.taxKey) ?? { currency: row.currency, cents: 0, taxRateBps: row.taxRateBps ?? 0 };
   subtotal.cents += Number(row.amount);
-  target.subtotals.set(row.customerId, subtotal);
+  target.subtotals.set(row.taxKey, subtotal);
 }
 
-/** Per currency: the subtotals, and the tax an invoice takes on each customer's subtotal. */
+/** Per currency: the subtotals, and the tax an invoice takes on each customer's (or invoice's) subtotal. */
 function amountsOf(subtotals: Map<string, Subtotal>): ReportAmount[] {
   const byCurrency = new Map<string, ReportAmount>();
   for (const { currency, cents, taxRateBps } of subtotals.values()) {
@@ -338,9 +350,9 @@ async function computeReport(db: DbClient, viewer: ReportViewer, input: TimeRepo
     const rows: AggregateRow[] = await db.$queryRaw<AggregateRow[]>`
       WITH "chunk" AS (${logsOf(viewer, input, AGGREGATED_COLUMNS, after, reading.chunkRows)})
       SELECT ${outer.key} AS "k1", ${outer.label} AS "l1", ${inner.key} AS "k2", ${inner.label} AS "l2",
-        ${amounts ? Prisma.sql`c."id"` : Prisma.sql`NULL::text`} AS "customerId",
-        ${amounts ? Prisma.sql`c."currency"` : Prisma.sql`NULL::text`} AS "currency",
-        ${amounts ? Prisma.sql`c."taxRateBps"` : Prisma.sql`NULL::int`} AS "taxRateBps",
+        ${amounts ? LOG_TAX_KEY_SQL : Prisma.sql`NULL::text`} AS "taxKey",
+        ${amounts ? LOG_CURRENCY_SQL : Prisma.sql`NULL::text`} AS "currency",
+        ${amounts ? LOG_TAX_RATE_BPS_SQL : Prisma.sql`NULL::int`} AS "taxRateBps",
         SUM(l."durationSeconds")::bigint AS "seconds",
         SUM(CASE WHEN l."isBillable" THEN l."durationSeconds" ELSE 0 END)::bigint AS "billable",
         SUM(${LOG_BILLED_SECONDS_SQL})::bigint AS "billed",
@@ -471,7 +483,7 @@ async function reportLogRows(db: DbClient, viewer: ReportViewer, input: TimeRepo
         (${LOG_BILLED_SECONDS_SQL})::int AS "billedSeconds", u."name" AS "member",
         c."name" AS "customer", p."title" AS "project", t."title" AS "task", l."description", l."tags", l."isBillable",
         ${LOG_INVOICE_NUMBER_SQL} AS "invoice",
-        ${viewer.showAmounts ? Prisma.sql`c."currency"` : Prisma.sql`NULL::text`} AS "currency",
+        ${viewer.showAmounts ? LOG_CURRENCY_SQL : Prisma.sql`NULL::text`} AS "currency",
         ${viewer.showAmounts ? Prisma.sql`(${LOG_AMOUNT_CENTS_SQL})::bigint` : Prisma.sql`NULL::bigint`} AS "amount"
       FROM (${logsOf(viewer, input, Prisma.sql`l.*`, after, limit)}) l ${Prisma.join(Object.values(JOINS), " ")} ${LOG_RATE_JOINS_SQL}
       ORDER BY l."startedAt", l."id"`;

@@ -9,7 +9,7 @@ import type { WorkHours, WorkPeriod, WorkRow, WorkSummary } from "@/server/contr
 import type { Actor } from "@/server/services/auth/account";
 import { getConstellationWithCustomerName } from "@/server/services/constellations/constellations";
 import { getCustomer } from "@/server/services/customers/customers";
-import { LOG_AMOUNT_CENTS_SQL, LOG_RATE_JOINS_SQL } from "@/server/services/invoices/arithmetic";
+import { LOG_AMOUNT_CENTS_SQL, LOG_CURRENCY_SQL, LOG_RATE_JOINS_SQL } from "@/server/services/invoices/arithmetic";
 import { resolveRelativeRange } from "@/lib/report-ranges";
 import { reportViewerFor } from "@/server/services/reports/time";
 import { sqlTimestamp } from "@/server/lib/sql";
@@ -86,7 +86,7 @@ export async function workSummary(db: DbClient, actor: Actor, subject: Subject):
     ...scopeSql(viewer),
     subject.kind === "project" ? Prisma.sql`l."constellationId" = ${subject.id}` : Prisma.sql`l."customerId" = ${subject.id}`,
   ];
-  const currency = viewer.showAmounts ? Prisma.sql`c."currency"` : Prisma.sql`NULL::text`;
+  const currency = viewer.showAmounts ? LOG_CURRENCY_SQL : Prisma.sql`NULL::text`;
 
   // Two grouping sets in one pass: per currency (the totals and their amounts) and per task or
   // project (hours only). The currency rows sort first, so the LIMIT only ever cuts task rows.
