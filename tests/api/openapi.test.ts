@@ -146,6 +146,26 @@ describe("the OpenAPI document", () => {
     expect(auditEvent.properties.action.enum).toContain("api_key.created");
     expect(body.paths["/v1/audit-events"].get.description).toMatch(/audit:read/);
     expect(body.paths["/v1/tasks"].get.responses["200"].content["application/json"].schema.properties.meta.properties.timestamp).toMatchObject({ format: "date-time" });
+    // Every instant in every answer and component: a string property named as instants are.
+    const untyped: string[] = [];
+    const isString = (schema: Json) => schema.type === "string" || (Array.isArray(schema.type) && schema.type.includes("string")) || (schema.anyOf ?? []).some((each: Json) => each.type === "string");
+    const hasFormat = (schema: Json) => schema.format === "date-time" || (schema.anyOf ?? []).some((each: Json) => each.format === "date-time");
+    const walk = (schema: Json | undefined, at: string) => {
+      if (!schema || typeof schema !== "object") return;
+      for (const [name, property] of Object.entries<Json>(schema.properties ?? {})) {
+        if (/(At|^from|^to|^since|^timestamp|^periodStart)$/.test(name) && isString(property) && !hasFormat(property)) untyped.push(`${at}.${name}`);
+        walk(property, `${at}.${name}`);
+      }
+      for (const key of ["items", "additionalProperties"]) walk(schema[key], `${at}[]`);
+      for (const key of ["anyOf", "oneOf", "allOf"]) (schema[key] ?? []).forEach((each: Json) => walk(each, at));
+    };
+    for (const [name, schema] of Object.entries<Json>(body.components.schemas)) walk(schema, name);
+    for (const [path, methods] of Object.entries<Json>(body.paths)) {
+      for (const [method, operation] of Object.entries<Json>(methods)) {
+        for (const [status, response] of Object.entries<Json>(operation.responses ?? {})) walk(resolve(body, response).content?.["application/json"]?.schema, `${method} ${path} ${status}`);
+      }
+    }
+    expect(untyped).toEqual([]);
   });
 
   it("types Event by its `type` and has one `webhooks` entry per catalog type whose schema accepts the type's bodies", async () => {

@@ -2401,6 +2401,7 @@ export interface operations {
                                 label: string;
                                 value: string;
                             }[];
+                            /** Format: date-time */
                             from: string;
                             groupBy: ("customer" | "project" | "task" | "member" | "day" | "week")[];
                             groups: {
@@ -2456,6 +2457,7 @@ export interface operations {
                                 lastDay: string;
                             };
                             timeZone: string;
+                            /** Format: date-time */
                             to: string;
                             totals: {
                                 amounts: {

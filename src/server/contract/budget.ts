@@ -2,7 +2,7 @@
 // project's whole life (`total`) or per calendar month in UTC (`monthly`); with the percentages that
 // raise a notice. The budget as set, and as it stands in its current period.
 import { z } from "zod";
-import { uncoerced } from "@/server/lib/zod";
+import { timestampSchema, uncoerced } from "@/server/lib/zod";
 
 export const BUDGET_KINDS = ["hours", "amount"] as const;
 export const BUDGET_PERIODS = ["total", "monthly"] as const;
@@ -47,7 +47,7 @@ export type BudgetSettingsView = z.output<typeof budgetSettingsSchema>;
  */
 export const budgetStatusSchema = budgetSettingsSchema.extend({
   value: z.number().nullable(),
-  periodStart: z.string().nullable(),
+  periodStart: timestampSchema.nullable(),
   spentSeconds: z.number().int(),
   spentCents: z.number().int().nullable(),
   percent: z.number(),
@@ -57,7 +57,7 @@ export const reportBudgetSchema = z.object({
   kind: z.enum(BUDGET_KINDS),
   value: z.number(),
   period: z.enum(BUDGET_PERIODS),
-  periodStart: z.string().nullable(),
+  periodStart: timestampSchema.nullable(),
   spent: z.number(),
   remaining: z.number(),
 });

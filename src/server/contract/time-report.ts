@@ -2,7 +2,7 @@
 // customer, project, task, member, day, week, with optional filters.
 import { z } from "zod";
 import { REPORT_APPROVAL_STATES } from "@/server/contract/approval";
-import { idInput, isoInstant, queryBoolean } from "@/server/lib/zod";
+import { idInput, isoInstant, queryBoolean, timestampSchema } from "@/server/lib/zod";
 import { MAX_TAG_LENGTH } from "@/lib/limits";
 import { paginationInput } from "@/server/lib/cursor";
 import { refineReportRange } from "@/server/contract/hours-report";
@@ -95,8 +95,8 @@ const groupSchema = innerGroupSchema.extend({ groups: z.array(innerGroupSchema).
 export type ReportGroup = z.output<typeof groupSchema>;
 
 export const timeReportSchema = z.object({
-  from: z.string(),
-  to: z.string(),
+  from: timestampSchema,
+  to: timestampSchema,
   groupBy: z.array(z.enum(REPORT_DIMENSIONS)),
   /** The zone days and weeks are counted in (the caller's preference, or the owner's for a shared report). */
   timeZone: z.string(),
@@ -116,7 +116,7 @@ export type TimeReportLogsInput = z.output<typeof timeReportLogsInput>;
 
 export const reportLogSchema = z.object({
   id: z.string(),
-  startedAt: z.string(),
+  startedAt: timestampSchema,
   durationSeconds: z.number().int(),
   isBillable: z.boolean(),
   description: z.string().nullable(),
