@@ -345,6 +345,21 @@ describe("what the token endpoint refuses (RFC 6749 5.2)", () => {
     await tokenError(await post('{"grant_type":"authorization_code"}', { "content-type": "application/json" }), 400, "invalid_request");
     await tokenError(await post(`grant_type=authorization_code&client_secret=${app.clientSecret}`), 400, "invalid_request");
   });
+
+  it("a method an endpoint lacks: 405 naming the ones it has (Allow), in OAuth's error form", async () => {
+    for (const [method, url, allow] of [
+      ["GET", as.token_endpoint!, "POST, OPTIONS"],
+      ["DELETE", as.token_endpoint!, "POST, OPTIONS"],
+      ["GET", as.revocation_endpoint!, "POST, OPTIONS"],
+      ["POST", `${issuer.origin}/.well-known/oauth-authorization-server`, "GET, HEAD, OPTIONS"],
+    ] as const) {
+      const response = await fetch(url, { method });
+      expect(response.status, `${method} ${url}`).toBe(405);
+      expect(response.headers.get("allow"), `${method} ${url}`).toBe(allow);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(await response.json()).toEqual({ error: "invalid_request", error_description: `Method ${method} is not allowed on this route.` });
+    }
+  });
 });
 
 describe("ending an installation", () => {

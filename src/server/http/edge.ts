@@ -1,5 +1,6 @@
 // What happens to every request before its route runs (Next's proxy, src/proxy.ts): the request id,
 // the security headers, and the envelope 404/405 for in-app and cron paths Next would answer itself.
+import type { AppError } from "@/server/errors";
 import { errorEnvelope } from "@/server/lib/envelope";
 import { REQUEST_ID_HEADER, requestIdOf } from "@/server/http/request-id";
 import { routingError } from "@/server/http/route-table";
@@ -51,8 +52,16 @@ export function decideAtEdge(request: Request): EdgeDecision {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set(REQUEST_ID_HEADER, requestId);
   const url = new URL(request.url);
-  const rewritePath = sharedReportCsvPath(url.pathname) ?? oauthRoutePath(request.method, url.pathname);
-  if (rewritePath) return { rewritePath, requestHeaders, responseHeaders: new Headers() };
+  const oauthPath = oauthRoutePath(request.method, url.pathname);
+  const rewritePath = sharedReportCsvPath(url.pathname) ?? oauthPath;
+  if (rewritePath) {
+    // A method the route lacks is a 405 naming the ones it has (RFC 9110 15.5.6), not Next's bare one;
+    // at the OAuth endpoints in OAuth's error form.
+    const refused = routingError(request.method, rewritePath);
+    if (!refused) return { rewritePath, requestHeaders, responseHeaders: new Headers() };
+    const body = oauthPath ? { error: "invalid_request", error_description: refused.message } : errorEnvelope(refused);
+    return { response: edgeRefusal(request, requestId, refused, body), requestHeaders, responseHeaders: new Headers() };
+  }
   const isApi = url.pathname.startsWith("/api/");
   // Pages learn their own path from it (a signed-out visitor is sent to log in and back, server-side).
   if (!isApi) requestHeaders.set(PAGE_PATH_HEADER, url.pathname + url.search);
@@ -64,8 +73,13 @@ export function decideAtEdge(request: Request): EdgeDecision {
 
   const error = routingError(request.method, url.pathname);
   if (!error) return { requestHeaders, responseHeaders };
+  return { response: edgeRefusal(request, requestId, error), requestHeaders, responseHeaders };
+}
+
+/** The edge's answer to a request it refuses: never cached, with the request id, the security headers and the error's own (`Allow`). */
+function edgeRefusal(request: Request, requestId: string, error: AppError, body: unknown = errorEnvelope(error)): Response {
   const headers = new Headers({ "cache-control": "no-store" });
   setEdgeHeaders(headers, request, requestId);
   for (const [name, value] of Object.entries(error.headers ?? {})) headers.set(name, value);
-  return { response: Response.json(errorEnvelope(error), { status: error.status, headers }), requestHeaders, responseHeaders };
+  return Response.json(body, { status: error.status, headers });
 }
