@@ -261,9 +261,9 @@ describe("non-JSON and oversized bodies", () => {
     expectErrorEnvelope(huge, 413, "payload_too_large");
   });
 
-  it("the key is checked before a bad body: 401 for a missing, malformed or unknown key, then 400 or 413, and nothing is counted", async () => {
-    const { api } = await apiOrganization(["*"], { rateLimitPerHour: 3 });
+  it("a bad body or query is answered after admission: 401, 402, 403 and 429 first, then its 400 or 413, counted and with the rate-limit headers", async () => {
     const huge = JSON.stringify({ name: "x", notes: "x".repeat(1024 * 1024 + 10) });
+    const post = (client: TestClient, rawBody: string) => client.request("POST", "/api/v1/customers", { rawBody, headers: { "content-type": "application/json" } });
     const unknownKey = apiClient(`sk_${"0".repeat(64)}`);
     for (const [client, rawBody] of [
       [new TestClient(), "{not json"],
@@ -271,15 +271,31 @@ describe("non-JSON and oversized bodies", () => {
       [unknownKey, "{not json"],
       [unknownKey, huge],
     ] as const) {
-      const response = await client.request("POST", "/api/v1/customers", { rawBody, headers: { "content-type": "application/json" } });
+      const response = await post(client, rawBody);
       expectErrorEnvelope(response, 401, "unauthorized");
       expect(response.headers.get("ratelimit-limit")).toBeNull();
     }
-    expectErrorEnvelope(await api.request("POST", "/api/v1/customers", { rawBody: "{not json", headers: { "content-type": "application/json" } }), 400, "validation_error");
-    expectErrorEnvelope(await api.request("POST", "/api/v1/customers", { rawBody: huge, headers: { "content-type": "application/json" } }), 413, "payload_too_large");
-    const admitted = await api.get("/api/v1/customers");
-    expect(admitted.status).toBe(200);
-    expect(admitted.headers.get("ratelimit-remaining")).toBe("2");
+    // A NUL in the query of a request without a key: its 401 first.
+    expectErrorEnvelope(await new TestClient().get("/api/v1/customers?search=%00"), 401, "unauthorized");
+
+    const { admin, api } = await apiOrganization(["*"], { rateLimitPerHour: 4 });
+    const notJson = await post(api, "{not json");
+    expectErrorEnvelope(notJson, 400, "validation_error");
+    expect(notJson.headers.get("ratelimit-remaining")).toBe("3");
+    const tooLarge = await post(api, huge);
+    expectErrorEnvelope(tooLarge, 413, "payload_too_large");
+    expect(tooLarge.headers.get("ratelimit-remaining")).toBe("2");
+    const nul = await api.get("/api/v1/customers?search=%00");
+    expectErrorEnvelope(nul, 400, "validation_error");
+    expect(nul.body.details).toEqual([{ field: "search", message: "must not contain NUL characters" }]);
+    expect(nul.headers.get("ratelimit-remaining")).toBe("1");
+    expect((await api.get("/api/v1/customers")).headers.get("ratelimit-remaining")).toBe("0");
+    expectErrorEnvelope(await post(api, "{not json"), 429, "rate_limit_exceeded");
+
+    const { api: readOnly } = await apiOrganization(["customers:read"]);
+    expectErrorEnvelope(await post(readOnly, "[]"), 403, "forbidden");
+    await admin.client.put("/api/app/organization/plan", { plan: "free" });
+    expectErrorEnvelope(await post(api, "{not json"), 402, "plan_required");
   });
 
   it("an unknown route is a 404 in the envelope, whatever the method, with a key or without", async () => {

@@ -4,7 +4,7 @@ import type { OpenApiMeta } from "trpc-to-openapi";
 import type { PrismaClient } from "@/generated/prisma/client";
 import type { Scope } from "@/server/auth/scopes";
 import type { DeviceProof } from "@/server/auth/device-cookies";
-import { ERROR_CONTRACT, toAppError } from "@/server/errors";
+import { ERROR_CONTRACT, toAppError, type AppError } from "@/server/errors";
 import type { PresentedKey } from "@/server/api/middleware/api-key";
 import type { IdempotentRequest, StoredAnswer } from "@/server/services/idempotency/idempotency-keys";
 
@@ -62,8 +62,12 @@ export interface RequestContext {
   clientAddress: string | undefined;
   /** The public origin the request belongs to, for absolute URLs handed back (feed, invite, share links). */
   origin: string;
-  /** A /api/v1 request's query parameters its operation does not accept: a 400 once the request is admitted. */
-  unknownQueryParameters?: readonly string[];
+  /**
+   * What the /api/v1 edge found wrong with the request itself (a NUL in the query, a query parameter
+   * its operation does not take, a body that cannot be read): answered once the request is admitted,
+   * after 401-429 as the contract orders them, and counted like any other request.
+   */
+  requestRefusal?: AppError;
   /**
    * A /api/v1 POST or PATCH with an Idempotency-Key: the request as its key identifies it, and once
    * admitted, the claim it runs under or the stored answer the edge replays (the procedure does not run).

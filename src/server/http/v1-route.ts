@@ -5,12 +5,15 @@
 // through trpc-to-openapi (v1-adapter.ts) with the body we already read and checked, its serialized
 // result sent as it is. What the adapter does by default that the contract forbids is corrected here,
 // in one place: its error and 404 bodies (replaced by our envelope), its body parsing (we enforce 1 MiB,
-// JSON objects only) and its silence about query parameters it does not know (named in a 400 once the
-// request is admitted); the success status (201 for creates) comes from the procedure's meta.
-import { findApiKey, presentedKeyHash } from "@/server/api/middleware/api-key";
+// JSON objects only) and its silence about query parameters it does not know. What is wrong with the
+// request itself (a NUL in the query, a parameter the operation does not take, a body that cannot be
+// read) is answered once the request is admitted, in the contract's order: 401, 402, 403, 429, then
+// the 400 or 413, counted like any other. The success status (201 for creates) comes from the
+// procedure's meta.
+import { presentedKeyHash } from "@/server/api/middleware/api-key";
 import { openApiDocumentJson } from "@/server/api/openapi";
 import type { RequestContext } from "@/server/api/trpc";
-import { AppError } from "@/server/errors";
+import { AppError, invalidFields } from "@/server/errors";
 import { assertNoNulCharacters, parseJsonBodyText, readBodyText } from "@/server/http/body";
 import type { RequestCredential } from "@/server/http/credential";
 import { MapHeaders } from "@/server/http/map-headers";
@@ -94,18 +97,36 @@ function successAnswer(json: string, status: number, headers: Headers): JsonAnsw
   return { status, headers, json };
 }
 
+/** The 400 (or 413) a check of the request finds, to be answered once the request is admitted. */
+function refusalOf(check: () => unknown): AppError | undefined {
+  try {
+    check();
+    return undefined;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+}
+
+/** The query's refusal: a NUL (which cannot reach PostgreSQL), else the parameters the operation does not take. */
+function queryRefusal(query: URLSearchParams, unknown: readonly string[]): AppError | undefined {
+  return (
+    refusalOf(() => assertNoNulCharacters(Object.fromEntries(query), "query")) ??
+    (unknown.length ? invalidFields(unknown.map((name) => ({ field: name, message: "is not a query parameter of this operation" }))) : undefined)
+  );
+}
+
 /**
- * The body of a method that has one, as a JSON object. A request without a well-formed key gets its 401
- * before its body is read. A body that cannot be read is refused after the key is checked (401 first);
- * a readable one goes on to admission.
+ * The body of a method that has one, as a JSON object, or the refusal of a body that cannot be read. A
+ * request without a well-formed key gets its 401 before its body is read.
  */
-async function readJsonBody(request: V1Request, context: RequestContext): Promise<object | undefined> {
-  if (!METHODS_WITH_BODY.has(request.method)) return undefined;
+async function readJsonBody(request: V1Request, context: RequestContext): Promise<{ body?: object; refusal?: AppError }> {
+  if (!METHODS_WITH_BODY.has(request.method)) return {};
   presentedKeyHash(context.presentedKey);
   try {
-    return asJsonObject(parseJsonBodyText(await request.readBodyText()));
+    return { body: asJsonObject(parseJsonBodyText(await request.readBodyText())) };
   } catch (error) {
-    await findApiKey(context.db, context.presentedKey);
+    if (error instanceof AppError) return { refusal: error };
     throw error;
   }
 }
@@ -123,17 +144,18 @@ export async function answerV1Request(request: V1Request): Promise<V1Answer> {
     if (!("kind" in operation)) return operation;
     if (operation.kind === "document") return documentAnswer(request, resHeaders);
     let unknown: string[] = [];
+    let refusal: AppError | undefined;
     if (request.search) {
       const query = new URLSearchParams(request.search);
-      // NUL cannot reach PostgreSQL.
-      assertNoNulCharacters(Object.fromEntries(query), "query");
       unknown = unknownQueryParameters(operation, query);
+      refusal = queryRefusal(query, unknown);
     }
     const context = await createRequestContext({ headers: request.headers, url: request.url, resHeaders, credential: "api-key", carried: request.credential });
-    if (unknown.length) context.unknownQueryParameters = unknown;
+    context.requestRefusal = refusal;
     if (operation.kind === "events-stream") return await answerEventStream(request, context, resHeaders);
-    const body = await readJsonBody(request, context);
-    noteIdempotencyKey(context, request, body);
+    const { body, refusal: bodyRefusal } = await readJsonBody(request, context);
+    context.requestRefusal ??= bodyRefusal;
+    if (!context.requestRefusal) noteIdempotencyKey(context, request, body);
     const outcome = await callProcedure({ method: request.method, pathname: request.pathname, search: knownSearch(request.search, unknown), body, context });
     const replay = context.idempotency?.replay;
     if (replay) {

@@ -1,7 +1,8 @@
 // The public API's admission, in the contract's order: API key (401) → the organization's current
-// plan (402) → scopes (403) → rate limit (429), then the first check of validation (400): a query
-// parameter the operation does not accept (the edge found them; named here, so they come after 429
-// and the request is counted like any other 400). One statement looks the key up with its plan and
+// plan (402) → scopes (403) → rate limit (429), then the first checks of validation (400, 413): what
+// the edge found wrong with the request itself (a NUL in the query, a parameter the operation does not
+// take, a body that cannot be read; answered here, so they come after 429 and the request is counted
+// like any other). One statement looks the key up with its plan and
 // counts the request only if key, plan and scopes pass, so an admitted request costs one round trip
 // and a refused one is never counted. Each step's decision is still taken by its own function, from
 // the row the statement returned. On the embedded database the statement takes its turns as the
@@ -23,7 +24,7 @@ import {
   rateLimitWindows,
 } from "@/server/api/middleware/rate-limit";
 import { assertScopes } from "@/server/api/middleware/scopes";
-import { invalidFields } from "@/server/errors";
+import type { AppError } from "@/server/errors";
 import { asApiKey } from "@/server/load/database-turns";
 
 /** An admitted public API request: its key and its rate-limit state (not the edge's fair admission, load/admission.ts). */
@@ -53,19 +54,14 @@ function assertPlanAndScopes(apiKey: AuthenticatedKey, required: readonly Scope[
   assertScopes(apiKey.scopes, required);
 }
 
-/** A 400 naming each query parameter the operation does not accept (Stripe answers an unknown parameter the same way). */
-function assertNoUnknownQueryParameters(names: readonly string[] | undefined): void {
-  if (names?.length) throw invalidFields(names.map((name) => ({ field: name, message: "is not a query parameter of this operation" })));
-}
-
-/** The whole admission of a request: one statement; then its unknown query parameters, if any. */
+/** The whole admission of a request: one statement; then the edge's refusal of the request itself, if any. */
 export async function admitApiRequest(
-  ctx: { db: DbClient; presentedKey: PresentedKey; resHeaders: Headers; unknownQueryParameters?: readonly string[] },
+  ctx: { db: DbClient; presentedKey: PresentedKey; resHeaders: Headers; requestRefusal?: AppError },
   required: readonly Scope[],
 ): Promise<ApiAdmission> {
   const keyHash = presentedKeyHash(ctx.presentedKey);
   const admission = await asApiKey(keyHash, () => admitKey(ctx, keyHash, required));
-  assertNoUnknownQueryParameters(ctx.unknownQueryParameters);
+  if (ctx.requestRefusal) throw ctx.requestRefusal;
   return admission;
 }
 
