@@ -204,6 +204,9 @@ describe("SSO sign-in through a certified provider", () => {
     expect(deactivated.location).toBe("/login?sso=deactivated");
     expect((await deactivated.browser.get("/api/app/me")).status).toBe(401);
     expect(await (await getDb()).user.count({ where: { email: { in: [`una@${domain}`] } } })).toBe(0);
+    // The refused existing user's attempt is in the audit log; strangers' are not.
+    const failures = (await auditActions(admin.organizationId)).filter((entry) => entry.action === "auth.login_failed");
+    expect(failures.map((entry) => [entry.targetId, entry.metadata])).toEqual([[created.body.data.user.id, { reason: "deactivated", method: "sso" }]]);
   });
 
   it("sends an email of no SSO domain, or no email, back to the login page", async () => {
@@ -279,6 +282,11 @@ describe("enforced SSO", () => {
     expect((await new TestClient().post("/api/app/auth/login", { email: adminEmail, password: PASSWORD })).status).toBe(200);
     // A wrong password is still the usual 401: the refusal tells only someone who knows the password.
     expect((await new TestClient().post("/api/app/auth/login", { email: memberEmail, password: "wrong password!" })).status).toBe(401);
+    const failures = (await auditActions(admin.organizationId)).filter((entry) => entry.action === "auth.login_failed");
+    expect(failures.map((entry) => [entry.targetLabel, entry.metadata])).toEqual([
+      [memberEmail, { reason: "sso_required" }],
+      [memberEmail, { reason: "password" }],
+    ]);
   });
 
   it("leaves password login alone when not enforced", async () => {

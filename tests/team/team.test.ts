@@ -66,6 +66,12 @@ describe("members", () => {
     expectErrorEnvelope(login, 401, "unauthorized");
     expect(login.body.message).toMatch(/deactivated/);
     expect((await logIn(member.email, "wrong password")).body.message).toBe("Email or password is incorrect.");
+    // Both refusals of an existing user are in the audit log, each with its reason.
+    const failures = await (await getDb()).auditEvent.findMany({ where: { organizationId: admin.organizationId, action: "auth.login_failed" }, orderBy: { createdAt: "asc" } });
+    expect(failures.map((entry) => [entry.targetId, entry.metadata])).toEqual([
+      [member.userId, { reason: "deactivated" }],
+      [member.userId, { reason: "password" }],
+    ]);
 
     const report = await admin.client.get("/api/app/reports/time?from=2026-03-01T00:00:00Z&to=2026-04-01T00:00:00Z&groupBy=member");
     expect(report.body.data.groups).toEqual([expect.objectContaining({ key: member.userId, label: "Max Member", seconds: 3_600 })]);

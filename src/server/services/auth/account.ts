@@ -19,7 +19,7 @@ import { AppError, notFound } from "@/server/errors";
 import { isTimeZone } from "@/lib/time-zone";
 import { hashPassword, needsRehash, verifyPassword, waitLikePasswordCheck } from "@/server/auth/passwords";
 import type { DeviceProof } from "@/server/auth/device-cookies";
-import { refuseIfSsoEnforced } from "@/server/services/auth/sso";
+import { ssoEnforcedRefusal } from "@/server/services/auth/sso";
 import { countedAttempt, countSignupAttempt, loginAttempt } from "@/server/services/auth/throttle";
 import { recordAudit, type AuditContext } from "@/server/services/audit/record";
 import { revokeUserSessions } from "@/server/services/auth/sessions";
@@ -79,7 +79,7 @@ export async function signUp(
  * email without an account computes no hash: it waits as long as a check would (passwords.ts). For a
  * user with two-factor on, the right password needs a right code too (401 on `code` without one); a
  * wrong code counts as a failed attempt, a missing one does not (it is the login page's first step).
- * Failures of an existing user are recorded in the audit log.
+ * Every refusal of an existing user is recorded in the audit log, with its reason.
  */
 export async function logIn(
   db: Db,
@@ -101,28 +101,51 @@ export async function logIn(
     else outcome = (await useSecondFactor(db, user, input.code)) ? "ok" : "wrong_code";
     return outcome === "ok" || outcome === "code_missing";
   });
-  if (user && (outcome === "wrong_password" || outcome === "wrong_code")) {
-    await recordAudit(db, client.audit({ userId: user.id, organizationId: user.organizationId }), {
-      action: "auth.login_failed",
-      target: { type: "user", id: user.id, label: user.email },
-      metadata: { reason: outcome === "wrong_code" ? "two_factor_code" : "password" },
-    });
+  if (!user || outcome === "no_user") throw new AppError("unauthorized", "Email or password is incorrect.");
+  const refusal = await loginRefusal(db, user, outcome);
+  if (refusal) {
+    await recordLoginFailure(db, client.audit({ userId: user.id, organizationId: user.organizationId }), user, refusal.reason);
+    throw refusal.error;
   }
-  if (!user || outcome === "no_user" || outcome === "wrong_password") throw new AppError("unauthorized", "Email or password is incorrect.");
-  // Told only to someone who knows the password, so it reveals nothing about who has an account.
-  if (user.deactivatedAt) throw new AppError("unauthorized", "This account has been deactivated; ask an admin of your organization to reactivate it.");
-  await refuseIfSsoEnforced(db, user);
   if (outcome === "code_missing") {
     throw new AppError("unauthorized", "Enter the code from your authenticator app.", { details: [{ field: "code", message: "is required: two-factor sign-in is on for this account" }] });
-  }
-  if (outcome === "wrong_code") {
-    throw new AppError("unauthorized", "That code is not right, or was used already.", { details: [{ field: "code", message: "is not a valid code from your authenticator app or a recovery code" }] });
   }
   if (needsRehash(user.passwordHash)) {
     // The password is at hand only now: upgrade a hash made under an older cost.
     await db.user.updateMany({ where: { id: user.id, passwordHash: user.passwordHash }, data: { passwordHash: await hashPassword(input.password) } });
   }
   return serializeAccount(user);
+}
+
+/** Why an existing user's sign-in is refused, as the audit log names it. */
+export type LoginFailureReason = "password" | "two_factor_code" | "deactivated" | "sso_required";
+
+/**
+ * The refusal of an existing user's password sign-in, in the order it is told: a wrong password (the
+ * same answer as for no account), then, only to someone who knows the password, a deactivated account,
+ * enforced single sign-on, a wrong second factor. Undefined: signed in, or asked for the code.
+ */
+async function loginRefusal(
+  db: DbClient,
+  user: { email: string; role: string; organizationId: string; deactivatedAt: Date | null },
+  outcome: "wrong_password" | "code_missing" | "wrong_code" | "ok",
+): Promise<{ reason: LoginFailureReason; error: AppError } | undefined> {
+  if (outcome === "wrong_password") return { reason: "password", error: new AppError("unauthorized", "Email or password is incorrect.") };
+  if (user.deactivatedAt) {
+    return { reason: "deactivated", error: new AppError("unauthorized", "This account has been deactivated; ask an admin of your organization to reactivate it.") };
+  }
+  const ssoRequired = await ssoEnforcedRefusal(db, user);
+  if (ssoRequired) return { reason: "sso_required", error: ssoRequired };
+  if (outcome === "wrong_code") {
+    const error = new AppError("unauthorized", "That code is not right, or was used already.", { details: [{ field: "code", message: "is not a valid code from your authenticator app or a recovery code" }] });
+    return { reason: "two_factor_code", error };
+  }
+  return undefined;
+}
+
+/** An existing user's refused sign-in (`auth.login_failed`), by password or by single sign-on. */
+export async function recordLoginFailure(db: DbClient, audit: AuditContext, user: { id: string; email: string }, reason: LoginFailureReason, method: "password" | "sso" = "password"): Promise<void> {
+  await recordAudit(db, audit, { action: "auth.login_failed", target: { type: "user", id: user.id, label: user.email }, metadata: { reason, ...(method === "sso" ? { method } : {}) } });
 }
 
 /**

@@ -33,7 +33,11 @@ export type SsoRefusalReason =
   | "too_many";
 
 export class SsoRefusal extends Error {
-  constructor(readonly reason: SsoRefusalReason) {
+  /** `user`: the existing user refused (a deactivated one), whose refusal the audit log records. */
+  constructor(
+    readonly reason: SsoRefusalReason,
+    readonly user?: { id: string; email: string; organizationId: string },
+  ) {
     super(`Single sign-on refused: ${reason}`);
   }
 }
@@ -159,7 +163,7 @@ export async function finishSsoLogin(db: Db, callback: SsoCallback): Promise<Sig
   const existing = await db.user.findUnique({ where: { email }, include: { organization: true } });
   if (existing) {
     if (existing.organizationId !== pending.organizationId) throw new SsoRefusal("other_organization");
-    if (existing.deactivatedAt) throw new SsoRefusal("deactivated");
+    if (existing.deactivatedAt) throw new SsoRefusal("deactivated", existing);
     return { ...serializeAccount(existing), memberCreated: false };
   }
   // No usable password: the hash of random bytes nobody holds, so password login behaves (and takes) as for anyone else.
@@ -176,17 +180,17 @@ export async function finishSsoLogin(db: Db, callback: SsoCallback): Promise<Sig
 
 /**
  * Enforced SSO: a member (not an admin) whose email's domain is one of their own organization's SSO
- * domains, with enforce on, may not sign in with a password. Asked only after the password was right.
+ * domains, with enforce on, may not sign in with a password: the 403 to answer, else undefined. Asked
+ * only after the password was right.
  */
-export async function refuseIfSsoEnforced(db: DbClient, user: { email: string; role: string; organizationId: string }): Promise<void> {
-  if (user.role === "admin") return;
+export async function ssoEnforcedRefusal(db: DbClient, user: { email: string; role: string; organizationId: string }): Promise<AppError | undefined> {
+  if (user.role === "admin") return undefined;
   const enforced = await db.ssoEmailDomain.findFirst({
     where: { domain: domainOf(user.email), organizationId: user.organizationId, organization: { ssoConnection: { enforce: true } } },
     select: { domain: true },
   });
-  if (enforced) {
-    throw new AppError("forbidden", "Your organization signs you in with single sign-on: use Sign in with SSO.", {
-      details: [{ field: "email", message: "signs in with single sign-on; use Sign in with SSO" }],
-    });
-  }
+  if (!enforced) return undefined;
+  return new AppError("forbidden", "Your organization signs you in with single sign-on: use Sign in with SSO.", {
+    details: [{ field: "email", message: "signs in with single sign-on; use Sign in with SSO" }],
+  });
 }

@@ -1,6 +1,8 @@
 import { publicProcedure } from "@/server/api/procedures";
 import { signInBrowser } from "@/server/api/sign-in";
-import { clearedPendingCookie, finishSsoLogin, SSO_COOKIE } from "@/server/services/auth/sso";
+import { auditByUser } from "@/server/api/audit-context";
+import { recordLoginFailure } from "@/server/services/auth/account";
+import { clearedPendingCookie, finishSsoLogin, SSO_COOKIE, SsoRefusal } from "@/server/services/auth/sso";
 import { redirectOutput, ssoCallbackInput } from "@/server/contract/organization-security";
 import { refusalLocation } from "./sso-redirects";
 
@@ -34,6 +36,9 @@ export const finishSsoProcedure = publicProcedure
       await signInBrowser(ctx, account, { loginMethod: "sso", metadata: { memberCreated: account.memberCreated } });
       return { location: APP_HOME };
     } catch (error) {
+      if (error instanceof SsoRefusal && error.user) {
+        await recordLoginFailure(ctx.db, auditByUser(ctx, { userId: error.user.id, organizationId: error.user.organizationId }), error.user, "deactivated", "sso");
+      }
       return { location: refusalLocation(error) };
     }
   });
