@@ -146,6 +146,9 @@ describe("Harvest: people by full name, invoiced rows billed elsewhere, tasks as
   it("imports a detailed time report as the studio's people's time, never invoiced again", async () => {
     const { admin, lena, jonas } = await studio();
     const customer = await insertCustomer(admin.organizationId, { name: "Müller GmbH", billingType: "hourly", hourlyRateCents: 10_000, currency: "EUR" });
+    // Lena works from New York: her date-only rows take their place in her day, whatever zone the file's times are read in.
+    const zone = await lena.client.patch("/api/app/me/preferences", { timeZone: "America/New_York" });
+    expect(zone.status, zone.text).toBe(200);
     // Jonas already tracked 08:00-09:45 (Berlin) on the 12th in Orbit.
     const earlier = await jonas.client.post("/api/app/time-logs/sync", { entries: [{ clientSessionId: "early", startedAt: "2026-10-12T06:00:00Z", durationSeconds: 6_300, description: "Standup", source: "manual" }] });
     expect(earlier.status, earlier.text).toBe(200);
@@ -173,13 +176,13 @@ describe("Harvest: people by full name, invoiced rows billed elsewhere, tasks as
     expect(committed.body.data).toMatchObject({ isCommitted: true, logs: 4, billedExternally: 1, tasks: 0, skippedPeopleRows: 1, invalidRows: 1 });
     const logs = (await logsOf(admin.organizationId)).filter((log) => log.source === "imported");
     expect(logs.map((log) => [log.userId, log.description, log.startedAt.toISOString(), log.endedAt!.toISOString(), log.isBillable, log.billedExternally, log.taskId, log.customerId])).toEqual([
-      // Lena's 12th: from 09:00 in Berlin, one after another.
-      [lena.userId, "Design: Homepage sketches", "2026-10-12T07:00:00.000Z", "2026-10-12T08:30:00.000Z", true, true, null, customer.id],
       // Jonas's 12th: right after his own 08:00-09:45.
       [jonas.userId, "Meetings: Kickoff", "2026-10-12T07:45:00.000Z", "2026-10-12T08:15:00.000Z", false, false, null, customer.id],
-      [lena.userId, "Design", "2026-10-12T08:30:00.000Z", "2026-10-12T10:00:00.000Z", true, false, null, customer.id],
+      // Lena's 12th: from 09:00 in New York (summer time, UTC-4), one after another.
+      [lena.userId, "Design: Homepage sketches", "2026-10-12T13:00:00.000Z", "2026-10-12T14:30:00.000Z", true, true, null, customer.id],
+      [lena.userId, "Design", "2026-10-12T14:30:00.000Z", "2026-10-12T16:00:00.000Z", true, false, null, customer.id],
       // No task, no notes: the row's label, its customer.
-      [lena.userId, "Müller GmbH", "2026-10-13T07:00:00.000Z", "2026-10-13T09:00:00.000Z", true, false, null, customer.id],
+      [lena.userId, "Müller GmbH", "2026-10-13T13:00:00.000Z", "2026-10-13T15:00:00.000Z", true, false, null, customer.id],
     ]);
     const db = await getDb();
     expect(await db.task.count({ where: { organizationId: admin.organizationId } })).toBe(0);

@@ -53,7 +53,10 @@ interface ImportContext {
   source: ImportSource;
   file: ImportInput["file"];
   dateFormat: ReadDateFormat | null;
+  /** The file's times, read in the import's zone. */
   times: LocalTimes;
+  /** A zone's days, for date-only rows: each placed at 09:00 or after the day's entries in its member's own zone (app-api section 17). */
+  daysIn: (timeZone: string) => LocalTimes;
   people: People;
   audit: AuditContext;
   /** Rows with errors are left out rather than stopping the import. */
@@ -137,7 +140,10 @@ function readyRow(context: ImportContext, record: { cells: Record<string, string
     }
     // A date-only row's key holds its date: where it lands in the day depends on what is there already.
     when = date;
-    if (fields.time.secondsOfDay === null) day = context.times.day(date);
+    if (fields.time.secondsOfDay === null) {
+      const memberZone = person.memberId ? context.people.timeZoneOf(person.memberId) : undefined;
+      day = (memberZone ? context.daysIn(memberZone) : context.times).day(date);
+    }
     else startedAt = context.times.instant(date, fields.time.secondsOfDay);
   }
   checkText(fields, errors);
@@ -406,7 +412,9 @@ async function importAlone(db: Db, actor: Actor, input: ImportInput, audit: Audi
   const timeZone = input.timeZone ?? importer.timeZone;
   await takeBackInterrupted(db, organizationId);
   const dateFormat = await chooseDateFormat(input);
-  const context = (people: People): ImportContext => ({ db, actor, source: input.source, file: input.file, dateFormat, times: new LocalTimes(timeZone), people, audit, skipInvalid: input.skipInvalid ?? false });
+  const zones = new Map<string, LocalTimes>();
+  const daysIn = (zone: string) => zones.get(zone) ?? zones.set(zone, new LocalTimes(zone)).get(zone)!;
+  const context = (people: People): ImportContext => ({ db, actor, source: input.source, file: input.file, dateFormat, times: daysIn(timeZone), daysIn, people, audit, skipInvalid: input.skipInvalid ?? false });
   const started = performance.now();
   const check = await checkFile(context(await People.load(db, actor, input.people)));
   const checkedMs = Math.round(performance.now() - started);

@@ -28,7 +28,13 @@ export class People {
     private readonly byEmail: Map<string, string>,
     private readonly byName: Map<string, string | null>,
     private readonly mapping: Map<string, string>,
+    private readonly timeZones: Map<string, string>,
   ) {}
+
+  /** A member's own time zone (their preference), where their date-only rows take their place in the day. */
+  timeZoneOf(memberId: string): string | undefined {
+    return this.timeZones.get(memberId);
+  }
 
   /**
    * The organization's members (by email and by name) and the importer's mapping, checked: a member's
@@ -36,7 +42,7 @@ export class People {
    * 400 on `people`.
    */
   static async load(db: DbClient, actor: Actor, people: Record<string, string>): Promise<People> {
-    const members = await db.user.findMany({ where: { organizationId: actor.organizationId }, select: { id: true, email: true, name: true } });
+    const members = await db.user.findMany({ where: { organizationId: actor.organizationId }, select: { id: true, email: true, name: true, timeZone: true } });
     const byEmail = new Map(members.map((member) => [member.email.toLowerCase(), member.id]));
     const byName = new Map<string, string | null>();
     for (const member of members) {
@@ -50,7 +56,7 @@ export class People {
       if (target !== SKIP_PERSON && !mayHandleLogsOf(actor, target)) throw validationError("people", "you can import only your own time; ask an admin to import other members' time");
       mapping.set(mappingKey(key), target);
     }
-    return new People(actor, byEmail, byName, mapping);
+    return new People(actor, byEmail, byName, mapping, new Map(members.map((member) => [member.id, member.timeZone])));
   }
 
   /** The person a row names, found (and counted) on first sight. */
