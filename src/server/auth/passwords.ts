@@ -11,6 +11,7 @@ import { BOUNDS } from "@/server/load/bounds";
 import { concurrencyLimit } from "@/server/load/concurrency";
 import { recordPasswordHash } from "@/server/operations/metrics";
 import { leaveRequestSlot } from "@/server/load/request-slot";
+import { processState } from "@/server/process-state";
 
 const BLOCK_SIZE = 8;
 const PARALLELISM = 1;
@@ -23,19 +24,26 @@ function currentParams(): { N: number; r: number; p: number } {
   return { N: 2 ** getEnv().passwordHashCost, r: BLOCK_SIZE, p: PARALLELISM };
 }
 
-/** The hasher: BOUNDS.passwordHashes at once and waiting; beyond, a 503 with Retry-After at once. */
-export const passwordHashing = concurrencyLimit(BOUNDS.passwordHashes);
-
-/** Password hashes this process computed (also `orbit_password_hashes_total`). */
-let hashesComputed = 0;
-export const passwordHashCount = () => hashesComputed;
+const SAMPLES_KEPT = 32;
 
 /**
- * How long the latest checks at the current cost took, from the moment they asked the hasher (its
- * queue included) to their result: what a login for an unknown email waits instead of hashing.
+ * The process's hasher and what it knows, one per process whichever bundle asks (the server's boot
+ * calibrates the hasher Next's routes use): BOUNDS.passwordHashes at once and waiting, beyond a 503
+ * with Retry-After at once; the hashes computed (also `orbit_password_hashes_total`); how long the
+ * latest checks at the current cost took, from asking the hasher (its queue included) to their
+ * result, which a login for an unknown email waits instead of hashing; the calibrations running, by cost.
  */
-const SAMPLES_KEPT = 32;
-const observed = { N: 0, durations: [] as number[], next: 0 };
+const hashing = processState("passwordHashing", () => ({
+  limit: concurrencyLimit(BOUNDS.passwordHashes),
+  computed: 0,
+  observed: { N: 0, durations: [] as number[], next: 0 },
+  calibrations: new Map<number, Promise<void>>(),
+}));
+export const passwordHashing = hashing.limit;
+const { observed, calibrations } = hashing;
+
+/** Password hashes this process computed. */
+export const passwordHashCount = () => hashing.computed;
 
 function recordDuration(N: number, ms: number): void {
   if (observed.N !== N) Object.assign(observed, { N, durations: [], next: 0 });
@@ -53,7 +61,7 @@ function derive(password: string, salt: Buffer, options: { N: number; r: number;
     .run(
       () =>
         new Promise<Buffer>((resolve, reject) => {
-          hashesComputed += 1;
+          hashing.computed += 1;
           recordPasswordHash();
           scrypt(password.normalize("NFKC"), salt, keyLength, scryptOptions, (error, key) => (error ? reject(error) : resolve(key)));
         }),
@@ -87,9 +95,6 @@ export function needsRehash(stored: string): boolean {
   const params = currentParams();
   return Number(N) !== params.N || Number(r) !== params.r || Number(p) !== params.p;
 }
-
-/** Calibrations running, by cost. */
-const calibrations = new Map<number, Promise<void>>();
 
 /**
  * One hash of a random password at the current cost, so that a duration is known before any real
