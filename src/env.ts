@@ -74,7 +74,7 @@ const envSchema = z
       /** Requests in progress at once in this process (fair admission at the server's edge, load/admission.ts). */
       serverMaxConcurrentRequests: raw.SERVER_MAX_CONCURRENT_REQUESTS ?? 8,
       /** Requests of one lane (an API key, a signed-in user, an address) that may wait for a slot; beyond, 429. */
-      serverLaneQueue: raw.SERVER_LANE_QUEUE ?? 64,
+      serverLaneQueue: raw.SERVER_LANE_QUEUE ?? 256,
       /** Requests of all lanes together that may wait; beyond, 503. */
       serverRequestQueue: raw.SERVER_REQUEST_QUEUE ?? 2_048,
       /** One organization's requests running at once per process, and how many may wait. */

@@ -29,7 +29,7 @@ describe("parseEnv", () => {
       passwordHashQueue: 8,
       databaseStatementTimeoutMs: 5_000,
       serverMaxConcurrentRequests: 8,
-      serverLaneQueue: 64,
+      serverLaneQueue: 256,
       serverRequestQueue: 2_048,
       organizationMaxConcurrentRequests: 8,
       organizationRequestQueue: 64,
