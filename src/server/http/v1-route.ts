@@ -151,10 +151,10 @@ export async function answerV1Request(request: V1Request): Promise<V1Answer> {
       refusal = queryRefusal(query, unknown);
     }
     const context = await createRequestContext({ headers: request.headers, url: request.url, resHeaders, credential: "api-key", carried: request.credential });
-    context.requestRefusal = refusal;
+    if (refusal) context.requestRefusal = refusal;
     if (operation.kind === "events-stream") return await answerEventStream(request, context, resHeaders);
     const { body, refusal: bodyRefusal } = await readJsonBody(request, context);
-    context.requestRefusal ??= bodyRefusal;
+    if (bodyRefusal) context.requestRefusal ??= bodyRefusal;
     if (!context.requestRefusal) noteIdempotencyKey(context, request, body);
     const outcome = await callProcedure({ method: request.method, pathname: request.pathname, search: knownSearch(request.search, unknown), body, context });
     const replay = context.idempotency?.replay;
