@@ -120,6 +120,14 @@ describe("rates", () => {
     const budget = await admin.client.get(`/api/app/constellations/${relaunch.id}/budget`);
     expect(budget.body.data).toMatchObject({ spentCents: 40_000, percent: 40 });
 
+    // New time beside it is priced and taxed today: each part taxed at its own rate, as its invoice would.
+    const later = await member.client.post("/api/app/time-logs/sync", {
+      entries: [{ clientSessionId: randomUUID(), source: "manual", constellationId: relaunch.id, customerId: customer.id, startedAt: "2026-10-20T09:00:00.000Z", durationSeconds: 3_600 }],
+    });
+    expect(later.status, later.text).toBe(200);
+    expect((await report(admin, "project")).totals.amounts).toEqual([{ currency: "USD", amountCents: 40_000 + 99_000, taxCents: 7_600 + 24_750 }]);
+    expect((await member.client.delete(`/api/app/time-logs/${later.body.data.committed[0].id}`)).status).toBe(200);
+
     // A void invoice bills nothing: the time is priced at today's rates again (50 minutes, no rounding now, 25% tax).
     expect((await admin.client.post(`/api/app/invoices/${invoice.body.data.id}/void`)).status).toBe(200);
     const reportAmount = async () => amountOf((await report(admin, "project")).totals);

@@ -78,11 +78,12 @@ const LOG_IS_BILLED_SQL = Prisma.sql`rate_invoice."id" IS NOT NULL`;
 export const LOG_CURRENCY_SQL = Prisma.sql`COALESCE(rate_invoice."currency", c."currency")`;
 
 /**
- * Whose tax a log's amount is part of (same joins), as a key and a rate: its invoice's when a live one
- * bills it (at the rate kept with the invoice), else its customer's. Tax is taken on each key's
- * subtotal, as each invoice takes it on its own.
+ * The live invoice that bills a log (same joins; NULL when none): tax is taken on each invoice's part
+ * of a group at the rate kept with the invoice (LOG_TAX_RATE_BPS_SQL), and on the rest per customer at
+ * its rate, as each invoice takes it on its own. Grouping by it and the customer's id is grouping by
+ * primary keys, so the currency and rate need no grouping of their own.
  */
-export const LOG_TAX_KEY_SQL = Prisma.sql`COALESCE(rate_invoice."id", c."id")`;
+export const LOG_INVOICE_ID_SQL = Prisma.sql`rate_invoice."id"`;
 export const LOG_TAX_RATE_BPS_SQL = Prisma.sql`COALESCE(rate_invoice."taxRateBps", c."taxRateBps")`;
 
 export const LOG_HOURLY_RATE_CENTS_SQL = Prisma.sql`COALESCE(rate_pm."hourlyRateCents", rate_p."hourlyRateCents", rate_u."billableRateCents", c."hourlyRateCents")`;

@@ -3,7 +3,7 @@
 // startedAt, id) indexes. Billed seconds and amounts are each log's invoice line as invoices compute
 // it (LOG_BILLED_SECONDS_SQL, LOG_AMOUNT_CENTS_SQL: a log a live invoice bills keeps its line's) and
 // tax is taken on each customer's subtotal at its rate, or on each invoice's at the invoice's
-// (LOG_TAX_KEY_SQL, `taxCents`), so a report and an invoice of the same time agree to the cent, also
+// (LOG_INVOICE_ID_SQL, `taxCents`), so a report and an invoice of the same time agree to the cent, also
 // after the rates changed.
 //
 // Taking turns: on the embedded database (one connection, served to organizations in turns) a report
@@ -34,8 +34,8 @@ import {
   LOG_BILLED_SECONDS_SQL,
   LOG_COST_CENTS_SQL,
   LOG_CURRENCY_SQL,
+  LOG_INVOICE_ID_SQL,
   LOG_RATE_JOINS_SQL,
-  LOG_TAX_KEY_SQL,
   LOG_TAX_RATE_BPS_SQL,
   taxCents,
 } from "@/server/services/invoices/arithmetic";
@@ -189,8 +189,9 @@ interface AggregateRow {
   l1: string | null;
   k2: string | null;
   l2: string | null;
-  /** Whose tax the amount is part of: its customer's, or the live invoice's that bills it. */
-  taxKey: string | null;
+  customerId: string | null;
+  /** The live invoice billing the logs, whose tax their amount is part of; null: their customer's. */
+  invoiceId: string | null;
   currency: string | null;
   taxRateBps: number | null;
   seconds: bigint | number;
@@ -239,10 +240,11 @@ function add(target: Accumulator, row: AggregateRow): void {
   target.billableSeconds += Number(row.billable);
   target.billedSeconds += Number(row.billed);
   target.costCents += Number(row.cost ?? 0);
-  if (row.amount === null || row.currency === null || row.taxKey === null) return;
-  const subtotal = target.subtotals.get(row.taxKey) ?? { currency: row.currency, cents: 0, taxRateBps: row.taxRateBps ?? 0 };
+  const taxedAs = row.invoiceId ?? row.customerId;
+  if (row.amount === null || row.currency === null || taxedAs === null) return;
+  const subtotal = target.subtotals.get(taxedAs) ?? { currency: row.currency, cents: 0, taxRateBps: row.taxRateBps ?? 0 };
   subtotal.cents += Number(row.amount);
-  target.subtotals.set(row.taxKey, subtotal);
+  target.subtotals.set(taxedAs, subtotal);
 }
 
 /** Per currency: the subtotals, and the tax an invoice takes on each customer's (or invoice's) subtotal. */
@@ -350,7 +352,8 @@ async function computeReport(db: DbClient, viewer: ReportViewer, input: TimeRepo
     const rows: AggregateRow[] = await db.$queryRaw<AggregateRow[]>`
       WITH "chunk" AS (${logsOf(viewer, input, AGGREGATED_COLUMNS, after, reading.chunkRows)})
       SELECT ${outer.key} AS "k1", ${outer.label} AS "l1", ${inner.key} AS "k2", ${inner.label} AS "l2",
-        ${amounts ? LOG_TAX_KEY_SQL : Prisma.sql`NULL::text`} AS "taxKey",
+        ${amounts ? Prisma.sql`c."id"` : Prisma.sql`NULL::text`} AS "customerId",
+        ${amounts ? LOG_INVOICE_ID_SQL : Prisma.sql`NULL::text`} AS "invoiceId",
         ${amounts ? LOG_CURRENCY_SQL : Prisma.sql`NULL::text`} AS "currency",
         ${amounts ? LOG_TAX_RATE_BPS_SQL : Prisma.sql`NULL::int`} AS "taxRateBps",
         SUM(l."durationSeconds")::bigint AS "seconds",
@@ -360,7 +363,7 @@ async function computeReport(db: DbClient, viewer: ReportViewer, input: TimeRepo
         ${amounts ? Prisma.sql`SUM(${LOG_COST_CENTS_SQL})::bigint` : Prisma.sql`NULL::bigint`} AS "cost"
         ${chunkColumns}
       FROM "chunk" l ${Prisma.join([...joined].map((name) => JOINS[name]), " ")} ${LOG_RATE_JOINS_SQL}
-      GROUP BY 1, 2, 3, 4, 5, 6, 7`;
+      GROUP BY 1, 2, 3, 4, 5, 6`;
     for (const row of rows) {
       add(totals, row);
       let group = groups.get(row.k1);
