@@ -140,11 +140,8 @@ function readyRow(context: ImportContext, record: { cells: Record<string, string
     }
     // A date-only row's key holds its date: where it lands in the day depends on what is there already.
     when = date;
-    if (fields.time.secondsOfDay === null) {
-      const memberZone = person.memberId ? context.people.timeZoneOf(person.memberId) : undefined;
-      day = (memberZone ? context.daysIn(memberZone) : context.times).day(date);
-    }
-    else startedAt = context.times.instant(date, fields.time.secondsOfDay);
+    if (fields.time.secondsOfDay !== null) startedAt = context.times.instant(date, fields.time.secondsOfDay);
+    else day = context.daysIn((person.memberId && context.people.timeZoneOf(person.memberId)) || context.times.timeZone).day(date);
   }
   checkText(fields, errors);
   if (person.isOthers) {
