@@ -2,6 +2,7 @@
 // checked from a table.
 import { Prisma } from "@/generated/prisma/client";
 import type { RoundingMode } from "@/generated/prisma/enums";
+import { LIVE_INVOICE_LINE_JOIN_SQL } from "./invoiced-logs";
 
 /** `numerator / denominator` rounded half up, for non-negative integers. */
 export function divideRoundHalfUp(numerator: number, denominator: number): number {
@@ -61,21 +62,20 @@ export function lineAmountCentsSql(columns: { seconds: Prisma.Sql; incrementMinu
  * rate, else the member's billable rate, else the customer's. Invoices, reports and budgets all read a
  * log's rate through these fragments, so they agree to the cent. A log a live invoice bills (one that
  * is not void) keeps that invoice's figures for good: its line's billed seconds and amount, and the
- * invoice's currency and tax rate, whatever the rates became since. The aliases are the resolution's
- * own (`rate_*`), so a query may join the same tables for its groups.
+ * invoice's currency and tax rate, whatever the rates became since (LIVE_INVOICE_LINE_JOIN_SQL). The
+ * aliases are the resolution's own (`rate_*`, `billed_*`), so a query may join the same tables for its groups.
  */
 export const LOG_RATE_JOINS_SQL = Prisma.sql`
   LEFT JOIN "ConstellationMemberRate" rate_pm ON rate_pm."constellationId" = l."constellationId" AND rate_pm."userId" = l."userId" AND rate_pm."organizationId" = l."organizationId"
   LEFT JOIN "Constellation" rate_p ON rate_p."id" = l."constellationId" AND rate_p."organizationId" = l."organizationId"
   LEFT JOIN "User" rate_u ON rate_u."id" = l."userId" AND rate_u."organizationId" = l."organizationId"
-  LEFT JOIN ("InvoiceLine" rate_line JOIN "Invoice" rate_invoice ON rate_invoice."id" = rate_line."invoiceId" AND rate_invoice."organizationId" = rate_line."organizationId" AND rate_invoice."status" <> 'void')
-    ON rate_line."timeLogId" = l."id" AND rate_line."organizationId" = l."organizationId"`;
+  ${LIVE_INVOICE_LINE_JOIN_SQL}`;
 
 /** Whether a live invoice bills the log (same joins): its figures are then the invoice line's. */
-const LOG_IS_BILLED_SQL = Prisma.sql`rate_invoice."id" IS NOT NULL`;
+const LOG_IS_BILLED_SQL = Prisma.sql`billed_invoice."id" IS NOT NULL`;
 
 /** The currency of a log's amount (same joins): its invoice's when a live one bills it, else its customer's. */
-export const LOG_CURRENCY_SQL = Prisma.sql`COALESCE(rate_invoice."currency", c."currency")`;
+export const LOG_CURRENCY_SQL = Prisma.sql`COALESCE(billed_invoice."currency", c."currency")`;
 
 /**
  * The live invoice that bills a log (same joins; NULL when none): tax is taken on each invoice's part
@@ -83,8 +83,8 @@ export const LOG_CURRENCY_SQL = Prisma.sql`COALESCE(rate_invoice."currency", c."
  * its rate, as each invoice takes it on its own. Grouping by it and the customer's id is grouping by
  * primary keys, so the currency and rate need no grouping of their own.
  */
-export const LOG_INVOICE_ID_SQL = Prisma.sql`rate_invoice."id"`;
-export const LOG_TAX_RATE_BPS_SQL = Prisma.sql`COALESCE(rate_invoice."taxRateBps", c."taxRateBps")`;
+export const LOG_INVOICE_ID_SQL = Prisma.sql`billed_invoice."id"`;
+export const LOG_TAX_RATE_BPS_SQL = Prisma.sql`COALESCE(billed_invoice."taxRateBps", c."taxRateBps")`;
 
 export const LOG_HOURLY_RATE_CENTS_SQL = Prisma.sql`COALESCE(rate_pm."hourlyRateCents", rate_p."hourlyRateCents", rate_u."billableRateCents", c."hourlyRateCents")`;
 
@@ -102,7 +102,7 @@ const LOG_COLUMNS = {
  * the resolution gives it one; else NULL.
  */
 export const LOG_AMOUNT_CENTS_SQL = Prisma.sql`CASE WHEN l."isBillable" AND c."billingType" = 'hourly' THEN (CASE
-    WHEN ${LOG_IS_BILLED_SQL} THEN rate_line."amountCents"
+    WHEN ${LOG_IS_BILLED_SQL} THEN billed_line."amountCents"
     WHEN ${LOG_HOURLY_RATE_CENTS_SQL} IS NOT NULL THEN ${lineAmountCentsSql(LOG_COLUMNS)} END) END`;
 
 /**
@@ -117,4 +117,4 @@ export const LOG_COST_CENTS_SQL = Prisma.sql`((2::bigint * l."durationSeconds" *
  * customer's increment and mode, any other billable log as it is (a fixed fee's logs, a log with no
  * customer), a non-billable log none.
  */
-export const LOG_BILLED_SECONDS_SQL = Prisma.sql`CASE WHEN ${LOG_IS_BILLED_SQL} THEN rate_line."billedSeconds" WHEN NOT l."isBillable" THEN 0 WHEN c."billingType" = 'hourly' THEN ${billedSecondsSql(LOG_COLUMNS)} ELSE l."durationSeconds" END`;
+export const LOG_BILLED_SECONDS_SQL = Prisma.sql`CASE WHEN ${LOG_IS_BILLED_SQL} THEN billed_line."billedSeconds" WHEN NOT l."isBillable" THEN 0 WHEN c."billingType" = 'hourly' THEN ${billedSecondsSql(LOG_COLUMNS)} ELSE l."durationSeconds" END`;
