@@ -86,7 +86,7 @@ export const rateLimited = (seconds: number, message: string) => new AppError("r
 export const serviceUnavailable = (seconds: number, message = "The service is briefly unavailable; try again in a moment.") =>
   new AppError("service_unavailable", message, { headers: retryAfterHeader(seconds) });
 
-interface ValidationIssue {
+export interface ValidationIssue {
   path: readonly PropertyKey[];
   message: string;
 }
@@ -95,15 +95,22 @@ function isIssueList(value: unknown): value is { issues: ValidationIssue[] } {
   return Array.isArray((value as { issues?: unknown } | null)?.issues);
 }
 
-/** One `details` entry per invalid field (the first issue of each); `field` is the dotted path. */
-export function validationErrorFromIssues(issues: readonly ValidationIssue[]): AppError {
+/**
+ * One `details` entry per invalid field (the first issue of each); `field` is the dotted path. A list's
+ * `cursor` comes first: the contract (4.1) names a bad cursor's entry as `details[0]`.
+ */
+export function detailsOfIssues(issues: readonly ValidationIssue[]): ErrorDetail[] {
   const details: ErrorDetail[] = [];
   for (const issue of issues) {
     const field = issue.path.map(String).join(".") || "body";
-    if (!details.some((detail) => detail.field === field)) details.push({ field, message: issue.message });
+    if (details.some((detail) => detail.field === field)) continue;
+    if (field === "cursor") details.unshift({ field, message: issue.message });
+    else details.push({ field, message: issue.message });
   }
-  return invalidFields(details);
+  return details;
 }
+
+export const validationErrorFromIssues = (issues: readonly ValidationIssue[]) => invalidFields(detailsOfIssues(issues));
 
 /** Client errors tRPC raises itself (routing, parsing), by its error code. */
 const clientErrorsByTrpcCode: Record<string, () => AppError> = {

@@ -41,7 +41,7 @@ const router = createRouter({
       throw new AppError("forbidden", "Not for you.");
     }),
 });
-const callProcedure = createProcedureCaller(router, (path) => (path === "echoBody" ? 201 : undefined));
+const callProcedure = createProcedureCaller(router, (path) => (path === "echoBody" ? 201 : undefined)).call;
 
 const context = { edge: "api" } as RequestContext;
 const call = (overrides: Partial<ProcedureCall>) =>

@@ -153,6 +153,37 @@ describe("GET /api/v1/tasks", () => {
     expect((await api.get(`/api/v1/tasks?limit=1&cursor=${cursor}`)).status).toBe(200);
   });
 
+  it("words each refused field for people", async () => {
+    const { api } = await apiOrganization(["tasks:read", "tasks:write"]);
+    const list = await api.get(`/api/v1/tasks?status=blocked&limit=0&search=${"s".repeat(201)}`);
+    expect(list.body.details).toEqual([
+      { field: "status", message: "must be one of todo, up_next, in_progress, done" },
+      { field: "search", message: "must be at most 200 characters" },
+      { field: "limit", message: "must be at least 1" },
+    ]);
+    const created = await api.post("/api/v1/tasks", { title: 5, tags: "x", subtasks: [{}], description: "d".repeat(20_001) });
+    expect(Object.fromEntries(created.body.details.map((detail: { field: string; message: string }) => [detail.field, detail.message]))).toMatchObject({
+      title: "must be a string",
+      tags: "must be a list",
+      "subtasks.0.title": "is required",
+    });
+    expect((await api.post("/api/v1/tasks", { title: "" })).body.details).toEqual([{ field: "title", message: "must not be empty" }]);
+  });
+
+  it("names a bad cursor first, beside every other invalid parameter and every unknown one, in one 400", async () => {
+    const { api } = await apiOrganization(["tasks:read", "tasks:write"]);
+    await createTask(api, { title: "one" });
+    await createTask(api, { title: "two" });
+    const cursor: string = (await api.get("/api/v1/tasks?limit=1")).body.pagination.cursor;
+    const foreign = encodeCursor("customers", { sortValue: new Date(), id: "c1" });
+    const both = await api.get(`/api/v1/tasks?status=blocked&limit=500&cursor=${foreign}&per_page=5`);
+    expectValidationError(both, ["cursor", "status", "limit", "per_page"]);
+    expect(both.body.details[0].field).toBe("cursor");
+    expect(both.body.details.find((detail: { field: string }) => detail.field === "per_page").message).toBe("is not a query parameter of this operation");
+    // A good cursor beside a bad filter: only the filter is named.
+    expectValidationError(await api.get(`/api/v1/tasks?status=blocked&cursor=${cursor}`), ["status"]);
+  });
+
   it("pages through identical createdAt values exactly once, with exact hasMore at every limit", async () => {
     const { admin, api } = await apiOrganization(["tasks:read"]);
     const db = await getDb();

@@ -5,6 +5,8 @@ import type { PrismaClient } from "@/generated/prisma/client";
 import type { Scope } from "@/server/auth/scopes";
 import type { DeviceProof } from "@/server/auth/device-cookies";
 import { ERROR_CONTRACT, toAppError, type AppError } from "@/server/errors";
+// Field errors in words for people wherever a schema gives none (zod's global fallback).
+import "@/server/lib/zod-messages";
 import type { PresentedKey } from "@/server/api/middleware/api-key";
 import type { IdempotentRequest, StoredAnswer } from "@/server/services/idempotency/idempotency-keys";
 

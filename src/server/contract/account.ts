@@ -42,7 +42,7 @@ export const logInInput = z.object({ email: z.string().max(MAX_EMAIL_LENGTH), pa
 export const changePasswordInput = z.object({ currentPassword: z.string().min(1, "is required").max(MAX_PASSWORD_LENGTH), newPassword: passwordInput });
 export const addMemberInput = z.object({ email: emailInput, password: passwordInput, name: nameInput, role: roleSchema });
 export const setPlanInput = z.object({ plan: planSchema });
-export const listMembersInput = z.object({ ...paginationInput });
+export const listMembersInput = z.object({ ...paginationInput("members") });
 export const memberIdInput = z.object({ userId: z.string().min(1).max(100) });
 export const setMemberRoleInput = memberIdInput.extend({ role: roleSchema });
 

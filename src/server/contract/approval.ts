@@ -49,7 +49,7 @@ export const listApprovalsInput = z.object({
   userId: idInput.optional(),
   /** Any day of the week. */
   week: dateInput.optional(),
-  ...paginationInput,
+  ...paginationInput("approvals"),
 });
 export type ListApprovalsInput = z.output<typeof listApprovalsInput>;
 

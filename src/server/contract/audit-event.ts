@@ -46,7 +46,7 @@ function refineRange(input: { from?: Date; to?: Date }, ctx: z.RefinementCtx): v
   if (input.from && input.to && input.to <= input.from) ctx.addIssue({ code: "custom", path: ["to"], message: "must be after from" });
 }
 
-export const listAuditEventsInput = z.object({ ...auditFilterFields, ...paginationInput }).superRefine(refineRange);
+export const listAuditEventsInput = z.object({ ...auditFilterFields, ...paginationInput("audit-events") }).superRefine(refineRange);
 
 /** The web app's route also takes `format`: `json` (the default) or `csv`. */
 export const auditEventsFileInput = z.object({ ...auditFilterFields, format: z.literal("csv", { error: "must be json or csv" }) }).superRefine(refineRange);

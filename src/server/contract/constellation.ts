@@ -74,7 +74,7 @@ export const listConstellationsInput = z.object({
   search: searchQuery().meta({ description: "Case-insensitive substring of title or goal" }),
   includeArchived: queryBoolean().meta({ description: "`true` or `false` (default): include archived constellations" }).optional(),
   ...updatedSinceInput,
-  ...paginationInput,
+  ...paginationInput("constellations"),
 });
 
 export const createConstellationInput = z

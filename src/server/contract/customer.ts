@@ -60,7 +60,7 @@ export const listCustomersInput = z.object({
   search: searchQuery().meta({ description: "Case-insensitive substring of name or company" }),
   includeArchived: queryBoolean().meta({ description: "`true` or `false` (default): include archived customers" }).optional(),
   ...updatedSinceInput,
-  ...paginationInput,
+  ...paginationInput("customers"),
 });
 
 /** The customer's own details, as created and edited (the private contact data is write-only). */

@@ -42,7 +42,7 @@ export const listEventsInput = z.object({
   type: z.enum(EVENT_TYPES).meta({ description: "Only events of this type" }).optional(),
   since: isoInstant().meta({ description: "Only events created at or after this ISO 8601 instant" }).optional(),
   undelivered: queryBoolean().meta({ description: "`true`: only events some endpoint has not received (a delivery not `success`)" }).optional(),
-  ...paginationInput,
+  ...paginationInput("events"),
 });
 
 export type ListEventsInput = z.output<typeof listEventsInput>;

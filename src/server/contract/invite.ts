@@ -30,7 +30,7 @@ export const pendingInviteSchema = z.object({
 });
 export type PendingInviteView = z.output<typeof pendingInviteSchema>;
 
-export const listInvitesInput = z.object({ ...paginationInput });
+export const listInvitesInput = z.object({ ...paginationInput("invites") });
 export type ListInvitesInput = z.output<typeof listInvitesInput>;
 
 export const revokeInviteInput = z.object({ id: idInput });

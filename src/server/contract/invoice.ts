@@ -109,7 +109,7 @@ export const createInvoiceInput = z
 export const listInvoicesInput = z.object({
   status: invoiceStatusSchema.optional(),
   customerId: idInput.optional(),
-  ...paginationInput,
+  ...paginationInput("invoices"),
 });
 
 export const invoiceIdInput = z.object({ id: idInput });

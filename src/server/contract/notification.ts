@@ -27,7 +27,7 @@ export const listNotificationsOutput = z.object({ items: z.array(notificationOut
 
 export type NotificationView = z.output<typeof notificationOutput>;
 
-export const listNotificationsInput = z.object(paginationInput);
+export const listNotificationsInput = z.object(paginationInput("notifications"));
 export const notificationIdInput = z.object({ id: idInput });
 
 export type ListNotificationsInput = z.output<typeof listNotificationsInput>;

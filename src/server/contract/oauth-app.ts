@@ -114,7 +114,7 @@ export const updateOAuthAppInput = z.object({
 });
 
 export const oauthAppIdInput = z.object({ id: idInput });
-export const listOAuthAppsInput = z.object(paginationInput);
+export const listOAuthAppsInput = z.object(paginationInput("oauth-apps"));
 
 export type CreateOAuthAppInput = z.output<typeof createOAuthAppInput>;
 export type UpdateOAuthAppInput = z.output<typeof updateOAuthAppInput>;
@@ -162,7 +162,7 @@ export const installedAppSchema = z.object({
   lastUsedAt: timestampSchema.nullable(),
 });
 export type InstalledAppView = z.output<typeof installedAppSchema>;
-export const listInstalledAppsInput = z.object(paginationInput);
+export const listInstalledAppsInput = z.object(paginationInput("installed-apps"));
 export const installedAppIdInput = z.object({ id: idInput });
 export const uninstalledAppSchema = z.object({ success: z.literal(true), id: z.string() });
 

@@ -26,7 +26,7 @@ export const memberRatesSchema = z.object({
 });
 export type MemberRatesView = z.output<typeof memberRatesSchema>;
 
-export const listMemberRatesInput = z.object(paginationInput);
+export const listMemberRatesInput = z.object(paginationInput("member-rates"));
 export const listMemberRatesOutput = z.object({ items: z.array(memberRatesSchema), pagination: paginationSchema });
 
 /** `hourlyRateCents` is required: a number sets the member's rate on the project, null clears it. */
@@ -36,7 +36,7 @@ export type SetProjectMemberRateInput = z.output<typeof setProjectMemberRateInpu
 export const projectMemberRateSchema = z.object({ constellationId: z.string(), userId: z.string(), hourlyRateCents: z.number().int().nullable() });
 export type ProjectMemberRateView = z.output<typeof projectMemberRateSchema>;
 
-export const listProjectMemberRatesInput = z.object({ id: idInput, ...paginationInput });
+export const listProjectMemberRatesInput = z.object({ id: idInput, ...paginationInput("project-member-rates") });
 export const listProjectMemberRatesOutput = z.object({
   items: z.array(projectMemberRateSchema.extend({ name: z.string(), hourlyRateCents: z.number().int() })),
   pagination: paginationSchema,

@@ -50,7 +50,7 @@ export const savedReportSchema = z.object({
 });
 export type SavedReportView = z.output<typeof savedReportSchema>;
 
-export const listSavedReportsInput = z.object(paginationInput);
+export const listSavedReportsInput = z.object(paginationInput("saved-reports"));
 export type ListSavedReportsInput = z.output<typeof listSavedReportsInput>;
 
 export const savedReportIdInput = z.object({ id: idInput });

@@ -13,7 +13,7 @@ export const sessionSchema = z.object({
   lastSeenAt: timestampSchema,
 });
 
-export const listSessionsInput = z.object({ ...paginationInput });
+export const listSessionsInput = z.object({ ...paginationInput("sessions") });
 export const sessionIdInput = z.object({ id: z.string().min(1).max(100) });
 
 export type SessionView = z.output<typeof sessionSchema>;

@@ -109,7 +109,7 @@ export const listTasksInput = z.object({
   customerId: idInput.optional(),
   search: searchQuery().meta({ description: "Case-insensitive substring of the title or the description; blank means no filter" }),
   ...updatedSinceInput,
-  ...paginationInput,
+  ...paginationInput("tasks"),
 });
 
 export const createTaskInput = z.object({

@@ -98,7 +98,7 @@ export const listTimeLogsInput = z
     isBillable: queryBoolean().meta({ description: "`true`: only billable logs; `false`: only non-billable ones (sent as exactly `true` or `false`)" }).optional(),
     source: timeLogSourceSchema.optional(),
     ...updatedSinceInput,
-    ...paginationInput,
+    ...paginationInput("time-logs"),
   })
   .superRefine((input, context) => {
     if (input.from && input.to && input.to < input.from) context.addIssue({ code: "custom", path: ["to"], message: "must not be before from" });
@@ -135,7 +135,7 @@ export const listTimeLogsWithNamesInput = z
     from: isoInstant().optional(),
     to: isoInstant().optional(),
     ...appTimeLogFiltersInput,
-    ...paginationInput,
+    ...paginationInput("time-logs"),
   })
   .superRefine((input, context) => {
     if (input.from && input.to && input.to <= input.from) context.addIssue({ code: "custom", path: ["to"], message: "must be after from" });

@@ -111,7 +111,7 @@ export type TimeReport = z.output<typeof timeReportSchema>;
 export type ReportFilter = TimeReport["filters"][number];
 
 /** The report's detail: its logs a page at a time, oldest first (the same filters, no grouping). */
-export const timeReportLogsInput = z.object({ from: isoInstant(), to: isoInstant(), ...timeReportFilters, ...paginationInput }).superRefine(refineReportRange);
+export const timeReportLogsInput = z.object({ from: isoInstant(), to: isoInstant(), ...timeReportFilters, ...paginationInput("report-logs") }).superRefine(refineReportRange);
 export type TimeReportLogsInput = z.output<typeof timeReportLogsInput>;
 
 export const reportLogSchema = z.object({
@@ -128,4 +128,4 @@ export const reportLogSchema = z.object({
 export type ReportLogView = z.output<typeof reportLogSchema>;
 
 /** A shared report's detail page: only the page position (the report's own filters apply). */
-export const sharedReportLogsInput = z.object(paginationInput);
+export const sharedReportLogsInput = z.object(paginationInput("report-logs"));

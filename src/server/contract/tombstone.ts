@@ -2,7 +2,7 @@
 // `{ id, deletedAt }`, listed oldest deletion first beside the `updatedSince` lists, so a sync learns
 // what to remove as well as what changed.
 import { z } from "zod";
-import { paginationInput } from "@/server/lib/cursor";
+import { paginationInput, type CursorKind } from "@/server/lib/cursor";
 import { isoInstant, timestampSchema } from "@/server/lib/zod";
 
 /** A deleted row's id and when it was deleted, as the component `componentName` of the document. */
@@ -12,9 +12,12 @@ export function tombstoneSchema(componentName: string) {
 
 export type TombstoneView = z.output<ReturnType<typeof tombstoneSchema>>;
 
-export const listTombstonesInput = z.object({
-  since: isoInstant().meta({ description: "Only those deleted at or after this ISO 8601 instant" }).optional(),
-  ...paginationInput,
-});
+/** The input of a list of tombstones of one kind (`deleted-tasks`, `deleted-time-logs`). */
+export function listTombstonesInput(kind: Extract<CursorKind, `deleted-${string}`>) {
+  return z.object({
+    since: isoInstant().meta({ description: "Only those deleted at or after this ISO 8601 instant" }).optional(),
+    ...paginationInput(kind),
+  });
+}
 
-export type ListTombstonesInput = z.output<typeof listTombstonesInput>;
+export type ListTombstonesInput = z.output<ReturnType<typeof listTombstonesInput>>;

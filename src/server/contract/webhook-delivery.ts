@@ -87,7 +87,7 @@ export const listWebhookDeliveriesInput = z.object({
   status: deliveryStatusesInput.optional(),
   eventType: z.enum(EVENT_TYPES, { error: `must be one of ${EVENT_TYPES.join(", ")}` }).optional(),
   search: deliverySearchInput,
-  ...paginationInput,
+  ...paginationInput("webhook-deliveries"),
 });
 
 /** Webhooks → Events: the organization's events with where each went. */
@@ -96,7 +96,7 @@ export const listWebhookEventsInput = z.object({
   /** Events with at least one delivery in one of these statuses. */
   status: deliveryStatusesInput.optional(),
   search: deliverySearchInput,
-  ...paginationInput,
+  ...paginationInput("events"),
 });
 
 export const webhookEventRowOutput = z.object({

@@ -27,7 +27,7 @@ import { ZodArray } from "zod/v4";
 import { procedureMeta } from "@/server/api/procedure-meta";
 import { appRouter } from "@/server/api/root";
 import type { RequestContext } from "@/server/api/trpc";
-import { AppError } from "@/server/errors";
+import { AppError, detailsOfIssues, type ErrorDetail, type ValidationIssue } from "@/server/errors";
 
 /** The trpc-to-openapi version whose request handling this file reproduces. */
 export const ADAPTER_VERSION = "3.3.0";
@@ -130,23 +130,31 @@ export function fromAdapterError(error: unknown): unknown {
   return error;
 }
 
+/** The procedure a call routes to and the input it is called with (a query's values, or the body, beside the path's). */
+function routedInput(routes: Map<string, ProcedureRoute[]>, call: Omit<ProcedureCall, "context">): { route: ProcedureRoute; input: Record<string, unknown> | undefined } | undefined {
+  // HEAD is answered as GET (Next drops the body); the handler would otherwise answer it 204 unrouted.
+  const method = call.method === "HEAD" ? "GET" : call.method;
+  const path = normalizePath(call.pathname.replace(/^\/api/, ""));
+  const route = routes.get(method)?.find((candidate) => candidate.pattern.test(path));
+  if (!route) return undefined;
+  const pathInput = route.pattern.exec(path)?.groups ?? {};
+  const usesBody = acceptsRequestBody(method as OpenApiMethod);
+  let input: Record<string, unknown> | undefined;
+  if (route.takesInput) input = { ...(usesBody ? (call.body as object | undefined) : queryInput(call.search, route.arrayFields)), ...pathInput };
+  if (route.objectInput && !route.isCoerced) {
+    coerceSchema(route.objectInput);
+    route.isCoerced = true;
+  }
+  return { route, input };
+}
+
 /** A caller of `router`'s procedures; a procedure's success status comes from `successStatusOf` its dotted path. */
 export function createProcedureCaller(router: AnyRouter, successStatusOf: (path: string | undefined) => number | undefined) {
   const routes = routesOf(router);
-  return async (call: ProcedureCall): Promise<ProcedureOutcome> => {
-    // HEAD is answered as GET (Next drops the body); the handler would otherwise answer it 204 unrouted.
-    const method = call.method === "HEAD" ? "GET" : call.method;
-    const path = normalizePath(call.pathname.replace(/^\/api/, ""));
-    const route = routes.get(method)?.find((candidate) => candidate.pattern.test(path));
-    if (!route) return { ok: false, error: noSuchRoute() };
-    const pathInput = route.pattern.exec(path)?.groups ?? {};
-    const usesBody = acceptsRequestBody(method as OpenApiMethod);
-    let input: Record<string, unknown> | undefined;
-    if (route.takesInput) input = { ...(usesBody ? (call.body as object | undefined) : queryInput(call.search, route.arrayFields)), ...pathInput };
-    if (route.objectInput && !route.isCoerced) {
-      coerceSchema(route.objectInput);
-      route.isCoerced = true;
-    }
+  const call = async (call: ProcedureCall): Promise<ProcedureOutcome> => {
+    const routed = routedInput(routes, call);
+    if (!routed) return { ok: false, error: noSuchRoute() };
+    const { route, input } = routed;
     try {
       // As the handler's `createCaller(ctx)` calls it, without building the caller's proxies or looking
       // the procedure up by its path again. Without the options no step reads here (no abort signal,
@@ -158,7 +166,22 @@ export function createProcedureCaller(router: AnyRouter, successStatusOf: (path:
       return { ok: false, error: fromAdapterError(asTrpcError(cause)) };
     }
   };
+  /**
+   * What the procedure's input schema finds wrong with the call's input, one entry per field, without
+   * calling it: for a request the edge refuses already, so that one 400 names every invalid field.
+   */
+  const inputFaults = async (request: Omit<ProcedureCall, "context">): Promise<ErrorDetail[]> => {
+    const routed = routedInput(routes, request);
+    if (!routed?.route.takesInput) return [];
+    const parser = getInputOutputParsers(routed.route.procedure as OpenApiProcedure).inputParser as { safeParseAsync?: (input: unknown) => Promise<{ success: boolean; error?: { issues: ValidationIssue[] } }> };
+    const result = await parser.safeParseAsync?.(routed.input);
+    return result && !result.success && result.error ? detailsOfIssues(result.error.issues) : [];
+  };
+  return { call, inputFaults };
 }
 
+const procedureCaller = createProcedureCaller(appRouter, (path) => procedureMeta(path)?.successStatus);
 /** Calls the product's procedures (the app router), each answering with the success status its meta declares. */
-export const callProcedure = createProcedureCaller(appRouter, (path) => procedureMeta(path)?.successStatus);
+export const callProcedure = procedureCaller.call;
+/** The app router's input faults of a request (see `inputFaults`). */
+export const procedureInputFaults = procedureCaller.inputFaults;

@@ -20,7 +20,7 @@ import { MapHeaders } from "@/server/http/map-headers";
 import { expectedOrigin } from "@/server/http/origin";
 import { createRequestContext } from "@/server/http/request-context";
 import { errorAnswer, type JsonAnswer } from "@/server/http/responses";
-import { callProcedure, fromAdapterError, noSuchRoute } from "@/server/http/v1-adapter";
+import { callProcedure, fromAdapterError, noSuchRoute, procedureInputFaults } from "@/server/http/v1-adapter";
 import { answerEventStream } from "@/server/http/v1-events";
 import { noteIdempotencyKey, settleIdempotencyKey } from "@/server/http/v1-idempotency";
 import { routeV1Request, unknownQueryParameters, type V1Operation } from "@/server/http/v1-operations";
@@ -108,14 +108,7 @@ function refusalOf(check: () => unknown): AppError | undefined {
   }
 }
 
-/** The query's refusal: a NUL (which cannot reach PostgreSQL), else the parameters the operation does not take. */
-function queryRefusal(query: URLSearchParams, unknown: readonly string[]): AppError | undefined {
-  return (
-    refusalOf(() => assertNoNulCharacters(Object.fromEntries(query), "query")) ??
-    (unknown.length ? invalidFields(unknown.map((name) => ({ field: name, message: "is not a query parameter of this operation" }))) : undefined)
-  );
-}
-
+const unknownParameterFaults = (unknown: readonly string[]) => unknown.map((name) => ({ field: name, message: "is not a query parameter of this operation" }));
 /**
  * The body of a method that has one, as a JSON object, or the refusal of a body that cannot be read. A
  * request without a well-formed key gets its 401 before its body is read.
@@ -143,20 +136,20 @@ export async function answerV1Request(request: V1Request): Promise<V1Answer> {
     const operation = operationOf(request, resHeaders);
     if (!("kind" in operation)) return operation;
     if (operation.kind === "document") return documentAnswer(request, resHeaders);
-    let unknown: string[] = [];
-    let refusal: AppError | undefined;
-    if (request.search) {
-      const query = new URLSearchParams(request.search);
-      unknown = unknownQueryParameters(operation, query);
-      refusal = queryRefusal(query, unknown);
-    }
+    const query = request.search ? new URLSearchParams(request.search) : undefined;
+    const unknown = query ? unknownQueryParameters(operation, query) : [];
+    const nulInQuery = query && refusalOf(() => assertNoNulCharacters(Object.fromEntries(query), "query"));
     const context = await createRequestContext({ headers: request.headers, url: request.url, resHeaders, credential: "api-key", carried: request.credential });
-    if (refusal) context.requestRefusal = refusal;
-    if (operation.kind === "events-stream") return await answerEventStream(request, context, resHeaders);
+    if (operation.kind === "events-stream") {
+      context.requestRefusal = nulInQuery ?? (unknown.length ? invalidFields(unknownParameterFaults(unknown)) : undefined);
+      return await answerEventStream(request, context, resHeaders);
+    }
     const { body, refusal: bodyRefusal } = await readJsonBody(request, context);
-    if (bodyRefusal) context.requestRefusal ??= bodyRefusal;
+    const call = { method: request.method, pathname: request.pathname, search: knownSearch(request.search, unknown), body };
+    // Unknown parameters are refused with every other invalid field of the request, in one 400.
+    context.requestRefusal = nulInQuery ?? (unknown.length ? invalidFields([...(bodyRefusal ? [] : await procedureInputFaults(call)), ...unknownParameterFaults(unknown)]) : bodyRefusal);
     if (!context.requestRefusal) noteIdempotencyKey(context, request, body);
-    const outcome = await callProcedure({ method: request.method, pathname: request.pathname, search: knownSearch(request.search, unknown), body, context });
+    const outcome = await callProcedure({ ...call, context });
     const replay = context.idempotency?.replay;
     if (replay) {
       resHeaders.set("idempotent-replayed", "true");

@@ -14,10 +14,6 @@ export interface CursorPosition {
   id: string;
 }
 
-export const paginationInput = {
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().min(1).max(512).optional(),
-};
 
 let derivedKey: { secret: string; key: KeyObject } | undefined;
 
@@ -40,23 +36,43 @@ export function encodeCursor(kind: CursorKind, position: CursorPosition): string
   return Buffer.concat([Buffer.from(payload, "utf8"), Buffer.from("."), mac(kind, payload)]).toString("base64url");
 }
 
-const invalidCursor = () =>
-  new AppError("validation_error", "cursor is malformed or was not issued for this list.", {
-    details: [{ field: "cursor", message: "invalid cursor" }],
-  });
+const INVALID_CURSOR = "is malformed or was not issued for this list";
+const invalidCursor = () => new AppError("validation_error", `cursor ${INVALID_CURSOR}.`, { details: [{ field: "cursor", message: INVALID_CURSOR }] });
 
-export function decodeCursor(kind: CursorKind, token: string): CursorPosition {
-  if (!/^[A-Za-z0-9_-]+$/.test(token)) throw invalidCursor();
+/** The position a cursor of `kind` names, or undefined for one that is malformed, edited or of another list. */
+function positionOf(kind: CursorKind, token: string): CursorPosition | undefined {
+  if (!/^[A-Za-z0-9_-]+$/.test(token)) return undefined;
   const raw = Buffer.from(token, "base64url");
-  if (raw.length < 18 || raw[raw.length - 17] !== 0x2e) throw invalidCursor();
+  if (raw.length < 18 || raw[raw.length - 17] !== 0x2e) return undefined;
   const payload = raw.subarray(0, raw.length - 17).toString("utf8");
-  const expected = mac(kind, payload);
-  if (!timingSafeEqual(raw.subarray(raw.length - 16), expected)) throw invalidCursor();
+  if (!timingSafeEqual(raw.subarray(raw.length - 16), mac(kind, payload))) return undefined;
   const separator = payload.indexOf(".");
   const millis = Number(payload.slice(0, separator));
   const id = payload.slice(separator + 1);
-  if (separator < 1 || !Number.isSafeInteger(millis) || !id) throw invalidCursor();
+  if (separator < 1 || !Number.isSafeInteger(millis) || !id) return undefined;
   return { sortValue: new Date(millis), id };
+}
+
+/**
+ * A list's `limit` and `cursor`. The cursor is checked with the rest of the input, so that a 400 names
+ * it beside every other invalid field of the request (contract 4.1).
+ */
+export function paginationInput(kind: CursorKind) {
+  return {
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+    cursor: z
+      .string()
+      .min(1)
+      .max(512)
+      .refine((token) => positionOf(kind, token) !== undefined, INVALID_CURSOR)
+      .optional(),
+  };
+}
+
+export function decodeCursor(kind: CursorKind, token: string): CursorPosition {
+  const position = positionOf(kind, token);
+  if (!position) throw invalidCursor();
+  return position;
 }
 
 export type { Page };

@@ -19,6 +19,6 @@ export const listDeletedTasksProcedure = apiProcedure
     },
     scopes: ["tasks:read"],
   })
-  .input(listTombstonesInput)
+  .input(listTombstonesInput("deleted-tasks"))
   .output(v1ListEnvelope(taskTombstoneSchema))
   .query(async ({ ctx, input }) => v1Page(ctx, await listDeletedTasks(ctx.db, ctx.apiKey.organizationId, input)));

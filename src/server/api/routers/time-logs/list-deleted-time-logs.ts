@@ -19,6 +19,6 @@ export const listDeletedTimeLogsProcedure = apiProcedure
     },
     scopes: ["time-logs:read"],
   })
-  .input(listTombstonesInput)
+  .input(listTombstonesInput("deleted-time-logs"))
   .output(v1ListEnvelope(deletedTimeLogSchema))
   .query(async ({ ctx, input }) => v1Page(ctx, await listDeletedTimeLogs(ctx.db, ctx.apiKey.organizationId, input)));
