@@ -109,6 +109,7 @@ function refusalOf(check: () => unknown): AppError | undefined {
 }
 
 const unknownParameterFaults = (unknown: readonly string[]) => unknown.map((name) => ({ field: name, message: "is not a query parameter of this operation" }));
+
 /**
  * The body of a method that has one, as a JSON object, or the refusal of a body that cannot be read. A
  * request without a well-formed key gets its 401 before its body is read.
@@ -147,7 +148,8 @@ export async function answerV1Request(request: V1Request): Promise<V1Answer> {
     const { body, refusal: bodyRefusal } = await readJsonBody(request, context);
     const call = { method: request.method, pathname: request.pathname, search: knownSearch(request.search, unknown), body };
     // Unknown parameters are refused with every other invalid field of the request, in one 400.
-    context.requestRefusal = nulInQuery ?? (unknown.length ? invalidFields([...(bodyRefusal ? [] : await procedureInputFaults(call)), ...unknownParameterFaults(unknown)]) : bodyRefusal);
+    const unknownRefusal = unknown.length ? invalidFields([...(bodyRefusal ? [] : await procedureInputFaults(call)), ...unknownParameterFaults(unknown)]) : undefined;
+    context.requestRefusal = nulInQuery ?? unknownRefusal ?? bodyRefusal;
     if (!context.requestRefusal) noteIdempotencyKey(context, request, body);
     const outcome = await callProcedure({ ...call, context });
     const replay = context.idempotency?.replay;

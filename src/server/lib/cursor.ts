@@ -14,7 +14,6 @@ export interface CursorPosition {
   id: string;
 }
 
-
 let derivedKey: { secret: string; key: KeyObject } | undefined;
 
 /**
