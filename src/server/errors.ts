@@ -112,6 +112,12 @@ export function detailsOfIssues(issues: readonly ValidationIssue[]): ErrorDetail
 
 export const validationErrorFromIssues = (issues: readonly ValidationIssue[]) => invalidFields(detailsOfIssues(issues));
 
+/** The schema's issues of a procedure's refused input (tRPC reports it as BAD_REQUEST caused by the zod error); undefined for any other failure. */
+export function inputIssuesOf(error: unknown): readonly ValidationIssue[] | undefined {
+  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: unknown };
+  return code === "BAD_REQUEST" && isIssueList(cause) ? cause.issues : undefined;
+}
+
 /** Client errors tRPC raises itself (routing, parsing), by its error code. */
 const clientErrorsByTrpcCode: Record<string, () => AppError> = {
   BAD_REQUEST: () => new AppError("validation_error", "Invalid request."),
@@ -152,8 +158,8 @@ export function toAppError(error: unknown, options: { log?: boolean } = {}): App
   const cause = (error as { cause?: unknown } | undefined)?.cause;
   if (cause instanceof AppError) return cause;
   const code = (error as { code?: unknown } | undefined)?.code;
-  // tRPC reports input validation as BAD_REQUEST caused by the zod error.
-  if (code === "BAD_REQUEST" && isIssueList(cause)) return validationErrorFromIssues(cause.issues);
+  const inputIssues = inputIssuesOf(error);
+  if (inputIssues) return validationErrorFromIssues(inputIssues);
   if (isIssueList(error) && (error as unknown as Error).name === "ZodError") return validationErrorFromIssues(error.issues);
   if (typeof code === "string" && error instanceof Error && error.name === "TRPCError" && clientErrorsByTrpcCode[code]) return clientErrorsByTrpcCode[code]();
   if (isStatementTimeout(error)) {

@@ -46,6 +46,36 @@ describe("filing on create", () => {
   });
 });
 
+describe("references beside a refused body's other fields", () => {
+  it("names every invalid field in one 400: the body's faults, then the ids that are not the organization's", async () => {
+    const { admin, api } = await apiOrganization(FILING_SCOPES);
+    const other = await apiOrganization(FILING_SCOPES);
+    const foreign = await insertConstellation(other.admin.organizationId, { title: "Their project" });
+    const mine = await insertConstellation(admin.organizationId);
+    const before = await taskTableCounts(admin.organizationId, other.admin.organizationId);
+    const created = await api.post("/api/v1/tasks", { title: "", status: "blocked", assigneeId: "nobody", constellationId: foreign.id });
+    expectValidationError(created, ["title", "status", "assigneeId", "constellationId"]);
+    expect(created.body.details.map((detail: { field: string }) => detail.field)).toEqual(["title", "status", "assigneeId", "constellationId"]);
+    expect(created.body.details.at(-1)).toEqual({ field: "constellationId", message: "no project with this id in your organization" });
+    expect(created.text).not.toContain("Their project");
+    // The organization's own ids are not named; an id the schema refuses is named once, by the schema.
+    expectValidationError(await api.post("/api/v1/tasks", { title: "", constellationId: mine.id }), ["title"]);
+    expectValidationError(await api.post("/api/v1/tasks", { title: "", constellationId: null, customerId: 5 }), ["title", "constellationId", "customerId"]);
+
+    const task = await createTask(api, { title: "Kept" });
+    const updated = await api.patch(`/api/v1/tasks/${task.id}`, { title: "", customerId: "missing" });
+    expectValidationError(updated, ["title", "customerId"]);
+    expect((await api.get(`/api/v1/tasks/${task.id}`)).body.data).toEqual(task);
+
+    const projects = () => getDb().then((db) => db.constellation.count({ where: { organizationId: admin.organizationId } }));
+    const projectsBefore = await projects();
+    const project = await api.post("/api/v1/constellations", { title: "", status: "onHold", customerId: "missing" });
+    expectValidationError(project, ["title", "status", "customerId"]);
+    expect(await projects()).toBe(projectsBefore);
+    expect(await taskTableCounts(admin.organizationId, other.admin.organizationId)).toEqual({ ...before, tasks: before.tasks + 1 });
+  });
+});
+
 describe("filing on update", () => {
   it("files an unfiled task, and re-filing under the same project changes nothing", async () => {
     const { admin, api } = await apiOrganization(FILING_SCOPES);

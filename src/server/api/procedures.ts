@@ -1,7 +1,8 @@
 // The procedure bases every router builds on.
 import { bareProcedure, middleware, publicProcedure, withDomainErrors, type ProcedureMeta, type RequestContext } from "@/server/api/trpc";
 import { requireSession, requireSessionBeforeTwoFactor, withSessionActor, type SessionActor } from "@/server/api/middleware/session";
-import { AppError } from "@/server/errors";
+import { AppError, detailsOfIssues, inputIssuesOf, invalidFields } from "@/server/errors";
+import { unknownReferences, type BodyReference } from "@/server/services/references/unknown-references";
 import { requirePlan } from "@/server/auth/plans";
 import { admitApiRequest, type ApiAdmission } from "@/server/api/middleware/admit";
 import { conditionalScopesFor } from "@/server/api/middleware/scopes";
@@ -65,6 +66,31 @@ async function withAdmittedApiKey<T>(
   });
 }
 
+/**
+ * A refused input's 400 with the references it holds that are not the organization's named too
+ * (`meta.references`: the fields whose own checks passed), so that one answer names every invalid
+ * field; returns when the failure is not the input's or every reference is the organization's.
+ */
+async function refuseWithUnknownReferences(
+  ctx: RequestContext,
+  organizationId: string,
+  references: NonNullable<ProcedureMeta["references"]>,
+  getRawInput: () => Promise<unknown>,
+  failure: unknown,
+): Promise<void> {
+  const issues = inputIssuesOf(failure);
+  if (!issues) return;
+  const invalid = detailsOfIssues(issues);
+  const raw = (await getRawInput()) as Record<string, unknown> | undefined;
+  const named: BodyReference[] = Object.entries(references).flatMap(([field, kind]) => {
+    const id = raw?.[field];
+    return typeof id === "string" && id && !invalid.some((detail) => detail.field === field) ? [{ field, kind, id }] : [];
+  });
+  if (!named.length) return;
+  const unknown = await unknownReferences(ctx.db, organizationId, named);
+  if (unknown.length) throw invalidFields([...invalid, ...unknown]);
+}
+
 /** Public API v1 procedure only: admitted by API key (see `withAdmittedApiKey`); it returns its own v1 envelope. */
 export const apiProcedure = bareProcedure.use(({ ctx, meta, getRawInput, next }) =>
   withDomainErrors(() => withAdmittedApiKey(ctx, meta, getRawInput, (admission) => next({ ctx: admission }))),
@@ -84,7 +110,11 @@ export interface KeyOrSessionContext {
  */
 const keyOrSession = middleware(({ ctx, meta, getRawInput, next }) =>
   withDomainErrors(async () => {
-    const actingFor = (caller: KeyOrSessionContext) => next({ ctx: caller });
+    const actingFor = async (caller: KeyOrSessionContext) => {
+      const result = await next({ ctx: caller });
+      if (!result.ok && meta?.references) await refuseWithUnknownReferences(ctx, caller.tenant.organizationId, meta.references, getRawInput, result.error);
+      return result;
+    };
     if (ctx.edge === "app") return withSessionActor(ctx, (actor) => actingFor({ tenant: { organizationId: actor.organizationId }, actor }));
     return withAdmittedApiKey(ctx, meta, getRawInput, async ({ apiKey, rateLimit }) => {
       const result = await actingFor({ tenant: { organizationId: apiKey.organizationId }, actor: null });

@@ -4,7 +4,7 @@ import type { OpenApiMeta } from "trpc-to-openapi";
 import type { PrismaClient } from "@/generated/prisma/client";
 import type { Scope } from "@/server/auth/scopes";
 import type { DeviceProof } from "@/server/auth/device-cookies";
-import { ERROR_CONTRACT, toAppError, type AppError } from "@/server/errors";
+import { ERROR_CONTRACT, toAppError, type AppError, type ReferenceKind } from "@/server/errors";
 // Field errors in words for people wherever a schema gives none (zod's global fallback).
 import "@/server/lib/zod-messages";
 import type { PresentedKey } from "@/server/api/middleware/api-key";
@@ -18,6 +18,11 @@ export type ProcedureMeta = OpenApiMeta<{
   conditionalScopes?: Array<{ scope: Scope; whenInputHas: string }>;
   /** HTTP status of a successful response at the REST edges (default 200). */
   successStatus?: 200 | 201;
+  /**
+   * Body fields holding ids of the organization's data, and what each must be: when the input is
+   * refused, those that passed its checks are looked up too, so one 400 names every invalid field.
+   */
+  references?: Readonly<Record<string, ReferenceKind>>;
 }>;
 
 export interface SessionData {

@@ -2,7 +2,8 @@
 // caller's organization, so another organization's project is simply not found.
 import type { Prisma } from "@/generated/prisma/client";
 import type { DbClient } from "@/server/db";
-import { invalidFields, notFound, unknownReference } from "@/server/errors";
+import { invalidFields, notFound } from "@/server/errors";
+import { unknownReferences } from "@/server/services/references/unknown-references";
 import { paginate, type Page } from "@/server/lib/cursor";
 import { containsText } from "@/server/lib/search";
 import {
@@ -87,8 +88,8 @@ export async function createConstellation(db: DbClient, tenant: Tenant, input: C
 /** A referenced customer must be the organization's: otherwise a 400 on the field, before anything is written. */
 async function assertCustomerOfTenant(db: DbClient, tenant: Tenant, customerId: string | null | undefined): Promise<void> {
   if (!customerId) return;
-  const customer = await db.customer.findFirst({ where: { id: customerId, organizationId: tenant.organizationId }, select: { id: true } });
-  if (!customer) throw invalidFields([unknownReference("customerId", "customer")]);
+  const details = await unknownReferences(db, tenant.organizationId, [{ field: "customerId", kind: "customer", id: customerId }]);
+  if (details.length) throw invalidFields(details);
 }
 
 /** GET /api/v1/constellations/{id}: one project of the organization, archived or not; anything else is a 404. */

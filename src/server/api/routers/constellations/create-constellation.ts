@@ -23,6 +23,7 @@ export const createConstellationProcedure = keyOrSessionProcedure
     },
     scopes: ["constellations:write"],
     successStatus: 201,
+    references: { customerId: "customer" },
   })
   .input(createConstellationInput)
   .output(constellationSchema)

@@ -18,6 +18,7 @@ export const createTaskProcedure = keyOrSessionProcedure
     scopes: ["tasks:write"],
     conditionalScopes: [{ scope: "constellations:write", whenInputHas: "constellationId" }],
     successStatus: 201,
+    references: { assigneeId: "member", customerId: "customer", constellationId: "project" },
   })
   .input(createTaskInput)
   .output(taskSchema)

@@ -16,6 +16,7 @@ export const updateTaskProcedure = keyOrSessionProcedure
     },
     scopes: ["tasks:write"],
     conditionalScopes: [{ scope: "constellations:write", whenInputHas: "constellationId" }],
+    references: { assigneeId: "member", customerId: "customer", constellationId: "project" },
   })
   .input(updateTaskInput)
   .output(taskSchema)
