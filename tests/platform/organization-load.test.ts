@@ -38,7 +38,9 @@ describe("requests per organization", () => {
     expect(refused.length).toBeGreaterThan(0);
     expect(busyResponses.filter((response) => ![200, 429].includes(response.status))).toEqual([]);
     for (const response of refused) expect(response.headers.get("retry-after")).toBe("1");
-    expect(refused.find((response) => response.body?.meta)?.body).toMatchObject({ error: "rate_limit_exceeded" });
+    // Which edge's requests meet the full bound depends on arrival; each is refused in its own shape.
+    const errorCodeOf = (body: { error?: string | { data?: { appCode?: string } } } | undefined) => (typeof body?.error === "string" ? body.error : body?.error?.data?.appCode);
+    for (const response of refused) expect(errorCodeOf(response.body), response.text).toBe("rate_limit_exceeded");
     expect(otherResponses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200, 200]);
     // Nothing is kept for an organization once its requests are done.
     expect(organizationsUnderLoad()).toBe(0);
