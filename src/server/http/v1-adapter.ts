@@ -151,15 +151,15 @@ function routedInput(routes: Map<string, ProcedureRoute[]>, call: Omit<Procedure
 /** A caller of `router`'s procedures; a procedure's success status comes from `successStatusOf` its dotted path. */
 export function createProcedureCaller(router: AnyRouter, successStatusOf: (path: string | undefined) => number | undefined) {
   const routes = routesOf(router);
-  const call = async (call: ProcedureCall): Promise<ProcedureOutcome> => {
-    const routed = routedInput(routes, call);
+  const call = async (request: ProcedureCall): Promise<ProcedureOutcome> => {
+    const routed = routedInput(routes, request);
     if (!routed) return { ok: false, error: noSuchRoute() };
     const { route, input } = routed;
     try {
       // As the handler's `createCaller(ctx)` calls it, without building the caller's proxies or looking
       // the procedure up by its path again. Without the options no step reads here (no abort signal,
       // no batch): tRPC copies every option at every step of the procedure's chain.
-      const options = { path: route.path, type: route.type, ctx: call.context, getRawInput: async () => input };
+      const options = { path: route.path, type: route.type, ctx: request.context, getRawInput: async () => input };
       const data: unknown = await route.procedure(options as ProcedureCallOptions);
       return { ok: true, status: successStatusOf(route.path) ?? 200, json: JSON.stringify(data) };
     } catch (cause) {
