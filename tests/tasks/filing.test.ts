@@ -62,6 +62,10 @@ describe("references beside a refused body's other fields", () => {
     expectValidationError(await api.post("/api/v1/tasks", { title: "", constellationId: mine.id }), ["title"]);
     expectValidationError(await api.post("/api/v1/tasks", { title: "", constellationId: null, customerId: 5 }), ["title", "constellationId", "customerId"]);
 
+    // Beside a query parameter the operation does not take, found by the edge before admission.
+    const withUnknown = await api.post("/api/v1/tasks?per_page=5", { title: "", constellationId: foreign.id });
+    expect(withUnknown.body.details.map((detail: { field: string }) => detail.field)).toEqual(["title", "per_page", "constellationId"]);
+
     const task = await createTask(api, { title: "Kept" });
     const updated = await api.patch(`/api/v1/tasks/${task.id}`, { title: "", customerId: "missing" });
     expectValidationError(updated, ["title", "customerId"]);

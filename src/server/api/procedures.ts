@@ -1,7 +1,7 @@
 // The procedure bases every router builds on.
 import { bareProcedure, middleware, publicProcedure, withDomainErrors, type ProcedureMeta, type RequestContext } from "@/server/api/trpc";
 import { requireSession, requireSessionBeforeTwoFactor, withSessionActor, type SessionActor } from "@/server/api/middleware/session";
-import { AppError, detailsOfIssues, inputIssuesOf, invalidFields } from "@/server/errors";
+import { AppError, inputIssuesOf, invalidFields, validationErrorFromIssues } from "@/server/errors";
 import { unknownReferences, type BodyReference } from "@/server/services/references/unknown-references";
 import { requirePlan } from "@/server/auth/plans";
 import { admitApiRequest, type ApiAdmission } from "@/server/api/middleware/admit";
@@ -50,7 +50,12 @@ async function withAdmittedApiKey<T>(
   run: (admission: ApiAdmission) => Promise<T>,
 ): Promise<T> {
   const conditional = meta?.conditionalScopes?.length ? await conditionalScopesFor(meta.conditionalScopes, getRawInput) : [];
-  const admission = await admitApiRequest(ctx, [...(meta?.scopes ?? []), ...conditional]);
+  const references = meta?.references;
+  const admission = await admitApiRequest(
+    ctx,
+    [...(meta?.scopes ?? []), ...conditional],
+    references && ((refusal, { apiKey }) => namingUnknownReferences(ctx, apiKey.organizationId, references, getRawInput, refusal)),
+  );
   // The key is claimed inside the organization's bound: a request the bound refuses claims nothing.
   return withinOrganizationLimit(admission.apiKey.organizationId, async () => {
     if (ctx.idempotency) {
@@ -67,28 +72,27 @@ async function withAdmittedApiKey<T>(
 }
 
 /**
- * A refused input's 400 with the references it holds that are not the organization's named too
- * (`meta.references`: the fields whose own checks passed), so that one answer names every invalid
- * field; returns when the failure is not the input's or every reference is the organization's.
+ * A refused request's 400 with the ids its body holds that are not the organization's named too
+ * (`meta.references`: those the 400 does not name already), so that one answer names every invalid
+ * field; the refusal as it is when it is not a 400 or names them all.
  */
-async function refuseWithUnknownReferences(
+async function namingUnknownReferences(
   ctx: RequestContext,
   organizationId: string,
   references: NonNullable<ProcedureMeta["references"]>,
   getRawInput: () => Promise<unknown>,
-  failure: unknown,
-): Promise<void> {
-  const issues = inputIssuesOf(failure);
-  if (!issues) return;
-  const invalid = detailsOfIssues(issues);
+  refusal: AppError,
+): Promise<AppError> {
+  if (refusal.code !== "validation_error") return refusal;
+  const invalid = refusal.details ?? [];
   const raw = (await getRawInput()) as Record<string, unknown> | undefined;
   const named: BodyReference[] = Object.entries(references).flatMap(([field, kind]) => {
     const id = raw?.[field];
     return typeof id === "string" && id && !invalid.some((detail) => detail.field === field) ? [{ field, kind, id }] : [];
   });
-  if (!named.length) return;
+  if (!named.length) return refusal;
   const unknown = await unknownReferences(ctx.db, organizationId, named);
-  if (unknown.length) throw invalidFields([...invalid, ...unknown]);
+  return unknown.length ? invalidFields([...invalid, ...unknown]) : refusal;
 }
 
 /** Public API v1 procedure only: admitted by API key (see `withAdmittedApiKey`); it returns its own v1 envelope. */
@@ -110,9 +114,15 @@ export interface KeyOrSessionContext {
  */
 const keyOrSession = middleware(({ ctx, meta, getRawInput, next }) =>
   withDomainErrors(async () => {
+    const references = meta?.references;
     const actingFor = async (caller: KeyOrSessionContext) => {
       const result = await next({ ctx: caller });
-      if (!result.ok && meta?.references) await refuseWithUnknownReferences(ctx, caller.tenant.organizationId, meta.references, getRawInput, result.error);
+      const issues = result.ok ? undefined : inputIssuesOf(result.error);
+      if (references && issues) {
+        const refusal = validationErrorFromIssues(issues);
+        const named = await namingUnknownReferences(ctx, caller.tenant.organizationId, references, getRawInput, refusal);
+        if (named !== refusal) throw named;
+      }
       return result;
     };
     if (ctx.edge === "app") return withSessionActor(ctx, (actor) => actingFor({ tenant: { organizationId: actor.organizationId }, actor }));

@@ -54,14 +54,19 @@ function assertPlanAndScopes(apiKey: AuthenticatedKey, required: readonly Scope[
   assertScopes(apiKey.scopes, required);
 }
 
-/** The whole admission of a request: one statement; then the edge's refusal of the request itself, if any. */
+/**
+ * The whole admission of a request: one statement; then the edge's refusal of the request itself, if
+ * any, as `completeRefusal` completes it once the organization is known (the procedure naming the
+ * body's unknown ids beside the edge's findings).
+ */
 export async function admitApiRequest(
   ctx: { db: DbClient; presentedKey: PresentedKey; resHeaders: Headers; requestRefusal?: AppError },
   required: readonly Scope[],
+  completeRefusal?: (refusal: AppError, admission: ApiAdmission) => Promise<AppError>,
 ): Promise<ApiAdmission> {
   const keyHash = presentedKeyHash(ctx.presentedKey);
   const admission = await asApiKey(keyHash, () => admitKey(ctx, keyHash, required));
-  if (ctx.requestRefusal) throw ctx.requestRefusal;
+  if (ctx.requestRefusal) throw completeRefusal ? await completeRefusal(ctx.requestRefusal, admission) : ctx.requestRefusal;
   return admission;
 }
 
