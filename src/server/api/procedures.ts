@@ -115,16 +115,19 @@ export interface KeyOrSessionContext {
 const keyOrSession = middleware(({ ctx, meta, getRawInput, next }) =>
   withDomainErrors(async () => {
     const references = meta?.references;
-    const actingFor = async (caller: KeyOrSessionContext) => {
-      const result = await next({ ctx: caller });
-      const issues = result.ok ? undefined : inputIssuesOf(result.error);
-      if (references && issues) {
-        const refusal = validationErrorFromIssues(issues);
-        const named = await namingUnknownReferences(ctx, caller.tenant.organizationId, references, getRawInput, refusal);
-        if (named !== refusal) throw named;
-      }
-      return result;
-    };
+    // Only a procedure with references looks again at a refused input; the others run the chain as it is.
+    const actingFor = !references
+      ? (caller: KeyOrSessionContext) => next({ ctx: caller })
+      : async (caller: KeyOrSessionContext) => {
+          const result = await next({ ctx: caller });
+          const issues = result.ok ? undefined : inputIssuesOf(result.error);
+          if (issues) {
+            const refusal = validationErrorFromIssues(issues);
+            const named = await namingUnknownReferences(ctx, caller.tenant.organizationId, references, getRawInput, refusal);
+            if (named !== refusal) throw named;
+          }
+          return result;
+        };
     if (ctx.edge === "app") return withSessionActor(ctx, (actor) => actingFor({ tenant: { organizationId: actor.organizationId }, actor }));
     return withAdmittedApiKey(ctx, meta, getRawInput, async ({ apiKey, rateLimit }) => {
       const result = await actingFor({ tenant: { organizationId: apiKey.organizationId }, actor: null });
